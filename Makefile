@@ -1,0 +1,47 @@
+# Two commands do all the set-up on a fresh machine with Python 3 and make:
+#   make lab    JupyterLab on the course
+#   make test   the whole suite: ruff, mypy, doctests, unit and property tests, nbval, browser
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+START := notebooks/00_start_here.ipynb
+
+.PHONY: lab test check lint typecheck unit notebooks bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.notebooks-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[notebooks]"
+	touch $@
+
+$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $@ $(VENV)/.notebooks-installed
+
+lab: $(VENV)/.notebooks-installed
+	$(BIN)/jupyter lab $(START)
+
+test: $(VENV)/.test-installed lint typecheck unit notebooks
+
+lint: $(VENV)/.test-installed
+	$(BIN)/ruff check gin_teach tests benchmarks
+
+typecheck: $(VENV)/.test-installed
+	$(BIN)/mypy
+
+unit: $(VENV)/.test-installed
+	$(BIN)/python -m pytest --doctest-modules gin_teach tests
+
+notebooks: $(VENV)/.test-installed
+	@start=$$(date +%s); \
+	$(BIN)/python -m pytest --nbval-lax --nbval-current-env --nbval-cell-timeout=120 notebooks; \
+	status=$$?; echo "nbval: all notebooks ran in $$(( $$(date +%s) - start )) s"; exit $$status
+
+bench: $(VENV)/.notebooks-installed
+	$(BIN)/python benchmarks/solver.py
+	$(BIN)/python benchmarks/engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

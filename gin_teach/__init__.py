@@ -1,0 +1,49 @@
+"""gin_teach: learn Gin Rummy in Jupyter, with an exact and fast rules engine underneath.
+
+>>> from gin_teach import parse_cards, best_arrangement
+>>> print(best_arrangement(parse_cards("7S 7H 7D 8H 9H TH KC")))
+7♠ 7♥ 7♦ | 8♥ 9♥ 10♥ | deadwood K♣ = 10
+"""
+
+from gin_teach.cards import Card, Deck, cards_from_mask, full_deck, hand_mask, parse_cards, to_cards
+from gin_teach.errors import CardError, GinError, IllegalMove, RulesError
+from gin_teach.melds import (
+    Arrangement,
+    DiscardOption,
+    Meld,
+    all_best_arrangements,
+    best_arrangement,
+    best_discards,
+    deadwood,
+    discard_options,
+    find_melds,
+    melds_with,
+)
+from gin_teach.rules import Rules
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Arrangement",
+    "Card",
+    "CardError",
+    "Deck",
+    "DiscardOption",
+    "GinError",
+    "IllegalMove",
+    "Meld",
+    "Rules",
+    "RulesError",
+    "all_best_arrangements",
+    "best_arrangement",
+    "best_discards",
+    "cards_from_mask",
+    "deadwood",
+    "discard_options",
+    "find_melds",
+    "full_deck",
+    "hand_mask",
+    "melds_with",
+    "parse_cards",
+    "to_cards",
+]

@@ -1,0 +1,385 @@
+"""Cards, parsing and the deck.
+
+A card is one of 52 fixed values. Inside the solver a card is its ``index`` (0..51: suit-major,
+``suit * 13 + rank - 1``) and a hand is a 52-bit mask; at the API it is a :class:`Card`.
+Cards sort by suit (spades, hearts, diamonds, clubs) and then by rank, ace low, so a sorted hand
+shows its runs side by side.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Iterator
+from typing import Final, Union
+
+from gin_teach.errors import CardError
+
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "Card",
+    "Deck",
+    "HandLike",
+    "cards_from_mask",
+    "full_deck",
+    "hand_mask",
+    "hand_points",
+    "parse_cards",
+    "to_cards",
+]
+
+SUITS: Final = "SHDC"
+RANKS: Final = "A23456789TJQK"
+SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES: Final = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                     "ten", "jack", "queen", "king")
+_RANK_LABELS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+class Card:
+    """One playing card: immutable, hashable, ordered by suit then rank.
+
+    >>> card = Card(7, "H")
+    >>> card, str(card), card.code, card.points
+    (Card('7H'), '7♥', '7H', 7)
+    >>> Card.parse("KS").points, Card.parse("10d") < Card.parse("jd")
+    (10, True)
+    """
+
+    __slots__ = ("bit", "index", "rank", "suit")
+    rank: int
+    suit: str
+    index: int
+    bit: int
+
+    def __new__(cls, rank: int, suit: str) -> Card:
+        if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 13:
+            raise CardError(f"rank must be 1 (ace) to 13 (king), got {rank!r}")
+        if not isinstance(suit, str) or len(suit) != 1 or suit.upper() not in SUITS:
+            raise CardError(f"suit must be one of S H D C, got {suit!r}")
+        return _DECK[SUITS.index(suit.upper()) * 13 + rank - 1]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", index % 13 + 1)
+        object.__setattr__(card, "suit", SUITS[index // 13])
+        object.__setattr__(card, "index", index)
+        object.__setattr__(card, "bit", 1 << index)
+        return card
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card with solver index ``index`` (0..51).
+
+        >>> Card.from_index(0), Card.from_index(51)
+        (Card('AS'), Card('KC'))
+        """
+        if not 0 <= index < 52:
+            raise CardError(f"card index must be 0..51, got {index}")
+        return _DECK[index]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """One card from text, in any form :func:`parse_cards` accepts.
+
+        >>> Card.parse("♥️7"), Card.parse("th")
+        (Card('7H'), Card('TH'))
+        """
+        cards = parse_cards(text)
+        if len(cards) != 1:
+            raise CardError(f"expected one card, got {len(cards)} in {text!r}")
+        return cards[0]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_index, (self.index,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index >= other.index
+
+    @property
+    def points(self) -> int:
+        """Deadwood value: ace 1, two to ten their pips, jack, queen and king 10.
+
+        >>> [c.points for c in parse_cards("AS 7S TS KS")]
+        [1, 7, 10, 10]
+        """
+        return self.rank if self.rank < 10 else 10
+
+    @property
+    def code(self) -> str:
+        """Two-letter code, ``T`` for ten: ``7H``, ``TD``.
+
+        >>> Card(10, "D").code
+        'TD'
+        """
+        return RANKS[self.rank - 1] + self.suit
+
+    @property
+    def label(self) -> str:
+        """The rank as printed on the card: ``A``, ``7``, ``10``, ``K``.
+
+        >>> Card(10, "D").label
+        '10'
+        """
+        return _RANK_LABELS[self.rank - 1]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol.
+
+        >>> Card(1, "S").symbol
+        '♠'
+        """
+        return SUIT_SYMBOLS[self.suit]
+
+    @property
+    def name(self) -> str:
+        """The card in words.
+
+        >>> Card(12, "H").name
+        'queen of hearts'
+        """
+        return f"{RANK_NAMES[self.rank - 1]} of {SUIT_NAMES[self.suit]}"
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are red.
+
+        >>> Card(3, "D").is_red, Card(3, "C").is_red
+        (True, False)
+        """
+        return self.suit in "HD"
+
+    def __str__(self) -> str:
+        return self.label + self.symbol
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    def _repr_html_(self) -> str:
+        from gin_teach.display import card_svg
+
+        return card_svg(self)
+
+
+_DECK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
+
+HandLike = Union[str, Iterable[Union[Card, str]]]  # noqa: UP007 - a runtime alias on 3.10
+"""A hand as text (``"7H 8H 9H"``), or as cards (or card texts)."""
+
+_SUIT_ALIASES: Final = {
+    "S": "S", "H": "H", "D": "D", "C": "C",
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+    "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+}
+_RANK_ALIASES: Final = {label: i + 1 for i, label in enumerate(_RANK_LABELS)} | {"T": 10}
+_TOKEN = re.compile(r"^(?:(?P<rank>10|[2-9AJQKT])(?P<suit>[SHDC♠♥♦♣♤♡♢♧])"
+                    r"|(?P<suit2>[♠♥♦♣♤♡♢♧])(?P<rank2>10|[2-9AJQKT]))$")
+_VARIATION_SELECTORS: Final = str.maketrans("", "", "\ufe0e\ufe0f")
+
+
+def _parse_token(token: str) -> Card:
+    match = _TOKEN.match(token.translate(_VARIATION_SELECTORS).upper())
+    if match is None:
+        raise CardError(_explain_bad_token(token))
+    rank = match["rank"] or match["rank2"]
+    suit = match["suit"] or match["suit2"]
+    return Card(_RANK_ALIASES[rank], _SUIT_ALIASES[suit])
+
+
+def _explain_bad_token(token: str) -> str:
+    bare = token.translate(_VARIATION_SELECTORS).upper()
+    suit_chars = [ch for ch in bare if ch in _SUIT_ALIASES]
+    if not suit_chars:
+        return f"{token!r} is not a card: it has no suit (S H D C or ♠ ♥ ♦ ♣)"
+    rank_part = bare.replace(suit_chars[0], "", 1)
+    if len(suit_chars) == 1 and rank_part not in _RANK_ALIASES:
+        return f"{token!r} is not a card: ranks are A 2-10 J Q K (or T for ten)"
+    return f"{token!r} is not a card: write a rank and a suit, like 7H, 10♦ or ♣Q"
+
+
+def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...]:
+    """Cards from text, in the order written.
+
+    Accepts ``7H``, ``7h``, ``10H``, ``TH``, ``7♥``, ``♥7`` and ``♥️7``, mixed, separated by
+    spaces and/or commas. Raises :class:`CardError` naming the first bad token, an empty token
+    between commas, or a card written twice.
+
+    >>> parse_cards("7H, 8h 10♥ ♥️J")
+    (Card('7H'), Card('8H'), Card('TH'), Card('JH'))
+    >>> parse_cards("7H 7♥")
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.CardError: 7♥ is written twice
+    """
+    if not isinstance(text, str):
+        raise CardError(f"expected text such as '7H 8H 9H', got {type(text).__name__}")
+    cards: list[Card] = []
+    seen: set[Card] = set()
+    pieces = text.split(",")
+    for position, piece in enumerate(pieces):
+        tokens = piece.split()
+        if not tokens and len(pieces) > 1:
+            where = "at the start" if position == 0 else (
+                "at the end" if position == len(pieces) - 1 else "between two commas")
+            raise CardError(f"empty card {where} of {text!r}")
+        for token in tokens:
+            card = _parse_token(token)
+            if card in seen and not allow_duplicates:
+                raise CardError(f"{card} is written twice")
+            seen.add(card)
+            cards.append(card)
+    return tuple(cards)
+
+
+def to_cards(hand: HandLike) -> tuple[Card, ...]:
+    """A hand given as text or as cards, checked: cards only, none twice.
+
+    >>> to_cards("AS 2S"), to_cards([Card(1, "S"), "2S"])
+    ((Card('AS'), Card('2S')), (Card('AS'), Card('2S')))
+    """
+    if isinstance(hand, str):
+        return parse_cards(hand)
+    if isinstance(hand, Card):
+        return (hand,)
+    try:
+        items = tuple(hand)
+    except TypeError:
+        raise CardError(f"expected cards or text such as '7H 8H 9H', got {hand!r}") from None
+    cards = []
+    mask = 0
+    for item in items:
+        card = Card.parse(item) if isinstance(item, str) else item
+        if not isinstance(card, Card):
+            raise CardError(f"expected cards or text such as '7H', got {item!r}")
+        if mask & card.bit:
+            raise CardError(f"{card} is in the hand twice")
+        mask |= card.bit
+        cards.append(card)
+    return tuple(cards)
+
+
+def hand_mask(hand: HandLike) -> int:
+    """The 52-bit mask of a hand (bit ``card.index`` set for each card).
+
+    >>> hand_mask("AS 2S") == 0b11
+    True
+    """
+    mask = 0
+    for card in to_cards(hand):
+        mask |= card.bit
+    return mask
+
+
+def cards_from_mask(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, sorted.
+
+    >>> cards_from_mask(0b101)
+    (Card('AS'), Card('3S'))
+    """
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(_DECK[low.bit_length() - 1])
+        mask ^= low
+    return tuple(cards)
+
+
+def hand_points(hand: HandLike) -> int:
+    """The sum of the cards' deadwood values.
+
+    >>> hand_points("AS KD 7C")
+    18
+    """
+    return sum(card.points for card in to_cards(hand))
+
+
+def full_deck() -> tuple[Card, ...]:
+    """All 52 cards, sorted.
+
+    >>> len(full_deck()), full_deck()[0], full_deck()[-1]
+    (52, Card('AS'), Card('KC'))
+    """
+    return _DECK
+
+
+class Deck:
+    """A shuffled deck; the same seed always gives the same order.
+
+    >>> deck = Deck(seed=7)
+    >>> first, second = deck.deal(2, 10)
+    >>> len(first), len(second), len(deck)
+    (10, 10, 32)
+    >>> Deck(seed=7).cards == Deck(seed=7).cards
+    True
+    """
+
+    def __init__(self, seed: int | random.Random | None = None) -> None:
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        order = list(_DECK)
+        rng.shuffle(order)
+        self._cards = order
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards still in the deck, top first."""
+        return tuple(self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(tuple(self._cards))
+
+    def draw(self) -> Card:
+        """Take the top card."""
+        if not self._cards:
+            raise CardError("the deck is empty")
+        return self._cards.pop(0)
+
+    def deal(self, players: int, each: int) -> tuple[tuple[Card, ...], ...]:
+        """Deal ``each`` cards to ``players`` players, one at a time in turn."""
+        if players * each > len(self._cards):
+            raise CardError(f"cannot deal {each} cards to {players} players from "
+                            f"{len(self._cards)} cards")
+        dealt = self._cards[: players * each]
+        del self._cards[: players * each]
+        return tuple(tuple(dealt[p::players]) for p in range(players))

@@ -1,0 +1,616 @@
+"""Melds, optimal arrangements, deadwood and discard advice.
+
+How the solver is fast: runs live inside one suit, so for every 13-bit suit pattern a table
+holds the least deadwood that runs alone leave. Sets are the only thing that joins suits, and
+only ranks held three or four times can form one; the solver tries the few useful ways to use
+those ranks as sets and adds up four table look-ups for each. Hands with many such ranks (more
+than 14 cards) go to a dynamic programme over the ranks instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, to_cards
+from gin_teach.errors import CardError
+from gin_teach.rules import Rules
+
+__all__ = [
+    "Arrangement",
+    "DiscardOption",
+    "Meld",
+    "all_best_arrangements",
+    "best_arrangement",
+    "best_discards",
+    "deadwood",
+    "discard_options",
+    "find_melds",
+    "melds_with",
+]
+
+_SUIT_BITS: Final = 0x1FFF
+_POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
+_INF: Final = 1 << 30
+
+
+def _suit_tables() -> tuple[list[int], list[int], list[int], list[int]]:
+    """For every 13-bit suit pattern: runs-only deadwood, the cards that can be in a run,
+    the least deadwood after removing one card, and which cards achieve that."""
+    size = 1 << 13
+    run_deadwood = [0] * size
+    runnable = [0] * size
+    for pattern in range(size):
+        dead = 0
+        melded = 0
+        rank = 0
+        while rank < 13:
+            if not pattern >> rank & 1:
+                rank += 1
+                continue
+            start = rank
+            while rank < 13 and pattern >> rank & 1:
+                rank += 1
+            block = ((1 << (rank - start)) - 1) << start
+            if rank - start >= 3:
+                melded |= block
+            else:
+                dead += sum(min(r + 1, 10) for r in range(start, rank))
+        run_deadwood[pattern] = dead
+        runnable[pattern] = melded
+    best_after_discard = [_INF] * size
+    best_discard_bits = [0] * size
+    for pattern in range(1, size):
+        best = _INF
+        bits = 0
+        rest = pattern
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            value = run_deadwood[pattern ^ low]
+            if value < best:
+                best, bits = value, low
+            elif value == best:
+                bits |= low
+        best_after_discard[pattern] = best
+        best_discard_bits[pattern] = bits
+    return run_deadwood, runnable, best_after_discard, best_discard_bits
+
+
+_RUN_DEADWOOD, _RUNNABLE, _BEST_AFTER_DISCARD, _BEST_DISCARD_BITS = _suit_tables()
+_THREE_OF_FOUR: Final = tuple(tuple(s for s in range(4) if s != left) for left in range(4))
+
+
+def _set_options(mask: int, discarding: bool = False) -> list[tuple[int, int, int, int, int]]:
+    """One tuple per useful way of taking sets out of ``mask``: the four suit patterns left
+    for runs, and the ranks used as four-card sets.
+
+    Ways that can never help are skipped: leaving a card out of a set pays only if that card
+    could be in a run, and so does breaking up a rank altogether; but when a card must be
+    discarded, breaking up a set of three may be the least bad discard."""
+    s0 = mask & _SUIT_BITS
+    s1 = mask >> 13 & _SUIT_BITS
+    s2 = mask >> 26 & _SUIT_BITS
+    s3 = mask >> 39 & _SUIT_BITS
+    triples = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    states = [(s0, s1, s2, s3, 0)]
+    if not triples:
+        return states
+    run0, run1, run2, run3 = _RUNNABLE[s0], _RUNNABLE[s1], _RUNNABLE[s2], _RUNNABLE[s3]
+    while triples:
+        bit = triples & -triples
+        triples ^= bit
+        present = [s for s, pattern in enumerate((s0, s1, s2, s3)) if pattern & bit]
+        runnable = [s for s, pattern in enumerate((run0, run1, run2, run3)) if pattern & bit]
+        # Each choice is the tuple of suits whose card at this rank goes into a set.
+        choices: list[tuple[int, ...]] = [tuple(present)]
+        if len(present) == 3:
+            if runnable or discarding:
+                choices.append(())
+        else:
+            choices += [_THREE_OF_FOUR[s] for s in runnable]
+            if len(runnable) >= 2:
+                choices.append(())
+        expanded = []
+        for a, b, c, d, four_sets in states:
+            for chosen in choices:
+                clear = [bit if s in chosen else 0 for s in range(4)]
+                expanded.append((a & ~clear[0], b & ~clear[1], c & ~clear[2], d & ~clear[3],
+                                 four_sets | (bit if len(chosen) == 4 else 0)))
+        states = expanded
+    return states
+
+
+def _triple_rank_count(mask: int) -> int:
+    s0 = mask & _SUIT_BITS
+    s1 = mask >> 13 & _SUIT_BITS
+    s2 = mask >> 26 & _SUIT_BITS
+    s3 = mask >> 39 & _SUIT_BITS
+    return ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))).bit_count()
+
+
+def _deadwood_dp(mask: int) -> int:
+    """Least deadwood by dynamic programming over ranks, for hands of any size.
+
+    The state holds, per suit, how long the run reaching the previous rank is (0, 1, 2 or
+    3 meaning three or more): a run of one or two must go on, and sets need three or four cards.
+    """
+    states = {0: 0}
+    for rank in range(13):
+        present = 0
+        for suit in range(4):
+            present |= (mask >> (suit * 13 + rank) & 1) << suit
+        value = rank + 1 if rank < 10 else 10
+        next_states: dict[int, int] = {}
+        for state, dead in states.items():
+            for new_state, dead_cards in _rank_transitions(present, state):
+                total = dead + dead_cards * value
+                if next_states.get(new_state, _INF) > total:
+                    next_states[new_state] = total
+        states = next_states
+    return min(dead for state, dead in states.items() if _all_runs_complete(state))
+
+
+def _all_runs_complete(state: int) -> bool:
+    return all((state >> (2 * suit) & 3) in (0, 3) for suit in range(4))
+
+
+_TRANSITIONS: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def _rank_transitions(present: int, state: int) -> tuple[tuple[int, int], ...]:
+    """From run lengths ``state``, the run lengths after one rank whose cards are the suits in
+    ``present``, each with the fewest deadwood cards it costs."""
+    key = (present, state)
+    found = _TRANSITIONS.get(key)
+    if found is not None:
+        return found
+    # Per suit, the ways its card (or its absence) can go: (new run length, dead, in a set).
+    per_suit: list[list[tuple[int, int, int]]] = []
+    for suit in range(4):
+        length = state >> (2 * suit) & 3
+        if not present >> suit & 1:
+            per_suit.append([(0, 0, 0)] if length in (0, 3) else [])
+            continue
+        ways = [(min(length + 1, 3), 0, 0)]
+        if length in (0, 3):
+            ways += [(0, 1, 0), (0, 0, 1)]
+        per_suit.append(ways)
+    best: dict[int, int] = {}
+    for w0 in per_suit[0]:
+        for w1 in per_suit[1]:
+            for w2 in per_suit[2]:
+                for w3 in per_suit[3]:
+                    if w0[2] + w1[2] + w2[2] + w3[2] in (1, 2):
+                        continue
+                    new_state = w0[0] | w1[0] << 2 | w2[0] << 4 | w3[0] << 6
+                    dead = w0[1] + w1[1] + w2[1] + w3[1]
+                    if best.get(new_state, _INF) > dead:
+                        best[new_state] = dead
+    found = _TRANSITIONS[key] = tuple(best.items())
+    return found
+
+
+def _deadwood_of_mask(mask: int) -> int:
+    s0 = mask & _SUIT_BITS
+    s1 = mask >> 13 & _SUIT_BITS
+    s2 = mask >> 26 & _SUIT_BITS
+    s3 = mask >> 39 & _SUIT_BITS
+    if not ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))):
+        table = _RUN_DEADWOOD
+        return table[s0] + table[s1] + table[s2] + table[s3]
+    if _triple_rank_count(mask) > 4:
+        return _deadwood_dp(mask)
+    table = _RUN_DEADWOOD
+    return min(table[a] + table[b] + table[c] + table[d]
+               for a, b, c, d, _ in _set_options(mask))
+
+
+def _best_discard_of_mask(mask: int) -> tuple[int, int]:
+    """Least deadwood after discarding one card, and the mask of the cards that achieve it."""
+    run_dw = _RUN_DEADWOOD
+    after = _BEST_AFTER_DISCARD
+    best = _INF
+    best_bits = 0
+    for a, b, c, d, four_sets in _set_options(mask, discarding=True):
+        total = run_dw[a] + run_dw[b] + run_dw[c] + run_dw[d]
+        gain = 0 if four_sets else -_INF
+        bits = 0
+        if four_sets:
+            bits = four_sets * 0x8004002001  # every card of the four-card sets
+        for shift, pattern in ((0, a), (13, b), (26, c), (39, d)):
+            if pattern:
+                suit_gain = run_dw[pattern] - after[pattern]
+                if suit_gain > gain:
+                    gain, bits = suit_gain, _BEST_DISCARD_BITS[pattern] << shift
+                elif suit_gain == gain:
+                    bits |= _BEST_DISCARD_BITS[pattern] << shift
+        value = total - gain
+        if value < best:
+            best, best_bits = value, bits
+        elif value == best:
+            best_bits |= bits
+    return best, best_bits
+
+
+def _mask_of(hand: HandLike) -> int:
+    """The hand's mask; the quick loop serves well-formed card sequences, anything else goes
+    through :func:`hand_mask`, which parses text and names what is wrong."""
+    if isinstance(hand, (tuple, list, frozenset, set)):
+        mask = 0
+        try:
+            for card in hand:
+                mask |= card.bit
+        except AttributeError:
+            return hand_mask(hand)
+        if mask.bit_count() == len(hand):
+            return mask
+    return hand_mask(hand)
+
+
+def deadwood(hand: HandLike) -> int:
+    """The least deadwood count of a hand of any size.
+
+    >>> deadwood("7S 7H 7D 8H 9H KC")
+    24
+    >>> deadwood("AH 2H 3H 4H 5H 6H 7H 8H 9H TH")
+    0
+    """
+    return _deadwood_of_mask(_mask_of(hand))
+
+
+# Every meld as a mask, and the melds that contain each card.
+def _all_meld_masks() -> tuple[int, ...]:
+    masks = []
+    for suit in range(4):
+        for start in range(13):
+            for end in range(start + 3, 14):
+                masks.append(((1 << (end - start)) - 1) << (suit * 13 + start))
+    for rank in range(13):
+        column = [1 << (s * 13 + rank) for s in range(4)]
+        masks.append(sum(column))
+        for left in range(4):
+            masks.append(sum(column) - column[left])
+    return tuple(masks)
+
+
+_MELD_MASKS: Final = _all_meld_masks()
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A set (3 or 4 of a rank) or a run (3 or more in a row in one suit).
+
+    >>> meld = Meld.of("9C TC JC")
+    >>> meld.kind, meld.points, str(meld)
+    ('run', 29, '9♣ 10♣ J♣')
+    >>> Meld.of("QS KS AS")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.CardError: Q♠ K♠ A♠ is not a meld: a run needs consecutive ranks ...
+    """
+
+    cards: tuple[Card, ...]
+    kind: Literal["set", "run"]
+
+    @classmethod
+    def of(cls, cards: HandLike) -> Meld:
+        """The meld made of these cards; :class:`CardError` says why if they are not one."""
+        given = to_cards(cards)
+        mask = _mask_of(given)
+        kind = _meld_kind(mask)
+        if kind is None:
+            shown = " ".join(str(c) for c in given)
+            raise CardError(f"{shown} is not a meld: {_why_not_meld(given)}")
+        return cls(cards_from_mask(mask), kind)
+
+    @classmethod
+    def _from_mask(cls, mask: int) -> Meld:
+        kind = _meld_kind(mask)
+        assert kind is not None
+        return cls(cards_from_mask(mask), kind)
+
+    @property
+    def mask(self) -> int:
+        """The meld's cards as a 52-bit mask."""
+        mask = 0
+        for card in self.cards:
+            mask |= card.bit
+        return mask
+
+    @property
+    def points(self) -> int:
+        """What these cards would count as deadwood."""
+        return sum(card.points for card in self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self.cards)
+
+    def _repr_html_(self) -> str:
+        from gin_teach.display import hand_svg
+
+        return hand_svg(self.cards, title=f"{self.kind}")
+
+
+def _meld_kind(mask: int) -> Literal["set", "run"] | None:
+    count = mask.bit_count()
+    if count < 3:
+        return None
+    low = (mask & -mask).bit_length() - 1
+    if count <= 4:
+        rank = low % 13
+        column = 0
+        for suit in range(4):
+            column |= 1 << (suit * 13 + rank)
+        if mask & ~column == 0:
+            return "set"
+    run = ((1 << count) - 1) << low
+    if mask == run and low // 13 == (low + count - 1) // 13:
+        return "run"
+    return None
+
+
+def _card_after_run(meld: int) -> int:
+    """For a run, the bit of the next card up in its suit (or a marker bit past the deck when
+    the run ends at the king); 0 for a set."""
+    if _meld_kind(meld) != "run":
+        return 0
+    top = meld.bit_length() - 1
+    return 1 << (top + 1) if top % 13 != 12 else 1 << 52
+
+
+# For each card, the melds that contain it, each with _card_after_run.
+_MELDS_WITH_CARD: Final = tuple(
+    tuple((m, _card_after_run(m)) for m in _MELD_MASKS if m >> i & 1) for i in range(52))
+
+
+def _why_not_meld(cards: tuple[Card, ...]) -> str:
+    if len(cards) < 3:
+        return "a meld needs at least three cards"
+    if len({c.rank for c in cards}) == 1:
+        return "a set has three or four cards"
+    if len({c.suit for c in cards}) > 1:
+        return "a set needs one rank, a run needs one suit"
+    return "a run needs consecutive ranks in one suit (ace is low, no wrap-around)"
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A hand split into melds and deadwood.
+
+    >>> arrangement = best_arrangement("7S 7H 7D 8H 9H KC")
+    >>> [str(m) for m in arrangement.melds], arrangement.deadwood
+    (['7♥ 8♥ 9♥'], 24)
+    >>> print(arrangement)
+    7♥ 8♥ 9♥ | deadwood 7♠ 7♦ K♣ = 24
+    """
+
+    melds: tuple[Meld, ...]
+    deadwood_cards: tuple[Card, ...]
+
+    @property
+    def deadwood(self) -> int:
+        """The points of the cards in no meld."""
+        return sum(card.points for card in self.deadwood_cards)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the hand, melds first."""
+        return tuple(card for meld in self.melds for card in meld) + self.deadwood_cards
+
+    @property
+    def melded_cards(self) -> tuple[Card, ...]:
+        """The cards in melds."""
+        return tuple(card for meld in self.melds for card in meld)
+
+    def __str__(self) -> str:
+        melds = " | ".join(str(meld) for meld in self.melds)
+        dead = " ".join(str(card) for card in self.deadwood_cards) or "none"
+        prefix = f"{melds} | " if melds else ""
+        return f"{prefix}deadwood {dead} = {self.deadwood}"
+
+    def _repr_html_(self) -> str:
+        from gin_teach.display import arrangement_svg
+
+        return arrangement_svg(self)
+
+
+def _arrangement(meld_masks: list[int], dead_mask: int) -> Arrangement:
+    melds = tuple(sorted((Meld._from_mask(m) for m in meld_masks), key=lambda m: m.cards))
+    return Arrangement(melds, cards_from_mask(dead_mask))
+
+
+def _optimal_partitions(mask: int) -> Iterator[tuple[list[int], int]]:
+    """Every partition of ``mask`` into melds and deadwood with the least deadwood, where no
+    two runs of one suit touch (the one longer run is the same arrangement).
+
+    Branches on the lowest card left: it is deadwood or in one meld. A branch is taken only
+    when the solver says the optimum is still reachable, so little work is wasted.
+    """
+    optimum: dict[int, int] = {}
+
+    def best(rest: int) -> int:
+        value = optimum.get(rest)
+        if value is None:
+            value = optimum[rest] = _deadwood_of_mask(rest)
+        return value
+
+    def search(rest: int, melds: list[int], dead: int,
+               no_run_start: int) -> Iterator[tuple[list[int], int]]:
+        if not rest:
+            yield melds, dead
+            return
+        target = best(rest)
+        low = rest & -rest
+        index = low.bit_length() - 1
+        for meld, after_run in _MELDS_WITH_CARD[index]:
+            if meld & rest != meld or (after_run and low & no_run_start):
+                continue
+            if best(rest ^ meld) == target:
+                melds.append(meld)
+                yield from search(rest ^ meld, melds, dead, no_run_start | after_run)
+                melds.pop()
+        if _POINTS[index] + best(rest ^ low) == target:
+            yield from search(rest ^ low, melds, dead | low, no_run_start)
+
+    yield from search(mask, [], 0, 0)
+
+
+def best_arrangement(hand: HandLike) -> Arrangement:
+    """One arrangement of the hand with the least deadwood.
+
+    >>> print(best_arrangement("4S 5S 6S KD 9D 2C QH JH TH 7C"))
+    4♠ 5♠ 6♠ | 10♥ J♥ Q♥ | deadwood 9♦ K♦ 2♣ 7♣ = 28
+    """
+    melds, dead = next(_optimal_partitions(_mask_of(hand)))
+    return _arrangement(melds, dead)
+
+
+def all_best_arrangements(hand: HandLike, limit: int | None = None) -> tuple[Arrangement, ...]:
+    """Every arrangement with the least deadwood, each once.
+
+    Two touching runs of one suit count as the one longer run. ``limit`` stops after that
+    many (large hands can have a great many).
+
+    >>> for arrangement in all_best_arrangements("4S 4H 4D 3H 5H KC"):
+    ...     print(arrangement)
+    4♠ 4♥ 4♦ | deadwood 3♥ 5♥ K♣ = 18
+    3♥ 4♥ 5♥ | deadwood 4♠ 4♦ K♣ = 18
+    """
+    found = []
+    for melds, dead in _optimal_partitions(_mask_of(hand)):
+        found.append(_arrangement(melds, dead))
+        if limit is not None and len(found) >= limit:
+            break
+    return tuple(sorted(found, key=lambda a: [m.cards for m in a.melds]))
+
+
+def find_melds(hand: HandLike) -> tuple[Meld, ...]:
+    """Every meld inside the hand: each set of three or four (and every three of a four) and
+    every run with all its sub-runs.
+
+    >>> [str(m) for m in find_melds("7S 7H 7D 8H 9H")]
+    ['7♠ 7♥ 7♦', '7♥ 8♥ 9♥']
+    """
+    mask = _mask_of(hand)
+    melds = [Meld._from_mask(m) for m in _MELD_MASKS if m & mask == m]
+    return tuple(sorted(melds, key=lambda m: m.cards))
+
+
+def melds_with(card: Card, hand: HandLike) -> tuple[Meld, ...]:
+    """The melds of ``hand`` that use ``card``.
+
+    >>> [str(m) for m in melds_with(Card(7, "H"), "7S 7H 7D 8H 9H")]
+    ['7♠ 7♥ 7♦', '7♥ 8♥ 9♥']
+    """
+    return tuple(meld for meld in find_melds(hand) if card in meld.cards)
+
+
+Ending = Literal["gin", "knock", "big_gin"]
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    """One way to finish a turn: discard ``card`` (``None`` for big gin, which discards
+    nothing) and be left with ``deadwood``; ``ends`` says whether that may end the round.
+
+    >>> best_discards("4S 5S 6S 2C QH JH TH 7C 7D 7H KD")[0]
+    DiscardOption(card=Card('KD'), deadwood=2, ends='knock')
+    """
+
+    card: Card | None
+    deadwood: int
+    ends: Ending | None
+
+    def __str__(self) -> str:
+        action = "big gin: spread all 11" if self.card is None else f"discard {self.card}"
+        ending = f", {self.ends.replace('_', ' ')}" if self.ends else ""
+        return f"{action} -> deadwood {self.deadwood}{ending}"
+
+
+def _ends(value: int, rules: Rules, knock_limit: int | None) -> Ending | None:
+    if knock_limit is None:
+        knock_limit = 0 if rules.straight_gin else rules.knock_limit
+    if value == 0:
+        return "gin"
+    return "knock" if value <= knock_limit else None
+
+
+def _big_gin_option(mask: int, rules: Rules) -> DiscardOption | None:
+    if rules.big_gin_bonus is not None and mask.bit_count() == 11 and _deadwood_of_mask(mask) == 0:
+        return DiscardOption(None, 0, "big_gin")
+    return None
+
+
+def _checked_eleven(hand: HandLike) -> int:
+    mask = _mask_of(hand)
+    if not mask:
+        raise CardError("a discard needs at least one card in the hand")
+    return mask
+
+
+def discard_options(hand: HandLike, rules: Rules | None = None, *,
+                    knock_limit: int | None = None) -> tuple[DiscardOption, ...]:
+    """Every discard from a hand (normally 11 cards after the draw), least deadwood first;
+    among equals the higher card first. Big gin comes first when the rules allow it.
+
+    ``knock_limit`` overrides the rules' limit (an Oklahoma round's limit, say).
+
+    >>> for option in discard_options("4S 5S 6S 2C QH JH TH 7C 7D 7H KD")[:3]:
+    ...     print(option)
+    discard K♦ -> deadwood 2, knock
+    discard 2♣ -> deadwood 10, knock
+    discard 6♠ -> deadwood 21
+    """
+    rules = rules or Rules()
+    mask = _checked_eleven(hand)
+    options = []
+    rest = mask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        value = _deadwood_of_mask(mask ^ low)
+        card = Card.from_index(low.bit_length() - 1)
+        options.append(DiscardOption(card, value, _ends(value, rules, knock_limit)))
+    options.sort(key=lambda o: (o.deadwood, -_card_order(o.card)))
+    big_gin = _big_gin_option(mask, rules)
+    return ((big_gin,) if big_gin else ()) + tuple(options)
+
+
+def _card_order(card: Card | None) -> int:
+    return -1 if card is None else card.points * 64 + card.index
+
+
+def best_discards(hand: HandLike, rules: Rules | None = None, *,
+                  knock_limit: int | None = None) -> tuple[DiscardOption, ...]:
+    """The discards that leave the least deadwood (one search for the whole hand), higher
+    cards first. Big gin, when the rules allow it and the hand has it, is the only answer.
+
+    >>> [str(o.card) for o in best_discards("7S 7H 7D 8H 9H 2C 3C 4C 5C KD QD")]
+    ['K♦', 'Q♦']
+    """
+    rules = rules or Rules()
+    mask = _checked_eleven(hand)
+    big_gin = _big_gin_option(mask, rules)
+    if big_gin:
+        return (big_gin,)
+    if _triple_rank_count(mask) > 4:
+        options = discard_options(hand, rules, knock_limit=knock_limit)
+        return tuple(o for o in options if o.deadwood == options[0].deadwood)
+    value, bits = _best_discard_of_mask(mask)
+    ends = _ends(value, rules, knock_limit)
+    cards = cards_from_mask(bits)
+    return tuple(DiscardOption(card, value, ends)
+                 for card in sorted(cards, key=_card_order, reverse=True))
+
+

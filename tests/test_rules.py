@@ -1,0 +1,54 @@
+import pytest
+
+from gin_teach import Card, Rules, RulesError
+
+
+def test_presets_match_the_bonus_table():
+    table = {"classic": (20, 10, 20), "modern": (25, 25, 25), "norwegian": (40, 20, 30)}
+    for name, rules in Rules.presets().items():
+        assert (rules.gin_bonus, rules.undercut_bonus, rules.box_bonus) == table[name]
+        assert rules.name == name and rules.knock_limit == 10 and rules.target == 100
+    assert Rules() == Rules.modern()
+
+
+def test_defaults_follow_the_rules_page():
+    rules = Rules()
+    assert rules.undercut_on_tie and rules.big_gin_bonus is None
+    assert (rules.game_bonus, rules.shutout_game_bonus, rules.dead_hand_stock) == (100, 200, 2)
+    assert not (rules.oklahoma or rules.straight_gin or rules.shutout_doubles)
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"gin_bonus": -1}, "gin_bonus cannot be negative"),
+    ({"target": 0}, "target must be at least 1"),
+    ({"knock_limit": -1}, "knock_limit cannot be negative"),
+    ({"knock_limit": "10"}, "whole number"),
+    ({"undercut_on_tie": 1}, "True or False"),
+    ({"big_gin_bonus": -5}, "big_gin_bonus cannot be negative"),
+    ({"oklahoma_spade_doubles": True}, "needs oklahoma"),
+    ({"no_such_rule": 1}, "unknown rules field"),
+])
+def test_nonsense_is_refused(changes, message):
+    with pytest.raises(RulesError, match=message):
+        Rules().replace(**changes)
+
+
+def test_rules_are_frozen_and_replace_copies():
+    rules = Rules()
+    with pytest.raises(AttributeError):
+        rules.target = 5  # type: ignore[misc]
+    variant = rules.replace(target=150)
+    assert variant.target == 150 and rules.target == 100 and variant.name == "modern variant"
+
+
+def test_round_knock_limits():
+    assert Rules(straight_gin=True).round_knock_limit() == 0
+    oklahoma = Rules(oklahoma=True)
+    limits = [oklahoma.round_knock_limit(Card(r, "H")) for r in (1, 2, 9, 10, 13)]
+    assert limits == [0, 2, 9, 10, 10]
+    with pytest.raises(RulesError):
+        oklahoma.round_knock_limit()
+    doubling = oklahoma.replace(oklahoma_spade_doubles=True)
+    assert doubling.round_multiplier(Card(4, "S")) == 2
+    assert doubling.round_multiplier(Card(4, "H")) == 1
+    assert Rules().round_multiplier(Card(4, "S")) == 1
