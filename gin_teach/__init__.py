@@ -20,6 +20,14 @@ from gin_teach.melds import (
     melds_with,
 )
 from gin_teach.rules import Rules
+from gin_teach.scoring import (
+    Layoff,
+    Settlement,
+    best_layoffs,
+    extend_meld,
+    layoff_options,
+    settle,
+)
 
 __version__ = "0.1.0"
 
@@ -31,19 +39,25 @@ __all__ = [
     "DiscardOption",
     "GinError",
     "IllegalMove",
+    "Layoff",
     "Meld",
     "Rules",
     "RulesError",
+    "Settlement",
     "all_best_arrangements",
     "best_arrangement",
     "best_discards",
+    "best_layoffs",
     "cards_from_mask",
     "deadwood",
     "discard_options",
+    "extend_meld",
     "find_melds",
     "full_deck",
     "hand_mask",
+    "layoff_options",
     "melds_with",
     "parse_cards",
+    "settle",
     "to_cards",
 ]

@@ -1,0 +1,219 @@
+from itertools import combinations
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from gin_teach import (
+    Card,
+    CardError,
+    IllegalMove,
+    Meld,
+    Rules,
+    best_arrangement,
+    best_discards,
+    deadwood,
+    extend_meld,
+    full_deck,
+    layoff_options,
+    parse_cards,
+    settle,
+)
+from tests.brute import brute_deadwood
+
+# Seed 000's first worked example: the knocker spreads three melds with the eight of diamonds
+# loose; the defender lays the eight of clubs off on the club run.
+KNOCKER_000 = "7S 7H 7D 9C TC JC 3H 4H 5H 8D"
+DEFENDER_000 = "2S 3S 4S QD QH QC 8C KH 5D TS"
+
+
+def test_seed_000_knock_worth_17():
+    result = settle(KNOCKER_000, DEFENDER_000)
+    assert (result.knocker_count, result.defender_count_before_layoffs) == (8, 33)
+    assert result.laid_off_cards == (Card(8, "C"),)
+    assert result.defender_count == 25
+    assert (result.outcome, result.winner, result.points) == ("knock", "knocker", 17)
+    # No bonus is involved, so every preset agrees.
+    assert {settle(KNOCKER_000, DEFENDER_000, r).points for r in Rules.presets().values()} == {17}
+
+
+def test_seed_000_undercut_worth_12_under_classic():
+    # Knocker on 9 (the nine of diamonds); defender on 12, of which 2 and 3 of spades (5 points)
+    # chain onto the knocker's spade run: 9 against 7.
+    knocker = "4S 5S 6S 8H 8D 8C JC QC KC 9D"
+    defender = "2S 3S 7D TH JH QH KH 5H 5D 5C"
+    result = settle(knocker, defender, Rules.classic())
+    assert (result.knocker_count, result.defender_count_before_layoffs) == (9, 12)
+    assert sorted(result.laid_off_cards) == sorted(parse_cards("2S 3S"))
+    assert result.defender_count == 7
+    assert (result.outcome, result.winner, result.points) == ("undercut", "defender", 12)
+    assert settle(knocker, defender).points == 2 + 25
+
+
+# Seed 001's examples with the modern 25-point bonuses: the knocker holds 2, 3, 4 loose (9).
+KNOCKER_001 = "7S 8S 9S TS JH JD JC 2C 3D 4H"
+
+
+def test_seed_001_knock_difference():
+    result = settle(KNOCKER_001, "AC AD AH 5C 6C 7C 8C KD 9H 6D")
+    assert (result.knocker_count, result.defender_count, result.points) == (9, 25, 16)
+
+
+def test_seed_001_undercut_worth_27():
+    result = settle(KNOCKER_001, "AC AD AH 5C 6C 7C 8C 9C 2S 5D")
+    assert (result.outcome, result.winner, result.defender_count) == ("undercut", "defender", 7)
+    assert result.points == 9 - 7 + 25 == 27
+
+
+def test_seed_001_gin_worth_40():
+    gin = "7S 8S 9S TS JH JD JC 2C 3C 4C"
+    defender = "AD AH AS 5D 6D 7D 8D 9D 9H 6H"
+    result = settle(gin, defender)
+    assert (result.outcome, result.winner, result.defender_count) == ("gin", "knocker", 15)
+    assert result.points == 15 + 25 == 40 and result.layoffs == ()
+
+
+def test_seed_001_fourteen_down_to_nine():
+    hand = parse_cards("7S 8S 9S TS JH JD JC 2C 3D 4H 5D")
+    assert deadwood(hand) == 14
+    best = best_discards(hand)
+    assert [(o.card, o.deadwood, o.ends) for o in best] == [(Card(5, "D"), 9, "knock")]
+    assert best_discards(hand, Rules(knock_limit=9))[0].ends == "knock"  # "less than 10"
+
+
+def test_gin_cannot_be_undercut_and_takes_no_layoffs():
+    gin = "7S 8S 9S TS JH JD JC 2C 3C 4C"
+    defender = "6S JS 5C AD AH AS 2D 3D 4D KH"
+    result = settle(gin, defender)
+    assert result.laid_off_cards == () and result.defender_count == deadwood(defender) == 31
+    assert result.points == 25 + 31
+    with pytest.raises(IllegalMove, match="no lay-offs against gin"):
+        settle(gin, "6S JS 5C AD AH AS 2D 3D 4D KH", layoffs=["6S"])
+    perfect = settle(gin, "AD AH AS 2D 3D 4D 5D 6H 7H 8H")
+    assert (perfect.outcome, perfect.winner, perfect.points) == ("gin", "knocker", 25)
+
+
+def test_tie_is_an_undercut_unless_the_variant_says_otherwise():
+    knocker = "4S 5S 6S 8H 8D 8C JC QC KC 5H"
+    defender = "AD AH AC 2D 3D 4D 9H TH JH 5C"
+    assert settle(knocker, defender).defender_count == 5
+    tie = settle(knocker, defender)
+    assert (tie.outcome, tie.winner, tie.points) == ("undercut", "defender", 25)
+    strict = settle(knocker, defender, Rules(undercut_on_tie=False))
+    assert (strict.outcome, strict.winner, strict.points) == ("knock", "knocker", 0)
+
+
+def test_big_gin_only_when_enabled():
+    eleven = "7S 8S 9S TS JH JD JC 2C 3C 4C 5C"
+    defender = "AD AH AS 2D 3D 4D 5D 6H 7H KH"
+    with pytest.raises(IllegalMove, match="big gin"):
+        settle(eleven, defender)
+    result = settle(eleven, defender, Rules(big_gin_bonus=31))
+    assert (result.outcome, result.points) == ("big_gin", 31 + 23)
+
+
+def test_knocker_over_the_limit_or_with_a_bad_spread():
+    with pytest.raises(IllegalMove, match="over the knock limit of 10"):
+        settle("7S 7H 7D 9C TC JC 3H 4H 2D KD", DEFENDER_000)
+    with pytest.raises(IllegalMove, match="over gin only"):
+        settle(KNOCKER_000, DEFENDER_000, Rules(straight_gin=True))
+    with pytest.raises(IllegalMove, match="knock limit of 5"):
+        settle(KNOCKER_000, DEFENDER_000, knock_limit=5)
+    with pytest.raises(CardError, match="not a meld"):
+        settle(KNOCKER_000, DEFENDER_000, knocker_melds=["7S 7H 9C"])
+    with pytest.raises(IllegalMove, match="not in the knocker's hand"):
+        settle(KNOCKER_000, DEFENDER_000, knocker_melds=["7S 7H 7C"])
+    with pytest.raises(IllegalMove, match="over the knock limit"):
+        settle(KNOCKER_000, DEFENDER_000, knocker_melds=["7S 7H 7D"])
+    with pytest.raises(CardError, match="both hands"):
+        settle(KNOCKER_000, "7S 3S 4S QD QH QC 8C KH 5D TS")
+    with pytest.raises(CardError, match="10 cards"):
+        settle(KNOCKER_000, "2S 3S")
+
+
+def test_knocker_spreads_what_leaves_the_fewest_layoffs():
+    # Set of fours or heart run: both leave 8. The defender's four of clubs fits only the set.
+    knocker = "4S 4H 4D 3H 5H 9C TC JC QC KC"
+    defender = "4C 2S 7S 9S JS KS 2D 6D 8D QD"
+    result = settle(knocker, defender)
+    assert [str(m) for m in result.knocker_arrangement.melds][0] == "3♥ 4♥ 5♥"
+    assert result.layoffs == ()
+    chosen = settle(knocker, defender, knocker_melds=["4S 4H 4D", "9C TC JC QC KC"])
+    assert chosen.laid_off_cards == (Card(4, "C"),)
+    assert chosen.points < result.points
+
+
+def test_defender_may_choose_its_own_melds_and_layoffs():
+    chosen = settle(KNOCKER_000, DEFENDER_000, defender_melds=["2S 3S 4S"], layoffs=[])
+    assert chosen.defender_count == 33 + 30 - 0
+    assert chosen.points == chosen.defender_count - 8
+    with pytest.raises(IllegalMove, match="cannot all be laid off"):
+        settle(KNOCKER_000, DEFENDER_000, layoffs=["KH"])
+    with pytest.raises(IllegalMove, match="not in the hand"):
+        settle(KNOCKER_000, DEFENDER_000, layoffs=["7C"])
+
+
+def test_chained_layoffs_and_the_fourth_of_a_set():
+    spread = [Meld.of("5H 6H 7H"), Meld.of("9S 9D 9C")]
+    assert [str(m) for m in layoff_options(spread, "9H")] == ["9♠ 9♦ 9♣"]
+    assert layoff_options(spread, "9H") and not layoff_options(spread, "TH")
+    longer = extend_meld(extend_meld(spread[0], "8H"), "9H")
+    assert str(longer) == "5♥ 6♥ 7♥ 8♥ 9♥"
+    with pytest.raises(IllegalMove, match="already in"):
+        extend_meld(Meld.of("9S 9D 9C 9H"), "9S")
+    knocker = "5H 6H 7H 9S 9D 9C AC 2C 3C 4D"
+    result = settle(knocker, "8H 9H KS QS JD 2D 4S 6C 8C TC")
+    assert sorted(result.laid_off_cards) == sorted(parse_cards("8H 9H"))
+    # With the ten of hearts too, the defender's own run 8-9-10 saves just as much.
+    own_run = settle(knocker, "8H 9H TH KS QS JD 2D 4S 6C 8C")
+    assert own_run.layoffs == () and own_run.defender_count == deadwood("KS QS JD 2D 4S 6C 8C")
+
+
+def test_settlement_reads_as_arithmetic():
+    text = settle(KNOCKER_000, DEFENDER_000).explain()
+    assert "8♣ onto 9♣ 10♣ J♣" in text and "33 - 8 = 25" in text and "25 - 8 = 17" in text
+    undercut = settle("4S 5S 6S 8H 8D 8C JC QC KC 9D", "2S 3S 7D TH JH QH KH 5H 5D 5C",
+                      Rules.classic()).explain()
+    assert "undercut" in undercut and "9 - 7 + the undercut bonus 10 = 12" in undercut
+
+
+# --- property test: settle against a brute-force defender -------------------------------------
+
+def _can_lay_off(melds: list[Meld], cards: tuple[Card, ...]) -> bool:
+    """Brute force: try every order of placing every card on every meld."""
+    if not cards:
+        return True
+    for i, card in enumerate(cards):
+        for j, meld in enumerate(melds):
+            try:
+                grown = extend_meld(meld, card)
+            except IllegalMove:
+                continue
+            if _can_lay_off(melds[:j] + [grown] + melds[j + 1:], cards[:i] + cards[i + 1:]):
+                return True
+    return False
+
+
+LOW_BAND = [c for c in full_deck() if c.rank <= 6]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.permutations(LOW_BAND), st.permutations(full_deck()))
+def test_defender_count_matches_brute_force(band, deck):
+    knocker = tuple(band[:10])  # low cards: knockable hands are common
+    defender = tuple(c for c in deck if c not in knocker)[:10]
+    arrangement = best_arrangement(knocker)
+    assume(0 < arrangement.deadwood <= 10)
+    result = settle(knocker, defender, knocker_melds=[m.cards for m in arrangement.melds])
+    melds = list(arrangement.melds)
+    touching = [c for c in defender if layoff_options(melds, c) or any(
+        c.suit == m.cards[0].suit and m.kind == "run" for m in melds)]
+    best = min(brute_deadwood(tuple(c for c in defender if c not in laid))
+               for size in range(len(touching) + 1) for laid in combinations(touching, size)
+               if _can_lay_off(melds, laid))
+    assert result.defender_count == best
+    assert result.defender_count + sum(c.points for c in result.laid_off_cards) == \
+        result.defender_count_before_layoffs
+    assert _can_lay_off(melds, result.laid_off_cards)
+    k, d = result.knocker_count, result.defender_count
+    assert result.points == (d - k if k < d else k - d + 25)
