@@ -1,0 +1,417 @@
+"""Card pictures as plain SVG and HTML text.
+
+Everything here returns a string: inline SVG (inside HTML where there is more than cards to
+show), with no scripts, no external files and no ids, so the pictures survive being stored in
+a notebook and shown on GitHub or nbviewer without a kernel. The suit symbols are drawn as
+paths rather than font glyphs, so they look the same whatever fonts the reader has.
+
+Every card picture is a ``<g class="card" data-card="7H">`` group (``data-card="back"`` for a
+face-down card, which must not give the card away), so tests and styles can find the cards.
+
+>>> from gin_teach import Card
+>>> card_svg(Card(7, "H")).count('data-card="7H"')
+1
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, Union
+
+from gin_teach.cards import Card, HandLike, to_cards
+from gin_teach.melds import Arrangement, Meld
+
+if TYPE_CHECKING:
+    from gin_teach.scoring import Settlement
+
+__all__ = [
+    "CARD_HEIGHT",
+    "CARD_WIDTH",
+    "HIGHLIGHTS",
+    "Highlight",
+    "arrangement_svg",
+    "card_back_svg",
+    "card_svg",
+    "hand_svg",
+    "message_html",
+    "settlement_html",
+    "spread_svg",
+]
+
+CARD_WIDTH: Final = 64
+CARD_HEIGHT: Final = 90
+_RADIUS: Final = 6
+_STEP: Final = 30
+"""How far apart overlapping cards sit: enough to read each card's corner."""
+_GROUP_GAP: Final = 20
+_RAISE: Final = 10
+"""How far a highlighted card in a row is lifted, as a hand lifts the card it means to play."""
+_LABEL_HEIGHT: Final = 20
+_FAN_RADIUS: Final = 360
+_FONT: Final = "Helvetica, Arial, sans-serif"
+_SVG_NS: Final = "http://www.w3.org/2000/svg"
+
+_TWO_COLOURS: Final = {"S": "#1a1a1a", "H": "#c8102e", "D": "#c8102e", "C": "#1a1a1a"}
+# The four-colour deck tells every suit apart by colour alone, for learners who find red and
+# black hard to separate or who read small corners at a glance.
+_FOUR_COLOURS: Final = {"S": "#1a1a1a", "H": "#c8102e", "D": "#1f5fbf", "C": "#1b7f3b"}
+
+HIGHLIGHTS: Final = {
+    "selected": "#1f6feb",
+    "best": "#16a34a",
+    "wrong": "#dc2626",
+    "layoff": "#d97706",
+    "drawn": "#9333ea",
+}
+"""Named outline colours for highlighted cards; a ``#rrggbb`` colour works as well."""
+
+Highlight = Union[str, None]  # noqa: UP007 - a runtime alias on 3.10
+_HEX_COLOUR: Final = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+# Suit shapes in a 100 x 100 box, each a list of SVG shapes filled with the suit's colour.
+_SUIT_SHAPES: Final = {
+    "H": ('<path d="M50 94C24 72 2 54 2 31C2 14 14 4 28 4C38 4 46 10 50 21'
+          'C54 10 62 4 72 4C86 4 98 14 98 31C98 54 76 72 50 94Z"/>',),
+    "D": ('<path d="M50 2L86 50L50 98L14 50Z"/>',),
+    "S": ('<path d="M50 3C26 27 4 43 4 62C4 77 15 86 28 86C37 86 44 82 47 75C46 85 42 92 33 98'
+          'H67C58 92 54 85 53 75C56 82 63 86 72 86C85 86 96 77 96 62C96 43 74 27 50 3Z"/>',),
+    "C": ('<circle cx="50" cy="28" r="22"/>', '<circle cx="26" cy="62" r="22"/>',
+          '<circle cx="74" cy="62" r="22"/>', '<path d="M50 36L34 64H66Z"/>',
+          '<path d="M46 60C46 80 42 90 32 98H68C58 90 54 80 54 60Z"/>'),
+}
+
+
+def _num(value: float) -> str:
+    """A coordinate without float noise: ``12``, ``12.5``."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _colour_of(highlight: str) -> str:
+    colour = HIGHLIGHTS.get(highlight, highlight)
+    if not _HEX_COLOUR.match(colour):
+        names = ", ".join(HIGHLIGHTS)
+        raise ValueError(f"highlight must be one of {names} or a #rrggbb colour, "
+                         f"got {highlight!r}")
+    return colour
+
+
+def _suit_shape(suit: str, x: float, y: float, size: float, colour: str) -> str:
+    scale = size / 100
+    shapes = "".join(_SUIT_SHAPES[suit])
+    return (f'<g transform="translate({_num(x)} {_num(y)}) scale({_num(scale)})" '
+            f'fill="{colour}">{shapes}</g>')
+
+
+def _outline(highlight: Highlight) -> tuple[str, str]:
+    if highlight is None:
+        return "#7a7a7a", "1"
+    return _colour_of(highlight), "3"
+
+
+def _corner(card: Card, colour: str) -> str:
+    # A "10" is squeezed a little so it fits the same corner as one-character ranks.
+    squeeze = ' textLength="17" lengthAdjust="spacingAndGlyphs"' if card.rank == 10 else ""
+    return (f'<text x="4" y="17" font-size="16" font-weight="bold" fill="{colour}"{squeeze}>'
+            f"{html.escape(card.label)}</text>{_suit_shape(card.suit, 4.5, 21, 12, colour)}")
+
+
+def _face_group(card: Card, colours: Mapping[str, str], highlight: Highlight) -> str:
+    colour = colours[card.suit]
+    stroke, width = _outline(highlight)
+    corner = _corner(card, colour)
+    if card.rank > 10:
+        # Court cards: the letter framed in the middle, so J, Q and K stand out from the pips.
+        centre = (f'<rect x="17" y="23" width="30" height="44" rx="3" fill="none" '
+                  f'stroke="{colour}" stroke-width="1.2"/>'
+                  f'<text x="32" y="52" font-size="24" font-weight="bold" fill="{colour}" '
+                  f'text-anchor="middle">{html.escape(card.label)}</text>'
+                  f"{_suit_shape(card.suit, 26.5, 54, 11, colour)}")
+    else:
+        centre = _suit_shape(card.suit, 17, 30, 30, colour)
+    extra = f' data-highlight="{html.escape(highlight)}"' if highlight is not None else ""
+    return (f'<g class="card" data-card="{card.code}"{extra}>'
+            f"<title>{html.escape(card.name)}</title>"
+            f'<rect x="0.5" y="0.5" width="{CARD_WIDTH - 1}" height="{CARD_HEIGHT - 1}" '
+            f'rx="{_RADIUS}" fill="#ffffff" stroke="{stroke}" stroke-width="{width}"/>'
+            f'{corner}<g transform="rotate(180 {CARD_WIDTH / 2:g} {CARD_HEIGHT / 2:g})">'
+            f"{corner}</g>{centre}</g>")
+
+
+def _back_group(highlight: Highlight = None) -> str:
+    stroke, width = _outline(highlight)
+    # A lattice of small diamonds inside an inner frame: a pattern without <pattern>, whose
+    # ids would clash when many pictures share one page.
+    diamonds = []
+    for row in range(7):
+        for col in range(4):
+            cx = 14 + col * 12 + (6 if row % 2 else 0)
+            cy = 15 + row * 10
+            if cx <= 52:
+                diamonds.append(f"M{cx} {cy - 4}L{cx + 4} {cy}L{cx} {cy + 4}L{cx - 4} {cy}Z")
+    extra = f' data-highlight="{html.escape(highlight)}"' if highlight is not None else ""
+    return (f'<g class="card" data-card="back"{extra}><title>a face-down card</title>'
+            f'<rect x="0.5" y="0.5" width="{CARD_WIDTH - 1}" height="{CARD_HEIGHT - 1}" '
+            f'rx="{_RADIUS}" fill="#ffffff" stroke="{stroke}" stroke-width="{width}"/>'
+            f'<rect x="5" y="5" width="{CARD_WIDTH - 10}" height="{CARD_HEIGHT - 10}" rx="4" '
+            f'fill="#23407a"/>'
+            f'<path d="{"".join(diamonds)}" fill="#5f7fbf"/></g>')
+
+
+def _card_group(card: Card | None, *, four_colour: bool, highlight: Highlight) -> str:
+    if card is None:
+        return _back_group(highlight)
+    return _face_group(card, _FOUR_COLOURS if four_colour else _TWO_COLOURS, highlight)
+
+
+def _svg(width: float, height: float, body: str, label: str) -> str:
+    return (f'<svg xmlns="{_SVG_NS}" class="gin-cards" width="{_num(width)}" '
+            f'height="{_num(height)}" viewBox="0 0 {_num(width)} {_num(height)}" role="img" '
+            f'aria-label="{html.escape(label)}" font-family="{_FONT}">{body}</svg>')
+
+
+def card_svg(card: Card, *, face_down: bool = False, four_colour: bool = False,
+             highlight: Highlight = None) -> str:
+    """One card as an SVG picture: rank and suit in two corners, the suit (or the court
+    letter) in the middle. ``face_down`` draws the back and gives nothing away.
+    ``highlight`` names an outline colour from :data:`HIGHLIGHTS` (or is ``#rrggbb``).
+
+    >>> from gin_teach import Card
+    >>> picture = card_svg(Card(12, "D"), four_colour=True, highlight="best")
+    >>> 'data-card="QD"' in picture, "queen of diamonds" in picture, "#1f5fbf" in picture
+    (True, True, True)
+    >>> 'data-card="QD"' in card_svg(Card(12, "D"), face_down=True)
+    False
+    """
+    label = "a face-down card" if face_down else card.name
+    body = _card_group(None if face_down else card, four_colour=four_colour, highlight=highlight)
+    return _svg(CARD_WIDTH, CARD_HEIGHT, body, label)
+
+
+def card_back_svg() -> str:
+    """The back of a card.
+
+    >>> 'data-card="back"' in card_back_svg()
+    True
+    """
+    return _svg(CARD_WIDTH, CARD_HEIGHT, _back_group(), "a face-down card")
+
+
+HighlightSpec = Union[Iterable[Card], Mapping[Card, str]]  # noqa: UP007 - runtime alias on 3.10
+"""Cards to highlight: a collection (outlined as ``selected``) or a card-to-style mapping."""
+
+
+def _highlight_map(highlight: HighlightSpec) -> dict[Card, str]:
+    if isinstance(highlight, Mapping):
+        return dict(highlight)
+    return {card: "selected" for card in to_cards(tuple(highlight))}
+
+
+def _row(cards: Sequence[Card | None], x: float, y: float, styles: Mapping[Card, str], *,
+         four_colour: bool, raise_highlighted: bool) -> str:
+    parts = []
+    for position, card in enumerate(cards):
+        style = styles.get(card) if card is not None else None
+        lift = _RAISE if raise_highlighted and style is not None else 0
+        parts.append(f'<g transform="translate({_num(x + position * _STEP)} {_num(y - lift)})">'
+                     f"{_card_group(card, four_colour=four_colour, highlight=style)}</g>")
+    return "".join(parts)
+
+
+def _row_width(count: int) -> int:
+    return CARD_WIDTH + max(count - 1, 0) * _STEP if count else 0
+
+
+def _fan(cards: Sequence[Card], styles: Mapping[Card, str], *, four_colour: bool,
+         top: float) -> tuple[str, float, float]:
+    """Cards rotated about a point below the hand; returns the body, its width and height."""
+    count = len(cards)
+    step = math.degrees(_STEP / _FAN_RADIUS)
+    angles = [(i - (count - 1) / 2) * step for i in range(count)]
+    pivot_y = _FAN_RADIUS
+    # Bounding box of every rotated card corner, to size the picture exactly.
+    xs: list[float] = []
+    ys: list[float] = []
+    for angle in angles:
+        rad = math.radians(angle)
+        for cx, cy in ((0, 0), (CARD_WIDTH, 0), (0, CARD_HEIGHT), (CARD_WIDTH, CARD_HEIGHT)):
+            dx, dy = cx - CARD_WIDTH / 2, cy - pivot_y
+            xs.append(CARD_WIDTH / 2 + dx * math.cos(rad) - dy * math.sin(rad))
+            ys.append(pivot_y + dx * math.sin(rad) + dy * math.cos(rad))
+    left, low = min(xs) - 4, min(ys) - 4
+    width, height = max(xs) - left + 4, max(ys) - low + 4
+    parts = []
+    for card, angle in zip(cards, angles, strict=True):
+        parts.append(f'<g transform="translate({_num(-left)} {_num(top - low)}) '
+                     f'rotate({_num(angle)} {CARD_WIDTH / 2:g} {_num(pivot_y)})">'
+                     f"{_card_group(card, four_colour=four_colour, highlight=styles.get(card))}"
+                     f"</g>")
+    return "".join(parts), width, height
+
+
+def _label(x: float, y: float, text: str, *, weight: str = "normal") -> str:
+    return (f'<text x="{_num(x)}" y="{_num(y)}" font-size="13" font-weight="{weight}" '
+            f'fill="#333333">{html.escape(text)}</text>')
+
+
+def hand_svg(cards: HandLike, *, title: str | None = None, fan: bool = False,
+             four_colour: bool = False, highlight: HighlightSpec = ()) -> str:
+    """A hand in a row of overlapping cards (or ``fan``-ned), in the order given, with an
+    optional ``title`` above. Highlighted cards are outlined, and lifted when in a row.
+
+    >>> picture = hand_svg("7H 8H 9H", title="a run", highlight=["8H"])
+    >>> picture.count('class="card"'), 'data-highlight="selected"' in picture, "a run" in picture
+    (3, True, True)
+    """
+    hand = to_cards(cards)
+    styles = _highlight_map(highlight)
+    top = _LABEL_HEIGHT if title else 0
+    if fan and hand:
+        body, width, height = _fan(hand, styles, four_colour=four_colour, top=top)
+        height += top
+    else:
+        lift = _RAISE if styles else 0
+        top += lift
+        body = _row(hand, 2, top, styles, four_colour=four_colour, raise_highlighted=True)
+        width, height = _row_width(len(hand)) + 4, top + CARD_HEIGHT + 2
+    if title:
+        body = _label(2, 14, title, weight="bold") + body
+        width = max(width, 8 * len(title) + 4)
+    label = title or " ".join(str(card) for card in hand) or "no cards"
+    return _svg(width, height, body, label)
+
+
+@dataclass(frozen=True)
+class _Group:
+    label: str
+    cards: tuple[Card | None, ...]
+    styles: Mapping[Card, str]
+
+
+def _groups_svg(groups: Sequence[_Group], *, title: str | None, four_colour: bool,
+                label: str) -> str:
+    """Groups of overlapping cards side by side, each captioned."""
+    top = _LABEL_HEIGHT if title else 0
+    raise_any = any(group.styles for group in groups)
+    card_top = top + _LABEL_HEIGHT + (_RAISE if raise_any else 0)
+    parts = [_label(2, 14, title, weight="bold")] if title else []
+    x = 2.0
+    for group in groups:
+        parts.append(f'<g class="group" data-group="{html.escape(group.label)}">')
+        parts.append(_label(x, top + 14, group.label))
+        parts.append(_row(group.cards, x, card_top, group.styles, four_colour=four_colour,
+                          raise_highlighted=True))
+        parts.append("</g>")
+        x += max(_row_width(len(group.cards)), 7 * len(group.label)) + _GROUP_GAP
+    width = max(x - _GROUP_GAP + 2, 8 * len(title or "") + 4, CARD_WIDTH)
+    return _svg(width, card_top + CARD_HEIGHT + 2, "".join(parts), label)
+
+
+def _meld_label(meld: Meld) -> str:
+    return meld.kind
+
+
+def arrangement_svg(arrangement: Arrangement, *, title: str | None = None,
+                    four_colour: bool = False, highlight: HighlightSpec = ()) -> str:
+    """An arrangement: each meld grouped and captioned, the deadwood set apart with its count.
+
+    >>> from gin_teach import best_arrangement
+    >>> picture = arrangement_svg(best_arrangement("7S 7H 7D 8H 9H KC"))
+    >>> picture.count('class="group"'), "deadwood 24" in picture
+    (2, True)
+    """
+    styles = _highlight_map(highlight)
+    groups = [_Group(_meld_label(meld), meld.cards, styles) for meld in arrangement.melds]
+    if arrangement.deadwood_cards or not arrangement.melds:
+        groups.append(_Group(f"deadwood {arrangement.deadwood}", arrangement.deadwood_cards,
+                             styles))
+    else:
+        groups.append(_Group("deadwood 0", (), styles))
+    return _groups_svg(groups, title=title, four_colour=four_colour, label=str(arrangement))
+
+
+def spread_svg(melds: Sequence[Sequence[Card]], deadwood: Sequence[Card] = (), *,
+               title: str | None = None, four_colour: bool = False,
+               highlight: HighlightSpec = ()) -> str:
+    """Melds (any card sequences, such as a knocker's melds with cards laid off on them) and
+    deadwood, grouped like :func:`arrangement_svg`.
+
+    >>> from gin_teach import parse_cards
+    >>> picture = spread_svg([parse_cards("5S 6S 7S 8S")], parse_cards("KD"),
+    ...                      highlight={parse_cards("8S")[0]: "layoff"})
+    >>> 'data-highlight="layoff"' in picture, "deadwood 10" in picture
+    (True, True)
+    """
+    styles = _highlight_map(highlight)
+    groups = [_Group(_kind_of(meld), tuple(meld), styles) for meld in melds]
+    groups.append(_Group(f"deadwood {sum(c.points for c in deadwood)}", tuple(deadwood), styles))
+    text = " | ".join(" ".join(str(c) for c in meld) for meld in melds)
+    return _groups_svg(groups, title=title, four_colour=four_colour, label=text or "spread")
+
+
+def _kind_of(cards: Sequence[Card]) -> str:
+    return "set" if len({card.rank for card in cards}) == 1 else "run"
+
+
+_MESSAGE_STYLES: Final = {
+    "error": ("#fdecea", "#b42318"),
+    "wrong": ("#fdecea", "#b42318"),
+    "right": ("#e8f5e9", "#1b5e20"),
+    "info": ("#eef4fb", "#1f4e79"),
+}
+
+
+def message_html(text: str, kind: str = "info") -> str:
+    """A short boxed message for a learner: ``info``, ``right``, ``wrong`` or ``error``.
+
+    >>> message_html("7X is not a card", "error")  # doctest: +ELLIPSIS
+    '<div class="gin-message gin-error" ...>7X is not a card</div>'
+    """
+    background, colour = _MESSAGE_STYLES.get(kind, _MESSAGE_STYLES["info"])
+    return (f'<div class="gin-message gin-{html.escape(kind)}" style="background:{background};'
+            f"color:{colour};border-left:4px solid {colour};padding:6px 10px;margin:4px 0;"
+            f'white-space:pre-wrap">{html.escape(text)}</div>')
+
+
+def _paragraphs(text: str) -> str:
+    return "".join(f"<p style=\"margin:2px 0\">{html.escape(line)}</p>"
+                   for line in text.splitlines() if line.strip())
+
+
+def settlement_html(settlement: Settlement, *, four_colour: bool = False) -> str:
+    """A settled round: the knocker's spread with the defender's lay-offs marked on its melds,
+    the defender's melds and remaining deadwood, and the points worked out.
+
+    >>> from gin_teach.scoring import settle
+    >>> page = settlement_html(settle("4S 5S 6S 7H 7D 7C TH JH QH AC",
+    ...                               "7S 8S KD KC KH 2D 3C 5H 6H QD"))
+    >>> 'data-highlight="layoff"' in page, "knocker" in page
+    (True, True)
+    """
+    laid: dict[Meld, list[Card]] = {}
+    for layoff in settlement.layoffs:
+        laid.setdefault(layoff.meld, []).append(layoff.card)
+    knocker_melds = [tuple(sorted(meld.cards + tuple(laid.get(meld, ()))))
+                     for meld in settlement.knocker_arrangement.melds]
+    layoff_styles = {layoff.card: "layoff" for layoff in settlement.layoffs}
+    knocker = spread_svg(knocker_melds, settlement.knocker_arrangement.deadwood_cards,
+                         title=f"knocker: deadwood {settlement.knocker_count}",
+                         four_colour=four_colour, highlight=layoff_styles)
+    after = " after lay-offs" if settlement.layoffs else ""
+    defender = arrangement_svg(settlement.defender_arrangement,
+                               title=f"defender: deadwood {settlement.defender_count}{after}",
+                               four_colour=four_colour)
+    outcome = settlement.outcome.replace("_", " ")
+    headline = f"{outcome}: the {settlement.winner} scores {settlement.points}"
+    laid_text = (", ".join(str(layoff.card) for layoff in settlement.layoffs)
+                 if settlement.layoffs else "none")
+    return (f'<div class="gin-settlement" data-outcome="{html.escape(settlement.outcome)}" '
+            f'data-winner="{html.escape(settlement.winner)}" data-points="{settlement.points}">'
+            f'<p style="margin:2px 0;font-weight:bold">{html.escape(headline)}</p>'
+            f"<div>{knocker}</div><div>{defender}</div>"
+            f'<p style="margin:2px 0">{html.escape("laid off: " + laid_text)}</p>'
+            f"{_paragraphs(settlement.explain())}</div>")
