@@ -32,7 +32,7 @@ typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy
 
 unit: $(VENV)/.test-installed
-	$(BIN)/python -m pytest --doctest-modules gin_teach tests
+	$(BIN)/python -m pytest --doctest-modules --doctest-glob=README.md gin_teach tests README.md
 
 notebooks: $(VENV)/.test-installed
 	@start=$$(date +%s); \
