@@ -1,0 +1,18 @@
+"""Interactive views for the notebooks (ipywidgets and ipycanvas).
+
+Each widget is one line in a notebook, takes a ``seed`` or fixed example cards, and asks the
+rules engine for every answer it shows; a bad card or an illegal move shows a message in the
+widget instead of a traceback.
+
+>>> from gin_teach.widgets import HandBuilder
+>>> HandBuilder("7H 8H 9H").deadwood
+0
+"""
+
+from gin_teach.widgets.hand_builder import HandBuilder
+from gin_teach.widgets.knock_lab import KnockLab
+from gin_teach.widgets.layoff_lab import LayoffLab
+from gin_teach.widgets.meld_explorer import MeldExplorer
+from gin_teach.widgets.score_quiz import ScoreQuiz
+
+__all__ = ["HandBuilder", "KnockLab", "LayoffLab", "MeldExplorer", "ScoreQuiz"]

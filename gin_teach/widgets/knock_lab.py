@@ -1,0 +1,241 @@
+"""KnockLab: with 11 cards after the draw, pick a discard and decide: knock, gin or play on."""
+
+from __future__ import annotations
+
+import html
+import random
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+
+from gin_teach.cards import Card, Deck, HandLike
+from gin_teach.display import arrangement_svg, hand_svg
+from gin_teach.errors import CardError, IllegalMove
+from gin_teach.melds import DiscardOption, best_arrangement, best_discards, discard_options
+from gin_teach.rules import Rules
+from gin_teach.widgets.common import (
+    AnswerError,
+    CardButtons,
+    MessageArea,
+    as_card,
+    friendly,
+    make_rng,
+    parse_hand,
+)
+
+__all__ = ["ACTIONS", "KnockLab", "KnockVerdict"]
+
+ACTIONS = ("knock", "gin", "play on", "big gin")
+
+
+@dataclass(frozen=True)
+class KnockVerdict:
+    """The lab's judgement of one answer; ``kind`` is ``right``, ``info`` (legal, not best)
+    or ``wrong``."""
+
+    discard: Card | None
+    action: str
+    deadwood: int
+    best: tuple[DiscardOption, ...]
+    discard_ok: bool
+    action_ok: bool
+    kind: str
+    text: str
+
+
+class KnockLab(widgets.VBox):
+    """An 11-card hand: the learner picks a discard, then says knock, gin or play on; the lab
+    checks the choice against :func:`gin_teach.best_discards` and the rules and explains.
+
+    >>> lab = KnockLab("4S 5S 6S 2C QH JH TH 7C 7D 7H KD")
+    >>> lab.choose_discard("KD")
+    >>> lab.answer("knock").kind
+    'right'
+    >>> lab.answer("gin").action_ok
+    False
+    """
+
+    def __init__(self, hand: HandLike | None = None, *, seed: int | random.Random | None = None,
+                 rules: Rules | None = None, knock_limit: int | None = None,
+                 four_colour: bool = False) -> None:
+        self.rules = rules or Rules()
+        self.knock_limit = knock_limit
+        self._rng = make_rng(seed)
+        self._four_colour = four_colour
+        self.hand: tuple[Card, ...] = ()
+        self.discard: Card | None = None
+        self.verdict: KnockVerdict | None = None
+        self.message = MessageArea()
+        self.picture = widgets.HTML()
+        self.card_buttons = CardButtons((), self.choose_discard, four_colour=four_colour)
+        actions = ["knock", "gin", "play on"]
+        if self.rules.big_gin_bonus is not None:
+            actions.append("big gin")
+        self.action_buttons = {}
+        for action in actions:
+            button = widgets.Button(description=action.capitalize(),
+                                    tooltip=f"answer: {action}")
+            button.on_click(lambda _b, action=action: self.answer(action))
+            self.action_buttons[action] = button
+        new = widgets.Button(description="New hand", tooltip="another random hand")
+        new.on_click(lambda _: self.new_hand())
+        self.explanation = widgets.HTML()
+        super().__init__([
+            widgets.HTML("<b>Pick a discard, then decide:</b>"), self.picture, self.card_buttons,
+            widgets.HBox([*self.action_buttons.values(), new]), self.message, self.explanation,
+        ])
+        if hand is None:
+            self.new_hand()
+        else:
+            self.set_hand(hand)
+
+    @property
+    def limit(self) -> int:
+        """The knock limit the lab plays to."""
+        if self.knock_limit is not None:
+            return self.knock_limit
+        return self.rules.round_knock_limit()
+
+    @friendly
+    def set_hand(self, hand: HandLike) -> None:
+        """Start over with ``hand`` (11 cards); a bad hand shows a message and changes nothing."""
+        cards = parse_hand(hand)
+        if len(cards) != 11:
+            raise CardError(f"the lab needs 11 cards (a hand after the draw), got {len(cards)}")
+        self.hand = tuple(sorted(cards))
+        self.discard, self.verdict = None, None
+        self.message.clear()
+        self.explanation.value = ""
+        self.card_buttons.set_cards(self.hand)
+        self._render()
+
+    def new_hand(self) -> None:
+        """A random 11-card hand from the seeded deck, one that is close to knocking so the
+        decision is worth thinking about."""
+        hand = Deck(self._rng).deal(1, 11)[0]
+        for _ in range(2000):
+            if best_discards(hand, self.rules)[0].deadwood <= 20:
+                break
+            hand = Deck(self._rng).deal(1, 11)[0]
+        self.set_hand(hand)
+
+    @friendly
+    def choose_discard(self, card: Card | str) -> None:
+        """Pick the card to discard: what clicking a card does."""
+        card = as_card(card)
+        if card not in self.hand:
+            raise CardError(f"{card} is not in this hand")
+        self.discard, self.verdict = card, None
+        self.message.clear()
+        self.explanation.value = ""
+        self._render()
+
+    @friendly
+    def answer(self, action: str) -> KnockVerdict | None:
+        """Say ``knock``, ``gin``, ``play on`` (or ``big gin``) for the chosen discard; the
+        verdict is shown and returned."""
+        action = action.strip().lower().replace("_", " ")
+        if action not in ACTIONS:
+            raise AnswerError(f"answer knock, gin or play on, not {action!r}")
+        options = discard_options(self.hand, self.rules, knock_limit=self.knock_limit)
+        best = best_discards(self.hand, self.rules, knock_limit=self.knock_limit)
+        big_gin = next((o for o in options if o.card is None), None)
+        if action == "big gin":
+            chosen = big_gin
+            if chosen is None:
+                verdict = self._verdict_no_big_gin(best)
+                return self._show(verdict)
+        else:
+            if self.discard is None:
+                raise IllegalMove("pick a card to discard first")
+            chosen = next(o for o in options if o.card == self.discard)
+        verdict = self._judge(chosen, action, best, big_gin)
+        return self._show(verdict)
+
+    def _verdict_no_big_gin(self, best: tuple[DiscardOption, ...]) -> KnockVerdict:
+        reason = ("big gin is not played under these rules"
+                  if self.rules.big_gin_bonus is None
+                  else "big gin needs all 11 cards in melds")
+        return KnockVerdict(None, "big gin", best_arrangement(self.hand).deadwood, best,
+                            False, False, "wrong", f"Not this time: {reason}.")
+
+    def _judge(self, chosen: DiscardOption, action: str, best: tuple[DiscardOption, ...],
+               big_gin: DiscardOption | None) -> KnockVerdict:
+        top = best[0]
+        value, ends, limit = chosen.deadwood, chosen.ends, self.limit
+        discard_ok = value == top.deadwood and (big_gin is None or chosen is big_gin)
+        if chosen is big_gin:
+            lines = ["Big gin: all 11 cards are melded, so you end without discarding."]
+            return KnockVerdict(None, action, 0, best, True, True, "right", " ".join(lines))
+        shown = str(chosen.card)
+        if big_gin is not None:
+            lines = [f"All 11 cards were melded: big gin was there, worth more than "
+                     f"discarding {shown}."]
+        elif discard_ok:
+            lines = [f"Discarding {shown} is best: it leaves deadwood {value}."]
+        else:
+            names = " or ".join(str(o.card) for o in best)
+            lines = [f"Discarding {shown} leaves deadwood {value}; discarding {names} "
+                     f"would leave only {top.deadwood}."]
+        if action == "gin":
+            action_ok = ends == "gin"
+            lines.append("Gin: no deadwood at all." if action_ok else
+                         f"Gin needs deadwood 0, and you have {value}.")
+        elif action == "knock":
+            action_ok = ends in ("knock", "gin")
+            if ends == "gin":
+                lines.append("With deadwood 0 your knock is gin: call it gin for the gin bonus.")
+            elif ends == "knock":
+                lines.append(f"You may knock: {value} is within the knock limit of {limit}.")
+            else:
+                lines.append(_over_limit(value, limit))
+        else:
+            action_ok = True
+            if ends == "gin":
+                lines.append("Playing on is allowed, but you had gin: that gives up the gin bonus "
+                             "and lets the opponent improve.")
+            elif ends == "knock":
+                lines.append(f"Playing on is allowed (knocking is never compulsory), but you "
+                             f"could knock with {value}.")
+            else:
+                lines.append(f"Right to play on: {_over_limit(value, limit)}")
+        if not (discard_ok and action_ok):
+            kind = "wrong"
+        elif (action == "play on" and ends is not None) or (action == "knock" and ends == "gin"):
+            kind = "info"
+        else:
+            kind = "right"
+        return KnockVerdict(chosen.card, action, value, best, discard_ok, action_ok, kind,
+                            " ".join(lines))
+
+    def _show(self, verdict: KnockVerdict) -> KnockVerdict:
+        self.verdict = verdict
+        self.message.show(verdict.text, verdict.kind)
+        kept = (self.hand if verdict.discard is None
+                else tuple(c for c in self.hand if c != verdict.discard))
+        after = arrangement_svg(best_arrangement(kept), four_colour=self._four_colour,
+                                title="your hand after the discard")
+        best = ", ".join(html.escape(str(o)) for o in verdict.best)
+        self.explanation.value = f"{after}<p>Best: {best}</p>"
+        self._render()
+        return verdict
+
+    def _render(self) -> None:
+        styles: dict[Card, str] = {}
+        if self.discard is not None:
+            styles[self.discard] = "selected"
+        if self.verdict is not None:
+            for option in self.verdict.best:
+                if option.card is not None:
+                    styles.setdefault(option.card, "best")
+            if self.discard is not None and not self.verdict.discard_ok:
+                styles[self.discard] = "wrong"
+        self.picture.value = hand_svg(self.hand, highlight=styles, four_colour=self._four_colour)
+        buttons = {"selected": "info", "best": "success", "wrong": "danger"}
+        self.card_buttons.mark({card: buttons[style] for card, style in styles.items()})
+
+
+def _over_limit(value: int, limit: int) -> str:
+    if limit == 0:
+        return f"deadwood {value}, and only gin may end this round."
+    return f"deadwood {value} is over the knock limit of {limit}, so you cannot knock."
