@@ -26,6 +26,7 @@ from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.melds import Arrangement, Meld
 
 if TYPE_CHECKING:
+    from gin_teach.game import Game, Round
     from gin_teach.scoring import Settlement
 
 __all__ = [
@@ -36,8 +37,10 @@ __all__ = [
     "arrangement_svg",
     "card_back_svg",
     "card_svg",
+    "game_html",
     "hand_svg",
     "message_html",
+    "round_html",
     "settlement_html",
     "spread_svg",
 ]
@@ -415,3 +418,123 @@ def settlement_html(settlement: Settlement, *, four_colour: bool = False) -> str
             f"<div>{knocker}</div><div>{defender}</div>"
             f'<p style="margin:2px 0">{html.escape("laid off: " + laid_text)}</p>'
             f"{_paragraphs(settlement.explain())}</div>")
+
+
+def _backs_svg(count: int, title: str) -> str:
+    body = _label(2, 14, title, weight="bold") + _row(
+        (None,) * count, 2, _LABEL_HEIGHT, {}, four_colour=False, raise_highlighted=False)
+    width = max(_row_width(count) + 4, 8 * len(title) + 4)
+    return _svg(width, _LABEL_HEIGHT + CARD_HEIGHT + 2, body, f"{count} face-down cards")
+
+
+def _piles_svg(stock_size: int, top: Card | None, pile_size: int, four_colour: bool) -> str:
+    groups = [_Group(f"stock: {stock_size}", (None,) if stock_size else (), {}),
+              _Group(f"discard pile: {pile_size}", (top,) if top is not None else (), {})]
+    return _groups_svg(groups, title=None, four_colour=four_colour,
+                       label=f"stock {stock_size} cards, discard pile top {top}")
+
+
+def round_html(round: Round, *, viewer: int | None = None, four_colour: bool = False) -> str:
+    """A round as a learner sees the table: both hands (with a ``viewer``, the other hand stays
+    face down until the round is over), the stock and discard pile, what happens next, the
+    last moves, and the settlement once the round is over.
+
+    >>> from gin_teach.game import Round
+    >>> page = round_html(Round(seed=3), viewer=0)
+    >>> page.count('data-card="back"') >= 11, "may take the upcard" in page
+    (True, True)
+    """
+    names = round.names
+    limit = "gin only" if round.knock_limit == 0 else f"knock limit {round.knock_limit}"
+    double = f", points x{round.multiplier}" if round.multiplier > 1 else ""
+    header = f"{names[round.dealer]} deals; {round.rules.name} rules; {limit}{double}"
+    parts = [f'<div class="gin-round" data-phase="{html.escape(round.phase)}" '
+             f'data-current-player="{round.current_player}">',
+             f'<p style="margin:2px 0;font-weight:bold">{html.escape(header)}</p>']
+    spread = round.knock_spread
+    me = viewer if viewer is not None else 0
+    # The other player sits across the table, at the top; the piles lie between.
+    for player in (1 - me, me):
+        hand = round.hand(player)
+        turn = " (to play)" if round.current_player == player else ""
+        if spread is not None and round.knocker == player:
+            picture = arrangement_svg(spread, title=f"{names[player]} knocked",
+                                      four_colour=four_colour)
+        elif viewer is not None and player != viewer and not round.is_over:
+            picture = _backs_svg(len(hand), names[player] + turn)
+        else:
+            title = f"{names[player]}{turn}: deadwood {round.deadwood(player)}"
+            picture = hand_svg(hand, title=title, four_colour=four_colour)
+        parts.append(f"<div>{picture}</div>")
+        if player != me:
+            piles = _piles_svg(round.stock_size, round.top_discard, len(round.discard_pile),
+                               four_colour)
+            parts.append(f"<div>{piles}</div>")
+    parts.append(f'<p style="margin:2px 0">{html.escape(round.prompt())}</p>')
+    log = round.log(viewer)
+    if log:
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in log[-6:])
+        parts.append(f'<ol start="{max(len(log) - 5, 1)}" style="margin:2px 0">{items}</ol>')
+    if round.settlement is not None:
+        parts.append(settlement_html(round.settlement, four_colour=four_colour))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def game_html(game: Game, *, show_round: bool = True, four_colour: bool = False) -> str:
+    """A game's scoresheet as a table: each finished round with the running race points,
+    then the boxes, the game bonus and the totals; below it, the round being played.
+
+    >>> from gin_teach.game import Game
+    >>> page = game_html(Game(seed=1, names=("Ann", "Bob")), show_round=False)
+    >>> "<th>Ann</th>" in page, "Total so far" in page
+    (True, True)
+    """
+    names = game.names
+    cell = 'style="padding:2px 8px;text-align:{}"'
+    head = "".join(f"<th>{html.escape(text)}</th>"
+                   for text in ("Round", "Dealer", "Result", names[0], names[1]))
+    rows = [f"<tr>{head}</tr>"]
+    running = [0, 0]
+    for number, rnd in enumerate(game.rounds, 1):
+        result = rnd.result
+        if result is None:
+            continue
+        if result.winner is not None:
+            running[result.winner] += result.points
+        scores = [str(running[p]) if result.winner == p else "" for p in (0, 1)]
+        rows.append(f"<tr><td {cell.format('right')}>{number}</td>"
+                    f"<td {cell.format('left')}>{html.escape(names[rnd.dealer])}</td>"
+                    f"<td {cell.format('left')}>{html.escape(result.describe(names))}</td>"
+                    f"<td {cell.format('right')}>{scores[0]}</td>"
+                    f"<td {cell.format('right')}>{scores[1]}</td></tr>")
+    totals = game.totals()
+    box = game.rules.box_bonus
+    footer = [("Race points", totals.points),
+              (f"Boxes ({box} per round won)",
+               (f"{totals.rounds_won[0]} x {box}", f"{totals.rounds_won[1]} x {box}"))]
+    if totals.winner is not None:
+        label = "Shutout game bonus" if totals.shutout and not totals.doubled else "Game bonus"
+        footer.append((label, totals.game_bonus))
+        if totals.doubled:
+            footer.append(("Shutout: total doubled", ("x2" if totals.winner == 0 else "",
+                                                      "x2" if totals.winner == 1 else "")))
+    footer.append(("Total" if game.is_over else "Total so far", totals.total))
+    for label, values in footer:
+        rows.append(f'<tr style="border-top:1px solid #999"><td colspan="3" '
+                    f"{cell.format('left')}>{html.escape(label)}</td>"
+                    f"<td {cell.format('right')}>{html.escape(str(values[0]))}</td>"
+                    f"<td {cell.format('right')}>{html.escape(str(values[1]))}</td></tr>")
+    title = f"Game to {game.rules.target} ({game.rules.name} rules)"
+    parts = [f'<div class="gin-game" data-scores="{game.scores[0]} {game.scores[1]}">',
+             f'<p style="margin:2px 0;font-weight:bold">{html.escape(title)}</p>',
+             f'<table class="gin-scoresheet" style="border-collapse:collapse">{"".join(rows)}'
+             "</table>"]
+    if totals.winner is not None:
+        parts.append(f'<p style="margin:2px 0;font-weight:bold">'
+                     f"{html.escape(names[totals.winner])} wins the game by "
+                     f"{totals.margin}</p>")
+    if show_round and not game.is_over:
+        parts.append(round_html(game.round, four_colour=four_colour))
+    parts.append("</div>")
+    return "".join(parts)
