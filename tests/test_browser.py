@@ -1,0 +1,324 @@
+"""The widgets gallery in a real JupyterLab 4 and a real headless Chromium.
+
+The Python-side widget tests call handlers directly; only a browser shows that the front-end
+half works too: that ipywidgets and ipycanvas load in this JupyterLab, that every widget
+renders, and that a click travels to the kernel and back. Needs Debian's ``chromium``; set
+GIN_TEACH_REQUIRE_BROWSER=1 (CI does) to make a missing browser a failure instead of a skip.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.jupyter_server import JupyterLab
+
+pytestmark = pytest.mark.slow
+
+REPO = Path(__file__).resolve().parent.parent
+GALLERY = "notebooks/widgets_gallery.ipynb"
+
+# Playwright cannot download its own browser here; Debian's build needs these switches to run
+# headless as root and to stay off the network.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Generous: a cold JupyterLab on two cores takes several seconds to load its extensions.
+LOAD_MS = 90_000
+RUN_MS = 180_000
+STEP_MS = 20_000
+
+# JavaScript run in the page. `panel(path)` finds the open notebook by its path, through the
+# application object the server exposes (--LabApp.expose_app_in_browser).
+_FIND_PANEL = """
+const panel = (path) => {
+  const app = window.jupyterapp;
+  if (!app) { return null; }
+  for (const w of app.shell.widgets('main')) {
+    if (w.context && w.context.path === path && w.content && w.content.widgets) { return w; }
+  }
+  return null;
+};
+"""
+
+_KERNEL_IDLE = (
+    "(path) => {"
+    + _FIND_PANEL
+    + """
+  const p = panel(path);
+  const kernel = p && p.sessionContext.session && p.sessionContext.session.kernel;
+  return !!kernel && kernel.status === 'idle' && kernel.connectionStatus === 'connected';
+}"""
+)
+
+_RUN_ALL = (
+    "async (path) => {"
+    + _FIND_PANEL
+    + """
+  const p = panel(path);
+  window.jupyterapp.shell.activateById(p.id);
+  return await window.jupyterapp.commands.execute('notebook:run-all-cells');
+}"""
+)
+
+_ALL_EXECUTED = (
+    "(path) => {"
+    + _FIND_PANEL
+    + """
+  const p = panel(path);
+  const kernel = p.sessionContext.session && p.sessionContext.session.kernel;
+  const code = p.content.widgets.filter((c) => c.model.type === 'code');
+  const done = code.every((c) => c.model.executionCount !== null
+                                 && c.model.executionState !== 'running');
+  return done && !!kernel && kernel.status === 'idle';
+}"""
+)
+
+_OUTPUTS = (
+    "(path) => {"
+    + _FIND_PANEL
+    + """
+  const p = panel(path);
+  return p.content.widgets
+    .filter((c) => c.model.type === 'code')
+    .map((c, i) => ({index: i, source: c.model.sharedModel.getSource(),
+                     outputs: c.model.outputs.toJSON()}));
+}"""
+)
+
+_CANVAS_DRAWN = """(el) => {
+  if (!el.width || !el.height) { return false; }
+  const blank = document.createElement('canvas');
+  blank.width = el.width;
+  blank.height = el.height;
+  return el.toDataURL() !== blank.toDataURL();
+}"""
+
+# Shown while a widget view is still being built; it must go away.
+_WIDGET_LOADING = "Loading widget..."
+# What ipywidgets shows in place of a widget whose front-end code failed.
+_WIDGET_FAILURES = ("Error displaying widget", "Click to show javascript error")
+
+
+def _chromium() -> str:
+    required = os.environ.get("GIN_TEACH_REQUIRE_BROWSER") == "1"
+    found = os.environ.get("GIN_TEACH_CHROMIUM") or shutil.which("chromium")
+    if found is None:
+        reason = "no chromium on PATH (apt-get install chromium)"
+        if required:
+            pytest.fail(f"GIN_TEACH_REQUIRE_BROWSER=1 but {reason}")
+        pytest.skip(reason)
+    return found
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    executable = _chromium()
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterLab]:
+    with JupyterLab(REPO, tmp_path_factory.mktemp("jupyter-state")) as server:
+        yield server
+
+
+def _problems_in_outputs(cells: list[dict[str, Any]]) -> list[str]:
+    """Error outputs and anything written to stderr: a learner should see neither."""
+    problems = []
+    for cell in cells:
+        for output in cell["outputs"]:
+            kind = output.get("output_type")
+            if kind == "error":
+                problems.append(
+                    f"cell {cell['index']}: {output.get('ename')}: {output.get('evalue')}"
+                )
+            elif kind == "stream" and output.get("name") == "stderr":
+                text = output.get("text")
+                text = "".join(text) if isinstance(text, list) else text
+                problems.append(f"cell {cell['index']} wrote to stderr: {text[:500]}")
+    return problems
+
+
+@contextmanager
+def expected(what: str, nb: NotebookPage) -> Iterator[None]:
+    """Turn a Playwright time-out into a failure that says what never happened."""
+    try:
+        yield
+    except Exception as error:
+        if "Timeout" not in type(error).__name__:
+            raise
+        raise AssertionError(f"timed out: {what}\n{nb.diagnostics()}") from error
+
+
+class NotebookPage:
+    """One notebook open in JupyterLab, driven through the page."""
+
+    def __init__(self, page: Any, lab: JupyterLab, path: str) -> None:
+        self.page = page
+        self.lab = lab
+        self.path = path
+        self.page_errors: list[str] = []
+        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+
+    def open(self) -> None:
+        # A workspace of its own, so no tab from an earlier visit is restored beside it.
+        workspace = f"e2e-{secrets.token_hex(4)}"
+        self.page.goto(self.lab.url(f"lab/workspaces/{workspace}/tree/{self.path}"))
+        with expected(f"{self.path} open with an idle kernel", self):
+            self.page.wait_for_function(_KERNEL_IDLE, arg=self.path, timeout=LOAD_MS)
+
+    def run_all(self) -> None:
+        self.page.evaluate(_RUN_ALL, self.path)
+        with expected(f"every cell of {self.path} executed", self):
+            self.page.wait_for_function(_ALL_EXECUTED, arg=self.path, timeout=RUN_MS, polling=500)
+
+    def cells(self) -> list[dict[str, Any]]:
+        result: list[dict[str, Any]] = self.page.evaluate(_OUTPUTS, self.path)
+        return result
+
+    @property
+    def notebook(self) -> Any:
+        return self.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
+
+    def text(self) -> str:
+        return str(self.notebook.inner_text(timeout=STEP_MS))
+
+    def wait_for_widgets_settled(self) -> None:
+        """Wait until no widget shows its loading placeholder."""
+        with expected(f"widgets still show {_WIDGET_LOADING!r}", self):
+            self.page.wait_for_function(
+                """(needle) => {
+                  const nb = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+                  return !!nb && !nb.innerText.includes(needle);
+                }""",
+                arg=_WIDGET_LOADING,
+                timeout=RUN_MS,
+            )
+
+    def assert_clean(self, when: str) -> None:
+        problems = _problems_in_outputs(self.cells())
+        text = self.text()
+        if "Traceback (most recent call last)" in text:
+            problems.append("a traceback is shown on the page")
+        problems += [f"a widget shows {p!r}" for p in _WIDGET_FAILURES if p in text]
+        failed_views = self.notebook.locator(".jupyter-widgets-error-widget").count()
+        if failed_views:
+            problems.append(f"{failed_views} widget view(s) failed to render")
+        assert not problems, f"{when}:\n" + "\n".join(problems) + f"\n{self.diagnostics()}"
+
+    def diagnostics(self) -> str:
+        errors = "\n".join(self.page_errors[-10:]) or "(none)"
+        return f"page errors:\n{errors}\nserver log tail:\n{self.lab.log()[-2000:]}"
+
+    def click_a_button_that_changes_output(self, max_tries: int = 8) -> str:
+        """Click widget buttons in turn until one changes what its cell shows; return its label.
+
+        Some buttons only restyle themselves (a selected card, say), so the first button alone
+        is no proof that a click reached the kernel; a change of the cell's text is.
+        """
+        buttons = self.notebook.locator(".jp-OutputArea-output .widget-button:visible")
+        tried = []
+        for i in range(min(buttons.count(), max_tries)):
+            button = buttons.nth(i)
+            if not button.is_enabled():
+                continue
+            label = button.inner_text().strip() or button.get_attribute("title") or "?"
+            tried.append(label)
+            cell = button.locator("xpath=ancestor::div[contains(@class, 'jp-Cell')][1]")
+            before = cell.inner_text()
+            button.scroll_into_view_if_needed()
+            button.click()
+            try:
+                self.page.wait_for_function(
+                    "([el, before]) => el.innerText !== before",
+                    arg=[cell.element_handle(), before],
+                    timeout=10_000,
+                )
+            except Exception as error:  # a Playwright timeout: try the next button
+                if "Timeout" not in type(error).__name__:
+                    raise
+                continue
+            return label
+        raise AssertionError(
+            f"no widget button changed its cell's output; tried {tried}\n{self.diagnostics()}"
+        )
+
+
+def exercise_notebook(browser: Any, lab: JupyterLab, path: str, shots: Path) -> NotebookPage:
+    """Open ``path``, run every cell, check the widgets render and respond to a click.
+
+    Leaves screenshots in ``shots`` and returns the page for further checks.
+    """
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    nb = NotebookPage(page, lab, path)
+    nb.open()
+    nb.run_all()
+    nb.wait_for_widgets_settled()
+    nb.assert_clean("after running all cells")
+
+    outputs = nb.notebook.locator(".jp-OutputArea-output")
+    canvases = outputs.locator("canvas")
+    for what, selector in [
+        ("a widget button", ".widget-button"),
+        ("an ipycanvas canvas", "canvas"),
+        ("an SVG card picture", "svg"),
+    ]:
+        with expected(f"{what} ({selector}) in the outputs", nb):
+            outputs.locator(selector).first.wait_for(state="attached", timeout=STEP_MS)
+    canvases.first.scroll_into_view_if_needed()
+    # The canvas widget draws after it is attached; wait until it shows more than background.
+    with expected("the first canvas to show a drawing", nb):
+        page.wait_for_function(
+            f"(el) => ({_CANVAS_DRAWN})(el)", arg=canvases.first.element_handle(), timeout=STEP_MS
+        )
+    page.screenshot(path=str(shots / "canvas.png"))
+    outputs.locator("svg").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "cards.png"))
+
+    nb.click_a_button_that_changes_output()
+    nb.wait_for_widgets_settled()
+    nb.assert_clean("after clicking a widget button")
+    page.screenshot(path=str(shots / "after_click.png"))
+
+    kernels = lab.kernel_commands()
+    assert kernels, "the server started no kernel"
+    assert all(argv[0] == sys.executable for argv in kernels), (
+        f"kernel not run by this environment's Python {sys.executable}: {kernels}"
+    )
+    return nb
+
+
+def test_widgets_gallery_renders_and_responds_in_jupyterlab(
+    browser: Any, lab: JupyterLab, tmp_path: Path
+) -> None:
+    stored = REPO / GALLERY
+    assert stored.exists(), f"{GALLERY} is missing (issue 4 asks for it)"
+    before = stored.read_bytes()
+    nb = exercise_notebook(browser, lab, GALLERY, tmp_path)
+    print(f"screenshots in {tmp_path}")
+    nb.page.context.close()
+    # Notebooks are stored without outputs; running one in the test must not save it.
+    assert stored.read_bytes() == before, f"the browser test changed {GALLERY}"
