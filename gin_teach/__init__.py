@@ -5,8 +5,39 @@
 7♠ 7♥ 7♦ | 8♥ 9♥ 10♥ | deadwood K♣ = 10
 """
 
+from gin_teach.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Knock,
+    LayOff,
+    PassUpcard,
+    TakeDiscard,
+    parse_action,
+)
+from gin_teach.bots import (
+    GreedyBot,
+    Player,
+    PlayerStats,
+    PlayStats,
+    RandomBot,
+    SimpleBot,
+    play,
+    play_games,
+)
 from gin_teach.cards import Card, Deck, cards_from_mask, full_deck, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError, GinError, IllegalMove, RulesError
+from gin_teach.game import (
+    Event,
+    Game,
+    GameTotals,
+    Match,
+    Observation,
+    ReplayError,
+    Round,
+    RoundResult,
+)
 from gin_teach.melds import (
     Arrangement,
     DiscardOption,
@@ -32,18 +63,40 @@ from gin_teach.scoring import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "Action",
     "Arrangement",
+    "BigGin",
     "Card",
     "CardError",
     "Deck",
+    "Discard",
     "DiscardOption",
+    "DrawStock",
+    "Event",
+    "Game",
+    "GameTotals",
     "GinError",
+    "GreedyBot",
     "IllegalMove",
+    "Knock",
+    "LayOff",
     "Layoff",
+    "Match",
     "Meld",
+    "Observation",
+    "PassUpcard",
+    "PlayStats",
+    "Player",
+    "PlayerStats",
+    "RandomBot",
+    "ReplayError",
+    "Round",
+    "RoundResult",
     "Rules",
     "RulesError",
     "Settlement",
+    "SimpleBot",
+    "TakeDiscard",
     "all_best_arrangements",
     "best_arrangement",
     "best_discards",
@@ -57,7 +110,10 @@ __all__ = [
     "hand_mask",
     "layoff_options",
     "melds_with",
+    "parse_action",
     "parse_cards",
+    "play",
+    "play_games",
     "settle",
     "to_cards",
 ]
