@@ -1,0 +1,895 @@
+"""Exercise checkers for the course notebooks.
+
+Each ``check_*`` function takes the exercise (a hand, a card, the rules) and the learner's
+answer, asks the rules engine for the truth and returns a :class:`Feedback`. The learner's
+answer may be anything they typed: ``None`` or ``...`` means "not answered yet" and gets a gentle
+prompt; a mistyped card, a word where a number belongs, or a card that is not in the hand gets a
+friendly message. A checker never raises because of the answer.
+
+Answers are read generously: cards in any form :func:`gin_teach.parse_cards` accepts (``"7H"``,
+``"7♥"``, ``"10h"``), lists of cards or card texts, numbers as ``12`` or ``"12"``, yes/no as
+``True``, ``"yes"`` or ``"no"``.
+
+>>> check_deadwood("7S 7H 7D 8H 9H", ...).answered
+False
+>>> print(check_deadwood("7S 7H 7D 8H 9H", 14))
+✔ Right: the least deadwood is 14 (7♥ 8♥ 9♥ | deadwood 7♠ 7♦ = 14).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final, ParamSpec
+
+from gin_teach.cards import Card, HandLike, full_deck, hand_points, to_cards
+from gin_teach.errors import CardError, GinError, IllegalMove
+from gin_teach.melds import (
+    Arrangement,
+    Meld,
+    all_best_arrangements,
+    best_arrangement,
+    best_discards,
+    deadwood,
+    discard_options,
+    find_melds,
+)
+from gin_teach.rules import Rules
+from gin_teach.scoring import Settlement, settle
+
+__all__ = [
+    "Feedback",
+    "arrange",
+    "check_arrangement",
+    "check_card_points",
+    "check_cards",
+    "check_completing_cards",
+    "check_deadwood",
+    "check_discard",
+    "check_is_meld",
+    "check_knock",
+    "check_knock_limit",
+    "check_layoffs",
+    "check_meld",
+    "check_outcome",
+    "check_rank_order",
+    "check_score",
+    "describe_meld",
+    "is_placeholder",
+]
+
+_P = ParamSpec("_P")
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The answer to one exercise: was it right, what to say, and a hint for a next try.
+
+    ``answered`` is ``False`` while the answer cell still holds its placeholder.
+
+    >>> feedback = Feedback(False, "Not quite: 12 is too many.", "Count the jack as 10.")
+    >>> feedback.correct, feedback.answered
+    (False, True)
+    >>> print(feedback)
+    ✘ Not quite: 12 is too many.
+      Hint: Count the jack as 10.
+    """
+
+    correct: bool
+    message: str
+    hint: str = ""
+    answered: bool = True
+
+    @property
+    def mark(self) -> str:
+        """A one-character verdict: ✔ right, ✘ not yet right, … not answered.
+
+        >>> Feedback(True, "Right.").mark
+        '✔'
+        """
+        if not self.answered:
+            return "…"
+        return "✔" if self.correct else "✘"
+
+    def __str__(self) -> str:
+        text = f"{self.mark} {self.message}"
+        if self.hint and not self.correct:
+            text += f"\n  Hint: {self.hint}"
+        return text
+
+    def __repr__(self) -> str:
+        # A learner sees this when a checker is the last line of a cell outside Jupyter.
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        colour = "#1b7f3b" if self.correct else ("#555" if not self.answered else "#b23b00")
+        hint = ""
+        if self.hint and not self.correct:
+            hint = f"<div><b>Hint:</b> {html.escape(self.hint)}</div>"
+        return (f'<div style="border-left: 4px solid {colour}; padding: 4px 10px;">'
+                f'<div style="color: {colour};"><b>{self.mark}</b> '
+                f"{html.escape(self.message)}</div>{hint}</div>")
+
+
+_NOT_ANSWERED: Final = "Replace the ... with your answer, then run this cell again."
+
+
+def is_placeholder(answer: object) -> bool:
+    """Whether ``answer`` is still the stored placeholder: ``None``, ``...`` or blank text.
+
+    >>> is_placeholder(...), is_placeholder(None), is_placeholder("  "), is_placeholder(0)
+    (True, True, True, False)
+    """
+    if answer is None or answer is Ellipsis:
+        return True
+    return isinstance(answer, str) and not answer.strip()
+
+
+class _Unreadable(Exception):
+    """The learner's answer cannot be read; the message says how to write it."""
+
+
+def _friendly(check: Callable[_P, Feedback]) -> Callable[_P, Feedback]:
+    """Turn an unreadable answer, or an exercise whose own cards are wrong, into feedback.
+
+    The exercise itself can be edited by a curious learner, so its errors are answered
+    too, in words that say which part to fix."""
+
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> Feedback:
+        try:
+            return check(*args, **kwargs)
+        except _Unreadable as problem:
+            return Feedback(False, str(problem), "")
+        except GinError as problem:
+            return Feedback(False, f"The exercise itself could not be read: {problem}.",
+                            "Undo your change to the exercise (not the answer) and try again.")
+
+    wrapper.__name__ = check.__name__
+    wrapper.__qualname__ = check.__qualname__
+    wrapper.__doc__ = check.__doc__
+    wrapper.__module__ = check.__module__
+    wrapper.__wrapped__ = check  # type: ignore[attr-defined]
+    return wrapper
+
+
+def _waiting(hint: str = "") -> Feedback:
+    return Feedback(False, _NOT_ANSWERED, hint, answered=False)
+
+
+def _read_cards(answer: object, what: str = "your answer") -> tuple[Card, ...]:
+    """The learner's cards, or :class:`_Unreadable` saying what is wrong with them."""
+    if isinstance(answer, Meld):
+        return answer.cards
+    try:
+        return to_cards(answer)  # type: ignore[arg-type]
+    except GinError as problem:
+        raise _Unreadable(f"I could not read the cards in {what}: {problem}. "
+                          "Write cards like 7H, 10♦ or QS, separated by spaces.") from None
+
+
+def _read_card(answer: object) -> Card:
+    cards = _read_cards(answer)
+    if len(cards) != 1:
+        raise _Unreadable(f"Write exactly one card (you wrote {len(cards)}), like 7H or K♠.")
+    return cards[0]
+
+
+def _read_int(answer: object) -> int:
+    if isinstance(answer, bool):
+        raise _Unreadable("Write a number here, like 12, not True or False.")
+    if isinstance(answer, int):
+        return answer
+    if isinstance(answer, float) and answer.is_integer():
+        return int(answer)
+    if isinstance(answer, str):
+        text = answer.strip()
+        if text.lstrip("+-").isdigit():
+            return int(text)
+    raise _Unreadable(f"Write a whole number here, like 12; I could not read {answer!r}.")
+
+
+_YES: Final = frozenset({"yes", "y", "true", "meld", "it is", "yes it is"})
+_NO: Final = frozenset({"no", "n", "false", "not", "no it is not", "it is not"})
+
+
+def _read_yes_no(answer: object) -> bool:
+    if isinstance(answer, bool):
+        return answer
+    if isinstance(answer, str):
+        word = answer.strip().lower().rstrip(".!")
+        if word in _YES:
+            return True
+        if word in _NO:
+            return False
+    raise _Unreadable(f"Answer with True or False (or \"yes\" / \"no\"); I could not read "
+                      f"{answer!r}.")
+
+
+def _read_choice(answer: object, choices: dict[str, str]) -> str:
+    """The learner's word mapped to a canonical choice (``choices``: spelling -> choice)."""
+    if isinstance(answer, str):
+        word = " ".join(answer.strip().lower().replace("-", " ").replace("_", " ").split())
+        if word in choices:
+            return choices[word]
+    shown = ", ".join(f'"{c}"' for c in dict.fromkeys(choices.values()))
+    raise _Unreadable(f"Answer with one of {shown}; I could not read {answer!r}.")
+
+
+def _show(cards: Iterable[Card]) -> str:
+    return " ".join(str(card) for card in cards) or "none"
+
+
+# --------------------------------------------------------------------------- cards and points
+
+def _cards_from_words(text: str) -> tuple[Card, ...]:
+    """Cards named in words ("queen of hearts, 10 of clubs") or written as codes."""
+    try:
+        return to_cards(text)
+    except GinError:
+        pass
+    by_name = {card.name: card for card in full_deck()}
+    by_name |= {f"{card.label.lower()} of {card.name.split(' of ')[1]}": card
+                for card in full_deck()}
+    cards = []
+    for piece in text.replace(" and ", ",").split(","):
+        name = " ".join(piece.lower().replace("the ", " ").split())
+        if name not in by_name:
+            raise GinError(f"{piece.strip()!r} is not a card name such as 'queen of hearts'")
+        cards.append(by_name[name])
+    return tuple(cards)
+
+
+@_friendly
+def check_cards(expected: str, answer: object) -> Feedback:
+    """Did the learner write these cards? ``expected`` names them in words or as codes; the
+    order of the answer does not matter.
+
+    >>> print(check_cards("queen of hearts, ten of clubs", "QH 10C"))
+    ✔ Right: Q♥ 10♣.
+    >>> print(check_cards("queen of hearts, ten of clubs", "QH 10S"))
+    ✘ Not quite: 10♠ is not asked for, and 10♣ is missing.
+      Hint: Write the rank, then the suit: 7H or 7♥ is the seven of hearts, TC or 10♣ a ten.
+    """
+    hint = "Write the rank, then the suit: 7H or 7♥ is the seven of hearts, TC or 10♣ a ten."
+    wanted = _cards_from_words(expected)
+    if is_placeholder(answer):
+        return _waiting(hint)
+    given = _read_cards(answer)
+    extra = [c for c in given if c not in wanted]
+    missing = [c for c in wanted if c not in given]
+    if not extra and not missing:
+        return Feedback(True, f"Right: {_show(wanted)}.")
+    problems = []
+    if extra:
+        problems.append(f"{_show(extra)} {'is' if len(extra) == 1 else 'are'} not asked for")
+    if missing:
+        problems.append(f"{_show(missing)} {'is' if len(missing) == 1 else 'are'} missing")
+    return Feedback(False, f"Not quite: {', and '.join(problems)}.", hint)
+
+
+@_friendly
+def check_card_points(cards: HandLike, answer: object) -> Feedback:
+    """The deadwood points of these cards added up, melded or not.
+
+    >>> print(check_card_points("AS 7D KC", 18))
+    ✔ Right: 1 + 7 + 10 = 18.
+    >>> print(check_card_points("AS 7D KC", 31))
+    ✘ Not quite: 31 is not the total.
+      Hint: The ace is low: it counts 1, never 11 or 14.
+    """
+    hand = to_cards(cards)
+    total = hand_points(hand)
+    hint = "Each card counts its number; the ace counts 1; the jack, queen and king count 10."
+    if is_placeholder(answer):
+        return _waiting(hint)
+    value = _read_int(answer)
+    sum_text = " + ".join(str(card.points) for card in hand)
+    if value == total:
+        return Feedback(True, f"Right: {sum_text} = {total}." if len(hand) > 1
+                        else f"Right: {hand[0]} counts {total}.")
+    aces = sum(1 for card in hand if card.rank == 1)
+    faces = [card for card in hand if card.rank > 10]
+    if aces and value in (total + 10 * aces, total + 13 * aces):
+        hint = "The ace is low: it counts 1, never 11 or 14."
+    elif faces and value == total + sum(card.rank - 10 for card in faces):
+        hint = "The jack, queen and king count 10 each, not 11, 12 and 13."
+    return Feedback(False, f"Not quite: {value} is not the total.", hint)
+
+
+@_friendly
+def check_rank_order(cards: HandLike, answer: object) -> Feedback:
+    """Cards put in rank order, lowest first (the ace is low; suits have no order).
+
+    >>> print(check_rank_order("KS AH 9D", "AH 9D KS"))
+    ✔ Right: A♥ 9♦ K♠, from low to high.
+    >>> print(check_rank_order("KS AH 9D", "9D KS AH"))
+    ✘ Not quite: A♥ is in the wrong place.
+      Hint: The ace is the lowest card of all: A 2 3 ... 10 J Q K.
+    """
+    hand = to_cards(cards)
+    hint = "Ranks go A 2 3 4 5 6 7 8 9 10 J Q K; suits have no order of their own."
+    if is_placeholder(answer):
+        return _waiting(hint)
+    given = _read_cards(answer)
+    if sorted(given) != sorted(hand):
+        return Feedback(False, f"Use exactly these cards: {_show(hand)}.", hint)
+    ranks = [card.rank for card in given]
+    if ranks == sorted(ranks):
+        return Feedback(True, f"Right: {_show(given)}, from low to high.")
+    wrong = next(card for card, rank in zip(given, sorted(ranks), strict=True) if card.rank != rank)
+    if any(card.rank == 1 for card in hand) and ranks[0] != 1:
+        hint = "The ace is the lowest card of all: A 2 3 ... 10 J Q K."
+        wrong = next(card for card in given if card.rank == 1)
+    return Feedback(False, f"Not quite: {wrong} is in the wrong place.", hint)
+
+
+# --------------------------------------------------------------------------- deadwood
+
+def _arrangement_deadwoods(cards: tuple[Card, ...], limit: int = 14) -> set[int]:
+    """Every deadwood count some arrangement of the hand leaves (for hands up to ``limit``
+    cards; larger hands give an empty set and the feedback is less specific)."""
+    if len(cards) > limit:
+        return set()
+    melds = [meld.mask for meld in find_melds(cards)]
+    points = {card.bit: card.points for card in cards}
+    full = 0
+    for card in cards:
+        full |= card.bit
+    found: set[int] = set()
+
+    def dead(mask: int) -> int:
+        return sum(value for bit, value in points.items() if mask & bit)
+
+    def search(start: int, free: int) -> None:
+        found.add(dead(free))
+        for position in range(start, len(melds)):
+            meld = melds[position]
+            if meld & free == meld:
+                search(position + 1, free & ~meld)
+
+    search(0, full)
+    return found
+
+
+@_friendly
+def check_deadwood(hand: HandLike, answer: object) -> Feedback:
+    """The hand's deadwood: the least count any arrangement into melds leaves.
+
+    >>> print(check_deadwood("4S 5S 6S KD 9D 2C QH JH TH 7C", 28))
+    ✔ Right: the least deadwood is 28 (4♠ 5♠ 6♠ | 10♥ J♥ Q♥ | deadwood 9♦ K♦ 2♣ 7♣ = 28).
+    >>> print(check_deadwood("7S 7H 7D 8H 9H", 17))
+    ✘ Not quite: 17 is what one arrangement leaves, but another leaves less.
+      Hint: Try each meld a card could join; keep the choice that leaves the fewest points.
+    """
+    cards = to_cards(hand)
+    best = best_arrangement(cards)
+    hint = "Find the melds first, then add up only the cards left out of them."
+    if is_placeholder(answer):
+        return _waiting(hint)
+    value = _read_int(answer)
+    if value == best.deadwood:
+        return Feedback(True, f"Right: the least deadwood is {value} ({best}).")
+    if value == hand_points(cards) and best.melds:
+        return Feedback(False, f"Not quite: {value} counts every card, melds included.",
+                        "Cards in a meld do not count; only the cards left over do.")
+    if value > best.deadwood and value in _arrangement_deadwoods(cards):
+        return Feedback(False, f"Not quite: {value} is what one arrangement leaves, but another "
+                        "leaves less.",
+                        "Try each meld a card could join; keep the choice that leaves the "
+                        "fewest points.")
+    if value < best.deadwood:
+        return Feedback(False, f"Not quite: no arrangement leaves as little as {value}.",
+                        "Check that each meld is real (ace low, no wrap-around) and that no card "
+                        "is in two melds.")
+    return Feedback(False, f"Not quite: {value} is not the deadwood of this hand.", hint)
+
+
+# --------------------------------------------------------------------------- melds
+
+@_friendly
+def check_is_meld(cards: HandLike, answer: object) -> Feedback:
+    """Yes or no: are these cards a meld (a set or a run)?
+
+    >>> print(check_is_meld("QH KH AH", False))
+    ✔ Right: Q♥ K♥ A♥ is not a meld: a run needs consecutive ranks in one suit (ace is low, \
+no wrap-around).
+    >>> print(check_is_meld("AH 2H 3H", "yes"))
+    ✔ Right: A♥ 2♥ 3♥ is a run.
+    """
+    given = to_cards(cards)
+    hint = ("A set is 3 or 4 cards of one rank; a run is 3 or more cards in a row in one suit, "
+            "with the ace low.")
+    if is_placeholder(answer):
+        return _waiting(hint)
+    said = _read_yes_no(answer)
+    try:
+        meld: Meld | None = Meld.of(given)
+        reason = ""
+    except GinError as problem:
+        meld, reason = None, str(problem)
+    truth = meld is not None
+    if said == truth:
+        text = f"{_show(given)} is a {meld.kind}" if meld is not None else reason
+        return Feedback(True, f"Right: {text}.")
+    if meld is not None:
+        return Feedback(False, f"Not quite: {_show(given)} is a {meld.kind}.", hint)
+    return Feedback(False, "Not quite: these cards are not a meld.", hint)
+
+
+@_friendly
+def check_meld(answer: object, *, hand: HandLike | None = None, kind: str | None = None,
+               including: HandLike | None = None) -> Feedback:
+    """The learner writes a meld: taken from ``hand`` if given, of ``kind`` ("set" or "run") if
+    given, and using the ``including`` cards if given.
+
+    >>> print(check_meld("AH 2H 3H", kind="run", including="AH"))
+    ✔ Right: A♥ 2♥ 3♥ is a run.
+    >>> print(check_meld("QH KH AH", kind="run"))
+    ✘ Q♥ K♥ A♥ is not a meld: a run needs consecutive ranks in one suit (ace is low, no \
+wrap-around).
+      Hint: A run is 3 or more cards in a row in one suit; the ace comes before the 2.
+    """
+    hint = {"set": "A set is 3 or 4 cards of the same rank.",
+            "run": "A run is 3 or more cards in a row in one suit; the ace comes before the 2."}
+    tip = hint.get(kind or "", "A meld is a set (3 or 4 of a rank) or a run (3 or more in a "
+                   "row in one suit).")
+    pool = to_cards(hand) if hand is not None else None
+    needed = to_cards(including) if including is not None else ()
+    if is_placeholder(answer):
+        return _waiting(tip)
+    given = _read_cards(answer)
+    if pool is not None:
+        outside = [card for card in given if card not in pool]
+        if outside:
+            return Feedback(False, f"{_show(outside)} {'is' if len(outside) == 1 else 'are'} "
+                            "not in the hand.", f"Use only cards from {_show(pool)}.")
+    try:
+        meld = Meld.of(given)
+    except GinError as problem:
+        return Feedback(False, f"{problem}.", tip)
+    if kind is not None and meld.kind != kind:
+        return Feedback(False, f"{meld} is a {meld.kind}; this exercise asks for a {kind}.", tip)
+    absent = [card for card in needed if card not in meld]
+    if absent:
+        return Feedback(False, f"{meld} is a {meld.kind}, but it leaves out {_show(absent)}.",
+                        f"The meld must use {_show(needed)}.")
+    return Feedback(True, f"Right: {meld} is a {meld.kind}.")
+
+
+def _one_card_text(item: object) -> bool:
+    if not isinstance(item, str):
+        return False
+    try:
+        return len(to_cards(item)) == 1
+    except GinError:
+        return False
+
+
+def _read_melds(answer: object) -> list[tuple[Card, ...]]:
+    """Melds written as text separated by ``|`` or ``/``, or as a list of card groups."""
+    groups: list[object]
+    if isinstance(answer, str):
+        groups = [part for part in answer.replace("/", "|").split("|") if part.strip()]
+    elif isinstance(answer, Arrangement):
+        groups = [meld.cards for meld in answer.melds]
+    else:
+        try:
+            groups = list(answer)  # type: ignore[call-overload]
+        except TypeError:
+            raise _Unreadable("Write the melds as text, one meld after another separated by "
+                              "|, like \"7S 7H 7D | 8H 9H 10H\".") from None
+        if groups and all(isinstance(g, Card) or _one_card_text(g) for g in groups):
+            groups = [groups]  # a flat list of cards is one meld
+    return [_read_cards(group, "one of your melds") for group in groups]
+
+
+@_friendly
+def check_arrangement(hand: HandLike, answer: object) -> Feedback:
+    """The learner splits the hand into melds (written ``"7S 7H 7D | 8H 9H 10H"``); the rest is
+    deadwood. Right when every meld is real, each card is used once, and the deadwood left is
+    the least possible.
+
+    >>> print(check_arrangement("7S 7H 7D 8H 9H", "7S 7H 7D | 7H 8H 9H"))
+    ✘ 7♥ is in two melds; a card can serve only one meld.
+      Hint: Choose: 7♥ goes to the set or to the run, not both.
+    >>> print(check_arrangement("7S 7H 7D 8H 9H", "7H 8H 9H"))
+    ✔ Right: 7♥ 8♥ 9♥ | deadwood 7♠ 7♦ = 14, the least deadwood this hand can have.
+    """
+    cards = to_cards(hand)
+    best = best_arrangement(cards)
+    hint = ("Write each meld as cards separated by spaces, and put | between melds. Leave the "
+            "deadwood out.")
+    if is_placeholder(answer):
+        return _waiting(hint)
+    groups = _read_melds(answer)
+    seen: dict[Card, int] = {}
+    melds: list[Meld] = []
+    for group in groups:
+        outside = [card for card in group if card not in cards]
+        if outside:
+            return Feedback(False, f"{_show(outside)} {'is' if len(outside) == 1 else 'are'} "
+                            "not in this hand.", f"The hand is {_show(cards)}.")
+        for card in group:
+            if card in seen:
+                return Feedback(False, f"{card} is in two melds; a card can serve only one meld.",
+                                f"Choose: {card} goes to the set or to the run, not both."
+                                if len(groups) == 2 else
+                                f"Choose one meld for {card}.")
+            seen[card] = len(melds)
+        try:
+            melds.append(Meld.of(group))
+        except GinError as problem:
+            return Feedback(False, f"{problem}.", "Each group must be a set or a run.")
+    dead = tuple(card for card in sorted(cards) if card not in seen)
+    mine = Arrangement(tuple(melds), dead)
+    if mine.deadwood == best.deadwood:
+        others = len(all_best_arrangements(cards, limit=10)) - 1
+        extra = (" Another arrangement is just as good." if others == 1 else
+                 f" {others} other arrangements are just as good." if others > 1 else "")
+        return Feedback(True, f"Right: {mine}, the least deadwood this hand can have.{extra}")
+    return Feedback(False, f"Your melds are real and leave {mine.deadwood}, but this hand can "
+                    f"leave less.",
+                    "Look for a card that could join a different meld, or for a meld you missed.")
+
+
+@_friendly
+def check_completing_cards(hand: HandLike, answer: object) -> Feedback:
+    """Which cards, added to the hand, would leave it with no deadwood at all? The learner
+    names them all (in any order); ``"none"`` when no card does.
+
+    >>> print(check_completing_cards("7H 7S 7D 8H 9H", "7C 10H"))
+    ✔ Right: 10♥ or 7♣ would put every card in a meld.
+    >>> print(check_completing_cards("7H 7S 7D 8H 9H", "10H"))
+    ✘ 10♥ is right, but there is one more.
+      Hint: Think about the set as well as the run.
+    """
+    cards = to_cards(hand)
+    held = set(cards)
+    wanted = [card for card in full_deck() if card not in held and deadwood((*cards, card)) == 0]
+    hint = "Try each card that could join a meld you almost have; check what stays left over."
+    if is_placeholder(answer):
+        return _waiting(hint)
+    if isinstance(answer, str) and answer.strip().lower() in ("none", "no card", "nothing"):
+        given: tuple[Card, ...] = ()
+    else:
+        given = _read_cards(answer)
+    inside = [card for card in given if card in held]
+    if inside:
+        return Feedback(False, f"{_show(inside)} {'is' if len(inside) == 1 else 'are'} already "
+                        "in the hand.", "Name cards you would draw, not cards you hold.")
+    wrong = [card for card in given if card not in wanted]
+    if wrong:
+        card = wrong[0]
+        left = best_arrangement((*cards, card))
+        return Feedback(False, f"With {card} the hand still has deadwood: {left}.", hint)
+    if not wanted:
+        return Feedback(True, "Right: no single card puts every card in a meld.")
+    missing = [card for card in wanted if card not in given]
+    if missing:
+        more = "one more" if len(missing) == 1 else f"{len(missing)} more"
+        if _has_set_card(cards, missing):
+            hint = "Think about the set as well as the run."
+        if not given:
+            return Feedback(False, f"There {'is' if len(missing) == 1 else 'are'} "
+                            f"{len(missing)} such card{'s' if len(missing) > 1 else ''}.", hint)
+        found = f"{_show(given)} {'is' if len(given) == 1 else 'are'} right, but there is"
+        return Feedback(False, f"{found} {more}.", hint)
+    return Feedback(True, f"Right: {' or '.join(str(c) for c in wanted)} would put every card "
+                    "in a meld.")
+
+
+def _has_set_card(cards: Sequence[Card], missing: Sequence[Card]) -> bool:
+    ranks = [card.rank for card in cards]
+    return any(ranks.count(card.rank) >= 2 for card in missing)
+
+
+# --------------------------------------------------------------------------- turns and knocking
+
+@_friendly
+def check_discard(hand: HandLike, answer: object, rules: Rules | None = None) -> Feedback:
+    """Which card should go? The hand has just drawn (11 cards); right when the discard leaves
+    the least deadwood possible.
+
+    >>> print(check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", "KD"))
+    ✔ Right: discard K♦ -> deadwood 25.
+    >>> print(check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", "9D"))
+    ✘ Discarding 9♦ leaves 26; another discard leaves less.
+      Hint: Keep your melds together and throw away the loose card that costs the most.
+    """
+    cards = to_cards(hand)
+    rules = rules or Rules()
+    hint = "Keep your melds together and throw away the loose card that costs the most."
+    if is_placeholder(answer):
+        return _waiting(hint)
+    card = _read_card(answer)
+    if card not in cards:
+        return Feedback(False, f"{card} is not in this hand.", f"The hand is {_show(cards)}.")
+    best = best_discards(cards, rules)
+    options = {option.card: option for option in discard_options(cards, rules)}
+    chosen = options[card]
+    if chosen.deadwood == best[0].deadwood:
+        also = [str(option.card) for option in best if option.card not in (card, None)]
+        tail = f" ({' or '.join(also)} would do as well)" if also else ""
+        return Feedback(True, f"Right: {chosen}{tail}.")
+    return Feedback(False, f"Discarding {card} leaves {chosen.deadwood}; another discard leaves "
+                    "less.", hint)
+
+
+_ENDINGS: Final = {
+    "gin": "gin", "go gin": "gin", "big gin": "big gin",
+    "knock": "knock", "knocks": "knock", "can knock": "knock",
+    "neither": "play on", "play on": "play on", "no": "play on", "none": "play on",
+    "nothing": "play on", "continue": "play on", "keep playing": "play on", "play": "play on",
+}
+
+
+@_friendly
+def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
+                knock_limit: int | None = None) -> Feedback:
+    """After the draw (11 cards), the best way this turn can end: ``"gin"``, ``"knock"``,
+    ``"big gin"`` (when the rules have it), or ``"play on"`` when neither is possible.
+    ``knock_limit`` overrides the rules' limit, as an Oklahoma upcard does.
+
+    >>> hand = "2S 3H 4D 5C 7S 7H 7D 8C 9C TC JC"
+    >>> print(check_knock(hand, "knock"))
+    ✔ Right: discard 5♣ -> deadwood 9, knock.
+    >>> print(check_knock(hand, "gin"))
+    ✘ Not quite: the best discard leaves 9 deadwood.
+      Hint: Find the discard that leaves the least deadwood. 0 is gin; 10 or less lets you knock.
+    """
+    cards = to_cards(hand)
+    rules = rules or Rules()
+    limit = (0 if rules.straight_gin else rules.knock_limit) if knock_limit is None else knock_limit
+    hint = (f"Find the discard that leaves the least deadwood. 0 is gin; {limit} or less lets "
+            "you knock." if limit else "This round allows gin only: you need 0 deadwood.")
+    if is_placeholder(answer):
+        return _waiting(hint)
+    choices = dict(_ENDINGS)
+    if rules.big_gin_bonus is None:
+        del choices["big gin"]
+    said = _read_choice(answer, choices)
+    best = best_discards(cards, rules, knock_limit=limit)[0]
+    truth = {"gin": "gin", "knock": "knock", "big_gin": "big gin", None: "play on"}[best.ends]
+    how = (str(best) if best.card is not None else "big gin: all 11 cards are in melds")
+    if said == truth:
+        return Feedback(True, f"Right: {how}.")
+    if said == "knock" and truth == "gin":
+        return Feedback(False, f"You could knock, but you can do better: {how}.",
+                        "With no deadwood at all you have gin, which pays a bonus.")
+    return Feedback(False, f"Not quite: the best discard leaves {best.deadwood} deadwood.",
+                    hint)
+
+
+@_friendly
+def check_knock_limit(upcard: HandLike, answer: object, rules: Rules) -> Feedback:
+    """The knock limit of a round that opened with ``upcard`` under ``rules`` (Oklahoma:
+    the upcard's value, an ace meaning gin only). ``0`` or ``"gin only"`` for gin only.
+
+    >>> oklahoma = Rules(oklahoma=True)
+    >>> print(check_knock_limit("7S", 7, oklahoma))
+    ✔ Right: with 7♠ turned up, knock at 7 or less.
+    >>> print(check_knock_limit("AH", 1, oklahoma))
+    ✘ Not quite: an ace turned up means gin only (0).
+      Hint: Oklahoma: the upcard's points set the limit, and an ace means gin only.
+    """
+    card = to_cards(upcard)
+    if len(card) != 1:
+        raise GinError("the exercise needs exactly one upcard")
+    limit = rules.round_knock_limit(card[0])
+    hint = ("Oklahoma: the upcard's points set the limit, and an ace means gin only."
+            if rules.oklahoma else "Without Oklahoma the upcard does not change the limit.")
+    if rules.straight_gin:
+        hint = "Straight Gin: no knocking, only gin."
+    if is_placeholder(answer):
+        return _waiting(hint)
+    if isinstance(answer, str) and answer.strip().lower() in ("gin only", "gin", "only gin"):
+        value = 0
+    else:
+        value = _read_int(answer)
+    said = "gin only" if limit == 0 else f"knock at {limit} or less"
+    if value == limit:
+        return Feedback(True, f"Right: with {card[0]} turned up, {said}.")
+    if limit == 0 and card[0].rank == 1:
+        return Feedback(False, "Not quite: an ace turned up means gin only (0).", hint)
+    return Feedback(False, f"Not quite: {value} is not this round's limit.", hint)
+
+
+# --------------------------------------------------------------------------- helpers for lessons
+
+def describe_meld(cards: HandLike) -> str:
+    """Say in words whether the cards are a meld, and why not when they are not.
+
+    >>> describe_meld("AH 2H 3H")
+    'A♥ 2♥ 3♥ is a run'
+    >>> describe_meld("KH AH 2H")
+    'K♥ A♥ 2♥ is not a meld: a run needs consecutive ranks in one suit (ace is low, no wrap-around)'
+    """
+    try:
+        given = to_cards(cards)
+    except GinError as problem:
+        return f"not cards: {problem}"
+    try:
+        meld = Meld.of(given)
+    except GinError as problem:
+        return str(problem)
+    return f"{_show(given)} is a {meld.kind}"
+
+
+def arrange(hand: HandLike, melds: object) -> Arrangement:
+    """The arrangement of ``hand`` that uses exactly these melds (written ``"7S 7H 7D | 8H 9H
+    10H"`` or as a list); every other card is deadwood. Raises :class:`CardError` if a meld is
+    not real, not in the hand, or shares a card with another.
+
+    >>> print(arrange("7S 7H 7D 8H 9H", "7S 7H 7D"))
+    7♠ 7♥ 7♦ | deadwood 8♥ 9♥ = 17
+    >>> print(arrange("7S 7H 7D 8H 9H", "7H 8H 9H"))
+    7♥ 8♥ 9♥ | deadwood 7♠ 7♦ = 14
+    """
+    cards = to_cards(hand)
+    try:
+        groups = _read_melds(melds)
+    except _Unreadable as problem:
+        raise CardError(str(problem)) from None
+    used: set[Card] = set()
+    spread = []
+    for group in groups:
+        for card in group:
+            if card not in cards:
+                raise CardError(f"{card} is not in the hand")
+            if card in used:
+                raise CardError(f"{card} is in two melds; a card serves only one meld")
+            used.add(card)
+        spread.append(Meld.of(group))
+    dead = tuple(card for card in sorted(cards) if card not in used)
+    return Arrangement(tuple(sorted(spread, key=lambda m: m.cards)), dead)
+
+
+# --------------------------------------------------------------------------- lay-offs and scores
+
+def _spread_of(settlement: Settlement) -> list[tuple[Card, ...]]:
+    return [meld.cards for meld in settlement.knocker_arrangement.melds]
+
+
+@_friendly
+def check_layoffs(knocker: HandLike, defender: HandLike, answer: object, *,
+                  rules: Rules | None = None,
+                  knocker_melds: Sequence[HandLike] | None = None) -> Feedback:
+    """Which of the defender's cards go onto the knocker's melds? Right when the cards can all
+    be laid off (chains included) and leave the defender the least deadwood it can have.
+    ``"none"`` when nothing can be laid off, as against gin.
+
+    >>> knocker = "7S 7H 7D 9C TC JC 3H 4H 5H 8D"
+    >>> defender = "2S 3S 4S QD QH QC 8C KH 5D TS"
+    >>> print(check_layoffs(knocker, defender, "8C"))
+    ✔ Right: 8♣ onto 9♣ 10♣ J♣; the defender's count drops from 33 to 25.
+    >>> print(check_layoffs(knocker, defender, "5D"))
+    ✘ 5♦ cannot all be laid off on the knocker's melds (a set takes its fourth card; a run \
+takes cards at its ends, in a chain).
+      Hint: A loose card fits a set of three if it is the fourth of that rank, and a run if it \
+is the next card at either end.
+    """
+    truth = settle(knocker, defender, rules, knocker_melds)
+    hint = ("A loose card fits a set of three if it is the fourth of that rank, and a run if it "
+            "is the next card at either end.")
+    if truth.outcome in ("gin", "big_gin"):
+        hint = "Look at the knocker's deadwood first."
+    if is_placeholder(answer):
+        return _waiting(hint)
+    if isinstance(answer, str) and answer.strip().lower() in ("none", "nothing", "no", "0"):
+        given: tuple[Card, ...] = ()
+    else:
+        given = _read_cards(answer)
+    outside = [card for card in given if card not in to_cards(defender)]
+    if outside:
+        return Feedback(False, f"{_show(outside)} {'is' if len(outside) == 1 else 'are'} not in "
+                        "the defender's hand.", "Lay off only the defender's own cards.")
+    if truth.outcome in ("gin", "big_gin"):
+        if given:
+            return Feedback(False, "Nothing can be laid off: the knocker went gin.",
+                            "Against gin there are no lay-offs at all.")
+        return Feedback(True, "Right: no lay-offs against gin.")
+    try:
+        mine = settle(knocker, defender, rules, _spread_of(truth), layoffs=given)
+    except IllegalMove as problem:
+        return Feedback(False, f"{str(problem)[0].upper()}{str(problem)[1:]}.", hint)
+    best = truth.defender_count
+    before = truth.defender_count_before_layoffs
+    if mine.defender_count == best:
+        made = ", ".join(str(layoff) for layoff in mine.layoffs) or "Nothing to lay off"
+        drop = (f"; the defender's count drops from {before} to {best}" if mine.layoffs
+                else f"; the defender keeps {best}")
+        return Feedback(True, f"Right: {made}{drop}.")
+    if not given:
+        return Feedback(False, "Some cards can be laid off here.", hint)
+    return Feedback(False, f"Those lay-offs leave {mine.defender_count}; the defender can get "
+                    f"down to {best}.", "Look for one more card that fits, perhaps in a chain: "
+                    "a card that fits only after another one is laid off.")
+
+
+_WINNERS: Final = {"knocker": "knocker", "the knocker": "knocker", "defender": "defender",
+                   "the defender": "defender", "opponent": "defender"}
+
+
+@_friendly
+def check_score(knocker: HandLike, defender: HandLike, winner: object, points: object, *,
+                rules: Rules | None = None,
+                knocker_melds: Sequence[HandLike] | None = None) -> Feedback:
+    """Who scores the round, and how many points? ``knocker`` is the knocker's hand after the
+    discard, ``defender`` the other player's; both play their best.
+
+    >>> knocker = "7S 7H 7D 9C TC JC 3H 4H 5H 8D"
+    >>> defender = "2S 3S 4S QD QH QC 8C KH 5D TS"
+    >>> print(check_score(knocker, defender, "knocker", 17, rules=Rules.classic()))
+    ✔ Right: the knocker scores 17. Knocker 8, defender 25: the knocker scores 25 - 8 = 17
+    >>> print(check_score(knocker, defender, "knocker", 25, rules=Rules.classic()))
+    ✘ Not quite: the knocker does score, but not 25.
+      Hint: Remember the defender's lay-offs: they lower its count first.
+    """
+    rules = rules or Rules()
+    truth = settle(knocker, defender, rules, knocker_melds)
+    hint = ("Count both hands after lay-offs. The lower count wins the difference; a defender "
+            "who ties or beats the knocker gets the undercut bonus too.")
+    if is_placeholder(winner) or is_placeholder(points):
+        return _waiting(hint)
+    said = _read_choice(winner, _WINNERS)
+    value = _read_int(points)
+    last_line = truth.explain().splitlines()[-1]
+    if said == truth.winner and value == truth.points:
+        return Feedback(True, f"Right: the {said} scores {value}. {last_line}")
+    if said != truth.winner:
+        if truth.outcome == "undercut":
+            return Feedback(False, "Not quite: look at the counts again after lay-offs.",
+                            "When the defender's count is equal to or lower than the knocker's, "
+                            "the defender scores: an undercut.")
+        return Feedback(False, "Not quite: look at the counts again after lay-offs.", hint)
+    k, d = truth.knocker_count, truth.defender_count
+    gap = abs(k - d)
+    if truth.outcome == "undercut":
+        if value == gap:
+            hint = f"An undercut also pays the undercut bonus: {rules.undercut_bonus} here."
+        else:
+            hint = f"The defender scores {k} - {d} plus the undercut bonus of these rules."
+    elif truth.outcome in ("gin", "big_gin"):
+        bonus = rules.gin_bonus if truth.outcome == "gin" else rules.big_gin_bonus
+        hint = (f"Gin scores the defender's whole count plus the bonus: {bonus} here."
+                if value == d else
+                "Against gin there are no lay-offs: take the defender's whole count, plus the "
+                "gin bonus.")
+    else:
+        hint = "The knocker scores the difference between the two counts."
+        if value == truth.defender_count_before_layoffs - k and truth.layoffs:
+            hint = "Remember the defender's lay-offs: they lower its count first."
+    return Feedback(False, f"Not quite: the {said} does score, but not {value}.", hint)
+
+
+_OUTCOMES: Final = {"knock": "knock", "knocker wins": "knock", "gin": "gin",
+                    "big gin": "big_gin", "undercut": "undercut", "undercuts": "undercut"}
+
+
+@_friendly
+def check_outcome(knocker: HandLike, defender: HandLike, answer: object, *,
+                  rules: Rules | None = None) -> Feedback:
+    """How did the round end: ``"knock"`` (the knocker wins), ``"undercut"``, ``"gin"`` or
+    ``"big gin"``?
+
+    >>> print(check_outcome("AS 2S 3S 4H 5H 6H 9C 9D 9H 4D", "5S 6S 7S QC QD QH KS KC KH 3C",
+    ...                     "undercut"))
+    ✔ Right: an undercut. Knocker 4, defender 3: a lower count is an undercut; the defender \
+scores 4 - 3 + the undercut bonus 25 = 26
+    """
+    rules = rules or Rules()
+    truth = settle(knocker, defender, rules)
+    hint = ("0 deadwood for the knocker is gin. Otherwise compare the counts after lay-offs: "
+            "a defender with an equal or lower count undercuts.")
+    if is_placeholder(answer):
+        return _waiting(hint)
+    choices = dict(_OUTCOMES)
+    if rules.big_gin_bonus is None:
+        del choices["big gin"]
+    said = _read_choice(answer, choices)
+    name = {"knock": "a knock won by the knocker", "gin": "gin", "big_gin": "big gin",
+            "undercut": "an undercut"}[truth.outcome]
+    if said == truth.outcome:
+        return Feedback(True, f"Right: {name}. {truth.explain().splitlines()[-1]}")
+    return Feedback(False, "Not quite.", hint)

@@ -1,0 +1,347 @@
+"""The exercise checkers: right answers pass, wrong ones get a reason and a hint, the stored
+placeholder is "not answered yet", and nothing a learner types makes a checker raise."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gin_teach import Rules, full_deck
+from gin_teach import lessons as L
+from gin_teach.errors import CardError
+from gin_teach.lessons import Feedback
+from tests.brute import brute_deadwood, partitions
+
+DECK = full_deck()
+hands = st.lists(st.sampled_from(DECK), unique=True, min_size=1, max_size=11).map(tuple)
+
+# The rule books' knock from seed 000: knocker 8 after the discard; the defender has 33 in
+# deadwood, lays the 8♣ off on the club run, and keeps 25.
+KNOCKER = "7S 7H 7D 9C TC JC 3H 4H 5H 8D"
+DEFENDER = "2S 3S 4S QD QH QC 8C KH 5D TS"
+# Built for the rule books' undercut: knocker 9 (9♠); the defender holds 12 and lays off
+# 4♥ (onto 5♥ 6♥ 7♥) and A♦ (onto 2♦ 3♦ 4♦), 5 points, keeping 2♠ 5♣ = 7.
+UNDER_KNOCKER = "5H 6H 7H JC JD JS 2D 3D 4D 9S"
+UNDER_DEFENDER = "QS QH QD 8C 9C TC 4H AD 2S 5C"
+GIN = "AS 2S 3S 4H 5H 6H 9C 9D 9H 9S"
+
+
+def test_feedback_is_a_frozen_value_that_reads_as_text_and_html():
+    right = Feedback(True, "Right: 14.")
+    wrong = Feedback(False, "Not quite.", "Count the king as 10.")
+    with pytest.raises(AttributeError):
+        right.correct = False  # type: ignore[misc]
+    assert str(right) == "✔ Right: 14."
+    assert "Hint: Count the king as 10." in str(wrong)
+    assert "Hint" not in str(Feedback(True, "Right.", "a hint shown only when wrong"))
+    assert repr(wrong) == str(wrong)
+    page = Feedback(False, "<script> & 7♥", "<i>").__repr__(), Feedback(False, "<script>", "<i>")
+    html = page[1]._repr_html_()
+    assert "&lt;script&gt;" in html and "<script>" not in html and "&lt;i&gt;" in html
+
+
+@pytest.mark.parametrize("placeholder", [None, ..., "", "   "])
+def test_the_stored_placeholder_is_not_answered_yet(placeholder):
+    checks = [
+        L.check_cards("ace of spades", placeholder),
+        L.check_card_points("AS KD", placeholder),
+        L.check_rank_order("KS AH", placeholder),
+        L.check_deadwood("7S 7H 7D", placeholder),
+        L.check_is_meld("7S 7H 7D", placeholder),
+        L.check_meld(placeholder, kind="run"),
+        L.check_arrangement("7S 7H 7D 8H 9H", placeholder),
+        L.check_completing_cards("7H 7S 7D 8H 9H", placeholder),
+        L.check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", placeholder),
+        L.check_knock("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", placeholder),
+        L.check_knock_limit("7S", placeholder, Rules(oklahoma=True)),
+        L.check_layoffs(KNOCKER, DEFENDER, placeholder),
+        L.check_score(KNOCKER, DEFENDER, placeholder, placeholder),
+        L.check_score(KNOCKER, DEFENDER, "knocker", placeholder),
+        L.check_outcome(KNOCKER, DEFENDER, placeholder),
+    ]
+    for feedback in checks:
+        assert feedback.answered is False and feedback.correct is False
+        assert "..." in feedback.message and feedback.mark == "…"
+        assert feedback.hint
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(st.text(max_size=12), st.integers(), st.floats(allow_nan=True),
+                 st.booleans(), st.lists(st.text(max_size=4), max_size=4),
+                 st.just(object()), st.just(["7H", 7]), st.just({"7H": 1})))
+def test_nothing_a_learner_types_makes_a_checker_raise(answer):
+    checks = [
+        lambda: L.check_cards("ace of spades, 7H", answer),
+        lambda: L.check_card_points("AS KD", answer),
+        lambda: L.check_rank_order("KS AH 3D", answer),
+        lambda: L.check_deadwood("7S 7H 7D 8H 9H", answer),
+        lambda: L.check_is_meld("QH KH AH", answer),
+        lambda: L.check_meld(answer, hand="AS 2S 3S 9H 9D 9C", kind="set"),
+        lambda: L.check_arrangement("7S 7H 7D 8H 9H", answer),
+        lambda: L.check_completing_cards("7H 7S 7D 8H 9H", answer),
+        lambda: L.check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", answer),
+        lambda: L.check_knock("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", answer),
+        lambda: L.check_knock_limit("7S", answer, Rules(oklahoma=True)),
+        lambda: L.check_layoffs(KNOCKER, DEFENDER, answer),
+        lambda: L.check_score(KNOCKER, DEFENDER, answer, answer),
+        lambda: L.check_score(KNOCKER, DEFENDER, "knocker", answer),
+        lambda: L.check_outcome(KNOCKER, DEFENDER, answer),
+    ]
+    for check in checks:
+        feedback = check()
+        assert isinstance(feedback, Feedback)
+        assert feedback.message
+
+
+def test_a_mistyped_card_is_named_in_the_message():
+    feedback = L.check_deadwood("7S 7H 7D", "7X")
+    assert not feedback.correct and "whole number" in feedback.message
+    feedback = L.check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", "1H")
+    assert not feedback.correct and "'1H'" in feedback.message
+    assert "ranks are A 2-10 J Q K" in feedback.message
+    feedback = L.check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", "AC")
+    assert "A♣ is not in this hand" in feedback.message
+
+
+def test_a_broken_exercise_gets_a_message_too():
+    feedback = L.check_deadwood("7S 7S 7D", 7)
+    assert not feedback.correct
+    assert feedback.message.startswith("The exercise itself could not be read")
+    assert "twice" in feedback.message
+
+
+# ------------------------------------------------------------------------- cards and points
+
+def test_cards_in_words_or_codes_in_any_order():
+    assert L.check_cards("ace of spades, ten of diamonds and the king of clubs",
+                         "kc, 10♦ AS").correct
+    assert L.check_cards("7H 8H", "8♥ 7♥").correct
+    wrong = L.check_cards("ace of spades, ten of diamonds", "AS 10H")
+    assert not wrong.correct
+    assert "10♥ is not asked for" in wrong.message and "10♦ is missing" in wrong.message
+
+
+def test_card_points_spot_the_usual_slips():
+    # A♠ 7♦ K♣ Q♥: 1 + 7 + 10 + 10.
+    assert L.check_card_points("AS 7D KC QH", 28).correct
+    assert L.check_card_points("AS 7D KC QH", "28").correct
+    assert "ace is low" in L.check_card_points("AS 7D KC QH", 38).hint
+    # King as 13 and queen as 12 instead of 10 each: 5 too many.
+    assert "not 11, 12 and 13" in L.check_card_points("AS 7D KC QH", 33).hint
+    assert not L.check_card_points("AS 7D KC QH", 27).correct
+
+
+def test_rank_order_puts_the_ace_first():
+    assert L.check_rank_order("KS AH 9D", "AH 9D KS").correct
+    # Suits have no order, so cards of one rank may come in any order.
+    assert L.check_rank_order("7S 7H AD", "AD 7H 7S").correct
+    high_ace = L.check_rank_order("KS AH 9D", "9D KS AH")
+    assert not high_ace.correct and "lowest card of all" in high_ace.hint
+    assert "exactly these cards" in L.check_rank_order("KS AH 9D", "AH 9D").message
+
+
+# ------------------------------------------------------------------------- deadwood
+
+@settings(max_examples=120, deadline=None)
+@given(hands)
+def test_deadwood_check_agrees_with_brute_force(hand):
+    truth = brute_deadwood(hand)
+    assert L.check_deadwood(hand, truth).correct
+    assert not L.check_deadwood(hand, truth + 1).correct
+    assert not L.check_deadwood(hand, truth - 1).correct
+
+
+@settings(max_examples=60, deadline=None)
+@given(hands)
+def test_a_real_but_worse_arrangement_is_called_that(hand):
+    truth = brute_deadwood(hand)
+    for _, dead in partitions(hand):
+        if dead > truth and dead != sum(card.points for card in hand):
+            feedback = L.check_deadwood(hand, dead)
+            assert "another leaves less" in feedback.message
+
+
+def test_deadwood_feedback_names_the_mistake():
+    # 7♥ in the set leaves 8♥ 9♥ (17); in the run it leaves 7♠ 7♦ (14); all five count 38.
+    assert "every card" in L.check_deadwood("7S 7H 7D 8H 9H", 38).message
+    assert "another leaves less" in L.check_deadwood("7S 7H 7D 8H 9H", 17).message
+    assert "no arrangement leaves as little" in L.check_deadwood("7S 7H 7D 8H 9H", 0).message
+
+
+# ------------------------------------------------------------------------- melds
+
+@pytest.mark.parametrize(("cards", "is_meld"), [
+    ("AH 2H 3H", True), ("QH KH AH", False), ("KH AH 2H", False), ("JH QH KH", True),
+    ("7S 7H 7D 7C", True), ("7S 7H", False), ("8S 9S TH", False), ("4D 5D 7D", False),
+])
+def test_is_meld(cards, is_meld):
+    assert L.check_is_meld(cards, is_meld).correct
+    assert L.check_is_meld(cards, "yes" if is_meld else "no").correct
+    assert not L.check_is_meld(cards, not is_meld).correct
+
+
+def test_a_written_meld_meets_every_condition():
+    hand = "AS 2S 3S 4S KS QS 9H 9D 9C 5D"
+    assert L.check_meld("AS 2S 3S", hand=hand, kind="run", including="AS").correct
+    assert L.check_meld("AS 2S 3S 4S", hand=hand, kind="run", including="AS").correct
+    assert "leaves out A♠" in L.check_meld("2S 3S 4S", hand=hand, kind="run",
+                                           including="AS").message
+    assert "this exercise asks for a run" in L.check_meld("9H 9D 9C", hand=hand,
+                                                          kind="run").message
+    assert "not in the hand" in L.check_meld("9S 9H 9D", hand=hand, kind="set").message
+    assert "no wrap-around" in L.check_meld("QS KS AS", hand=hand).message
+
+
+def test_arrangement_rejects_a_card_in_two_melds_and_rewards_the_optimum():
+    hand = "7S 7H 7D 8H 9H"
+    shared = L.check_arrangement(hand, "7S 7H 7D | 7H 8H 9H")
+    assert "7♥ is in two melds" in shared.message
+    assert "deadwood 8♥ 9♥ = 17" not in shared.message
+    worse = L.check_arrangement(hand, "7S 7H 7D")
+    assert not worse.correct and "leave 17" in worse.message
+    assert L.check_arrangement(hand, "7H 8H 9H").correct
+    assert L.check_arrangement(hand, ["7H", "8H", "9H"]).correct
+    assert L.check_arrangement(hand, [["7H", "8H", "9H"]]).correct
+    # Two arrangements tie at 18 (the 4♥ in the set or in the run): either is right.
+    assert L.check_arrangement("4S 4H 4D 3H 5H KC", "4S 4H 4D").correct
+    assert "just as good" in L.check_arrangement("4S 4H 4D 3H 5H KC", "3H 4H 5H").message
+    assert "not in this hand" in L.check_arrangement(hand, "7C 7H 7D").message
+    assert "not a meld" in L.check_arrangement(hand, "7H 8H").message
+
+
+def test_arrange_builds_the_arrangement_of_given_melds():
+    assert L.arrange("7S 7H 7D 8H 9H", "7S 7H 7D").deadwood == 8 + 9
+    with pytest.raises(CardError, match="two melds"):
+        L.arrange("7S 7H 7D 8H 9H", "7S 7H 7D | 7H 8H 9H")
+    with pytest.raises(CardError, match="not in the hand"):
+        L.arrange("7S 7H 7D 8H 9H", "7C 7H 7D")
+
+
+def test_describe_meld():
+    assert L.describe_meld("QS QH QD QC") == "Q♠ Q♥ Q♦ Q♣ is a set"
+    assert "not a meld" in L.describe_meld("QH KH AH")
+    assert L.describe_meld("7X").startswith("not cards")
+
+
+def test_completing_cards_of_the_seven_of_hearts():
+    # The seed text: with 7♣ the set 7♠ 7♦ 7♣ frees 7♥ for the run; with 10♥ the run
+    # 8♥ 9♥ 10♥ frees 7♥ for the set. 6♥ does not help: 6♥ 7♥ 8♥ 9♥ still needs the 7♥.
+    hand = "7H 7S 7D 8H 9H"
+    assert L.check_completing_cards(hand, "7C 10H").correct
+    assert L.check_completing_cards(hand, ["10H", "7C"]).correct
+    partial = L.check_completing_cards(hand, "10H")
+    assert not partial.correct and "one more" in partial.message
+    assert "set" in partial.hint
+    assert "still has deadwood" in L.check_completing_cards(hand, "6H 7C 10H").message
+    assert "already in the hand" in L.check_completing_cards(hand, "7H").message
+    assert L.check_completing_cards("2S 9H KD", "none").correct
+
+
+# ------------------------------------------------------------------------- turns, knocks
+
+def test_discard_example_of_the_rules():
+    # ♠6 drawn to ♠4 ♠5 ♦K ♦9 ♣2 ♥Q ♥J ♥10 ♣7 ♦7: two runs; the king is the costliest loose card.
+    hand = "4S 5S KD 9D 2C QH JH TH 7C 7D 6S"
+    assert L.check_discard(hand, "KD").correct
+    nine = L.check_discard(hand, "9D")
+    assert not nine.correct and "leaves 26" in nine.message
+    assert "not in this hand" in L.check_discard(hand, "KS").message
+    assert "exactly one card" in L.check_discard(hand, "KD 9D").message
+
+
+def test_equal_discards_are_all_right():
+    hand = "7S 7H 7D 8H 9H 2C 3C 4C 5C KD QD"
+    for card in ("KD", "QD"):
+        feedback = L.check_discard(hand, card)
+        assert feedback.correct and "would do as well" in feedback.message
+
+
+def test_knock_gin_or_play_on():
+    # 2, 3, 4, 5 of four suits loose beside seven melded cards (seed 001): the 5 goes, 9 left.
+    knock = "2S 3H 4D 5C 7S 7H 7D 8C 9C TC JC"
+    assert L.check_knock(knock, "knock").correct
+    assert not L.check_knock(knock, "gin").correct
+    assert not L.check_knock(knock, "play on").correct
+    # Under "knock on less than 9" the same hand cannot end the round.
+    assert L.check_knock(knock, "neither", Rules(knock_limit=8)).correct
+    gin = "AS 2S 3S 4H 5H 6H 9C 9D 9H 9S KD"
+    assert L.check_knock(gin, "gin").correct
+    assert "do better" in L.check_knock(gin, "knock").message
+    # Gin needs no knock limit: even a gin-only round ends with gin.
+    assert L.check_knock(gin, "gin", knock_limit=0).correct
+    assert "one of" in L.check_knock(gin, "maybe").message
+
+
+def test_big_gin_is_an_answer_only_when_the_rules_have_it():
+    eleven = "AS 2S 3S 4H 5H 6H 9C TC JC QC KC"
+    assert L.check_knock(eleven, "big gin", Rules(big_gin_bonus=50)).correct
+    assert L.check_knock(eleven, "gin").correct
+    assert "one of" in L.check_knock(eleven, "big gin").message
+
+
+def test_oklahoma_knock_limits():
+    oklahoma = Rules(oklahoma=True)
+    assert L.check_knock_limit("7S", 7, oklahoma).correct
+    assert L.check_knock_limit("KD", 10, oklahoma).correct
+    assert L.check_knock_limit("AH", "gin only", oklahoma).correct
+    assert L.check_knock_limit("AH", 0, oklahoma).correct
+    assert "ace turned up" in L.check_knock_limit("AH", 1, oklahoma).message
+    assert L.check_knock_limit("3C", 10, Rules()).correct
+    assert L.check_knock_limit("3C", 0, Rules(straight_gin=True)).correct
+
+
+# ------------------------------------------------------------------------- lay-offs and scores
+
+def test_layoffs_of_the_seed_knock():
+    assert L.check_layoffs(KNOCKER, DEFENDER, "8C").correct
+    assert "not in the defender's hand" in L.check_layoffs(KNOCKER, DEFENDER, "6H").message
+    assert "cannot all be laid off" in L.check_layoffs(KNOCKER, DEFENDER, "5D").message
+    assert "Some cards can" in L.check_layoffs(KNOCKER, DEFENDER, "none").message
+
+
+def test_layoff_chains_and_gin():
+    # 4♥ 5♥ 6♥ in the knocker's spread takes 7♥ and then 8♥ (seed 001's chain).
+    knocker = "4H 5H 6H JS JD JC 2C 3C 4C 5S"
+    defender = "7H 8H KS KH KD 9S 9D QH QC AD"
+    assert L.check_layoffs(knocker, defender, "7H 8H").correct
+    assert "can get down to" in L.check_layoffs(knocker, defender, "7H").message
+    assert "cannot all be laid off" in L.check_layoffs(knocker, defender, "8H").message
+    assert L.check_layoffs(GIN, "2H 3C 4C 5C 7S 7H 7D 8C KH KD", "none").correct
+    assert "went gin" in L.check_layoffs(GIN, "2H 3C 4C 5C 7S 7H 7D 8C KH KD", "5C").message
+
+
+def test_scores_of_the_rule_books():
+    classic = Rules.classic()
+    assert L.check_score(KNOCKER, DEFENDER, "knocker", 17, rules=classic).correct
+    # Undercut: 9 against 7 after lay-offs; classic pays 2 + 10, modern 2 + 25.
+    assert L.check_score(UNDER_KNOCKER, UNDER_DEFENDER, "defender", 12, rules=classic).correct
+    assert L.check_score(UNDER_KNOCKER, UNDER_DEFENDER, "defender", 27).correct
+    forgot = L.check_score(UNDER_KNOCKER, UNDER_DEFENDER, "defender", 2)
+    assert not forgot.correct and "undercut bonus: 25" in forgot.hint
+    wrong_side = L.check_score(UNDER_KNOCKER, UNDER_DEFENDER, "knocker", 2)
+    assert "undercut" in wrong_side.hint
+    assert "lay-offs" in L.check_score(KNOCKER, DEFENDER, "knocker", 25).hint
+
+
+def test_gin_scores_the_whole_count_plus_the_bonus():
+    # No lay-offs against gin, though 2♥ would fit the knocker's A♠ 2♠ 3♠? No: wrong suit;
+    # 7♥ would extend 4♥ 5♥ 6♥, but against gin it stays in the defender's own set.
+    defender = "2H 3C 4C 5C 7S 7H 7D 8C KH KD"
+    # Defender's melds: 7♠ 7♥ 7♦ and 3♣ 4♣ 5♣; deadwood 2 + 8 + 10 + 10 = 30.
+    assert L.check_score(GIN, defender, "knocker", 30 + 25).correct
+    assert "bonus: 25" in L.check_score(GIN, defender, "knocker", 30).hint
+    assert L.check_outcome(GIN, defender, "gin").correct
+    assert L.check_score(GIN, defender, "knocker", 30 + 40, rules=Rules.norwegian()).correct
+
+
+def test_outcomes():
+    assert L.check_outcome(KNOCKER, DEFENDER, "knock").correct
+    assert L.check_outcome(UNDER_KNOCKER, UNDER_DEFENDER, "undercut").correct
+    assert not L.check_outcome(UNDER_KNOCKER, UNDER_DEFENDER, "knock").correct
+    assert "one of" in L.check_outcome(KNOCKER, DEFENDER, "big gin").message
+
+
+def test_checkers_keep_their_names_and_docs():
+    assert L.check_deadwood.__name__ == "check_deadwood"
+    assert "least count" in (L.check_deadwood.__doc__ or "")
