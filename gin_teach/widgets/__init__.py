@@ -9,10 +9,23 @@ widget instead of a traceback.
 0
 """
 
+from gin_teach.widgets.game_table import GameTable
 from gin_teach.widgets.hand_builder import HandBuilder
 from gin_teach.widgets.knock_lab import KnockLab
 from gin_teach.widgets.layoff_lab import LayoffLab
 from gin_teach.widgets.meld_explorer import MeldExplorer
 from gin_teach.widgets.score_quiz import ScoreQuiz
+from gin_teach.widgets.table import TableCanvas, action_for, hit_test, table_scene
 
-__all__ = ["HandBuilder", "KnockLab", "LayoffLab", "MeldExplorer", "ScoreQuiz"]
+__all__ = [
+    "GameTable",
+    "HandBuilder",
+    "KnockLab",
+    "LayoffLab",
+    "MeldExplorer",
+    "ScoreQuiz",
+    "TableCanvas",
+    "action_for",
+    "hit_test",
+    "table_scene",
+]
