@@ -266,10 +266,13 @@ class NotebookPage:
         )
 
 
-def exercise_notebook(browser: Any, lab: JupyterLab, path: str, shots: Path) -> NotebookPage:
+def exercise_notebook(
+    browser: Any, lab: JupyterLab, path: str, shots: Path, *, pictures: str = "svg"
+) -> NotebookPage:
     """Open ``path``, run every cell, check the widgets render and respond to a click.
 
-    Leaves screenshots in ``shots`` and returns the page for further checks.
+    ``pictures`` selects the inline SVG card pictures that must appear. Leaves screenshots in
+    ``shots`` and returns the page for further checks.
     """
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
@@ -284,7 +287,7 @@ def exercise_notebook(browser: Any, lab: JupyterLab, path: str, shots: Path) -> 
     for what, selector in [
         ("a widget button", ".widget-button"),
         ("an ipycanvas canvas", "canvas"),
-        ("an SVG card picture", "svg"),
+        ("an SVG card picture", pictures),
     ]:
         with expected(f"{what} ({selector}) in the outputs", nb):
             outputs.locator(selector).first.wait_for(state="attached", timeout=STEP_MS)
@@ -295,7 +298,7 @@ def exercise_notebook(browser: Any, lab: JupyterLab, path: str, shots: Path) -> 
             f"(el) => ({_CANVAS_DRAWN})(el)", arg=canvases.first.element_handle(), timeout=STEP_MS
         )
     page.screenshot(path=str(shots / "canvas.png"))
-    outputs.locator("svg").first.scroll_into_view_if_needed()
+    outputs.locator(pictures).first.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "cards.png"))
 
     nb.click_a_button_that_changes_output()
@@ -317,8 +320,47 @@ def test_widgets_gallery_renders_and_responds_in_jupyterlab(
     stored = REPO / GALLERY
     assert stored.exists(), f"{GALLERY} is missing (issue 4 asks for it)"
     before = stored.read_bytes()
-    nb = exercise_notebook(browser, lab, GALLERY, tmp_path)
+    # gin_teach.display draws its cards as inline <svg class="gin-cards">.
+    nb = exercise_notebook(browser, lab, GALLERY, tmp_path, pictures="svg.gin-cards")
     print(f"screenshots in {tmp_path}")
     nb.page.context.close()
     # Notebooks are stored without outputs; running one in the test must not save it.
     assert stored.read_bytes() == before, f"the browser test changed {GALLERY}"
+
+
+_STACK_CELLS = [
+    # A button whose click the kernel answers by changing a label.
+    "import ipywidgets as widgets\n"
+    "label = widgets.Label('clicks: 0')\n"
+    "button = widgets.Button(description='Count')\n"
+    "def count(_):\n"
+    "    label.value = f'clicks: {int(label.value.split()[1]) + 1}'\n"
+    "button.on_click(count)\n"
+    "widgets.VBox([button, label])",
+    "from ipycanvas import Canvas\n"
+    "canvas = Canvas(width=120, height=80)\n"
+    "canvas.fill_style = 'darkgreen'\n"
+    "canvas.fill_rect(10, 10, 60, 40)\n"
+    "canvas",
+    # A card picture as gin_teach.display makes them: inline SVG inside HTML.
+    "from IPython.display import HTML\n"
+    'HTML(\'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="60">'
+    '<rect width="40" height="60" fill="white" stroke="black"/></svg>\')',
+]
+
+
+def test_jupyterlab_stack_renders_ipywidgets_and_ipycanvas(browser: Any, tmp_path: Path) -> None:
+    """The same checks on a notebook made here, so a failure of the gallery test can be told
+    apart from a broken JupyterLab, ipywidgets or ipycanvas installation."""
+    import nbformat
+
+    root = tmp_path / "root"
+    root.mkdir()
+    notebook = nbformat.v4.new_notebook()
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    notebook.cells = [nbformat.v4.new_code_cell(source) for source in _STACK_CELLS]
+    nbformat.write(notebook, root / "stack.ipynb")
+    with JupyterLab(root, tmp_path / "state") as server:
+        nb = exercise_notebook(browser, server, "stack.ipynb", tmp_path)
+        assert "clicks: 1" in nb.text()
+        nb.page.context.close()
