@@ -111,6 +111,12 @@ _CANVAS_DRAWN = """(el) => {
 
 # Shown while a widget view is still being built; it must go away.
 _WIDGET_LOADING = "Loading widget..."
+
+# Labels of widget buttons that do not fit: ipywidgets cuts them with an ellipsis, so "10♠"
+# would read "1…".
+_CUT_LABELS = """(root) => Array.from(root.querySelectorAll('.widget-button'))
+  .filter((b) => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+  .map((b) => b.innerText.trim())"""
 # What ipywidgets shows in place of a widget whose front-end code failed.
 _WIDGET_FAILURES = ("Error displaying widget", "Click to show javascript error")
 
@@ -305,6 +311,9 @@ def exercise_notebook(
     nb.wait_for_widgets_settled()
     nb.assert_clean("after clicking a widget button")
     page.screenshot(path=str(shots / "after_click.png"))
+
+    cut = nb.notebook.evaluate(_CUT_LABELS)
+    assert not cut, f"widget buttons too narrow for their labels: {cut}"
 
     kernels = lab.kernel_commands()
     assert kernels, "the server started no kernel"
