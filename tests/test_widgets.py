@@ -1,0 +1,514 @@
+"""The widgets, driven as a click would drive them, checked against the rules engine."""
+
+import xml.etree.ElementTree as ET
+
+import ipywidgets as widgets
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gin_teach import (
+    Card,
+    GreedyBot,
+    Meld,
+    Round,
+    Rules,
+    all_best_arrangements,
+    best_discards,
+    deadwood,
+    full_deck,
+    melds_with,
+    parse_cards,
+    settle,
+)
+from gin_teach.actions import DrawStock, Knock, TakeDiscard
+from gin_teach.widgets import (
+    GameTable,
+    HandBuilder,
+    KnockLab,
+    LayoffLab,
+    MeldExplorer,
+    ScoreQuiz,
+    TableCanvas,
+    action_for,
+    hit_test,
+    table_scene,
+)
+from gin_teach.widgets.table import Target
+
+DECK = full_deck()
+
+
+def shown_codes(markup: str) -> list[str]:
+    """The cards an HTML or SVG value shows (parsing it proves it is well-formed)."""
+    root = ET.fromstring(f"<div>{markup}</div>")
+    return [el.attrib["data-card"] for el in root.iter() if "data-card" in el.attrib]
+
+
+def codes(cards) -> list[str]:
+    return [card.code for card in cards]
+
+
+# ----------------------------------------------------------------------------- HandBuilder
+
+
+def test_hand_builder_toggles_cards_and_shows_the_solver_answer():
+    builder = HandBuilder()
+    assert builder.cards == () and "No cards" in builder.summary.value
+    for code in ["7H", "8H", "9H"]:
+        builder.grid.click(Card.parse(code))  # what a click on the grid does
+    assert codes(builder.cards) == ["7H", "8H", "9H"] and builder.deadwood == 0
+    assert builder.grid.buttons[Card(8, "H")].button_style == "info"
+    builder.toggle("8H")
+    # 7 and 9 of hearts no longer touch: both are deadwood.
+    assert codes(builder.cards) == ["7H", "9H"] and builder.deadwood == 7 + 9
+    assert builder.grid.buttons[Card(8, "H")].button_style == ""
+    assert sorted(shown_codes(builder.picture.value)) == ["7H", "9H"]
+    assert builder.text.value == "7♥ 9♥"
+
+
+def test_hand_builder_reads_typed_cards_and_rejects_bad_ones_without_changing():
+    builder = HandBuilder("7S 7H 7D")
+    builder.type_cards("7h, 8h 10♥")
+    assert codes(builder.cards) == ["7H", "8H", "TH"] and builder.deadwood == 25
+    for bad, reason in [("7H 7H", "twice"), ("7H 1H", "'1H' is not a card"), ("7H,,8H", "empty")]:
+        builder.type_cards(bad)
+        assert builder.message.kind == "error" and reason in builder.message.text
+        assert codes(builder.cards) == ["7H", "8H", "TH"]  # the hand is untouched
+    builder.type_cards("KS")
+    assert builder.message.text == "" and codes(builder.cards) == ["KS"]
+
+
+def test_hand_builder_with_eleven_cards_names_the_best_discard():
+    hand = "7S 7H 7D 8H 9H 2C 3C 4C 5C KD QD"
+    builder = HandBuilder(hand)
+    names = [str(option.card) for option in best_discards(hand)]
+    assert names == ["K♦", "Q♦"]  # both leave the queen or the king: 10 either way
+    assert "Best discard: K♦, Q♦" in builder.summary.value
+
+
+def test_hand_builder_seeded_deals_repeat():
+    first, second = HandBuilder(seed=5), HandBuilder(seed=5)
+    assert first.cards == second.cards and len(first.cards) == 10
+    first.deal()
+    assert first.cards != second.cards  # the next deal from the same seeded deck
+    assert HandBuilder("7H 7X").message.kind == "error"
+
+
+# ----------------------------------------------------------------------------- MeldExplorer
+
+
+def test_meld_explorer_shows_every_best_arrangement_and_the_melds_of_a_card():
+    hand = "4S 4H 4D 3H 5H KC"
+    explorer = MeldExplorer(hand)
+    assert explorer.arrangements == all_best_arrangements(hand)
+    assert len(explorer.arrangements) == 2  # the three fours, or the 3-4-5 of hearts
+    assert "2 best arrangements" in explorer.overview.value
+    assert shown_codes(explorer.gallery.value).count("4H") == 2
+
+    explorer.card_buttons.click(Card(4, "H"))
+    assert explorer.melds == melds_with(Card(4, "H"), hand)
+    report = explorer.card_report.value
+    assert "could join 2 melds" in report
+    # Each arrangement uses the four of hearts once: in the set in one, the run in the other.
+    assert "in the set 4♠ 4♥ 4♦" in report and "in the run 3♥ 4♥ 5♥" in report
+
+    explorer.choose("KC")
+    assert explorer.melds == () and "deadwood in every arrangement" in explorer.card_report.value
+
+
+def test_meld_explorer_rejects_bad_input_and_keeps_its_hand():
+    explorer = MeldExplorer("4S 4H 4D 3H 5H KC")
+    explorer.choose("9S")
+    assert explorer.message.kind == "error" and "not in this hand" in explorer.message.text
+    explorer.text.value = "4S 4S"
+    assert "twice" in explorer.message.text and len(explorer.hand) == 6
+    assert len(MeldExplorer(seed=2).hand) == 10
+
+
+# ------------------------------------------------------------------------------- KnockLab
+
+# Melds 4-5-6 of spades, 10-J-Q of hearts and three sevens; loose: 2 of clubs and king of
+# diamonds. Throwing the king leaves 2 (a knock); throwing the 2 leaves 10 (a knock, but worse).
+KNOCK_HAND = "4S 5S 6S 2C QH JH TH 7C 7D 7H KD"
+# Three sevens, 8-9-10 of clubs, 2-3-4-5 of hearts and the king of diamonds: gin after the king.
+GIN_HAND = "7S 7H 7D 8C 9C TC 2H 3H 4H 5H KD"
+
+
+def test_knock_lab_best_discard_and_knock_is_right():
+    lab = KnockLab(KNOCK_HAND)
+    lab.card_buttons.click(Card(13, "D"))
+    verdict = lab.answer("knock")
+    assert (verdict.kind, verdict.deadwood, verdict.discard_ok, verdict.action_ok) == (
+        "right", 2, True, True)
+    assert lab.message.kind == "right" and "knock limit of 10" in lab.message.text
+    assert sorted(shown_codes(lab.explanation.value)) == sorted(
+        c.code for c in parse_cards(KNOCK_HAND) if c.code != "KD")
+
+
+def test_knock_lab_explains_a_worse_discard_and_an_illegal_call():
+    lab = KnockLab(KNOCK_HAND)
+    lab.choose_discard("2C")
+    verdict = lab.answer("knock")
+    assert verdict.kind == "wrong" and not verdict.discard_ok and verdict.action_ok
+    assert "discarding K♦ would leave only 2" in verdict.text
+    lab.choose_discard("KD")
+    verdict = lab.answer("gin")
+    assert verdict.kind == "wrong" and not verdict.action_ok
+    assert "Gin needs deadwood 0" in verdict.text
+    verdict = lab.answer("play on")
+    assert verdict.kind == "info" and "never compulsory" in verdict.text
+
+
+def test_knock_lab_gin_hand():
+    lab = KnockLab(GIN_HAND)
+    lab.choose_discard("KD")
+    assert lab.answer("gin").kind == "right"
+    assert lab.answer("knock").kind == "info"  # a knock with 0 is gin: say so
+    assert "gives up the gin bonus" in lab.answer("play_on").text
+
+
+def test_knock_lab_over_the_limit_and_under_straight_gin():
+    lab = KnockLab(KNOCK_HAND, rules=Rules(straight_gin=True))
+    lab.choose_discard("KD")
+    verdict = lab.answer("knock")
+    assert not verdict.action_ok and "only gin may end this round" in verdict.text
+    assert lab.answer("play on").kind == "right"
+    low = KnockLab(KNOCK_HAND, knock_limit=1)
+    low.choose_discard("KD")
+    assert "over the knock limit of 1" in low.answer("knock").text
+
+
+def test_knock_lab_big_gin_only_when_the_rules_have_it():
+    eleven = "7S 7H 7D 8C 9C TC 2H 3H 4H 5H 6H"
+    lab = KnockLab(eleven, rules=Rules(big_gin_bonus=31))
+    assert "big gin" in lab.action_buttons
+    assert lab.answer("big gin").kind == "right"
+    lab.choose_discard("6H")
+    assert lab.answer("gin").kind == "wrong"  # gin by discarding is worth less than big gin
+    plain = KnockLab(eleven)
+    assert "big gin" not in plain.action_buttons
+    assert "not played under these rules" in plain.answer("big gin").text
+
+
+def test_knock_lab_bad_input_is_a_message():
+    lab = KnockLab(KNOCK_HAND)
+    lab.answer("knock")
+    assert lab.message.kind == "error" and "pick a card to discard first" in lab.message.text
+    lab.choose_discard("9S")
+    assert "not in this hand" in lab.message.text and lab.discard is None
+    lab.choose_discard("KD")
+    lab.answer("fold")
+    assert "answer knock, gin or play on" in lab.message.text and lab.verdict is None
+    short = KnockLab("7H 8H 9H")
+    assert "needs 11 cards" in short.message.text
+
+
+def test_knock_lab_seeded_hands_repeat():
+    assert KnockLab(seed=9).hand == KnockLab(seed=9).hand
+    assert len(KnockLab(seed=9).hand) == 11
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=11, max_size=11, unique=True),
+       st.integers(0, 10), st.sampled_from(["knock", "gin", "play on"]))
+def test_knock_lab_agrees_with_the_solver(hand, pick, action):
+    lab = KnockLab(hand)
+    card = hand[pick]
+    lab.choose_discard(card)
+    verdict = lab.answer(action)
+    after = {c: deadwood([x for x in hand if x != c]) for c in hand}
+    assert verdict.deadwood == after[card]
+    assert verdict.discard_ok == (after[card] == min(after.values()))
+    legal = {"knock": after[card] <= 10, "gin": after[card] == 0, "play on": True}[action]
+    assert verdict.action_ok == legal
+
+
+# ------------------------------------------------------------------------------ LayoffLab
+
+# The knocker holds 4-5-6 of spades, three sevens and 10-J-Q of hearts, with the ace of clubs
+# loose (1). The defender's 7 and 8 of spades can chain onto the spade run; the 7 could also go
+# on the sevens, but then the 8 has nowhere to go.
+KNOCKER = "4S 5S 6S 7H 7D 7C TH JH QH AC"
+DEFENDER = "7S 8S KD KC KH 2D 3C 5H 6H QD"
+
+
+def spade_run(lab: LayoffLab) -> int:
+    return next(i for i, meld in enumerate(lab.spread) if meld.cards[0] == Card(4, "S"))
+
+
+def sevens(lab: LayoffLab) -> int:
+    return next(i for i, meld in enumerate(lab.spread) if meld.kind == "set")
+
+
+def test_layoff_lab_chain_onto_a_run():
+    lab = LayoffLab(KNOCKER, DEFENDER)
+    lab.lay_off("8S")  # not yet: the 8 only fits once the 7 is on the run
+    assert lab.message.kind == "error" and "fits none" in lab.message.text and lab.laid == []
+
+    lab.card_buttons.click(Card(7, "S"))
+    assert lab.pending == Card(7, "S") and len(lab.targets.children) == 2  # run or set
+    lab.lay_off("7S", spade_run(lab))
+    assert lab.melds[spade_run(lab)] == Meld.of("4S 5S 6S 7S")
+    lab.card_buttons.click(Card(8, "S"))  # fits just one meld now: laid at once
+    assert [card for card, _ in lab.laid] == list(parse_cards("7S 8S"))
+    assert lab.deadwood_now == deadwood("KD KC KH 2D 3C 5H 6H QD") == 26
+    assert sorted(shown_codes(lab.table.value).count(c) for c in ["7S", "8S"]) == [1, 1]
+
+    result = lab.finish()
+    assert result.defender_count == 26 == lab.optimal.defender_count
+    assert result.points == 26 - 1
+    assert lab.message.kind == "right" and 'data-points="25"' in lab.report.value
+
+
+def test_layoff_lab_a_worse_defence_is_compared_with_the_best():
+    lab = LayoffLab(KNOCKER, DEFENDER)
+    lab.lay_off("7S", sevens(lab))
+    lab.lay_off("8S")
+    assert "fits none" in lab.message.text
+    result = lab.finish()
+    assert result.defender_count == 26 + 8  # the 8 of spades stays loose
+    assert lab.message.kind == "wrong" and "best defence leaves 26" in lab.message.text
+
+
+def test_layoff_lab_undo_and_restart():
+    lab = LayoffLab(KNOCKER, DEFENDER)
+    lab.lay_off("7S", spade_run(lab))
+    lab.lay_off("8S")
+    lab.undo()
+    assert lab.melds[spade_run(lab)] == Meld.of("4S 5S 6S 7S") and len(lab.laid) == 1
+    lab.restart()
+    assert lab.melds == list(lab.spread) and lab.laid == []
+
+
+def test_layoff_lab_refuses_layoffs_against_gin_and_an_illegal_knock():
+    gin = LayoffLab("4S 5S 6S 7H 7D 7C TH JH QH KH", "7S 8S KD KC 9H 2D 3C 5H 6H QD")
+    gin.lay_off("7S", 0)
+    assert "no lay-offs against gin" in gin.message.text and gin.laid == []
+    over = LayoffLab("7S 7H 7D 9C TC JC 3H 4H 2D KD", "2S 3S 4S QD QH QC 8C KH 5D TS")
+    assert over.message.kind == "error" and "over the knock limit" in over.message.text
+
+
+def test_layoff_lab_seeded_deals_have_something_to_lay_off():
+    lab = LayoffLab(seed=3)
+    again = LayoffLab(seed=3)
+    assert (lab.knocker, lab.defender) == (again.knocker, again.defender)
+    assert lab.optimal.layoffs and lab.optimal.outcome in ("knock", "undercut")
+    assert lab.optimal == settle(lab.knocker, lab.defender)
+
+
+# ------------------------------------------------------------------------------ ScoreQuiz
+
+# Knocker: three sevens, 9-10-J of clubs, 3-4-5 of hearts, the 8 of diamonds loose (8).
+# Defender: A-2-3 of spades, three queens, three kings, and the 8 of clubs, which goes on the
+# club run: 0 left, an undercut worth 8 + the undercut bonus.
+QUIZ_KNOCKER = "7S 7H 7D 9C TC JC 3H 4H 5H 8D"
+QUIZ_DEFENDER = "AS 2S 3S QD QH QC 8C KS KH KD"
+
+
+def test_score_quiz_checks_the_answer_under_each_preset():
+    quiz = ScoreQuiz(QUIZ_KNOCKER, QUIZ_DEFENDER)
+    assert quiz.report.value == ""  # no working before the answer
+    assert quiz.answer("knocker", 8) is False
+    assert "Not the knocker" in quiz.message.text and quiz.message.kind == "wrong"
+    assert quiz.answer("defender", 8 + 25) is True and quiz.message.kind == "right"
+    assert "undercut" in quiz.report.value and 'data-points="33"' in quiz.report.value
+    for preset, bonus in [("classic", 10), ("norwegian", 20), ("modern", 25)]:
+        quiz.preset.value = preset  # the dropdown
+        assert quiz.report.value == "" and quiz.rules == Rules.presets()[preset]
+        assert quiz.answer("defender", 8 + bonus) is True
+        assert quiz.answer("defender", 8 + bonus + 1) is False
+        assert "does score, but not" in quiz.message.text
+
+
+def test_score_quiz_reads_the_widgets_and_rejects_bad_answers():
+    quiz = ScoreQuiz(QUIZ_KNOCKER, QUIZ_DEFENDER)
+    quiz.answer(None, 3)
+    assert quiz.message.kind == "error" and "choose who scores" in quiz.message.text
+    quiz.answer("defender", -1)
+    assert "0 or more" in quiz.message.text
+    quiz.set_preset("texas")
+    assert "no rules preset" in quiz.message.text and quiz.rules == Rules.modern()
+    quiz.winner.value = "defender"
+    quiz.points.value = 33
+    quiz.children[4].children[1].click()  # the Check button
+    assert quiz.message.kind == "right"
+
+
+def test_score_quiz_seeded_round_is_settled_by_the_engine():
+    quiz = ScoreQuiz(seed=4, rules=Rules.classic())
+    assert (quiz.knocker, quiz.defender) == (ScoreQuiz(seed=4).knocker, ScoreQuiz(seed=4).defender)
+    assert quiz.settlement == settle(quiz.knocker, quiz.defender, Rules.classic())
+    assert quiz.answer(quiz.settlement.winner, quiz.settlement.points) is True
+
+
+# ---------------------------------------------------------------------- TableCanvas geometry
+
+DEAL = ["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"]
+
+
+def new_round() -> Round:
+    # Player 1 deals, so player 0 decides first about the upcard, the 8 of diamonds.
+    return Round.from_deal(DEAL, upcard="8D", stock="2H AD AH", dealer=1)
+
+
+def test_the_scene_hides_the_opponent_and_lays_out_the_hand():
+    scene = table_scene(new_round(), viewer=0)
+    opponent = [s for s in scene.sprites if s.kind == "opponent"]
+    hand = [s for s in scene.sprites if s.kind == "hand"]
+    assert len(opponent) == 10 and all(s.card is None for s in opponent)
+    assert [s.card for s in hand] == sorted(parse_cards(DEAL[0]))
+    assert [s.card for s in scene.sprites if s.kind == "discard"] == [Card(8, "D")]
+
+
+def test_a_click_on_each_card_strip_finds_that_card():
+    scene = table_scene(new_round(), viewer=0)
+    hand = [s for s in scene.sprites if s.kind == "hand"]
+    step = hand[1].x - hand[0].x
+    for sprite in hand:
+        for dx in (1, step / 2, step - 1):
+            assert hit_test(scene, sprite.x + dx, sprite.y + sprite.height / 2) == Target(
+                "hand", sprite.card)
+    last = hand[-1]
+    assert hit_test(scene, last.x + last.width - 1, last.y + 1) == Target("hand", last.card)
+    # Where two cards overlap, the one on top (to the right) is the one clicked.
+    assert hit_test(scene, hand[0].x + step + 1, hand[0].y + 5).card == hand[1].card
+    assert hit_test(scene, last.x + last.width + 1, last.y + 5) is None
+    assert hit_test(scene, hand[0].x, hand[0].y - 1) is None
+
+
+def test_piles_and_the_opponents_cards():
+    scene = table_scene(new_round(), viewer=0)
+    stock = next(s for s in scene.sprites if s.kind == "stock")
+    pile = next(s for s in scene.sprites if s.kind == "discard")
+    opponent = next(s for s in scene.sprites if s.kind == "opponent")
+    assert hit_test(scene, stock.x + 10, stock.y + 10) == Target("stock")
+    assert hit_test(scene, pile.x + 10, pile.y + 80) == Target("discard")
+    assert hit_test(scene, opponent.x + 10, opponent.y + 10) is None
+    assert hit_test(scene, stock.x + stock.width + 2, stock.y + 10) is None  # between piles
+
+
+def test_clicks_map_to_moves():
+    card = Card(7, "H")
+    assert str(action_for(Target("stock"), "upcard_nondealer")) == "pass"
+    assert isinstance(action_for(Target("stock"), "draw"), DrawStock)
+    assert isinstance(action_for(Target("discard"), "draw"), TakeDiscard)
+    assert str(action_for(Target("hand", card), "discard")) == "discard 7H"
+    assert action_for(Target("hand", card), "discard", knock=True) == Knock(card)
+    assert action_for(Target("stock"), "layoff") is None and action_for(None, "draw") is None
+
+
+def click_on(table: TableCanvas, kind: str, card: Card | None = None) -> None:
+    sprite = next(s for s in table.scene.sprites
+                  if s.kind == kind and (card is None or s.card == card))
+    table.click(sprite.x + 3, sprite.y + 3)
+
+
+def test_table_canvas_plays_clicks_and_refuses_illegal_ones():
+    rnd = new_round()
+    table = TableCanvas(rnd, viewer=0)
+    click_on(table, "discard")  # take the 8 of diamonds
+    assert rnd.phase == "discard" and Card(8, "D") in rnd.hand(0)
+    marked = [s.card for s in table.scene.sprites if s.highlight == "drawn"]
+    assert marked == [Card(8, "D")]
+    saved = rnd.to_json()
+    click_on(table, "hand", Card(8, "D"))
+    assert "you just took 8♦" in table.message.text and rnd.to_json() == saved
+    click_on(table, "stock")
+    assert table.message.kind == "error" and rnd.to_json() == saved
+    table.knock = True
+    click_on(table, "hand", Card(13, "D"))
+    assert rnd.phase == "layoff" and rnd.knocker == 0 and table.message.text == ""
+    # The defender (player 1) has not spoken, so a click by player 0 is refused.
+    table.click(5, 5)
+    assert rnd.phase == "layoff"
+
+
+def test_opponents_cards_turn_face_up_when_the_round_ends():
+    rnd = new_round()
+    for move in ["take", "knock KD", "lay off"]:
+        rnd.apply(move)
+    scene = table_scene(rnd, viewer=0)
+    assert sorted(s.card for s in scene.sprites if s.kind == "opponent") == sorted(rnd.hand(1))
+
+
+# ------------------------------------------------------------------------------ GameTable
+
+
+def test_game_table_plays_a_whole_game_against_the_bot():
+    table = GameTable("greedy", seed=1, rules=Rules(target=60))
+    me = GreedyBot()
+    rounds = 0
+    while not table.game.is_over:
+        if table.review is not None:
+            assert table.next_button in table.move_buttons.children
+            rounds += 1
+            table.next_round()
+            continue
+        game = table.game
+        assert game.current_player == table.human
+        legal = game.legal_actions()
+        discards = [a.card for a in legal if type(a).__name__ == "Discard"]
+        assert table.discard_buttons.cards == tuple(discards)
+        table.play(me.choose(game.observation(table.human), legal))
+        assert table.message.kind != "error", table.message.text
+    assert max(table.game.scores) >= 60 and rounds >= 1
+    assert "Game over" in table.result.value
+    assert 'data-scores="{} {}"'.format(*table.game.scores) in table.scoresheet.value
+    table.play("draw")
+    assert "the game is over" in table.message.text
+
+
+def test_game_table_refuses_an_illegal_move_and_keeps_the_game():
+    table = GameTable("simple", seed=2)
+    saved = table.game.to_json()
+    table.play("lay off")
+    assert table.message.kind == "error" and table.game.to_json() == saved
+    table.play("jump")
+    assert "is not a move" in table.message.text and table.game.to_json() == saved
+
+
+def test_game_table_canvas_click_and_knock_mode():
+    table = GameTable("greedy", seed=3)
+    game = table.game
+    while not any(isinstance(a, DrawStock) for a in game.legal_actions()):
+        table.play(GreedyBot().choose(game.observation(0), game.legal_actions()))
+    before = len(game.round.history)
+    click_on(table.table, "stock")
+    assert game.round.history[before] == (0, DrawStock())
+    table.knock_mode.value = True
+    assert table.table.knock is True
+
+
+def test_game_table_settings_make_the_rules():
+    table = GameTable("random", seed=4)
+    table.preset.value = "classic"
+    table.variants["straight_gin"].value = True
+    table.target.value = 150
+    table.new_game()
+    assert table.game.rules == Rules.classic().replace(straight_gin=True, target=150)
+    kept = table.game
+    table.variants["oklahoma_spade_doubles"].value = True  # without Oklahoma: contradictory
+    table.new_game()
+    assert "needs oklahoma" in table.message.text and table.game is kept
+    table.variants["oklahoma"].value = True
+    table.new_game()
+    assert table.game.rules.oklahoma_spade_doubles and table.game.round.knock_limit <= 10
+
+
+def test_game_table_takes_any_player_and_reports_an_unknown_name():
+    assert GameTable(GreedyBot(), seed=5).bot_choice.value == "your own"
+    odd = GameTable("grandmaster", seed=5)
+    assert odd.message.kind == "error" and odd.bot_choice.value == "greedy"
+
+
+@pytest.mark.parametrize("widget", [
+    lambda: HandBuilder("7H"), lambda: MeldExplorer("7H 8H 9H"), lambda: KnockLab(KNOCK_HAND),
+    lambda: LayoffLab(KNOCKER, DEFENDER), lambda: ScoreQuiz(QUIZ_KNOCKER, QUIZ_DEFENDER),
+    lambda: GameTable(seed=1), lambda: TableCanvas(new_round()),
+])
+def test_every_widget_is_a_displayable_box(widget):
+    built = widget()
+    bundle = built._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert isinstance(built, widgets.VBox)
