@@ -85,14 +85,15 @@ def _first(legal_actions: Sequence[Action], kind: type) -> Action | None:
 
 
 def _highest(cards_mask: int) -> int:
-    """The bit of the card with the most deadwood points (the higher suit index on ties, so
-    the choice is always the same)."""
+    """The bit of the card with the most deadwood points, then the highest rank (a king
+    before a queen), then the later suit in S H D C order, so the choice never varies."""
     best_bit, best_key = 0, -1
     while cards_mask:
         low = cards_mask & -cards_mask
         cards_mask ^= low
         index = low.bit_length() - 1
-        key = min(index % 13 + 1, 10) * 64 + index
+        rank = index % 13 + 1
+        key = (min(rank, 10) * 16 + rank) * 4 + index // 13
         if key > best_key:
             best_bit, best_key = low, key
     return best_bit
