@@ -41,6 +41,9 @@ SUIT_COLOURS = {"S": "#1a1a1a", "H": "#c8102e", "D": "#c8102e", "C": "#1a1a1a"}
 FOUR_SUIT_COLOURS = {"S": "#1a1a1a", "H": "#c8102e", "D": "#1f5fbf", "C": "#1b7f3b"}
 
 
+_PALE = {"info": "#bcd7ff", "success": "#bfe8c6", "warning": "#ffe2b3", "danger": "#f8c4c4"}
+
+
 class AnswerError(GinError, ValueError):
     """A learner's answer the widget cannot read (an unknown choice, a missing value)."""
 
@@ -112,7 +115,7 @@ class CardButtons(widgets.Box):
     """
 
     def __init__(self, cards: Iterable[Card] = (), on_card: Callable[[Card], None] | None = None,
-                 *, four_colour: bool = False, width: str = "46px") -> None:
+                 *, four_colour: bool = False, width: str = "52px") -> None:
         super().__init__(layout=widgets.Layout(flex_flow="row wrap"))
         self._on_card = on_card
         self._colours = FOUR_SUIT_COLOURS if four_colour else SUIT_COLOURS
@@ -127,7 +130,8 @@ class CardButtons(widgets.Box):
 
     def _button(self, card: Card) -> widgets.Button:
         button = widgets.Button(description=str(card), tooltip=card.name,
-                                layout=widgets.Layout(width=self._width, margin="1px"))
+                                layout=widgets.Layout(width=self._width, margin="1px",
+                                                      padding="0px 2px"))
         button.style.text_color = self._colours[card.suit]
         button.style.font_weight = "bold"
         button.on_click(lambda _button, card=card: self.click(card))
@@ -142,7 +146,10 @@ class CardButtons(widgets.Box):
         """Give the listed cards a button style (``info``, ``success``, ``warning``, ``danger``)
         and clear it from the rest."""
         for card, button in self.buttons.items():
-            button.button_style = styles.get(card, "")
+            style = styles.get(card, "")
+            button.button_style = style
+            # A pale background keeps the suit-coloured label readable on a marked card.
+            button.style.button_color = _PALE.get(style)
 
     @property
     def cards(self) -> tuple[Card, ...]:

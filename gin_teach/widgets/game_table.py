@@ -64,16 +64,16 @@ class GameTable(widgets.VBox):
         base = rules.name.removesuffix(" variant")
         self.preset = widgets.Dropdown(options=list(presets), description="Rules:",
                                        value=base if base in presets else "modern")
+        def box(value: bool, label: str) -> widgets.Checkbox:
+            return widgets.Checkbox(value=value, description=label, indent=False,
+                                    layout=widgets.Layout(width="auto", margin="0 16px 0 0"))
+
         self.variants = {
-            "oklahoma": widgets.Checkbox(value=rules.oklahoma, description="Oklahoma"),
-            "oklahoma_spade_doubles": widgets.Checkbox(value=rules.oklahoma_spade_doubles,
-                                                       description="spades double"),
-            "straight_gin": widgets.Checkbox(value=rules.straight_gin,
-                                             description="Straight Gin"),
-            "big_gin": widgets.Checkbox(value=rules.big_gin_bonus is not None,
-                                        description=f"big gin ({BIG_GIN_BONUS})"),
-            "undercut_on_tie": widgets.Checkbox(value=rules.undercut_on_tie,
-                                                description="tie is an undercut"),
+            "oklahoma": box(rules.oklahoma, "Oklahoma"),
+            "oklahoma_spade_doubles": box(rules.oklahoma_spade_doubles, "spades double"),
+            "straight_gin": box(rules.straight_gin, "Straight Gin"),
+            "big_gin": box(rules.big_gin_bonus is not None, f"big gin ({BIG_GIN_BONUS})"),
+            "undercut_on_tie": box(rules.undercut_on_tie, "tie is an undercut"),
         }
         self.target = widgets.BoundedIntText(value=rules.target, min=1, max=10000, step=50,
                                              description="Play to:",

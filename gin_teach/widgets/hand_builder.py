@@ -51,7 +51,7 @@ class HandBuilder(widgets.VBox):
         self.text.observe(self._on_text, names="value")
         self.grid = CardButtons(full_deck(), self.toggle, four_colour=four_colour)
         self.grid.layout = widgets.Layout(display="grid",
-                                          grid_template_columns="repeat(13, 46px)")
+                                          grid_template_columns="repeat(13, 54px)")
         deal = widgets.Button(description=f"Deal {size}", tooltip="a random hand")
         deal.on_click(lambda _: self.deal())
         clear = widgets.Button(description="Clear")
