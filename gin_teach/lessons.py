@@ -23,8 +23,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, ParamSpec
 
+from gin_teach.actions import Action
 from gin_teach.cards import Card, HandLike, full_deck, hand_points, to_cards
 from gin_teach.errors import CardError, GinError, IllegalMove
+from gin_teach.game import Game, GameTotals, Round
 from gin_teach.melds import (
     Arrangement,
     Meld,
@@ -41,12 +43,16 @@ from gin_teach.scoring import Settlement, settle
 __all__ = [
     "Feedback",
     "arrange",
+    "attempt",
     "check_arrangement",
     "check_card_points",
     "check_cards",
     "check_completing_cards",
     "check_deadwood",
+    "check_dealer",
     "check_discard",
+    "check_game_total",
+    "check_is_legal",
     "check_is_meld",
     "check_knock",
     "check_knock_limit",
@@ -55,6 +61,7 @@ __all__ = [
     "check_outcome",
     "check_rank_order",
     "check_score",
+    "check_to_act",
     "describe_meld",
     "is_placeholder",
 ]
@@ -893,3 +900,193 @@ scores 4 - 3 + the undercut bonus 25 = 26
     if said == truth.outcome:
         return Feedback(True, f"Right: {name}. {truth.explain().splitlines()[-1]}")
     return Feedback(False, "Not quite.", hint)
+
+
+# --------------------------------------------------------------------------- turns in a round
+
+def _round_of(state: Round | Game) -> Round:
+    return state.round if isinstance(state, Game) else state
+
+
+def attempt(state: Round | Game, action: Action | str) -> str:
+    """What the rules say to ``action`` now, tried on a copy so nothing changes: ``"allowed"``
+    or the engine's reason for refusing it.
+
+    >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
+    ...                       upcard="8D", dealer=1)
+    >>> attempt(rnd, "draw")  # doctest: +ELLIPSIS
+    'not allowed: first the upcard 8♦: the non-dealer (Player 0) may take it or pass; ...'
+    >>> rnd.apply("take")
+    >>> attempt(rnd, "discard 8D")  # doctest: +ELLIPSIS
+    'not allowed: you just took 8♦ from the discard pile, so you cannot ...'
+    >>> attempt(rnd, "discard KD")
+    'allowed'
+    """
+    copy = _round_of(state).clone()
+    try:
+        copy.apply(action)
+    except GinError as problem:
+        return f"not allowed: {problem}"
+    return "allowed"
+
+
+def _role_choices(rnd: Round) -> dict[str, int]:
+    dealer = rnd.dealer
+    choices = {"dealer": dealer, "the dealer": dealer, "non dealer": 1 - dealer,
+               "nondealer": 1 - dealer, "the non dealer": 1 - dealer,
+               "the nondealer": 1 - dealer}
+    for player, name in enumerate(rnd.names):
+        choices[" ".join(name.lower().split())] = player
+    return choices
+
+
+def _read_player(answer: object, rnd: Round) -> int:
+    if isinstance(answer, int) and not isinstance(answer, bool) and answer in (0, 1):
+        return answer
+    choices = _role_choices(rnd)
+    if isinstance(answer, str):
+        word = " ".join(answer.strip().lower().replace("-", " ").split())
+        if word in choices:
+            return choices[word]
+        if word in ("0", "1"):
+            return int(word)
+    names = " or ".join(f'"{name}"' for name in rnd.names)
+    raise _Unreadable(f'Answer "dealer" or "non-dealer" (or {names}); I could not read '
+                      f"{answer!r}.")
+
+
+def _role(rnd: Round, player: int) -> str:
+    return "the dealer" if player == rnd.dealer else "the non-dealer"
+
+
+@_friendly
+def check_to_act(state: Round | Game, answer: object) -> Feedback:
+    """Whose move is it now: ``"dealer"`` or ``"non-dealer"`` (a player's name or number
+    works too)?
+
+    >>> rnd = Round(seed=4, dealer=1)
+    >>> print(check_to_act(rnd, "non-dealer"))  # doctest: +ELLIPSIS
+    ✔ Right: Player 0 (not the dealer) may take the upcard ... or pass.
+    >>> rnd.apply("pass")
+    >>> print(check_to_act(rnd, "non-dealer"))
+    ✘ Not quite: it is the dealer's move.
+      Hint: The non-dealer decides first about the upcard; when they pass, the dealer decides.
+    """
+    rnd = _round_of(state)
+    hint = ("The non-dealer decides first about the upcard; when they pass, the dealer decides. "
+            "If both pass, the non-dealer draws from the stock. After that, turns alternate.")
+    if rnd.phase == "upcard_dealer":
+        hint = ("The non-dealer decides first about the upcard; when they pass, the dealer "
+                "decides.")
+    if rnd.is_over:
+        return Feedback(False, "The round is over: nobody is to move.", "")
+    if is_placeholder(answer):
+        return _waiting(hint)
+    said = _read_player(answer, rnd)
+    truth = rnd.current_player
+    if said == truth:
+        return Feedback(True, f"Right: {rnd.prompt()}.")
+    return Feedback(False, f"Not quite: it is {_role(rnd, truth)}'s move.", hint)
+
+
+@_friendly
+def check_is_legal(state: Round | Game, action: Action | str, answer: object) -> Feedback:
+    """Yes or no: may the player to act make this move now?
+
+    >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
+    ...                       upcard="8D", dealer=1)
+    >>> rnd.apply("take")
+    >>> print(check_is_legal(rnd, "discard 8D", False))  # doctest: +ELLIPSIS
+    ✔ Right: not allowed: you just took 8♦ from the discard pile, so you cannot ...
+    """
+    rnd = _round_of(state)
+    verdict = attempt(rnd, action)
+    hint = ("Think about the phase of the round: the upcard decision, the draw, or the "
+            "discard; and a card just taken from the discard pile cannot go straight back.")
+    if is_placeholder(answer):
+        return _waiting(hint)
+    said = _read_yes_no(answer)
+    allowed = verdict == "allowed"
+    if said == allowed:
+        text = "the move is allowed" if allowed else verdict
+        return Feedback(True, f"Right: {text}.")
+    return Feedback(False, "Not quite.", hint)
+
+
+# --------------------------------------------------------------------------- whole games
+
+@_friendly
+def check_dealer(game: Game, round_number: int, answer: object) -> Feedback:
+    """Who dealt round ``round_number`` (counting from 1) of ``game``? A player's name or
+    number. The low card deals first; then the winner of a round deals the next, and after a
+    dead hand the same dealer deals again.
+
+    >>> from gin_teach.bots import GreedyBot, play
+    >>> game = play(Game(seed=9, names=("Ann", "Bob")), [GreedyBot(), GreedyBot()])
+    >>> winner = game.rounds[0].result.winner
+    >>> check_dealer(game, 2, game.names[winner]).correct
+    True
+    """
+    hint = ("The low card deals the first round. After that, whoever won a round deals the "
+            "next; after a dead hand the same player deals again.")
+    if not 1 <= round_number <= len(game.rounds):
+        raise GinError(f"this game has rounds 1 to {len(game.rounds)}, not {round_number}")
+    rnd = game.rounds[round_number - 1]
+    if is_placeholder(answer):
+        return _waiting(hint)
+    said = _read_player(answer, rnd)
+    truth = rnd.dealer
+    if said == truth:
+        if round_number == 1:
+            why = "the low card of the draw for deal" if game.cut else "the first dealer"
+        else:
+            before = game.rounds[round_number - 2].result
+            why = ("the same dealer after a dead hand" if before is None or before.is_dead_hand
+                   else "the winner of the round before")
+        return Feedback(True, f"Right: {game.names[truth]} dealt round {round_number}, {why}.")
+    return Feedback(False, f"Not quite: {game.names[said]} did not deal round {round_number}.",
+                    hint)
+
+
+@_friendly
+def check_game_total(points: tuple[int, int], rounds_won: tuple[int, int], player: int,
+                     answer: object, *, rules: Rules | None = None) -> Feedback:
+    """A player's final total: race ``points`` plus the box bonus for each round won, plus
+    the game bonus for the winner (the bigger shutout bonus when the loser won no round).
+
+    >>> print(check_game_total((104, 37), (4, 2), 0, 304))
+    ✔ Right: 104 race points + 4 boxes x 25 + game bonus 100 = 304.
+    >>> print(check_game_total((104, 37), (4, 2), 0, 204))
+    ✘ Not quite: 204 is not the total.
+      Hint: The winner also adds the game bonus: 100 here.
+    """
+    rules = rules or Rules()
+    if player not in (0, 1):
+        raise GinError(f"player is 0 or 1, not {player!r}")
+    totals = GameTotals.count(points, rounds_won, rules)
+    hint = ("Add the race points, the box bonus for every round won, and, for the winner, the "
+            "game bonus.")
+    if is_placeholder(answer):
+        return _waiting(hint)
+    value = _read_int(answer)
+    truth = totals.total[player]
+    boxes = totals.box_points[player]
+    bonus = totals.game_bonus[player]
+    parts = [f"{points[player]} race points",
+             f"{rounds_won[player]} boxes x {rules.box_bonus}"]
+    if bonus:
+        name = "shutout game bonus" if totals.shutout else "game bonus"
+        parts.append(f"{name} {bonus}")
+    working = " + ".join(parts)
+    if totals.doubled and totals.winner == player:
+        working = f"({working}) x 2 for the shutout"
+    if value == truth:
+        return Feedback(True, f"Right: {working} = {truth}.")
+    if totals.winner == player and value == truth - bonus:
+        hint = f"The winner also adds the game bonus: {bonus} here."
+    elif value == truth - boxes:
+        hint = f"Each round won adds a box bonus of {rules.box_bonus} at the end."
+    elif totals.shutout and totals.winner == player and value == truth - bonus + rules.game_bonus:
+        hint = (f"The loser won no round: a shutout, and the game bonus is "
+                f"{rules.shutout_game_bonus}.")
+    return Feedback(False, f"Not quite: {value} is not the total.", hint)

@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from gin_teach import Rules, full_deck
 from gin_teach import lessons as L
+from gin_teach.bots import GreedyBot, play
 from gin_teach.errors import CardError
+from gin_teach.game import Game, Round
 from gin_teach.lessons import Feedback
 from tests.brute import brute_deadwood, partitions
 
@@ -59,6 +61,10 @@ def test_the_stored_placeholder_is_not_answered_yet(placeholder):
         L.check_score(KNOCKER, DEFENDER, placeholder, placeholder),
         L.check_score(KNOCKER, DEFENDER, "knocker", placeholder),
         L.check_outcome(KNOCKER, DEFENDER, placeholder),
+        L.check_to_act(opening_round(), placeholder),
+        L.check_is_legal(opening_round(), "take", placeholder),
+        L.check_dealer(Game(seed=1), 1, placeholder),
+        L.check_game_total((104, 37), (4, 2), 0, placeholder),
     ]
     for feedback in checks:
         assert feedback.answered is False and feedback.correct is False
@@ -87,6 +93,10 @@ def test_nothing_a_learner_types_makes_a_checker_raise(answer):
         lambda: L.check_score(KNOCKER, DEFENDER, answer, answer),
         lambda: L.check_score(KNOCKER, DEFENDER, "knocker", answer),
         lambda: L.check_outcome(KNOCKER, DEFENDER, answer),
+        lambda: L.check_to_act(opening_round(), answer),
+        lambda: L.check_is_legal(opening_round(), "take", answer),
+        lambda: L.check_dealer(Game(seed=1), 1, answer),
+        lambda: L.check_game_total((104, 37), (4, 2), 0, answer),
     ]
     for check in checks:
         feedback = check()
@@ -345,3 +355,78 @@ def test_outcomes():
 def test_checkers_keep_their_names_and_docs():
     assert L.check_deadwood.__name__ == "check_deadwood"
     assert "least count" in (L.check_deadwood.__doc__ or "")
+
+
+# ------------------------------------------------------------------------- turns and games
+
+def opening_round() -> Round:
+    # Player 1 deals, so player 0 decides first about the 8♦.
+    return Round.from_deal([KNOCKER.replace("8D", "KD"), DEFENDER], upcard="8D", dealer=1,
+                           names=("Ann", "Bob"))
+
+
+def test_whose_move_in_the_opening():
+    rnd = opening_round()
+    for answer in ("non-dealer", "nondealer", "the non-dealer", "Ann", 0):
+        assert L.check_to_act(rnd, answer).correct, answer
+    assert "the non-dealer's move" in L.check_to_act(rnd, "dealer").message
+    rnd.apply("pass")
+    assert L.check_to_act(rnd, "dealer").correct and L.check_to_act(rnd, "Bob").correct
+    rnd.apply("pass")
+    # Both passed: the non-dealer draws from the stock.
+    feedback = L.check_to_act(rnd, "non-dealer")
+    assert feedback.correct and "stock" in feedback.message
+    assert "dealer" in L.check_to_act(rnd, "Carl").message
+
+
+def test_no_throw_back_and_other_legality():
+    rnd = opening_round()
+    assert L.check_is_legal(rnd, "draw", False).correct
+    rnd.apply("take")
+    refused = L.check_is_legal(rnd, "discard 8D", "no")
+    assert refused.correct and "you just took 8♦" in refused.message
+    assert not L.check_is_legal(rnd, "discard 8D", True).correct
+    assert L.check_is_legal(rnd, "discard KD", True).correct
+    # Trying a move in a check never plays it.
+    assert rnd.phase == "discard" and rnd.legal_actions()
+
+
+def test_attempt_leaves_the_round_unchanged():
+    rnd = opening_round()
+    before = rnd.to_json()
+    assert L.attempt(rnd, "take") == "allowed"
+    assert L.attempt(rnd, "discard 2H").startswith("not allowed: ")
+    assert L.attempt(rnd, "fly away").startswith("not allowed: ")
+    assert rnd.to_json() == before
+
+
+def test_who_dealt_each_round():
+    game = play(Game(seed=9, names=("Ann", "Bob")), [GreedyBot(), GreedyBot()])
+    first = game.cut[-1]
+    low = 0 if first[0].rank < first[1].rank else 1
+    assert L.check_dealer(game, 1, game.names[low]).correct
+    assert not L.check_dealer(game, 1, game.names[1 - low]).correct
+    for number in range(2, len(game.rounds) + 1):
+        before = game.rounds[number - 2]
+        # The winner of the round before deals; after a dead hand the same dealer deals.
+        expected = before.dealer if before.result.is_dead_hand else before.result.winner
+        assert L.check_dealer(game, number, expected).correct
+        assert not L.check_dealer(game, number, 1 - expected).correct
+    assert "rounds 1 to" in L.check_dealer(game, 99, "Ann").message
+
+
+def test_game_totals_with_boxes_and_bonuses():
+    # 104 race points, 4 rounds won at 25, game bonus 100.
+    assert L.check_game_total((104, 37), (4, 2), 0, 104 + 4 * 25 + 100).correct
+    # The loser keeps race points and boxes, no bonus.
+    assert L.check_game_total((104, 37), (4, 2), 1, 37 + 2 * 25).correct
+    # With 3 rounds won the boxes (75) and the bonus (100) differ, so each slip is told apart.
+    assert "game bonus: 100" in L.check_game_total((112, 37), (3, 2), 0, 112 + 75).hint
+    assert "box bonus of 25" in L.check_game_total((112, 37), (3, 2), 0, 112 + 100).hint
+    # A shutout: 200 instead of 100, or the whole total doubled under shutout_doubles.
+    assert L.check_game_total((104, 0), (3, 0), 0, 104 + 75 + 200).correct
+    assert "shutout" in L.check_game_total((104, 0), (3, 0), 0, 104 + 75 + 100).hint
+    doubling = Rules(shutout_doubles=True)
+    assert L.check_game_total((104, 0), (3, 0), 0, (104 + 75 + 100) * 2, rules=doubling).correct
+    assert L.check_game_total((104, 37), (4, 2), 0, 104 + 4 * 20 + 100,
+                              rules=Rules.classic()).correct

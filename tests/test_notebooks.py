@@ -1,0 +1,168 @@
+"""The course as stored: every lesson of issue 5 is there, clean (no outputs, counts or widget
+state; the plain python3 kernel), shaped as a lesson (goals first, a widget, two or more
+checked exercises, a summary) and free of rules re-implemented in a cell.
+
+Running the notebooks is nbval's job (``make notebooks``); these tests read them as files.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+import gin_teach.lessons
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+# Each lesson of the course and the widget it is built around (issue 5's list).
+COURSE = {
+    "00_start_here.ipynb": "HandBuilder",
+    "01_cards_and_deadwood.ipynb": "HandBuilder",
+    "02_melds.ipynb": "HandBuilder",
+    "03_one_card_one_meld.ipynb": "MeldExplorer",
+    "04_a_turn_and_the_opening.ipynb": "GameTable",
+    "05_knocking_and_gin.ipynb": "KnockLab",
+    "06_laying_off.ipynb": "LayoffLab",
+    "07_undercuts_and_scoring.ipynb": "ScoreQuiz",
+    "08_a_whole_game.ipynb": "GameTable",
+    "09_play_against_the_computer.ipynb": "GameTable",
+}
+WIDGETS = {"HandBuilder", "MeldExplorer", "KnockLab", "LayoffLab", "ScoreQuiz", "GameTable",
+           "TableCanvas"}
+CHECKERS = {name for name in gin_teach.lessons.__all__ if name.startswith("check_")}
+LITERALS = (ast.Constant, ast.List, ast.Tuple, ast.Set, ast.Dict, ast.JoinedStr, ast.UnaryOp)
+PLAIN_KERNEL = {"name": "python3", "display_name": "Python 3", "language": "python"}
+
+lessons = pytest.mark.parametrize("name", sorted(COURSE))
+
+
+def load(name: str) -> nbformat.NotebookNode:
+    path = NOTEBOOKS / name
+    if not path.exists():
+        pytest.fail(f"{name} is missing from notebooks/")
+    return nbformat.read(path, as_version=4)
+
+
+def code_cells(notebook: nbformat.NotebookNode) -> list[tuple[str, ast.Module]]:
+    return [(cell.source, ast.parse(cell.source)) for cell in notebook.cells
+            if cell.cell_type == "code"]
+
+
+def imported_from(tree: ast.Module, module: str) -> set[str]:
+    return {alias.asname or alias.name for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module
+            and (node.module == module or node.module.startswith(module + "."))
+            for alias in node.names}
+
+
+def called_names(tree: ast.Module) -> set[str]:
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name):
+                names.add(func.id)
+            elif isinstance(func, ast.Attribute):
+                names.add(func.attr)
+    return names
+
+
+@lessons
+def test_lesson_exists_and_is_valid(name):
+    nbformat.validate(load(name))
+
+
+@lessons
+def test_stored_without_outputs_counts_or_widget_state(name):
+    notebook = load(name)
+    assert notebook.metadata.get("kernelspec") == PLAIN_KERNEL
+    assert "widgets" not in notebook.metadata
+    for cell in notebook.cells:
+        assert "widgets" not in cell.get("metadata", {})
+        if cell.cell_type == "code":
+            assert cell.outputs == [], f"{name}: stored output in {cell.source[:40]!r}"
+            assert cell.execution_count is None
+            assert "execution" not in cell.metadata
+    # Widget state can hide in raw JSON too (application/vnd.jupyter.widget-state+json).
+    assert "widget-state" not in (NOTEBOOKS / name).read_text(encoding="utf-8")
+
+
+@lessons
+def test_opens_with_what_the_learner_will_be_able_to_do(name):
+    first = load(name).cells[0]
+    assert first.cell_type == "markdown"
+    assert first.source.startswith("# ")
+    assert "you will be able to" in first.source.lower()
+    assert re.search(r"^- ", first.source, re.MULTILINE), "goals as a list"
+
+
+@lessons
+def test_closes_with_a_summary(name):
+    markdown = [c for c in load(name).cells if c.cell_type == "markdown"]
+    assert markdown[-1].source.startswith("## Summary")
+
+
+@lessons
+def test_uses_its_widget(name):
+    cells = code_cells(load(name))
+    imported = set().union(*(imported_from(tree, "gin_teach.widgets") for _, tree in cells))
+    called = set().union(*(called_names(tree) for _, tree in cells))
+    assert COURSE[name] in imported & called, f"{name} should show {COURSE[name]}"
+    assert imported <= WIDGETS
+
+
+def checker_calls(tree: ast.Module, checkers: set[str]) -> list[ast.Call]:
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name) and node.func.id in checkers]
+
+
+@lessons
+def test_has_at_least_two_exercises_checked_by_the_module(name):
+    cells = code_cells(load(name))
+    imported = set().union(*(imported_from(tree, "gin_teach.lessons") for _, tree in cells))
+    exercises = 0
+    for source, tree in cells:
+        calls = checker_calls(tree, CHECKERS & imported)
+        # The learner's answers are the names handed to the checker and set in this cell.
+        handed = {arg.id for call in calls
+                  for arg in [*call.args, *(k.value for k in call.keywords)]
+                  if isinstance(arg, ast.Name)}
+        # A typed answer is a literal; set-up lines (a round played forward) are calls.
+        answers = [node for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                   and any(isinstance(t, ast.Name) and t.id in handed for t in node.targets)
+                   and isinstance(node.value, LITERALS)]
+        if calls and answers:
+            exercises += 1
+            # As stored, each answer is the placeholder the checker reads as "not answered".
+            for node in answers:
+                assert isinstance(node.value, ast.Constant) and node.value.value in (..., None), \
+                    f"{name}: a stored answer in {source!r}"
+    assert exercises >= 2, f"{name} has {exercises} checked exercises"
+
+
+# Rules live in gin_teach; a cell asks the module. A cell that defines a function or class, or
+# adds up points itself, is re-implementing something the module already answers.
+@lessons
+def test_no_rule_is_reimplemented_in_a_cell(name):
+    for source, tree in code_cells(load(name)):
+        for node in ast.walk(tree):
+            assert not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                         ast.ClassDef)), f"{name}: a definition in {source!r}"
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert node.func.id != "sum", f"{name}: a hand-made count in {source!r}"
+            if isinstance(node, ast.Compare):
+                text = ast.unparse(node)
+                assert "points" not in text and "rank" not in text, \
+                    f"{name}: a rule test written in a cell: {text}"
+
+
+def test_course_map_lists_every_lesson():
+    start = "".join(c.source for c in load("00_start_here.ipynb").cells
+                    if c.cell_type == "markdown")
+    for name in COURSE:
+        assert f"`{name.removesuffix('.ipynb')}`" in start
+
