@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
@@ -34,7 +34,6 @@ __all__ = [
     "friendly",
     "make_rng",
     "parse_hand",
-    "sorted_cards",
 ]
 
 SUIT_COLOURS = {"S": "#1a1a1a", "H": "#c8102e", "D": "#c8102e", "C": "#1a1a1a"}
@@ -45,13 +44,23 @@ _PALE = {"info": "#bcd7ff", "success": "#bfe8c6", "warning": "#ffe2b3", "danger"
 
 
 class AnswerError(GinError, ValueError):
-    """A learner's answer the widget cannot read (an unknown choice, a missing value)."""
+    """A learner's answer the widget cannot read (an unknown choice, a missing value).
+
+    >>> isinstance(AnswerError("choose knocker or defender"), GinError)
+    True
+    """
 
 
 class MessageArea(widgets.HTML):
     """Where a widget talks to the learner: one boxed message at a time.
 
     ``text`` and ``kind`` keep the plain message so tests can read what the learner sees.
+
+    >>> area = MessageArea()
+    >>> area.show("Right!", "right"); "Right!" in area.value
+    True
+    >>> area.clear(); area.value, area.kind
+    ('', '')
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -78,6 +87,15 @@ def friendly(method: F) -> F:
     shows in the widget's ``message`` area instead of reaching the learner as a traceback.
 
     Only :class:`GinError` is caught: anything else is a bug and should be seen as one.
+
+    >>> class Box:
+    ...     message = MessageArea()
+    ...     @friendly
+    ...     def pick(self, text):
+    ...         return parse_hand(text)
+    >>> box = Box()
+    >>> box.pick("7H 7X"), box.message.text
+    (None, "'7X' is not a card: it has no suit (S H D C or ♠ ♥ ♦ ♣)")
     """
 
     @functools.wraps(method)
@@ -92,19 +110,31 @@ def friendly(method: F) -> F:
 
 
 def parse_hand(hand: HandLike | None) -> tuple[Card, ...]:
-    """The cards of a hand given as text or cards; ``None`` is no cards."""
+    """The cards of a hand given as text or cards; ``None`` is no cards.
+
+    >>> parse_hand("7H 8H"), parse_hand(None)
+    ((Card('7H'), Card('8H')), ())
+    """
     if hand is None:
         return ()
     return to_cards(hand)
 
 
 def as_card(card: Card | str) -> Card:
-    """A card given as a :class:`Card` or as text such as ``"7H"``."""
+    """A card given as a :class:`Card` or as text such as ``"7H"``.
+
+    >>> as_card("10h"), as_card(Card(7, "S"))
+    (Card('TH'), Card('7S'))
+    """
     return card if isinstance(card, Card) else Card.parse(card)
 
 
 def make_rng(seed: int | random.Random | None) -> random.Random:
-    """A random source from a seed (the same seed gives the same deals)."""
+    """A random source from a seed (the same seed gives the same deals).
+
+    >>> make_rng(4).random() == make_rng(4).random()
+    True
+    """
     return seed if isinstance(seed, random.Random) else random.Random(seed)
 
 
@@ -112,6 +142,13 @@ class CardButtons(widgets.Box):
     """One button per card, in a wrapping row; a click calls ``on_card(card)``.
 
     The label is the card (``7♥``) in its suit colour; ``mark`` styles chosen cards.
+
+    >>> clicked = []
+    >>> buttons = CardButtons(parse_hand("7H 8H"), clicked.append)
+    >>> buttons.click(Card(8, "H")); clicked
+    [Card('8H')]
+    >>> buttons.mark({Card(7, "H"): "info"}); buttons.buttons[Card(7, "H")].button_style
+    'info'
     """
 
     def __init__(self, cards: Iterable[Card] = (), on_card: Callable[[Card], None] | None = None,
@@ -161,7 +198,12 @@ def deal_knock(rng: random.Random, rules: Rules, *, want: Callable[[Settlement],
                tries: int = 20000) -> tuple[tuple[Card, ...], tuple[Card, ...], Settlement]:
     """A seeded example round that ended in a knock: deal 11 cards to the knocker and 10 to the
     defender, let the knocker make the best discard, and keep the deal if the knocker may knock
-    and ``want(settlement)`` holds. The rules engine decides every step."""
+    and ``want(settlement)`` holds. The rules engine decides every step.
+
+    >>> knocker, defender, result = deal_knock(make_rng(1), Rules(), want=lambda s: True)
+    >>> len(knocker), len(defender), result.knocker_count <= 10
+    (10, 10, True)
+    """
     for _ in range(tries):
         knocker11, defender = Deck(rng).deal(2, 11)
         discard = best_discards(knocker11, rules)[0].card
@@ -174,7 +216,3 @@ def deal_knock(rng: random.Random, rules: Rules, *, want: Callable[[Settlement],
             return knocker, defender[:10], settlement
     raise GinError("no suitable deal found; try another seed")
 
-
-def sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """Cards in the order a player sorts a hand: by suit, then rank."""
-    return tuple(sorted(cards))

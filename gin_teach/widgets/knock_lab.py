@@ -31,7 +31,14 @@ ACTIONS = ("knock", "gin", "play on", "big gin")
 @dataclass(frozen=True)
 class KnockVerdict:
     """The lab's judgement of one answer; ``kind`` is ``right``, ``info`` (legal, not best)
-    or ``wrong``."""
+    or ``wrong``.
+
+    >>> lab = KnockLab("4S 5S 6S 2C QH JH TH 7C 7D 7H KD")
+    >>> lab.choose_discard("2C")
+    >>> verdict = lab.answer("knock")
+    >>> verdict.deadwood, verdict.discard_ok, verdict.action_ok, verdict.kind
+    (10, False, True, 'wrong')
+    """
 
     discard: Card | None
     action: str

@@ -47,7 +47,11 @@ SpriteKind = Literal["hand", "opponent", "stock", "discard"]
 
 @dataclass(frozen=True)
 class TableLayout:
-    """Where things sit on the table, in canvas pixels."""
+    """Where things sit on the table, in canvas pixels.
+
+    >>> TableLayout().hand_step > TableLayout().opponent_step
+    True
+    """
 
     width: int = 720
     height: int = 420
@@ -67,7 +71,11 @@ class TableLayout:
 @dataclass(frozen=True)
 class Sprite:
     """A card on the table: ``card`` is ``None`` when it lies face down. ``index`` is its
-    place in a hand (left to right)."""
+    place in a hand (left to right).
+
+    >>> Sprite("stock", 10, 10, 64, 90, None).contains(20, 20)
+    True
+    """
 
     kind: SpriteKind
     x: float
@@ -85,7 +93,11 @@ class Sprite:
 
 @dataclass(frozen=True)
 class Label:
-    """A line of text on the table."""
+    """A line of text on the table.
+
+    >>> Label(20, 20, "stock 31").text
+    'stock 31'
+    """
 
     x: float
     y: float
@@ -95,7 +107,12 @@ class Label:
 
 @dataclass(frozen=True)
 class TableScene:
-    """Everything drawn, in painting order: later sprites lie on top of earlier ones."""
+    """Everything drawn, in painting order: later sprites lie on top of earlier ones.
+
+    >>> from gin_teach.game import Round
+    >>> len([s for s in table_scene(Round(seed=1)).sprites if s.kind == "hand"])
+    10
+    """
 
     sprites: tuple[Sprite, ...]
     labels: tuple[Label, ...]
@@ -104,7 +121,11 @@ class TableScene:
 
 @dataclass(frozen=True)
 class Target:
-    """What a click landed on: a card of your hand, the stock, or the discard pile."""
+    """What a click landed on: a card of your hand, the stock, or the discard pile.
+
+    >>> Target("hand", Card(7, "H")).card
+    Card('7H')
+    """
 
     kind: Literal["hand", "stock", "discard"]
     card: Card | None = None
@@ -113,7 +134,13 @@ class Target:
 def table_scene(rnd: Round, viewer: int = 0, layout: TableLayout | None = None) -> TableScene:
     """Lay out the table as ``viewer`` sees it: the opponent's cards face down until the round
     ends (or they are spread after a knock), the stock, the top discard, and the viewer's hand
-    with the card just drawn or taken marked."""
+    with the card just drawn or taken marked.
+
+    >>> from gin_teach.game import Round
+    >>> scene = table_scene(Round(seed=2), viewer=1)
+    >>> [s.card for s in scene.sprites if s.kind == "opponent"][:2]
+    [None, None]
+    """
     layout = layout or TableLayout()
     view = rnd.observation(viewer)
     other = 1 - viewer
@@ -156,11 +183,19 @@ def table_scene(rnd: Round, viewer: int = 0, layout: TableLayout | None = None) 
 
 def hit_test(scene: TableScene, x: float, y: float) -> Target | None:
     """The card or pile under the point (x, y), or ``None``; the opponent's cards are not
-    clickable. Overlapping cards: the one on top (painted last) wins."""
+    clickable. Overlapping cards: the one on top (painted last) wins.
+
+    >>> from gin_teach.game import Round
+    >>> scene = table_scene(Round(seed=2))
+    >>> first = next(s for s in scene.sprites if s.kind == "hand")
+    >>> hit_test(scene, first.x + 1, first.y + 1) == Target("hand", first.card)
+    True
+    >>> hit_test(scene, 0, 0) is None
+    True
+    """
     for sprite in reversed(scene.sprites):
         if sprite.kind != "opponent" and sprite.contains(x, y):
-            kind: Literal["hand", "stock", "discard"] = sprite.kind  # type: ignore[assignment]
-            return Target(kind, sprite.card if sprite.kind == "hand" else None)
+            return Target(sprite.kind, sprite.card if sprite.kind == "hand" else None)
     return None
 
 
@@ -192,6 +227,12 @@ class TableCanvas(widgets.VBox):
 
     On its own it plays the clicks into ``round`` for ``viewer``; a :class:`GameTable` passes
     ``on_action`` to take the moves itself. An illegal click shows the engine's reason.
+
+    >>> from gin_teach.game import Round
+    >>> table = TableCanvas(Round(seed=3, dealer=1))
+    >>> pile = next(s for s in table.scene.sprites if s.kind == "discard")
+    >>> str(table.click(pile.x + 5, pile.y + 5)), table.round.phase
+    ('take', 'discard')
     """
 
     def __init__(self, rnd: Round | None = None, *, viewer: int = 0,
