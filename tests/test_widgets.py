@@ -424,6 +424,11 @@ def test_table_canvas_plays_clicks_and_refuses_illegal_ones():
     assert rnd.phase == "layoff"
 
 
+def test_table_canvas_deals_from_a_seed():
+    first, second = TableCanvas(seed=8), TableCanvas(seed=8)
+    assert first.round.hand(0) == second.round.hand(0) == Round(8).hand(0)
+
+
 def test_opponents_cards_turn_face_up_when_the_round_ends():
     rnd = new_round()
     for move in ["take", "knock KD", "lay off"]:

@@ -225,7 +225,8 @@ _OUTLINES = {None: ("#7a7a7a", 1), "drawn": ("#9333ea", 3), "selected": ("#1f6fe
 class TableCanvas(widgets.VBox):
     """The table on a canvas: click the stock, the discard pile or a card of your hand.
 
-    On its own it plays the clicks into ``round`` for ``viewer``; a :class:`GameTable` passes
+    On its own it plays the clicks into ``round`` (or a round dealt from ``seed``; use
+    ``Round.from_deal`` for fixed hands) for ``viewer``; a :class:`GameTable` passes
     ``on_action`` to take the moves itself. An illegal click shows the engine's reason.
 
     >>> from gin_teach.game import Round
@@ -235,13 +236,13 @@ class TableCanvas(widgets.VBox):
     ('take', 'discard')
     """
 
-    def __init__(self, rnd: Round | None = None, *, viewer: int = 0,
+    def __init__(self, rnd: Round | None = None, *, seed: int | None = None, viewer: int = 0,
                  on_action: Callable[[Action], None] | None = None,
                  layout: TableLayout | None = None, four_colour: bool = False) -> None:
         self.layout_spec = layout or TableLayout()
         self.viewer = viewer
         self.knock = False
-        self.round = rnd if rnd is not None else Round()
+        self.round = rnd if rnd is not None else Round(seed)
         self.on_action = on_action
         self._colours = FOUR_SUIT_COLOURS if four_colour else SUIT_COLOURS
         self.canvas = Canvas(width=self.layout_spec.width, height=self.layout_spec.height,
