@@ -108,23 +108,24 @@ def _cards_of(indices: Sequence[int]) -> tuple[Card, ...]:
     return tuple([_DECK[i] for i in indices])
 
 
-_SUIT_CARDS: dict[int, tuple[Card, ...]] = {}
+_SUIT_CARDS: dict[int, tuple[Card, ...]] = {0: ()}
+_SUIT_MASKS: Final = tuple(0x1FFF << shift for shift in (0, 13, 26, 39))
 
 
 def _hand_cards(mask: int) -> tuple[Card, ...]:
-    """``cards_from_mask`` for the hot path: the cards of each suit pattern are built once
-    and remembered (at most 4 x 8192 small tuples), since observations ask for hands on every
+    """``cards_from_mask`` for the hot path: the cards of each suit pattern are built once and
+    remembered (at most 4 x 8192 small tuples), since observations ask for hands on every
     move."""
-    cards: tuple[Card, ...] = ()
     cache = _SUIT_CARDS
-    for shift in (0, 13, 26, 39):
-        key = mask & (0x1FFF << shift)
-        if key:
-            part = cache.get(key)
-            if part is None:
-                part = cache[key] = cards_from_mask(key)
-            cards += part
-    return cards
+    try:
+        return (cache[mask & 0x1FFF] + cache[mask & 0x3FFE000]
+                + cache[mask & 0x7FFC000000] + cache[mask & 0xFFF8000000000])
+    except KeyError:
+        for suit in _SUIT_MASKS:
+            part = mask & suit
+            if part not in cache:
+                cache[part] = cards_from_mask(part)
+        return _hand_cards(mask)
 
 
 _SUIT_DISCARDS: dict[int, tuple[Action, ...]] = {}
@@ -336,7 +337,7 @@ class Round:
         "_deal", "_dealer", "_discarded", "_drawn", "_hands", "_history", "_knock_card",
         "_knock_limit", "_knocker", "_legal", "_multiplier", "_names", "_pending", "_phase",
         "_pile", "_player", "_refused", "_result", "_rules", "_scores", "_seed", "_stock",
-        "_taken", "_took", "_turns", "_upcard",
+        "_taken", "_took", "_took_mask", "_turns", "_upcard",
     )
 
     _rules: Rules
@@ -357,6 +358,7 @@ class Round:
     _drawn: int
     _refused: bool
     _took: list[list[Card]]
+    _took_mask: list[int]
     _discarded: list[list[Card]]
     _history: list[tuple[int, Action, Card | None]]
     _knocker: int
@@ -403,6 +405,7 @@ class Round:
         self._drawn = -1
         self._refused = False
         self._took = [[], []]
+        self._took_mask = [0, 0]
         self._discarded = [[], []]
         self._history = []
         self._knocker = -1
@@ -451,6 +454,7 @@ class Round:
         copy._stock = list(self._stock)
         copy._pile = list(self._pile)
         copy._took = [list(self._took[0]), list(self._took[1])]
+        copy._took_mask = list(self._took_mask)
         copy._discarded = [list(self._discarded[0]), list(self._discarded[1])]
         copy._history = list(self._history)
         return copy
@@ -646,9 +650,7 @@ class Round:
         hands = self._hands
         mine = self._player == player
         took = self._took[other]
-        known = 0
-        for card in took:
-            known |= card.bit
+        known = self._took_mask[other] & hands[other]
         spread = None
         if self._pending is not None or self._result is not None:
             spread = self.knock_spread
@@ -658,7 +660,7 @@ class Round:
             _DECK[self._drawn] if mine and self._drawn >= 0 else None,
             _DECK[self._taken] if mine and self._taken >= 0 else None,
             pile[-1] if pile else None, tuple(pile), tuple(took),
-            _hand_cards(known & hands[other]) if known else (),
+            _hand_cards(known) if known else (),
             tuple(self._discarded[other]), hands[other].bit_count(), len(self._stock),
             self._knock_limit, self._multiplier, self._scores, spread, self._result,
             self._rules)
@@ -783,6 +785,7 @@ class Round:
         self._hands[player] |= card.bit
         self._taken = self._drawn = card.index
         self._took[player].append(card)
+        self._took_mask[player] |= card.bit
         self._history.append((player, action, card))
         self._turns += 1
         self._phase = "discard"
