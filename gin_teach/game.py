@@ -243,7 +243,9 @@ class Event:
             return f"{who} knocks, discarding {self.card} face down"
         if isinstance(action, BigGin):
             return f"{who} spreads all eleven cards: big gin"
-        return f"{who} spreads and lays off ({action})"
+        if action == LAY_OFF:
+            return f"{who} spreads melds and lays off"
+        return f"{who} spreads melds and lays off as chosen ({action})"
 
 
 @dataclass(frozen=True)

@@ -674,3 +674,15 @@ def test_long_forms_of_moves_are_understood():
     assert parse_action("discard 10♦") == Discard(Card(10, "D"))
     with pytest.raises(IllegalMove, match="put each meld in brackets"):
         parse_action("knock 7H melds 7S 7D 7C")
+
+
+def test_a_game_shows_its_scores_to_the_players_and_in_a_notebook():
+    game = Game(seed=6, names=("Ann", "Bob"), rules=Rules(target=40))
+    bots = [GreedyBot(), GreedyBot()]
+    while len(game.rounds) < 3 and not game.is_over:
+        player = game.current_player
+        game.apply(bots[player].choose(game.observation(player), game.legal_actions()))
+    assert game.observation(0).scores == game.observation(1).scores == game.scores
+    page = game._repr_html_()
+    assert "Ann" in page and "Bob" in page
+    assert "Ann" in game.round._repr_html_()
