@@ -222,3 +222,23 @@ def test_every_exercise_accepts_the_answer_key(name):
     assert len(results) == len(answers), f"{name}: {len(results)} exercises, key has {len(answers)}"
     for number, feedback in enumerate(results, 1):
         assert feedback.correct, f"{name} exercise {number}: {feedback}"
+
+
+# The text of a lesson describes its seeded examples in words ("Ann holds 10♠ J♠, so the 9♠
+# would give her a run"). If the engine ever deals or plays these seeds differently, the words
+# go stale; this test says which lesson to rewrite.
+def test_the_seeded_examples_still_say_what_the_text_says():
+    from gin_teach import Card, parse_cards
+    from gin_teach.bots import GreedyBot, RandomBot, SimpleBot, play
+    from gin_teach.game import Game, Round
+
+    deal = Round(seed=27, dealer=1, names=("Ann", "Bob"))  # lesson 04
+    assert deal.upcard == Card(9, "S")
+    assert set(parse_cards("10S JS")) <= set(deal.hand(0))
+    assert set(parse_cards("8S 9C")) <= set(deal.hand(1))
+    dead = play(Round(seed=3), [RandomBot(seed=1), RandomBot(seed=2)])  # lesson 04
+    assert dead.result.is_dead_hand and dead.stock_size == 2
+
+    game = play(Game(seed=9, names=("Greedy", "Simple")),  # lesson 08 and teachers.md
+                [GreedyBot(), SimpleBot(seed=9)])
+    assert game.rounds_won[game.winner] < game.rounds_won[1 - game.winner]
