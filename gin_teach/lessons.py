@@ -190,9 +190,10 @@ def _read_int(answer: object) -> int:
     if isinstance(answer, float) and answer.is_integer():
         return int(answer)
     if isinstance(answer, str):
-        text = answer.strip()
-        if text.lstrip("+-").isdigit():
-            return int(text)
+        try:
+            return int(answer.strip())
+        except ValueError:
+            pass  # words, or digits int() does not read such as "²": answered below
     raise _Unreadable(f"Write a whole number here, like 12; I could not read {answer!r}.")
 
 

@@ -104,6 +104,12 @@ def test_nothing_a_learner_types_makes_a_checker_raise(answer):
         assert feedback.message
 
 
+@pytest.mark.parametrize("typed", ["²", "+-5", "twelve", "12.5", "1e3", "∞"])
+def test_odd_numbers_are_answered_with_a_message(typed):
+    feedback = L.check_deadwood("7S 7H 7D", typed)
+    assert not feedback.correct and "whole number" in feedback.message
+
+
 def test_a_mistyped_card_is_named_in_the_message():
     feedback = L.check_deadwood("7S 7H 7D", "7X")
     assert not feedback.correct and "whole number" in feedback.message
