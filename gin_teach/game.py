@@ -50,13 +50,12 @@ from gin_teach.cards import Card, Deck, HandLike, cards_from_mask, full_deck, to
 from gin_teach.errors import CardError, GinError, IllegalMove
 from gin_teach.melds import (
     Arrangement,
-    Meld,
     _best_discard_of_mask,
     _deadwood_of_mask,
     best_arrangement,
 )
 from gin_teach.rules import Rules
-from gin_teach.scoring import Settlement, _layoff_plans, settle
+from gin_teach.scoring import Settlement, settle
 
 __all__ = [
     "DEFAULT_NAMES",
@@ -899,15 +898,10 @@ class Round:
         if action.melds is not None or action.layoffs is not None:
             knocker = self._knocker
             spread = settlement.knocker_arrangement.melds
-            defender = self._hands[1 - knocker]
-            layoffs = action.layoffs
-            if layoffs is None:
-                assert action.melds is not None
-                layoffs = _best_layoffs_outside(spread, action.melds, defender)
             settlement = settle(
-                cards_from_mask(self._hands[knocker]), cards_from_mask(defender), self._rules,
-                spread, knock_limit=self._knock_limit, defender_melds=action.melds,
-                layoffs=layoffs)
+                cards_from_mask(self._hands[knocker]), cards_from_mask(self._hands[1 - knocker]),
+                self._rules, spread, knock_limit=self._knock_limit,
+                defender_melds=action.melds, layoffs=action.layoffs)
         self._history.append((self._player, action, None))
         self._finish_settlement(settlement)
 
@@ -1065,19 +1059,6 @@ _HANDLERS: Final[dict[tuple[str, type], Callable[[Round, Action], None]]] = {
     ("discard", BigGin): Round._big_gin,
     ("layoff", LayOff): Round._lay_off,
 }
-
-
-def _best_layoffs_outside(spread: Sequence[Meld], own: Sequence[Meld], defender: int
-                          ) -> tuple[Card, ...]:
-    """The lay-offs worth the most points from the defender's cards outside its own chosen
-    melds (fewest cards among equals): the optimum once the defender has picked its melds."""
-    rest = defender
-    for meld in own:
-        rest &= ~meld.mask
-    best = max(_layoff_plans(spread, rest),
-               key=lambda plan: (sum(c.points for c in cards_from_mask(plan[0])),
-                                 -len(plan[1])))
-    return tuple(layoff.card for layoff in best[1])
 
 
 def _checked_deal(hands: Sequence[HandLike], upcard: Card | str, stock: HandLike,

@@ -272,7 +272,8 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
 
     The knocker spreads ``knocker_melds`` (validated), or by default the optimal arrangement
     that leaves the defender the least to lay off. The defender plays ``defender_melds`` and
-    ``layoffs`` (validated), or by default the combination that leaves it the least deadwood.
+    ``layoffs`` (validated); what it leaves out is chosen for it to leave the least deadwood
+    (its best melds around the given lay-offs, or the best lay-offs from outside its melds).
     ``knock_limit`` overrides the rules' limit (an Oklahoma round's, say).
 
     >>> defender = "2S 3S 4S QD QH QC 8C KH 5D TS"
@@ -322,6 +323,9 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
             return _defender_without_layoffs(defender_cards, d_mask, defender_melds), ()
         if defender_melds is None and layoffs is None:
             return _best_layoffs_of_mask(spread.melds, d_mask)
+        if layoffs is None:
+            assert defender_melds is not None
+            return _layoffs_around(spread.melds, d_mask, defender_melds)
         return _defender_choice(spread.melds, d_mask, defender_melds, layoffs)
 
     # The knocker picks, among its optimal spreads, the one that leaves the defender most.
@@ -371,3 +375,19 @@ def _defender_choice(
         if meld.mask & laid_mask:
             raise IllegalMove("a card laid off cannot also be in the defender's own meld")
     return _arrangement_of(own, kept), plan[1]
+
+
+def _layoffs_around(spread: Sequence[Meld], mask: int,
+                    melds: Sequence[HandLike]) -> tuple[Arrangement, tuple[Layoff, ...]]:
+    """The defender keeps its chosen melds and lays off the most points from the rest."""
+    own = _spread_from(melds, mask, "defender")
+    outside = mask
+    for meld in own:
+        outside &= ~meld.mask
+    laid, layoffs = max(_layoff_plans(spread, outside),
+                        key=lambda plan: (_points_of(plan[0]), -len(plan[1])))
+    return _arrangement_of(own, mask & ~laid), layoffs
+
+
+def _points_of(mask: int) -> int:
+    return sum(card.points for card in cards_from_mask(mask))

@@ -145,8 +145,12 @@ def test_knocker_spreads_what_leaves_the_fewest_layoffs():
 
 def test_defender_may_choose_its_own_melds_and_layoffs():
     chosen = settle(KNOCKER_000, DEFENDER_000, defender_melds=["2S 3S 4S"], layoffs=[])
-    assert chosen.defender_count == 33 + 30 - 0
+    assert chosen.defender_count == 33 + 30  # the queens stay loose and nothing is laid off
     assert chosen.points == chosen.defender_count - 8
+    # Without its set of queens the defender can lay off the queen of clubs as well.
+    around = settle(KNOCKER_000, DEFENDER_000, defender_melds=["2S 3S 4S"])
+    assert sorted(around.laid_off_cards) == sorted(parse_cards("8C QC"))
+    assert around.defender_count == 33 + 30 - 8 - 10
     with pytest.raises(IllegalMove, match="cannot all be laid off"):
         settle(KNOCKER_000, DEFENDER_000, layoffs=["KH"])
     with pytest.raises(IllegalMove, match="not in the hand"):
