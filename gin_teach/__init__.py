@@ -38,6 +38,7 @@ from gin_teach.game import (
     Round,
     RoundResult,
 )
+from gin_teach.hand import Hand
 from gin_teach.melds import (
     Arrangement,
     DiscardOption,
@@ -77,6 +78,7 @@ __all__ = [
     "GameTotals",
     "GinError",
     "GreedyBot",
+    "Hand",
     "IllegalMove",
     "Knock",
     "LayOff",
