@@ -323,6 +323,37 @@ def exercise_notebook(
     return nb
 
 
+def click_table_discard_pile(nb: NotebookPage, code: str) -> None:
+    """Click, where a learner sees it, the discard pile of the TableCanvas made by ``code``;
+    the kernel must take the upcard and redraw the table, with no message of error."""
+    from gin_teach.widgets.table import TableLayout
+
+    spec = TableLayout()
+    cell = nb.notebook.locator(".jp-CodeCell").filter(has_text=code)
+    canvas = cell.locator(".jp-OutputArea-output canvas").first
+    with expected(f"a canvas under the cell {code!r}", nb):
+        canvas.wait_for(state="visible", timeout=STEP_MS)
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    assert box is not None
+    # The canvas may be drawn smaller than its model size; a person clicks what they see.
+    scale = box["width"] / spec.width
+    target = {
+        "x": (spec.discard_x + spec.card_width / 2) * scale,
+        "y": (spec.piles_y + spec.card_height / 2) * scale,
+    }
+    before = canvas.evaluate("(el) => el.toDataURL()")
+    canvas.click(position=target)
+    with expected("the table to redraw after a click on the discard pile", nb):
+        nb.page.wait_for_function(
+            "([el, before]) => el.toDataURL() !== before",
+            arg=[canvas.element_handle(), before],
+            timeout=STEP_MS,
+        )
+    errors = cell.locator(".gin-error")
+    assert errors.count() == 0, f"the table says: {errors.first.inner_text()}"
+
+
 def test_widgets_gallery_renders_and_responds_in_jupyterlab(
     browser: Any, lab: JupyterLab, tmp_path: Path
 ) -> None:
@@ -331,6 +362,10 @@ def test_widgets_gallery_renders_and_responds_in_jupyterlab(
     before = stored.read_bytes()
     # gin_teach.display draws its cards as inline <svg class="gin-cards">.
     nb = exercise_notebook(browser, lab, GALLERY, tmp_path, pictures="svg.gin-cards")
+    # The gallery deals this round so that the player to move may take the upcard.
+    click_table_discard_pile(nb, "TableCanvas(Round(seed=3, dealer=1))")
+    nb.assert_clean("after clicking the table")
+    nb.page.screenshot(path=str(tmp_path / "table_after_click.png"))
     print(f"screenshots in {tmp_path}")
     nb.page.context.close()
     # Notebooks are stored without outputs; running one in the test must not save it.
