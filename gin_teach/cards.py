@@ -360,7 +360,11 @@ class Deck:
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The cards still in the deck, top first."""
+        """The cards still in the deck, top first.
+
+        >>> len(Deck(seed=1).cards)
+        52
+        """
         return tuple(self._cards)
 
     def __len__(self) -> int:
@@ -370,13 +374,26 @@ class Deck:
         return iter(tuple(self._cards))
 
     def draw(self) -> Card:
-        """Take the top card."""
+        """Take the top card.
+
+        >>> deck = Deck(seed=1)
+        >>> top = deck.cards[0]
+        >>> deck.draw() is top, len(deck)
+        (True, 51)
+        """
         if not self._cards:
             raise CardError("the deck is empty")
         return self._cards.pop(0)
 
     def deal(self, players: int, each: int) -> tuple[tuple[Card, ...], ...]:
-        """Deal ``each`` cards to ``players`` players, one at a time in turn."""
+        """Deal ``each`` cards to ``players`` players, one at a time in turn.
+
+        >>> deck = Deck(seed=1)
+        >>> order = deck.cards
+        >>> first, second = deck.deal(2, 3)
+        >>> first == order[0:6:2] and second == order[1:6:2]
+        True
+        """
         if players * each > len(self._cards):
             raise CardError(f"cannot deal {each} cards to {players} players from "
                             f"{len(self._cards)} cards")

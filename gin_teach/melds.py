@@ -296,7 +296,11 @@ class Meld:
 
     @classmethod
     def of(cls, cards: HandLike) -> Meld:
-        """The meld made of these cards; :class:`CardError` says why if they are not one."""
+        """The meld made of these cards; :class:`CardError` says why if they are not one.
+
+        >>> Meld.of("7S 7H 7D").kind, Meld.of(["3H", "AH", "2H"]).cards[0]
+        ('set', Card('AH'))
+        """
         given = to_cards(cards)
         mask = _mask_of(given)
         kind = _meld_kind(mask)
@@ -313,7 +317,11 @@ class Meld:
 
     @property
     def mask(self) -> int:
-        """The meld's cards as a 52-bit mask."""
+        """The meld's cards as a 52-bit mask.
+
+        >>> Meld.of("AS 2S 3S").mask
+        7
+        """
         mask = 0
         for card in self.cards:
             mask |= card.bit
@@ -321,7 +329,11 @@ class Meld:
 
     @property
     def points(self) -> int:
-        """What these cards would count as deadwood."""
+        """What these cards would count as deadwood.
+
+        >>> Meld.of("QS KS JS").points
+        30
+        """
         return sum(card.points for card in self.cards)
 
     def __len__(self) -> int:
@@ -400,17 +412,29 @@ class Arrangement:
 
     @property
     def deadwood(self) -> int:
-        """The points of the cards in no meld."""
+        """The points of the cards in no meld.
+
+        >>> best_arrangement("AH 2H 3H KS 5D").deadwood
+        15
+        """
         return sum(card.points for card in self.deadwood_cards)
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """Every card of the hand, melds first."""
+        """Every card of the hand, melds first.
+
+        >>> best_arrangement("KS AH 2H 3H").cards
+        (Card('AH'), Card('2H'), Card('3H'), Card('KS'))
+        """
         return tuple(card for meld in self.melds for card in meld) + self.deadwood_cards
 
     @property
     def melded_cards(self) -> tuple[Card, ...]:
-        """The cards in melds."""
+        """The cards in melds.
+
+        >>> best_arrangement("KS AH 2H 3H").melded_cards
+        (Card('AH'), Card('2H'), Card('3H'))
+        """
         return tuple(card for meld in self.melds for card in meld)
 
     def __str__(self) -> str:

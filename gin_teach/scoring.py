@@ -185,21 +185,41 @@ class Settlement:
 
     @property
     def knocker_count(self) -> int:
-        """The knocker's deadwood."""
+        """The knocker's deadwood.
+
+        >>> result = settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
+        >>> result.knocker_count
+        8
+        """
         return self.knocker_arrangement.deadwood
 
     @property
     def defender_count(self) -> int:
-        """The defender's deadwood after its lay-offs."""
+        """The defender's deadwood after its lay-offs.
+
+        >>> result = settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
+        >>> result.defender_count
+        25
+        """
         return self.defender_arrangement.deadwood
 
     @property
     def laid_off_cards(self) -> tuple[Card, ...]:
-        """The defender's cards that went onto the knocker's melds."""
+        """The defender's cards that went onto the knocker's melds.
+
+        >>> result = settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
+        >>> result.laid_off_cards
+        (Card('8C'),)
+        """
         return tuple(layoff.card for layoff in self.layoffs)
 
     def explain(self) -> str:
-        """The settlement worked out in words and numbers, one step a line."""
+        """The settlement worked out in words and numbers, one step a line.
+
+        >>> result = settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
+        >>> print(result.explain().splitlines()[-1])
+        Knocker 8, defender 25: the knocker scores 25 - 8 = 17
+        """
         knocker = self.knocker_arrangement
         defender = self.defender_arrangement
         before = Arrangement(defender.melds, tuple(
