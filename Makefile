@@ -20,8 +20,11 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $@ $(VENV)/.notebooks-installed
 
+# Jupyter refuses to run as root unless told; containers and classroom VMs often are root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+
 lab: $(VENV)/.notebooks-installed
-	$(BIN)/jupyter lab $(START)
+	$(BIN)/jupyter lab $(ROOT_FLAG) $(START)
 
 test: $(VENV)/.test-installed lint typecheck unit notebooks
 
