@@ -185,26 +185,45 @@ def answer_key() -> dict[str, dict[int, str]]:
     return key
 
 
+def placeholders(tree: ast.Module) -> list[ast.Assign]:
+    """The cell's ``answer = ...`` lines."""
+    return [node for node in tree.body if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Constant) and node.value.value is ...]
+
+
+def exercise_cells(notebook: nbformat.NotebookNode) -> list[int]:
+    """Positions, among the code cells, of the exercises: a checker called on a placeholder."""
+    return [position for position, (_, tree) in enumerate(code_cells(notebook))
+            if checker_calls(tree, CHECKERS) and placeholders(tree)]
+
+
+def answered(source: str, answer: str) -> str:
+    """An exercise cell's source with its placeholders replaced by ``answer``, a Python
+    expression (a tuple when the cell has several placeholders, in their order)."""
+    blanks = placeholders(ast.parse(source))
+    names = ", ".join(node.targets[0].id for node in blanks)  # type: ignore[attr-defined]
+    lines = source.splitlines()
+    lines[blanks[0].lineno - 1] = f"{names} = ({answer})"
+    for node in blanks[1:]:
+        lines[node.lineno - 1] = ""
+    return "\n".join(lines)
+
+
 def run_with_answers(name: str, answers: dict[int, str]) -> list[object]:
     """Run the lesson's code cells in order, answering exercise n with ``answers[n]``; return
-    what each exercise's checker said."""
+    what each exercise's checker said (the value of the cell's last line)."""
     namespace: dict[str, object] = {}
     feedback = []
-    for _source, tree in code_cells(load(name)):
-        calls = checker_calls(tree, CHECKERS)
-        placeholders = [node for node in tree.body if isinstance(node, ast.Assign)
-                        and isinstance(node.value, ast.Constant) and node.value.value is ...]
-        if calls and placeholders:
-            given = eval(answers[len(feedback) + 1], namespace)
-            values = given if len(placeholders) > 1 else (given,)
-            for node, value in zip(placeholders, values, strict=True):
-                namespace[node.targets[0].id] = value
-            body = [node for node in tree.body if node not in placeholders]
-            *setup, last = body
-            exec(compile(ast.Module(setup, []), name, "exec"), namespace)
-            feedback.append(eval(compile(ast.Expression(last.value), name, "eval"), namespace))
-        else:
+    notebook = load(name)
+    exercises = exercise_cells(notebook)
+    for position, (source, tree) in enumerate(code_cells(notebook)):
+        if position not in exercises:
             exec(compile(tree, name, "exec"), namespace)
+            continue
+        *setup, last = ast.parse(answered(source, answers[len(feedback) + 1])).body
+        exec(compile(ast.Module(setup, []), name, "exec"), namespace)
+        assert isinstance(last, ast.Expr)
+        feedback.append(eval(compile(ast.Expression(last.value), name, "eval"), namespace))
     return feedback
 
 
