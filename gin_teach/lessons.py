@@ -18,13 +18,14 @@ False
 
 from __future__ import annotations
 
+import functools
 import html
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, ParamSpec
+from typing import Final, ParamSpec, TypeVar
 
 from gin_teach.actions import Action
-from gin_teach.cards import Card, HandLike, full_deck, hand_points, to_cards
+from gin_teach.cards import Card, HandLike, full_deck, hand_mask, hand_points, to_cards
 from gin_teach.errors import CardError, GinError, IllegalMove
 from gin_teach.game import Game, GameTotals, Round
 from gin_teach.melds import (
@@ -38,7 +39,7 @@ from gin_teach.melds import (
     find_melds,
 )
 from gin_teach.rules import Rules
-from gin_teach.scoring import Settlement, settle
+from gin_teach.scoring import settle
 
 __all__ = [
     "Feedback",
@@ -67,6 +68,7 @@ __all__ = [
 ]
 
 _P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -90,13 +92,13 @@ class Feedback:
 
     @property
     def mark(self) -> str:
-        """A one-character verdict: ✔ right, ✘ not yet right, … not answered.
+        """A one-character verdict: ✔ right, ✘ not yet right, ✎ not answered yet.
 
         >>> Feedback(True, "Right.").mark
         '✔'
         """
         if not self.answered:
-            return "…"
+            return "✎"
         return "✔" if self.correct else "✘"
 
     def __str__(self) -> str:
@@ -119,9 +121,6 @@ class Feedback:
                 f"{html.escape(self.message)}</div>{hint}</div>")
 
 
-_NOT_ANSWERED: Final = "Replace the ... with your answer, then run this cell again."
-
-
 def is_placeholder(answer: object) -> bool:
     """Whether ``answer`` is still the stored placeholder: ``None``, ``...`` or blank text.
 
@@ -133,58 +132,84 @@ def is_placeholder(answer: object) -> bool:
     return isinstance(answer, str) and not answer.strip()
 
 
-class _Unreadable(Exception):
-    """The learner's answer cannot be read; the message says how to write it."""
+# --------------------------------------------------------------------------- reading answers
+#
+# Reading an answer can end the check at once: the answer is still the placeholder, or it
+# cannot be read. The readers raise _Reply for that, and @_friendly returns its feedback, so
+# each checker reads as "read the answer, compare it with the truth".
+
+class _Reply(Exception):
+    """The check ends here with this feedback."""
+
+    def __init__(self, feedback: Feedback) -> None:
+        super().__init__(feedback.message)
+        self.feedback = feedback
+
+
+def _unreadable(message: str) -> _Reply:
+    return _Reply(Feedback(False, message))
 
 
 def _friendly(check: Callable[_P, Feedback]) -> Callable[_P, Feedback]:
-    """Turn an unreadable answer, or an exercise whose own cards are wrong, into feedback.
+    """Answer with feedback whatever happens: a placeholder, an unreadable answer, or an
+    exercise whose own cards are wrong (a curious learner may edit it too)."""
 
-    The exercise itself can be edited by a curious learner, so its errors are answered
-    too, in words that say which part to fix."""
-
+    @functools.wraps(check)
     def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> Feedback:
         try:
             return check(*args, **kwargs)
-        except _Unreadable as problem:
-            return Feedback(False, str(problem), "")
+        except _Reply as reply:
+            return reply.feedback
         except GinError as problem:
             return Feedback(False, f"The exercise itself could not be read: {problem}.",
                             "Undo your change to the exercise (not the answer) and try again.")
 
-    wrapper.__name__ = check.__name__
-    wrapper.__qualname__ = check.__qualname__
-    wrapper.__doc__ = check.__doc__
-    wrapper.__module__ = check.__module__
-    wrapper.__wrapped__ = check  # type: ignore[attr-defined]
     return wrapper
 
 
-def _waiting(hint: str = "") -> Feedback:
-    return Feedback(False, _NOT_ANSWERED, hint, answered=False)
+def _expect_answer(answer: object, hint: str) -> None:
+    if is_placeholder(answer):
+        raise _Reply(Feedback(False, "Replace the ... with your answer, then run this cell "
+                              "again.", hint, answered=False))
 
 
-def _read_cards(answer: object, what: str = "your answer") -> tuple[Card, ...]:
-    """The learner's cards, or :class:`_Unreadable` saying what is wrong with them."""
-    if isinstance(answer, Meld):
-        return answer.cards
-    try:
-        return to_cards(answer)  # type: ignore[arg-type]
-    except GinError as problem:
-        raise _Unreadable(f"I could not read the cards in {what}: {problem}. "
-                          "Write cards like 7H, 10♦ or QS, separated by spaces.") from None
+def _words(answer: object) -> str | None:
+    """Typed words made comparable: lower case, single spaces, no hyphens, no leading "the"."""
+    if not isinstance(answer, str):
+        return None
+    words = answer.lower().replace("-", " ").replace("_", " ").strip().rstrip(".!").split()
+    if words[:1] == ["the"]:
+        words = words[1:]
+    return " ".join(words)
 
 
-def _read_card(answer: object) -> Card:
-    cards = _read_cards(answer)
-    if len(cards) != 1:
-        raise _Unreadable(f"Write exactly one card (you wrote {len(cards)}), like 7H or K♠.")
-    return cards[0]
+def _read_choice(answer: object, choices: Mapping[str, _T], hint: str, *,
+                 shown: str = "") -> _T:
+    """The choice the learner's words name (``choices`` maps each accepted spelling)."""
+    _expect_answer(answer, hint)
+    word = _words(answer)
+    if word is not None and word in choices:
+        return choices[word]
+    shown = shown or "with one of " + ", ".join(f'"{c}"' for c in dict.fromkeys(choices.values()))
+    raise _unreadable(f"Answer {shown}; I could not read {answer!r}.")
 
 
-def _read_int(answer: object) -> int:
+_YES_NO: Final = {"yes": True, "y": True, "true": True, "meld": True, "it is": True,
+                  "yes it is": True, "no": False, "n": False, "false": False, "not": False,
+                  "it is not": False, "no it is not": False}
+
+
+def _read_yes_no(answer: object, hint: str) -> bool:
+    _expect_answer(answer, hint)
     if isinstance(answer, bool):
-        raise _Unreadable("Write a number here, like 12, not True or False.")
+        return answer
+    return _read_choice(answer, _YES_NO, hint, shown='with True or False (or "yes" / "no")')
+
+
+def _read_int(answer: object, hint: str) -> int:
+    _expect_answer(answer, hint)
+    if isinstance(answer, bool):
+        raise _unreadable("Write a number here, like 12, not True or False.")
     if isinstance(answer, int):
         return answer
     if isinstance(answer, float) and answer.is_integer():
@@ -194,57 +219,61 @@ def _read_int(answer: object) -> int:
             return int(answer.strip())
         except ValueError:
             pass  # words, or digits int() does not read such as "²": answered below
-    raise _Unreadable(f"Write a whole number here, like 12; I could not read {answer!r}.")
+    raise _unreadable(f"Write a whole number here, like 12; I could not read {answer!r}.")
 
 
-_YES: Final = frozenset({"yes", "y", "true", "meld", "it is", "yes it is"})
-_NO: Final = frozenset({"no", "n", "false", "not", "no it is not", "it is not"})
+_NO_CARDS: Final = frozenset({"none", "nothing", "no", "no card", "no cards", "0"})
 
 
-def _read_yes_no(answer: object) -> bool:
-    if isinstance(answer, bool):
-        return answer
-    if isinstance(answer, str):
-        word = answer.strip().lower().rstrip(".!")
-        if word in _YES:
-            return True
-        if word in _NO:
-            return False
-    raise _Unreadable(f"Answer with True or False (or \"yes\" / \"no\"); I could not read "
-                      f"{answer!r}.")
+def _read_cards(answer: object, hint: str, *, none: bool = False,
+                what: str = "your answer") -> tuple[Card, ...]:
+    """The learner's cards (``none``: "none" may mean no card at all)."""
+    _expect_answer(answer, hint)
+    if none and _words(answer) in _NO_CARDS:
+        return ()
+    if isinstance(answer, Meld):
+        return answer.cards
+    try:
+        return to_cards(answer)  # type: ignore[arg-type]
+    except GinError as problem:
+        raise _unreadable(f"I could not read the cards in {what}: {problem}. "
+                          "Write cards like 7H, 10♦ or QS, separated by spaces.") from None
 
 
-def _read_choice(answer: object, choices: dict[str, str]) -> str:
-    """The learner's word mapped to a canonical choice (``choices``: spelling -> choice)."""
-    if isinstance(answer, str):
-        word = " ".join(answer.strip().lower().replace("-", " ").replace("_", " ").split())
-        if word in choices:
-            return choices[word]
-    shown = ", ".join(f'"{c}"' for c in dict.fromkeys(choices.values()))
-    raise _Unreadable(f"Answer with one of {shown}; I could not read {answer!r}.")
+def _read_card(answer: object, hint: str) -> Card:
+    cards = _read_cards(answer, hint)
+    if len(cards) != 1:
+        raise _unreadable(f"Write exactly one card (you wrote {len(cards)}), like 7H or K♠.")
+    return cards[0]
 
 
 def _show(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards) or "none"
 
 
+def _are(cards: Sequence[Card]) -> str:
+    """``"7♥ is"`` or ``"7♥ 8♥ are"``: the start of a sentence about these cards."""
+    return f"{_show(cards)} {'is' if len(cards) == 1 else 'are'}"
+
+
+def _only_from(cards: Iterable[Card], pool: Sequence[Card], where: str, hint: str) -> None:
+    """End the check if the learner used a card that is not in ``pool``."""
+    outside = [card for card in cards if card not in pool]
+    if outside:
+        raise _Reply(Feedback(False, f"{_are(outside)} not in {where}.", hint))
+
+
 # --------------------------------------------------------------------------- cards and points
 
 def _cards_from_words(text: str) -> tuple[Card, ...]:
-    """Cards named in words ("queen of hearts, 10 of clubs") or written as codes."""
-    try:
-        return to_cards(text)
-    except GinError:
-        pass
-    by_name = {card.name: card for card in full_deck()}
-    by_name |= {f"{card.label.lower()} of {card.name.split(' of ')[1]}": card
-                for card in full_deck()}
-    cards = []
+    """Cards named in words ("queen of hearts, 10 of clubs"), written as codes, or both."""
+    names = {card.name: card for card in full_deck()}
+    names |= {f"{card.label.lower()} of {card.name.split(' of ')[1]}": card
+              for card in full_deck()}
+    cards: list[Card] = []
     for piece in text.replace(" and ", ",").split(","):
         name = " ".join(piece.lower().replace("the ", " ").split())
-        if name not in by_name:
-            raise GinError(f"{piece.strip()!r} is not a card name such as 'queen of hearts'")
-        cards.append(by_name[name])
+        cards.extend([names[name]] if name in names else to_cards(piece))
     return tuple(cards)
 
 
@@ -257,22 +286,19 @@ def check_cards(expected: str, answer: object) -> Feedback:
     ✔ Right: Q♥ 10♣.
     >>> print(check_cards("queen of hearts, ten of clubs", "QH 10S"))
     ✘ Not quite: 10♠ is not asked for, and 10♣ is missing.
-      Hint: Write the rank, then the suit: 7H or 7♥ is the seven of hearts, TC or 10♣ a ten.
+      Hint: Write the rank, then the suit: 7H or 7♥ is the seven of hearts, 10C or TC the ten \
+of clubs.
     """
-    hint = "Write the rank, then the suit: 7H or 7♥ is the seven of hearts, TC or 10♣ a ten."
+    hint = ("Write the rank, then the suit: 7H or 7♥ is the seven of hearts, 10C or TC the ten "
+            "of clubs.")
     wanted = _cards_from_words(expected)
-    if is_placeholder(answer):
-        return _waiting(hint)
-    given = _read_cards(answer)
-    extra = [c for c in given if c not in wanted]
-    missing = [c for c in wanted if c not in given]
+    given = _read_cards(answer, hint)
+    extra = [card for card in given if card not in wanted]
+    missing = [card for card in wanted if card not in given]
     if not extra and not missing:
         return Feedback(True, f"Right: {_show(wanted)}.")
-    problems = []
-    if extra:
-        problems.append(f"{_show(extra)} {'is' if len(extra) == 1 else 'are'} not asked for")
-    if missing:
-        problems.append(f"{_show(missing)} {'is' if len(missing) == 1 else 'are'} missing")
+    problems = ([f"{_are(extra)} not asked for"] if extra else []) + \
+        ([f"{_are(missing)} missing"] if missing else [])
     return Feedback(False, f"Not quite: {', and '.join(problems)}.", hint)
 
 
@@ -289,12 +315,10 @@ def check_card_points(cards: HandLike, answer: object) -> Feedback:
     hand = to_cards(cards)
     total = hand_points(hand)
     hint = "Each card counts its number; the ace counts 1; the jack, queen and king count 10."
-    if is_placeholder(answer):
-        return _waiting(hint)
-    value = _read_int(answer)
-    sum_text = " + ".join(str(card.points) for card in hand)
+    value = _read_int(answer, hint)
     if value == total:
-        return Feedback(True, f"Right: {sum_text} = {total}." if len(hand) > 1
+        working = " + ".join(str(card.points) for card in hand)
+        return Feedback(True, f"Right: {working} = {total}." if len(hand) > 1
                         else f"Right: {hand[0]} counts {total}.")
     aces = sum(1 for card in hand if card.rank == 1)
     faces = [card for card in hand if card.rank > 10]
@@ -317,9 +341,7 @@ def check_rank_order(cards: HandLike, answer: object) -> Feedback:
     """
     hand = to_cards(cards)
     hint = "Ranks go A 2 3 4 5 6 7 8 9 10 J Q K; suits have no order of their own."
-    if is_placeholder(answer):
-        return _waiting(hint)
-    given = _read_cards(answer)
+    given = _read_cards(answer, hint)
     if sorted(given) != sorted(hand):
         return Feedback(False, f"Use exactly these cards: {_show(hand)}.", hint)
     ranks = [card.rank for card in given]
@@ -341,22 +363,15 @@ def _arrangement_deadwoods(cards: tuple[Card, ...], limit: int = 14) -> set[int]
         return set()
     melds = [meld.mask for meld in find_melds(cards)]
     points = {card.bit: card.points for card in cards}
-    full = 0
-    for card in cards:
-        full |= card.bit
     found: set[int] = set()
 
-    def dead(mask: int) -> int:
-        return sum(value for bit, value in points.items() if mask & bit)
-
     def search(start: int, free: int) -> None:
-        found.add(dead(free))
+        found.add(sum(value for bit, value in points.items() if free & bit))
         for position in range(start, len(melds)):
-            meld = melds[position]
-            if meld & free == meld:
-                search(position + 1, free & ~meld)
+            if melds[position] & free == melds[position]:
+                search(position + 1, free & ~melds[position])
 
-    search(0, full)
+    search(0, hand_mask(cards))
     return found
 
 
@@ -372,10 +387,8 @@ def check_deadwood(hand: HandLike, answer: object) -> Feedback:
     """
     cards = to_cards(hand)
     best = best_arrangement(cards)
-    hint = "Find the melds first, then add up only the cards left out of them."
-    if is_placeholder(answer):
-        return _waiting(hint)
-    value = _read_int(answer)
+    value = _read_int(answer, "Find the melds first, then add up only the cards left out of "
+                      "them.")
     if value == best.deadwood:
         return Feedback(True, f"Right: the least deadwood is {value} ({best}).")
     if value == hand_points(cards) and best.melds:
@@ -390,10 +403,35 @@ def check_deadwood(hand: HandLike, answer: object) -> Feedback:
         return Feedback(False, f"Not quite: no arrangement leaves as little as {value}.",
                         "Check that each meld is real (ace low, no wrap-around) and that no card "
                         "is in two melds.")
-    return Feedback(False, f"Not quite: {value} is not the deadwood of this hand.", hint)
+    return Feedback(False, f"Not quite: {value} is not the deadwood of this hand.",
+                    "Find the melds first, then add up only the cards left out of them.")
 
 
 # --------------------------------------------------------------------------- melds
+
+def _meld_or_reason(cards: Sequence[Card]) -> tuple[Meld | None, str]:
+    """The cards as a meld and a sentence saying so, or ``None`` and why they are not one."""
+    try:
+        meld = Meld.of(cards)
+    except GinError as problem:
+        return None, str(problem)
+    return meld, f"{_show(cards)} is a {meld.kind}"
+
+
+def describe_meld(cards: HandLike) -> str:
+    """Say in words whether the cards are a meld, and why not when they are not.
+
+    >>> describe_meld("AH 2H 3H")
+    'A♥ 2♥ 3♥ is a run'
+    >>> describe_meld("KH AH 2H")
+    'K♥ A♥ 2♥ is not a meld: a run needs consecutive ranks in one suit (ace is low, no wrap-around)'
+    """
+    try:
+        given = to_cards(cards)
+    except GinError as problem:
+        return f"not cards: {problem}"
+    return _meld_or_reason(given)[1]
+
 
 @_friendly
 def check_is_meld(cards: HandLike, answer: object) -> Feedback:
@@ -408,20 +446,12 @@ no wrap-around).
     given = to_cards(cards)
     hint = ("A set is 3 or 4 cards of one rank; a run is 3 or more cards in a row in one suit, "
             "with the ace low.")
-    if is_placeholder(answer):
-        return _waiting(hint)
-    said = _read_yes_no(answer)
-    try:
-        meld: Meld | None = Meld.of(given)
-        reason = ""
-    except GinError as problem:
-        meld, reason = None, str(problem)
-    truth = meld is not None
-    if said == truth:
-        text = f"{_show(given)} is a {meld.kind}" if meld is not None else reason
-        return Feedback(True, f"Right: {text}.")
+    said = _read_yes_no(answer, hint)
+    meld, verdict = _meld_or_reason(given)
+    if said == (meld is not None):
+        return Feedback(True, f"Right: {verdict}.")
     if meld is not None:
-        return Feedback(False, f"Not quite: {_show(given)} is a {meld.kind}.", hint)
+        return Feedback(False, f"Not quite: {verdict}.", hint)
     return Feedback(False, "Not quite: these cards are not a meld.", hint)
 
 
@@ -439,30 +469,24 @@ wrap-around).
       Hint: A run is 3 or more cards in a row in one suit; the ace comes before the 2.
     """
     hint = {"set": "A set is 3 or 4 cards of the same rank.",
-            "run": "A run is 3 or more cards in a row in one suit; the ace comes before the 2."}
-    tip = hint.get(kind or "", "A meld is a set (3 or 4 of a rank) or a run (3 or more in a "
-                   "row in one suit).")
-    pool = to_cards(hand) if hand is not None else None
+            "run": "A run is 3 or more cards in a row in one suit; the ace comes before the 2.",
+            }.get(kind or "", "A meld is a set (3 or 4 of a rank) or a run (3 or more in a row "
+                  "in one suit).")
     needed = to_cards(including) if including is not None else ()
-    if is_placeholder(answer):
-        return _waiting(tip)
-    given = _read_cards(answer)
+    pool = to_cards(hand) if hand is not None else None
+    given = _read_cards(answer, hint)
     if pool is not None:
-        outside = [card for card in given if card not in pool]
-        if outside:
-            return Feedback(False, f"{_show(outside)} {'is' if len(outside) == 1 else 'are'} "
-                            "not in the hand.", f"Use only cards from {_show(pool)}.")
-    try:
-        meld = Meld.of(given)
-    except GinError as problem:
-        return Feedback(False, f"{problem}.", tip)
+        _only_from(given, pool, "the hand", f"Use only cards from {_show(pool)}.")
+    meld, verdict = _meld_or_reason(given)
+    if meld is None:
+        return Feedback(False, f"{verdict}.", hint)
     if kind is not None and meld.kind != kind:
-        return Feedback(False, f"{meld} is a {meld.kind}; this exercise asks for a {kind}.", tip)
+        return Feedback(False, f"{verdict}; this exercise asks for a {kind}.", hint)
     absent = [card for card in needed if card not in meld]
     if absent:
-        return Feedback(False, f"{meld} is a {meld.kind}, but it leaves out {_show(absent)}.",
+        return Feedback(False, f"{verdict}, but it leaves out {_show(absent)}.",
                         f"The meld must use {_show(needed)}.")
-    return Feedback(True, f"Right: {meld} is a {meld.kind}.")
+    return Feedback(True, f"Right: {verdict}.")
 
 
 def _one_card_text(item: object) -> bool:
@@ -474,8 +498,9 @@ def _one_card_text(item: object) -> bool:
         return False
 
 
-def _read_melds(answer: object) -> list[tuple[Card, ...]]:
+def _read_melds(answer: object, hint: str) -> list[tuple[Card, ...]]:
     """Melds written as text separated by ``|`` or ``/``, or as a list of card groups."""
+    _expect_answer(answer, hint)
     groups: list[object]
     if isinstance(answer, str):
         groups = [part for part in answer.replace("/", "|").split("|") if part.strip()]
@@ -485,11 +510,47 @@ def _read_melds(answer: object) -> list[tuple[Card, ...]]:
         try:
             groups = list(answer)  # type: ignore[call-overload]
         except TypeError:
-            raise _Unreadable("Write the melds as text, one meld after another separated by "
+            raise _unreadable("Write the melds as text, one meld after another separated by "
                               "|, like \"7S 7H 7D | 8H 9H 10H\".") from None
         if groups and all(isinstance(g, Card) or _one_card_text(g) for g in groups):
             groups = [groups]  # a flat list of cards is one meld
-    return [_read_cards(group, "one of your melds") for group in groups]
+    return [_read_cards(group, hint, what="one of your melds") for group in groups]
+
+
+def _arranged(cards: tuple[Card, ...], groups: list[tuple[Card, ...]]) -> Arrangement:
+    """The arrangement that uses exactly these melds, or a :class:`_Reply` naming the first
+    problem: a card not in the hand, a card in two melds, a group that is no meld."""
+    used: set[Card] = set()
+    melds = []
+    for group in groups:
+        _only_from(group, cards, "this hand", f"The hand is {_show(cards)}.")
+        twice = next((card for card in group if card in used), None)
+        if twice is not None:
+            raise _Reply(Feedback(False, f"{twice} is in two melds; a card serves only one meld.",
+                                  f"Choose one meld for {twice} and leave it out of the other."))
+        used.update(group)
+        meld, verdict = _meld_or_reason(group)
+        if meld is None:
+            raise _Reply(Feedback(False, f"{verdict}.", "Each group must be a set or a run."))
+        melds.append(meld)
+    dead = tuple(card for card in sorted(cards) if card not in used)
+    return Arrangement(tuple(sorted(melds, key=lambda meld: meld.cards)), dead)
+
+
+def arrange(hand: HandLike, melds: object) -> Arrangement:
+    """The arrangement of ``hand`` that uses exactly these melds (written ``"7S 7H 7D | 8H 9H
+    10H"`` or as a list); every other card is deadwood. Raises :class:`CardError` if a meld is
+    not real, not in the hand, or shares a card with another.
+
+    >>> print(arrange("7S 7H 7D 8H 9H", "7S 7H 7D"))
+    7♠ 7♥ 7♦ | deadwood 8♥ 9♥ = 17
+    >>> print(arrange("7S 7H 7D 8H 9H", "7H 8H 9H"))
+    7♥ 8♥ 9♥ | deadwood 7♠ 7♦ = 14
+    """
+    try:
+        return _arranged(to_cards(hand), _read_melds(melds, ""))
+    except _Reply as problem:
+        raise CardError(problem.feedback.message.removesuffix(".")) from None
 
 
 @_friendly
@@ -499,38 +560,15 @@ def check_arrangement(hand: HandLike, answer: object) -> Feedback:
     the least possible.
 
     >>> print(check_arrangement("7S 7H 7D 8H 9H", "7S 7H 7D | 7H 8H 9H"))
-    ✘ 7♥ is in two melds; a card can serve only one meld.
-      Hint: Choose: 7♥ goes to the set or to the run, not both.
+    ✘ 7♥ is in two melds; a card serves only one meld.
+      Hint: Choose one meld for 7♥ and leave it out of the other.
     >>> print(check_arrangement("7S 7H 7D 8H 9H", "7H 8H 9H"))
     ✔ Right: 7♥ 8♥ 9♥ | deadwood 7♠ 7♦ = 14, the least deadwood this hand can have.
     """
     cards = to_cards(hand)
     best = best_arrangement(cards)
-    hint = ("Write each meld as cards separated by spaces, and put | between melds. Leave the "
-            "deadwood out.")
-    if is_placeholder(answer):
-        return _waiting(hint)
-    groups = _read_melds(answer)
-    seen: dict[Card, int] = {}
-    melds: list[Meld] = []
-    for group in groups:
-        outside = [card for card in group if card not in cards]
-        if outside:
-            return Feedback(False, f"{_show(outside)} {'is' if len(outside) == 1 else 'are'} "
-                            "not in this hand.", f"The hand is {_show(cards)}.")
-        for card in group:
-            if card in seen:
-                return Feedback(False, f"{card} is in two melds; a card can serve only one meld.",
-                                f"Choose: {card} goes to the set or to the run, not both."
-                                if len(groups) == 2 else
-                                f"Choose one meld for {card}.")
-            seen[card] = len(melds)
-        try:
-            melds.append(Meld.of(group))
-        except GinError as problem:
-            return Feedback(False, f"{problem}.", "Each group must be a set or a run.")
-    dead = tuple(card for card in sorted(cards) if card not in seen)
-    mine = Arrangement(tuple(melds), dead)
+    mine = _arranged(cards, _read_melds(answer, "Write each meld as cards separated by spaces, "
+                                        "and put | between melds. Leave the deadwood out."))
     if mine.deadwood == best.deadwood:
         others = len(all_best_arrangements(cards, limit=10)) - 1
         extra = (" Another arrangement is just as good." if others == 1 else
@@ -553,43 +591,32 @@ def check_completing_cards(hand: HandLike, answer: object) -> Feedback:
       Hint: Think about the set as well as the run.
     """
     cards = to_cards(hand)
-    held = set(cards)
-    wanted = [card for card in full_deck() if card not in held and deadwood((*cards, card)) == 0]
+    wanted = [card for card in full_deck()
+              if card not in cards and deadwood((*cards, card)) == 0]
     hint = "Try each card that could join a meld you almost have; check what stays left over."
-    if is_placeholder(answer):
-        return _waiting(hint)
-    if isinstance(answer, str) and answer.strip().lower() in ("none", "no card", "nothing"):
-        given: tuple[Card, ...] = ()
-    else:
-        given = _read_cards(answer)
-    inside = [card for card in given if card in held]
+    given = _read_cards(answer, hint, none=True)
+    inside = [card for card in given if card in cards]
     if inside:
-        return Feedback(False, f"{_show(inside)} {'is' if len(inside) == 1 else 'are'} already "
-                        "in the hand.", "Name cards you would draw, not cards you hold.")
+        return Feedback(False, f"{_are(inside)} already in the hand.",
+                        "Name cards you would draw, not cards you hold.")
     wrong = [card for card in given if card not in wanted]
     if wrong:
-        card = wrong[0]
-        left = best_arrangement((*cards, card))
-        return Feedback(False, f"With {card} the hand still has deadwood: {left}.", hint)
-    if not wanted:
-        return Feedback(True, "Right: no single card puts every card in a meld.")
+        left = best_arrangement((*cards, wrong[0]))
+        return Feedback(False, f"With {wrong[0]} the hand still has deadwood: {left}.", hint)
     missing = [card for card in wanted if card not in given]
-    if missing:
-        more = "one more" if len(missing) == 1 else f"{len(missing)} more"
-        if _has_set_card(cards, missing):
-            hint = "Think about the set as well as the run."
-        if not given:
-            return Feedback(False, f"There {'is' if len(missing) == 1 else 'are'} "
-                            f"{len(missing)} such card{'s' if len(missing) > 1 else ''}.", hint)
-        found = f"{_show(given)} {'is' if len(given) == 1 else 'are'} right, but there is"
-        return Feedback(False, f"{found} {more}.", hint)
-    return Feedback(True, f"Right: {' or '.join(str(c) for c in wanted)} would put every card "
-                    "in a meld.")
-
-
-def _has_set_card(cards: Sequence[Card], missing: Sequence[Card]) -> bool:
+    if not missing:
+        if not wanted:
+            return Feedback(True, "Right: no single card puts every card in a meld.")
+        return Feedback(True, f"Right: {' or '.join(map(str, wanted))} would put every card "
+                        "in a meld.")
     ranks = [card.rank for card in cards]
-    return any(ranks.count(card.rank) >= 2 for card in missing)
+    if any(ranks.count(card.rank) >= 2 for card in missing):
+        hint = "Think about the set as well as the run."
+    if not given:
+        return Feedback(False, f"There {'is' if len(missing) == 1 else 'are'} {len(missing)} "
+                        f"such card{'s' if len(missing) > 1 else ''}.", hint)
+    more = "one more" if len(missing) == 1 else f"{len(missing)} more"
+    return Feedback(False, f"{_are(given)} right, but there is {more}.", hint)
 
 
 # --------------------------------------------------------------------------- turns and knocking
@@ -608,14 +635,10 @@ def check_discard(hand: HandLike, answer: object, rules: Rules | None = None) ->
     cards = to_cards(hand)
     rules = rules or Rules()
     hint = "Keep your melds together and throw away the loose card that costs the most."
-    if is_placeholder(answer):
-        return _waiting(hint)
-    card = _read_card(answer)
-    if card not in cards:
-        return Feedback(False, f"{card} is not in this hand.", f"The hand is {_show(cards)}.")
+    card = _read_card(answer, hint)
+    _only_from([card], cards, "this hand", f"The hand is {_show(cards)}.")
     best = best_discards(cards, rules)
-    options = {option.card: option for option in discard_options(cards, rules)}
-    chosen = options[card]
+    chosen = next(option for option in discard_options(cards, rules) if option.card == card)
     if chosen.deadwood == best[0].deadwood:
         also = [str(option.card) for option in best if option.card not in (card, None)]
         tail = f" ({' or '.join(also)} would do as well)" if also else ""
@@ -651,15 +674,12 @@ def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
     limit = (0 if rules.straight_gin else rules.knock_limit) if knock_limit is None else knock_limit
     hint = (f"Find the discard that leaves the least deadwood. 0 is gin; {limit} or less lets "
             "you knock." if limit else "This round allows gin only: you need 0 deadwood.")
-    if is_placeholder(answer):
-        return _waiting(hint)
-    choices = dict(_ENDINGS)
-    if rules.big_gin_bonus is None:
-        del choices["big gin"]
-    said = _read_choice(answer, choices)
+    choices = {word: ending for word, ending in _ENDINGS.items()
+               if ending != "big gin" or rules.big_gin_bonus is not None}
+    said = _read_choice(answer, choices, hint)
     best = best_discards(cards, rules, knock_limit=limit)[0]
     truth = {"gin": "gin", "knock": "knock", "big_gin": "big gin", None: "play on"}[best.ends]
-    how = (str(best) if best.card is not None else "big gin: all 11 cards are in melds")
+    how = str(best) if best.card is not None else "big gin: all 11 cards are in melds"
     if said == truth:
         return Feedback(True, f"Right: {how}.")
     if said == "knock" and truth == "gin":
@@ -667,6 +687,9 @@ def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
                         "With no deadwood at all you have gin, which pays a bonus.")
     return Feedback(False, f"Not quite: the best discard leaves {best.deadwood} deadwood.",
                     hint)
+
+
+_GIN_ONLY: Final = frozenset({"gin only", "gin", "only gin"})
 
 
 @_friendly
@@ -681,83 +704,25 @@ def check_knock_limit(upcard: HandLike, answer: object, rules: Rules) -> Feedbac
     ✘ Not quite: an ace turned up means gin only (0).
       Hint: Oklahoma: the upcard's points set the limit, and an ace means gin only.
     """
-    card = to_cards(upcard)
-    if len(card) != 1:
+    cards = to_cards(upcard)
+    if len(cards) != 1:
         raise GinError("the exercise needs exactly one upcard")
-    limit = rules.round_knock_limit(card[0])
-    hint = ("Oklahoma: the upcard's points set the limit, and an ace means gin only."
+    card = cards[0]
+    limit = rules.round_knock_limit(card)
+    hint = ("Straight Gin: no knocking, only gin." if rules.straight_gin else
+            "Oklahoma: the upcard's points set the limit, and an ace means gin only."
             if rules.oklahoma else "Without Oklahoma the upcard does not change the limit.")
-    if rules.straight_gin:
-        hint = "Straight Gin: no knocking, only gin."
-    if is_placeholder(answer):
-        return _waiting(hint)
-    if isinstance(answer, str) and answer.strip().lower() in ("gin only", "gin", "only gin"):
-        value = 0
-    else:
-        value = _read_int(answer)
-    said = "gin only" if limit == 0 else f"knock at {limit} or less"
+    _expect_answer(answer, hint)
+    value = 0 if _words(answer) in _GIN_ONLY else _read_int(answer, hint)
     if value == limit:
-        return Feedback(True, f"Right: with {card[0]} turned up, {said}.")
-    if limit == 0 and card[0].rank == 1:
+        said = "gin only" if limit == 0 else f"knock at {limit} or less"
+        return Feedback(True, f"Right: with {card} turned up, {said}.")
+    if limit == 0 and card.rank == 1:
         return Feedback(False, "Not quite: an ace turned up means gin only (0).", hint)
     return Feedback(False, f"Not quite: {value} is not this round's limit.", hint)
 
 
-# --------------------------------------------------------------------------- helpers for lessons
-
-def describe_meld(cards: HandLike) -> str:
-    """Say in words whether the cards are a meld, and why not when they are not.
-
-    >>> describe_meld("AH 2H 3H")
-    'A♥ 2♥ 3♥ is a run'
-    >>> describe_meld("KH AH 2H")
-    'K♥ A♥ 2♥ is not a meld: a run needs consecutive ranks in one suit (ace is low, no wrap-around)'
-    """
-    try:
-        given = to_cards(cards)
-    except GinError as problem:
-        return f"not cards: {problem}"
-    try:
-        meld = Meld.of(given)
-    except GinError as problem:
-        return str(problem)
-    return f"{_show(given)} is a {meld.kind}"
-
-
-def arrange(hand: HandLike, melds: object) -> Arrangement:
-    """The arrangement of ``hand`` that uses exactly these melds (written ``"7S 7H 7D | 8H 9H
-    10H"`` or as a list); every other card is deadwood. Raises :class:`CardError` if a meld is
-    not real, not in the hand, or shares a card with another.
-
-    >>> print(arrange("7S 7H 7D 8H 9H", "7S 7H 7D"))
-    7♠ 7♥ 7♦ | deadwood 8♥ 9♥ = 17
-    >>> print(arrange("7S 7H 7D 8H 9H", "7H 8H 9H"))
-    7♥ 8♥ 9♥ | deadwood 7♠ 7♦ = 14
-    """
-    cards = to_cards(hand)
-    try:
-        groups = _read_melds(melds)
-    except _Unreadable as problem:
-        raise CardError(str(problem)) from None
-    used: set[Card] = set()
-    spread = []
-    for group in groups:
-        for card in group:
-            if card not in cards:
-                raise CardError(f"{card} is not in the hand")
-            if card in used:
-                raise CardError(f"{card} is in two melds; a card serves only one meld")
-            used.add(card)
-        spread.append(Meld.of(group))
-    dead = tuple(card for card in sorted(cards) if card not in used)
-    return Arrangement(tuple(sorted(spread, key=lambda m: m.cards)), dead)
-
-
 # --------------------------------------------------------------------------- lay-offs and scores
-
-def _spread_of(settlement: Settlement) -> list[tuple[Card, ...]]:
-    return [meld.cards for meld in settlement.knocker_arrangement.melds]
-
 
 @_friendly
 def check_layoffs(knocker: HandLike, defender: HandLike, answer: object, *,
@@ -778,36 +743,30 @@ takes cards at its ends, in a chain).
 is the next card at either end.
     """
     truth = settle(knocker, defender, rules, knocker_melds)
-    hint = ("A loose card fits a set of three if it is the fourth of that rank, and a run if it "
+    gin = truth.outcome in ("gin", "big_gin")
+    hint = ("Look at the knocker's deadwood first." if gin else
+            "A loose card fits a set of three if it is the fourth of that rank, and a run if it "
             "is the next card at either end.")
-    if truth.outcome in ("gin", "big_gin"):
-        hint = "Look at the knocker's deadwood first."
-    if is_placeholder(answer):
-        return _waiting(hint)
-    if isinstance(answer, str) and answer.strip().lower() in ("none", "nothing", "no", "0"):
-        given: tuple[Card, ...] = ()
-    else:
-        given = _read_cards(answer)
-    outside = [card for card in given if card not in to_cards(defender)]
-    if outside:
-        return Feedback(False, f"{_show(outside)} {'is' if len(outside) == 1 else 'are'} not in "
-                        "the defender's hand.", "Lay off only the defender's own cards.")
-    if truth.outcome in ("gin", "big_gin"):
+    given = _read_cards(answer, hint, none=True)
+    _only_from(given, to_cards(defender), "the defender's hand",
+               "Lay off only the defender's own cards.")
+    if gin:
         if given:
             return Feedback(False, "Nothing can be laid off: the knocker went gin.",
                             "Against gin there are no lay-offs at all.")
         return Feedback(True, "Right: no lay-offs against gin.")
+    spread = [meld.cards for meld in truth.knocker_arrangement.melds]
     try:
-        mine = settle(knocker, defender, rules, _spread_of(truth), layoffs=given)
+        mine = settle(knocker, defender, rules, spread, layoffs=given)
     except IllegalMove as problem:
         return Feedback(False, f"{str(problem)[0].upper()}{str(problem)[1:]}.", hint)
     best = truth.defender_count
-    before = truth.defender_count_before_layoffs
     if mine.defender_count == best:
-        made = ", ".join(str(layoff) for layoff in mine.layoffs) or "Nothing to lay off"
-        drop = (f"; the defender's count drops from {before} to {best}" if mine.layoffs
-                else f"; the defender keeps {best}")
-        return Feedback(True, f"Right: {made}{drop}.")
+        if not mine.layoffs:
+            return Feedback(True, f"Right: nothing to lay off; the defender keeps {best}.")
+        made = ", ".join(str(layoff) for layoff in mine.layoffs)
+        return Feedback(True, f"Right: {made}; the defender's count drops from "
+                        f"{truth.defender_count_before_layoffs} to {best}.")
     if not given:
         return Feedback(False, "Some cards can be laid off here.", hint)
     return Feedback(False, f"Those lay-offs leave {mine.defender_count}; the defender can get "
@@ -815,8 +774,7 @@ is the next card at either end.
                     "a card that fits only after another one is laid off.")
 
 
-_WINNERS: Final = {"knocker": "knocker", "the knocker": "knocker", "defender": "defender",
-                   "the defender": "defender", "opponent": "defender"}
+_WINNERS: Final = {"knocker": "knocker", "defender": "defender", "opponent": "defender"}
 
 
 @_friendly
@@ -838,36 +796,31 @@ def check_score(knocker: HandLike, defender: HandLike, winner: object, points: o
     truth = settle(knocker, defender, rules, knocker_melds)
     hint = ("Count both hands after lay-offs. The lower count wins the difference; a defender "
             "who ties or beats the knocker gets the undercut bonus too.")
-    if is_placeholder(winner) or is_placeholder(points):
-        return _waiting(hint)
-    said = _read_choice(winner, _WINNERS)
-    value = _read_int(points)
-    last_line = truth.explain().splitlines()[-1]
+    said = _read_choice(winner, _WINNERS, hint)
+    value = _read_int(points, hint)
     if said == truth.winner and value == truth.points:
-        return Feedback(True, f"Right: the {said} scores {value}. {last_line}")
+        return Feedback(True, f"Right: the {said} scores {value}. "
+                        f"{truth.explain().splitlines()[-1]}")
     if said != truth.winner:
         if truth.outcome == "undercut":
-            return Feedback(False, "Not quite: look at the counts again after lay-offs.",
-                            "When the defender's count is equal to or lower than the knocker's, "
-                            "the defender scores: an undercut.")
+            hint = ("When the defender's count is equal to or lower than the knocker's, the "
+                    "defender scores: an undercut.")
         return Feedback(False, "Not quite: look at the counts again after lay-offs.", hint)
     k, d = truth.knocker_count, truth.defender_count
-    gap = abs(k - d)
     if truth.outcome == "undercut":
-        if value == gap:
-            hint = f"An undercut also pays the undercut bonus: {rules.undercut_bonus} here."
-        else:
-            hint = f"The defender scores {k} - {d} plus the undercut bonus of these rules."
+        hint = (f"An undercut also pays the undercut bonus: {rules.undercut_bonus} here."
+                if value == abs(k - d) else
+                "The defender scores the difference plus the undercut bonus of these rules.")
     elif truth.outcome in ("gin", "big_gin"):
         bonus = rules.gin_bonus if truth.outcome == "gin" else rules.big_gin_bonus
         hint = (f"Gin scores the defender's whole count plus the bonus: {bonus} here."
                 if value == d else
                 "Against gin there are no lay-offs: take the defender's whole count, plus the "
                 "gin bonus.")
+    elif truth.layoffs and value == truth.defender_count_before_layoffs - k:
+        hint = "Remember the defender's lay-offs: they lower its count first."
     else:
         hint = "The knocker scores the difference between the two counts."
-        if value == truth.defender_count_before_layoffs - k and truth.layoffs:
-            hint = "Remember the defender's lay-offs: they lower its count first."
     return Feedback(False, f"Not quite: the {said} does score, but not {value}.", hint)
 
 
@@ -890,17 +843,13 @@ scores 4 - 3 + the undercut bonus 25 = 26
     truth = settle(knocker, defender, rules)
     hint = ("0 deadwood for the knocker is gin. Otherwise compare the counts after lay-offs: "
             "a defender with an equal or lower count undercuts.")
-    if is_placeholder(answer):
-        return _waiting(hint)
-    choices = dict(_OUTCOMES)
-    if rules.big_gin_bonus is None:
-        del choices["big gin"]
-    said = _read_choice(answer, choices)
+    choices = {word: outcome for word, outcome in _OUTCOMES.items()
+               if outcome != "big_gin" or rules.big_gin_bonus is not None}
+    if _read_choice(answer, choices, hint) != truth.outcome:
+        return Feedback(False, "Not quite.", hint)
     name = {"knock": "a knock won by the knocker", "gin": "gin", "big_gin": "big gin",
             "undercut": "an undercut"}[truth.outcome]
-    if said == truth.outcome:
-        return Feedback(True, f"Right: {name}. {truth.explain().splitlines()[-1]}")
-    return Feedback(False, "Not quite.", hint)
+    return Feedback(True, f"Right: {name}. {truth.explain().splitlines()[-1]}")
 
 
 # --------------------------------------------------------------------------- turns in a round
@@ -931,33 +880,21 @@ def attempt(state: Round | Game, action: Action | str) -> str:
     return "allowed"
 
 
-def _role_choices(rnd: Round) -> dict[str, int]:
-    dealer = rnd.dealer
-    choices = {"dealer": dealer, "the dealer": dealer, "non dealer": 1 - dealer,
-               "nondealer": 1 - dealer, "the non dealer": 1 - dealer,
-               "the nondealer": 1 - dealer}
-    for player, name in enumerate(rnd.names):
-        choices[" ".join(name.lower().split())] = player
-    return choices
-
-
-def _read_player(answer: object, rnd: Round) -> int:
+def _read_player(answer: object, rnd: Round, hint: str) -> int:
+    """A player named by role (dealer, non-dealer), by name, or by number."""
+    _expect_answer(answer, hint)
     if isinstance(answer, int) and not isinstance(answer, bool) and answer in (0, 1):
         return answer
-    choices = _role_choices(rnd)
-    if isinstance(answer, str):
-        word = " ".join(answer.strip().lower().replace("-", " ").split())
-        if word in choices:
-            return choices[word]
-        if word in ("0", "1"):
-            return int(word)
+    choices = {"dealer": rnd.dealer, "non dealer": 1 - rnd.dealer,
+               "nondealer": 1 - rnd.dealer, "0": 0, "1": 1}
+    choices |= {_words(name) or name: player for player, name in enumerate(rnd.names)}
     names = " or ".join(f'"{name}"' for name in rnd.names)
-    raise _Unreadable(f'Answer "dealer" or "non-dealer" (or {names}); I could not read '
-                      f"{answer!r}.")
+    return _read_choice(answer, choices, hint, shown=f'"dealer" or "non-dealer" (or {names})')
 
 
-def _role(rnd: Round, player: int) -> str:
-    return "the dealer" if player == rnd.dealer else "the non-dealer"
+_TURN_HINT: Final = ("The non-dealer decides first about the upcard; when they pass, the dealer "
+                     "decides. If both pass, the non-dealer draws from the stock. After that, "
+                     "turns alternate.")
 
 
 @_friendly
@@ -969,25 +906,20 @@ def check_to_act(state: Round | Game, answer: object) -> Feedback:
     >>> print(check_to_act(rnd, "non-dealer"))  # doctest: +ELLIPSIS
     ✔ Right: Player 0 (not the dealer) may take the upcard ... or pass.
     >>> rnd.apply("pass")
-    >>> print(check_to_act(rnd, "non-dealer"))
+    >>> print(check_to_act(rnd, "non-dealer"))  # doctest: +NORMALIZE_WHITESPACE
     ✘ Not quite: it is the dealer's move.
       Hint: The non-dealer decides first about the upcard; when they pass, the dealer decides.
+      If both pass, the non-dealer draws from the stock. After that, turns alternate.
     """
     rnd = _round_of(state)
-    hint = ("The non-dealer decides first about the upcard; when they pass, the dealer decides. "
-            "If both pass, the non-dealer draws from the stock. After that, turns alternate.")
-    if rnd.phase == "upcard_dealer":
-        hint = ("The non-dealer decides first about the upcard; when they pass, the dealer "
-                "decides.")
     if rnd.is_over:
         return Feedback(False, "The round is over: nobody is to move.", "")
-    if is_placeholder(answer):
-        return _waiting(hint)
-    said = _read_player(answer, rnd)
+    said = _read_player(answer, rnd, _TURN_HINT)
     truth = rnd.current_player
     if said == truth:
         return Feedback(True, f"Right: {rnd.prompt()}.")
-    return Feedback(False, f"Not quite: it is {_role(rnd, truth)}'s move.", hint)
+    role = "the dealer" if truth == rnd.dealer else "the non-dealer"
+    return Feedback(False, f"Not quite: it is {role}'s move.", _TURN_HINT)
 
 
 @_friendly
@@ -1000,18 +932,13 @@ def check_is_legal(state: Round | Game, action: Action | str, answer: object) ->
     >>> print(check_is_legal(rnd, "discard 8D", False))  # doctest: +ELLIPSIS
     ✔ Right: not allowed: you just took 8♦ from the discard pile, so you cannot ...
     """
-    rnd = _round_of(state)
-    verdict = attempt(rnd, action)
+    verdict = attempt(state, action)
     hint = ("Think about the phase of the round: the upcard decision, the draw, or the "
             "discard; and a card just taken from the discard pile cannot go straight back.")
-    if is_placeholder(answer):
-        return _waiting(hint)
-    said = _read_yes_no(answer)
     allowed = verdict == "allowed"
-    if said == allowed:
-        text = "the move is allowed" if allowed else verdict
-        return Feedback(True, f"Right: {text}.")
-    return Feedback(False, "Not quite.", hint)
+    if _read_yes_no(answer, hint) != allowed:
+        return Feedback(False, "Not quite.", hint)
+    return Feedback(True, f"Right: {'the move is allowed' if allowed else verdict}.")
 
 
 # --------------------------------------------------------------------------- whole games
@@ -1033,20 +960,17 @@ def check_dealer(game: Game, round_number: int, answer: object) -> Feedback:
     if not 1 <= round_number <= len(game.rounds):
         raise GinError(f"this game has rounds 1 to {len(game.rounds)}, not {round_number}")
     rnd = game.rounds[round_number - 1]
-    if is_placeholder(answer):
-        return _waiting(hint)
-    said = _read_player(answer, rnd)
-    truth = rnd.dealer
-    if said == truth:
-        if round_number == 1:
-            why = "the low card of the draw for deal" if game.cut else "the first dealer"
-        else:
-            before = game.rounds[round_number - 2].result
-            why = ("the same dealer after a dead hand" if before is None or before.is_dead_hand
-                   else "the winner of the round before")
-        return Feedback(True, f"Right: {game.names[truth]} dealt round {round_number}, {why}.")
-    return Feedback(False, f"Not quite: {game.names[said]} did not deal round {round_number}.",
-                    hint)
+    said = _read_player(answer, rnd, hint)
+    if said != rnd.dealer:
+        return Feedback(False, f"Not quite: {game.names[said]} did not deal round "
+                        f"{round_number}.", hint)
+    if round_number == 1:
+        why = "the low card of the draw for deal" if game.cut else "the first dealer"
+    else:
+        before = game.rounds[round_number - 2].result
+        why = ("the same dealer after a dead hand" if before is None or before.is_dead_hand
+               else "the winner of the round before")
+    return Feedback(True, f"Right: {game.names[said]} dealt round {round_number}, {why}.")
 
 
 @_friendly
@@ -1067,25 +991,19 @@ def check_game_total(points: tuple[int, int], rounds_won: tuple[int, int], playe
     totals = GameTotals.count(points, rounds_won, rules)
     hint = ("Add the race points, the box bonus for every round won, and, for the winner, the "
             "game bonus.")
-    if is_placeholder(answer):
-        return _waiting(hint)
-    value = _read_int(answer)
+    value = _read_int(answer, hint)
     truth = totals.total[player]
-    boxes = totals.box_points[player]
     bonus = totals.game_bonus[player]
-    parts = [f"{points[player]} race points",
-             f"{rounds_won[player]} boxes x {rules.box_bonus}"]
-    if bonus:
-        name = "shutout game bonus" if totals.shutout else "game bonus"
-        parts.append(f"{name} {bonus}")
-    working = " + ".join(parts)
-    if totals.doubled and totals.winner == player:
-        working = f"({working}) x 2 for the shutout"
     if value == truth:
+        working = f"{points[player]} race points + {rounds_won[player]} boxes x {rules.box_bonus}"
+        if bonus:
+            working += f" + {'shutout game bonus' if totals.shutout else 'game bonus'} {bonus}"
+        if totals.doubled and totals.winner == player:
+            working = f"({working}) x 2 for the shutout"
         return Feedback(True, f"Right: {working} = {truth}.")
     if totals.winner == player and value == truth - bonus:
         hint = f"The winner also adds the game bonus: {bonus} here."
-    elif value == truth - boxes:
+    elif value == truth - totals.box_points[player]:
         hint = f"Each round won adds a box bonus of {rules.box_bonus} at the end."
     elif totals.shutout and totals.winner == player and value == truth - bonus + rules.game_bonus:
         hint = (f"The loser won no round: a shutout, and the game bonus is "
