@@ -450,9 +450,7 @@ no wrap-around).
     meld, verdict = _meld_or_reason(given)
     if said == (meld is not None):
         return Feedback(True, f"Right: {verdict}.")
-    if meld is not None:
-        return Feedback(False, f"Not quite: {verdict}.", hint)
-    return Feedback(False, "Not quite: these cards are not a meld.", hint)
+    return Feedback(False, f"Not quite: {verdict}.", hint)
 
 
 @_friendly
@@ -739,8 +737,8 @@ def check_layoffs(knocker: HandLike, defender: HandLike, answer: object, *,
     >>> print(check_layoffs(knocker, defender, "5D"))
     ✘ 5♦ cannot all be laid off on the knocker's melds (a set takes its fourth card; a run \
 takes cards at its ends, in a chain).
-      Hint: A loose card fits a set of three if it is the fourth of that rank, and a run if it \
-is the next card at either end.
+      Hint: A set takes its fourth card; a run takes the next card at either end, and a card \
+further out only with the cards between it and the run.
     """
     truth = settle(knocker, defender, rules, knocker_melds)
     gin = truth.outcome in ("gin", "big_gin")
@@ -759,7 +757,9 @@ is the next card at either end.
     try:
         mine = settle(knocker, defender, rules, spread, layoffs=given)
     except IllegalMove as problem:
-        return Feedback(False, f"{str(problem)[0].upper()}{str(problem)[1:]}.", hint)
+        return Feedback(False, f"{str(problem)[0].upper()}{str(problem)[1:]}.",
+                        "A set takes its fourth card; a run takes the next card at either end, "
+                        "and a card further out only with the cards between it and the run.")
     best = truth.defender_count
     if mine.defender_count == best:
         if not mine.layoffs:
@@ -845,7 +845,12 @@ scores 4 - 3 + the undercut bonus 25 = 26
             "a defender with an equal or lower count undercuts.")
     choices = {word: outcome for word, outcome in _OUTCOMES.items()
                if outcome != "big_gin" or rules.big_gin_bonus is not None}
-    if _read_choice(answer, choices, hint) != truth.outcome:
+    said = _read_choice(answer, choices, hint)
+    if said != truth.outcome:
+        if truth.outcome in ("gin", "big_gin"):
+            hint = "Look at the knocker's hand: is anything left out of its melds?"
+        elif said in ("gin", "big_gin"):
+            hint = "The knocker has some deadwood, so this is not gin."
         return Feedback(False, "Not quite.", hint)
     name = {"knock": "a knock won by the knocker", "gin": "gin", "big_gin": "big gin",
             "undercut": "an undercut"}[truth.outcome]

@@ -184,7 +184,10 @@ def test_deadwood_feedback_names_the_mistake():
 def test_is_meld(cards, is_meld):
     assert L.check_is_meld(cards, is_meld).correct
     assert L.check_is_meld(cards, "yes" if is_meld else "no").correct
-    assert not L.check_is_meld(cards, not is_meld).correct
+    wrong = L.check_is_meld(cards, not is_meld)
+    assert not wrong.correct
+    # A wrong answer says what the cards are, and why they are no meld.
+    assert ("not a meld: " in wrong.message) != is_meld
 
 
 def test_a_written_meld_meets_every_condition():
@@ -346,6 +349,9 @@ def test_outcomes():
     assert L.check_outcome(UNDER_KNOCKER, UNDER_DEFENDER, "undercut").correct
     assert not L.check_outcome(UNDER_KNOCKER, UNDER_DEFENDER, "knock").correct
     assert "one of" in L.check_outcome(KNOCKER, DEFENDER, "big gin").message
+    assert "not gin" in L.check_outcome(KNOCKER, DEFENDER, "gin").hint
+    gin_defender = "2H 3C 4C 5C 7S 7H 7D 8C KH KD"
+    assert "left out of its melds" in L.check_outcome(GIN, gin_defender, "knock").hint
 
 
 def test_checkers_keep_their_names_and_docs():
