@@ -28,16 +28,7 @@ from gin_teach.bots import (
 )
 from gin_teach.cards import Card, Deck, cards_from_mask, full_deck, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError, GinError, IllegalMove, RulesError
-from gin_teach.game import (
-    Event,
-    Game,
-    GameTotals,
-    Match,
-    Observation,
-    ReplayError,
-    Round,
-    RoundResult,
-)
+from gin_teach.game import Game, GameTotals, Match
 from gin_teach.hand import Hand
 from gin_teach.melds import (
     Arrangement,
@@ -51,6 +42,7 @@ from gin_teach.melds import (
     find_melds,
     melds_with,
 )
+from gin_teach.round import Event, Observation, ReplayError, Round, RoundResult
 from gin_teach.rules import Rules
 from gin_teach.scoring import (
     Layoff,

@@ -13,9 +13,9 @@ Every action prints as a short command (``str(Discard(card)) == "discard 7H"``) 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from gin_teach.cards import Card, HandLike, full_deck, parse_cards, to_cards
 from gin_teach.errors import IllegalMove
@@ -36,15 +36,27 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Action:
-    """Base class of every move; ``str(action)`` is its command text."""
+    """Base class of every move: ``str(action)`` is its command text, :meth:`describe` the move
+    in words.
+
+    >>> isinstance(DrawStock(), Action), str(DrawStock()), DrawStock().describe()
+    (True, 'draw', 'draw from the stock')
+    """
+
+    # A move without cards in it is its words; the others override __str__ and describe.
+    _text: ClassVar[str] = ""
+    _words: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return self._text
 
     def describe(self) -> str:
         """The move in words, for a log or a button.
 
-        >>> DrawStock().describe()
-        'draw from the stock'
+        >>> PassUpcard().describe(), TakeDiscard().describe(), DrawStock().describe()
+        ('pass the upcard', 'take the top discard', 'draw from the stock')
         """
-        return str(self)
+        return self._words
 
 
 @dataclass(frozen=True)
@@ -55,11 +67,8 @@ class PassUpcard(Action):
     ('pass', 'pass the upcard')
     """
 
-    def __str__(self) -> str:
-        return "pass"
-
-    def describe(self) -> str:
-        return "pass the upcard"
+    _text = "pass"
+    _words = "pass the upcard"
 
 
 @dataclass(frozen=True)
@@ -70,26 +79,20 @@ class TakeDiscard(Action):
     ('take', 'take the top discard')
     """
 
-    def __str__(self) -> str:
-        return "take"
-
-    def describe(self) -> str:
-        return "take the top discard"
+    _text = "take"
+    _words = "take the top discard"
 
 
 @dataclass(frozen=True)
 class DrawStock(Action):
     """Draw the top card of the stock.
 
-    >>> str(DrawStock())
-    'draw'
+    >>> str(DrawStock()), DrawStock().describe()
+    ('draw', 'draw from the stock')
     """
 
-    def __str__(self) -> str:
-        return "draw"
-
-    def describe(self) -> str:
-        return "draw from the stock"
+    _text = "draw"
+    _words = "draw from the stock"
 
 
 def _card(value: Card | str) -> Card:
@@ -122,8 +125,8 @@ class Discard(Action):
     """Discard ``card`` face up and end the turn (a card's text is accepted too).
 
     >>> action = Discard("7h")
-    >>> action, str(action), action.describe()
-    (Discard(card=Card('7H')), 'discard 7H', 'discard 7♥')
+    >>> action, str(action)
+    (Discard(card=Card('7H')), 'discard 7H')
     """
 
     card: Card
@@ -136,6 +139,11 @@ class Discard(Action):
         return f"discard {self.card.code}"
 
     def describe(self) -> str:
+        """The move in words.
+
+        >>> Discard("7h").describe()
+        'discard 7♥'
+        """
         return f"discard {self.card}"
 
 
@@ -163,6 +171,11 @@ class Knock(Action):
         return f"knock {self.card.code}{_melds_text(self.melds)}"
 
     def describe(self) -> str:
+        """The move in words.
+
+        >>> Knock("KD").describe()
+        'knock, discarding K♦ face down'
+        """
         return f"knock, discarding {self.card} face down"
 
 
@@ -184,6 +197,11 @@ class BigGin(Action):
         return f"big gin{_melds_text(self.melds)}"
 
     def describe(self) -> str:
+        """The move in words.
+
+        >>> BigGin().describe()
+        'go big gin: spread all eleven cards'
+        """
         return "go big gin: spread all eleven cards"
 
 
@@ -220,6 +238,11 @@ class LayOff(Action):
         return f"lay off{cards}{_melds_text(self.melds)}"
 
     def describe(self) -> str:
+        """The move in words.
+
+        >>> LayOff().describe(), LayOff(layoffs=["8C"]).describe()
+        ('spread melds and lay off the best way', 'answer the knock: lay off 8C')
+        """
         if self.layoffs is None and self.melds is None:
             return "spread melds and lay off the best way"
         return f"answer the knock: {self}"
@@ -292,10 +315,7 @@ def parse_action(text: str | Action) -> Action:
         return BigGin(melds)
     if head.startswith("lay off"):
         cards = head[len("lay off"):].strip()
-        layoffs: Sequence[Card] | None = None
-        if cards == "none":
-            layoffs = ()
-        elif cards:
-            layoffs = parse_cards(cards)
-        return LayOff(tuple(layoffs) if layoffs is not None else None, melds)
+        if not cards:
+            return LayOff(None, melds)
+        return LayOff(() if cards == "none" else parse_cards(cards), melds)
     raise IllegalMove(f"{text!r} is not a move: {_HELP}")

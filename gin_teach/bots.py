@@ -11,7 +11,8 @@ the same two things a person at the table (or a widget) has.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar, runtime_checkable
 
@@ -25,8 +26,10 @@ from gin_teach.actions import (
     PassUpcard,
     TakeDiscard,
 )
-from gin_teach.game import Game, Observation
+from gin_teach.cards import Card
+from gin_teach.game import Game
 from gin_teach.melds import _MELDS_WITH_CARD, _best_discard_of_mask, _deadwood_of_mask
+from gin_teach.round import Observation
 from gin_teach.rules import Rules
 
 __all__ = [
@@ -50,11 +53,37 @@ class Player(Protocol):
     """
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        """One of ``legal_actions``."""
+        """One of ``legal_actions``, picked knowing only ``observation``.
+
+        >>> from gin_teach import Round
+        >>> rnd = Round(seed=1)
+        >>> str(GreedyBot().choose(rnd.observation(1), rnd.legal_actions()))
+        'pass'
+        """
         ...
 
 
-class RandomBot:
+class _Seeded:
+    """A player whose random choices all come from one seeded generator."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def reset(self, seed: int) -> None:
+        """Start the choices again from ``seed`` (:func:`play_games` calls this so results
+        repeat).
+
+        >>> from gin_teach import Round
+        >>> rnd = Round(seed=1); rnd.apply("pass"); rnd.apply("pass"); rnd.apply("draw")
+        >>> view, moves = rnd.observation(rnd.current_player), rnd.legal_actions()
+        >>> bot = RandomBot(seed=3); first = [bot.choose(view, moves) for _ in range(5)]
+        >>> bot.reset(3); first == [bot.choose(view, moves) for _ in range(5)]
+        True
+        """
+        self._rng.seed(seed)
+
+
+class RandomBot(_Seeded):
     """Picks uniformly among the legal moves; ``seed`` fixes its choices.
 
     >>> from gin_teach import Round
@@ -63,14 +92,14 @@ class RandomBot:
     'pass'
     """
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def reset(self, seed: int) -> None:
-        """Start again from ``seed`` (:func:`play_games` calls this so results repeat)."""
-        self._rng.seed(seed)
-
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """Any one of ``legal_actions``, each as likely.
+
+        >>> from gin_teach import Round
+        >>> rnd = Round(seed=1)
+        >>> RandomBot(seed=4).choose(rnd.observation(1), rnd.legal_actions()) in rnd.legal_actions()
+        True
+        """
         return self._rng.choice(legal_actions)
 
     def __repr__(self) -> str:
@@ -84,10 +113,39 @@ def _first(legal_actions: Sequence[Action], kind: type) -> Action | None:
     return None
 
 
-def _highest(cards_mask: int) -> int:
-    """The bit of the card with the most deadwood points, then the highest rank (a king
-    before a queen), then the later suit in S H D C order, so the choice never varies."""
-    best_bit, best_key = 0, -1
+def _before_discard(observation: Observation, legal_actions: Sequence[Action],
+                    wants: Callable[[int, Card], bool]) -> Action:
+    """The move of a bot that does not hold eleven cards: take the top discard (or the
+    upcard) when ``wants(hand_mask, card)`` says so, else draw from the stock (or pass the
+    upcard); after a knock, the best lay-offs."""
+    take = _first(legal_actions, TakeDiscard)
+    top = observation.top_discard
+    if take is not None and top is not None and wants(observation.hand_mask, top):
+        return take
+    for kind in (DrawStock, PassUpcard, LayOff):
+        move = _first(legal_actions, kind)
+        if move is not None:
+            return move
+    return legal_actions[0]
+
+
+def _knock_or_discard(legal_actions: Sequence[Action], card: Card) -> Action:
+    """The knock with ``card`` when it is legal (these bots knock as soon as they can), else
+    the plain discard."""
+    discard = None
+    for action in legal_actions:
+        if type(action) is Knock and action.card is card:
+            return action
+        if type(action) is Discard and action.card is card:
+            discard = action
+    assert discard is not None, f"{card} is not a legal discard"
+    return discard
+
+
+def _highest(cards_mask: int) -> Card:
+    """The card with the most deadwood points, then the highest rank (a king before a
+    queen), then the later suit in S H D C order, so the choice never varies."""
+    best_index, best_key = -1, -1
     while cards_mask:
         low = cards_mask & -cards_mask
         cards_mask ^= low
@@ -95,14 +153,8 @@ def _highest(cards_mask: int) -> int:
         rank = index % 13 + 1
         key = (min(rank, 10) * 16 + rank) * 4 + index // 13
         if key > best_key:
-            best_bit, best_key = low, key
-    return best_bit
-
-
-def _fallback_move(legal_actions: Sequence[Action]) -> Action:
-    # The defender's answer to a knock (the optimum), or whatever single move remains.
-    lay_off = _first(legal_actions, LayOff)
-    return lay_off if lay_off is not None else legal_actions[0]
+            best_index, best_key = index, key
+    return Card.from_index(best_index)
 
 
 class GreedyBot:
@@ -125,34 +177,22 @@ class GreedyBot:
     """
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        phase = observation.phase
-        hand = observation.hand_mask
-        if phase == "discard":
-            return self._discard(observation, hand, legal_actions)
-        take = _first(legal_actions, TakeDiscard)
-        top = observation.top_discard
-        if take is not None and top is not None and self._improves(hand, top.bit):
-            return take
-        for kind in (DrawStock, PassUpcard):
-            move = _first(legal_actions, kind)
-            if move is not None:
-                return move
-        return _fallback_move(legal_actions)
+        """The greedy move (see the class).
 
-    @staticmethod
-    def _improves(hand: int, card_bit: int) -> bool:
-        # Keeping the card and throwing back something else must beat the hand as it is;
-        # throwing the card itself back gives exactly today's deadwood, never less.
-        value, _ = _best_discard_of_mask(hand | card_bit)
-        return value < _deadwood_of_mask(hand)
-
-    @staticmethod
-    def _discard(observation: Observation, hand: int, legal_actions: Sequence[Action]
-                 ) -> Action:
-        knocks = [a for a in legal_actions if isinstance(a, (Knock, BigGin))]
-        big_gin = next((a for a in knocks if isinstance(a, BigGin)), None)
+        >>> from gin_teach import Round, Rules
+        >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H JD",
+        ...                        "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="2C", stock="KS",
+        ...                       dealer=1, rules=Rules(knock_limit=5))
+        >>> for move in ("pass", "pass", "draw"): rnd.apply(move)
+        >>> str(GreedyBot().choose(rnd.observation(0), rnd.legal_actions()))  # J♦ or K♠: 10
+        'discard KS'
+        """
+        if observation.phase != "discard":
+            return _before_discard(observation, legal_actions, self._improves)
+        big_gin = _first(legal_actions, BigGin)
         if big_gin is not None:
             return big_gin
+        hand = observation.hand_mask
         taken = observation.just_taken
         allowed = hand & ~taken.bit if taken is not None else hand
         value, best = _best_discard_of_mask(hand)
@@ -162,17 +202,20 @@ class GreedyBot:
                         if allowed >> i & 1)
             best = sum(1 << i for i in range(52)
                        if allowed >> i & 1 and _deadwood_of_mask(hand ^ (1 << i)) == value)
-        bit = _highest(best)
-        for action in knocks:
-            if isinstance(action, Knock) and action.card.bit == bit:
-                return action
-        return next(a for a in legal_actions if isinstance(a, Discard) and a.card.bit == bit)
+        return _knock_or_discard(legal_actions, _highest(best))
+
+    @staticmethod
+    def _improves(hand: int, card: Card) -> bool:
+        # Keeping the card and throwing back something else must beat the hand as it is;
+        # throwing the card itself back gives exactly today's deadwood, never less.
+        value, _ = _best_discard_of_mask(hand | card.bit)
+        return value < _deadwood_of_mask(hand)
 
     def __repr__(self) -> str:
         return "GreedyBot()"
 
 
-class SimpleBot:
+class SimpleBot(_Seeded):
     """The baseline player of the EAAI Gin Rummy challenge (Neller's ``SimpleGinRummyPlayer``),
     so results compare with published ones.
 
@@ -189,54 +232,37 @@ class SimpleBot:
     'pass'
     """
 
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
-
-    def reset(self, seed: int) -> None:
-        """Start again from ``seed`` (:func:`play_games` calls this so results repeat)."""
-        self._rng.seed(seed)
-
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        phase = observation.phase
-        hand = observation.hand_mask
-        if phase == "discard":
-            return self._discard(observation, hand, legal_actions)
-        take = _first(legal_actions, TakeDiscard)
-        top = observation.top_discard
-        if take is not None and top is not None and self._completes_meld(hand, top.index):
-            return take
-        for kind in (DrawStock, PassUpcard):
-            move = _first(legal_actions, kind)
-            if move is not None:
-                return move
-        return _fallback_move(legal_actions)
+        """The baseline's move (see the class).
 
-    @staticmethod
-    def _completes_meld(hand: int, index: int) -> bool:
-        with_card = hand | 1 << index
-        return any(meld & with_card == meld for meld, _ in _MELDS_WITH_CARD[index])
-
-    def _discard(self, observation: Observation, hand: int, legal_actions: Sequence[Action]
-                 ) -> Action:
+        >>> from gin_teach import Round
+        >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD",
+        ...                        "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="6H", dealer=1)
+        >>> str(SimpleBot(seed=1).choose(rnd.observation(0), rnd.legal_actions()))  # 3-6H
+        'take'
+        """
+        if observation.phase != "discard":
+            return _before_discard(observation, legal_actions, self._completes_meld)
         big_gin = _first(legal_actions, BigGin)
         if big_gin is not None:
             return big_gin
-        candidates: list[Action] = []
+        hand = observation.hand_mask
+        candidates: list[Card] = []
         least = 1 << 30
         for action in legal_actions:
             if type(action) is not Discard:
                 continue
             value = _deadwood_of_mask(hand ^ action.card.bit)
             if value < least:
-                least, candidates = value, [action]
+                least, candidates = value, [action.card]
             elif value == least:
-                candidates.append(action)
-        choice = self._rng.choice(candidates)
-        assert isinstance(choice, Discard)
-        for action in legal_actions:
-            if type(action) is Knock and action.card is choice.card:
-                return action
-        return choice
+                candidates.append(action.card)
+        return _knock_or_discard(legal_actions, self._rng.choice(candidates))
+
+    @staticmethod
+    def _completes_meld(hand: int, card: Card) -> bool:
+        with_card = hand | card.bit
+        return any(meld & with_card == meld for meld, _ in _MELDS_WITH_CARD[card.index])
 
     def __repr__(self) -> str:
         return "SimpleBot()"
@@ -295,7 +321,12 @@ class PlayerStats:
     undercuts: int
 
     def win_rate(self, games: int) -> float:
-        """The share of ``games`` won."""
+        """The share of ``games`` won (0 of no games).
+
+        >>> ann = PlayerStats("Ann", 3, 9, 800, 2, 0, 5, 1)
+        >>> ann.win_rate(4), ann.win_rate(0)
+        (0.75, 0.0)
+        """
         return self.games_won / games if games else 0.0
 
 
@@ -305,6 +336,8 @@ class PlayStats:
 
     >>> stats = play_games(GreedyBot(), GreedyBot(), n=1, seed=3)
     >>> stats.rounds == stats.dead_hands + sum(p.rounds_won for p in stats.players)
+    True
+    >>> stats.turns_per_round == stats.turns / stats.rounds
     True
     """
 
@@ -352,22 +385,18 @@ def play_games(a: Player, b: Player, n: int, seed: int = 0, rules: Rules | None 
         if callable(reset):
             reset(rng.getrandbits(63))
     names = (f"{type(a).__name__} (0)", f"{type(b).__name__} (1)")
-    won = [0, 0]
-    rounds_won = [0, 0]
-    points = [0, 0]
-    gins = [0, 0]
-    big_gins = [0, 0]
-    knocks = [0, 0]
-    undercuts = [0, 0]
+    # (what, player): "won", "rounds_won" and "points" per game; "gin", "big_gin" and "knock"
+    # for the knocker of each round, "undercut" for the defender who undercut.
+    count: Counter[tuple[str, int]] = Counter()
     rounds = dead = turns = 0
     for _ in range(n):
         game = play(Game(rules, rng.getrandbits(63), names=names), (a, b))
         totals = game.totals()
         assert totals.winner is not None
-        won[totals.winner] += 1
+        count["won", totals.winner] += 1
         for p in (0, 1):
-            rounds_won[p] += totals.rounds_won[p]
-            points[p] += totals.total[p]
+            count["rounds_won", p] += totals.rounds_won[p]
+            count["points", p] += totals.total[p]
         for rnd in game.rounds:
             result = rnd.result
             assert result is not None
@@ -375,14 +404,13 @@ def play_games(a: Player, b: Player, n: int, seed: int = 0, rules: Rules | None 
             turns += rnd.turns
             if result.knocker is None:
                 dead += 1
-            elif result.outcome == "gin":
-                gins[result.knocker] += 1
-            elif result.outcome == "big_gin":
-                big_gins[result.knocker] += 1
-            else:
-                knocks[result.knocker] += 1
-                if result.outcome == "undercut":
-                    undercuts[1 - result.knocker] += 1
-    players = tuple(PlayerStats(names[p], won[p], rounds_won[p], points[p], gins[p],
-                                big_gins[p], knocks[p], undercuts[p]) for p in (0, 1))
+                continue
+            ending = result.outcome if result.outcome in ("gin", "big_gin") else "knock"
+            count[ending, result.knocker] += 1
+            if result.outcome == "undercut":
+                count["undercut", 1 - result.knocker] += 1
+    players = tuple(
+        PlayerStats(names[p], *(count[what, p] for what in (
+            "won", "rounds_won", "points", "gin", "big_gin", "knock", "undercut")))
+        for p in (0, 1))
     return PlayStats(n, rounds, dead, turns, (players[0], players[1]), rules, seed)

@@ -26,6 +26,7 @@ from gin_teach import (
     ReplayError,
     Round,
     Rules,
+    SimpleBot,
     TakeDiscard,
     parse_action,
     parse_cards,
@@ -38,9 +39,11 @@ KNOCKER = "7S 7H 7D 9C TC JC 3H 4H 5H KD"
 DEFENDER = "2S 3S 4S QD QH QC 8C KH 5D TS"
 
 
-def make_round(p0=KNOCKER, p1=DEFENDER, upcard="8D", stock="", dealer=1, rules=None):
+def make_round(p0=KNOCKER, p1=DEFENDER, upcard="8D", stock="", dealer=1, rules=None,
+               names=("Player 0", "Player 1")):
     """Player 0 is the non-dealer by default, so player 0 decides on the upcard first."""
-    return Round.from_deal([p0, p1], upcard=upcard, stock=stock, dealer=dealer, rules=rules)
+    return Round.from_deal([p0, p1], upcard=upcard, stock=stock, dealer=dealer, rules=rules,
+                           names=names)
 
 
 def moves(rnd, *texts):
@@ -686,3 +689,152 @@ def test_a_game_shows_its_scores_to_the_players_and_in_a_notebook():
     page = game._repr_html_()
     assert "Ann" in page and "Bob" in page
     assert "Ann" in game.round._repr_html_()
+
+
+# ------------------------------------------------------------------ a player called You
+
+
+def test_messages_speak_to_a_player_named_you():
+    rnd = make_round(stock="2C", names=("You", "Bob"))
+    assert rnd.prompt() == "You (not the dealer) may take the upcard 8♦ or pass"
+    moves(rnd, "pass", "pass")
+    assert rnd.prompt() == "You draw from the stock (both players passed the upcard)"
+    rejected(rnd, "take", "so you must draw from the stock this time")
+    rejected(rnd, "draw", "^it is your turn, not Bob's$", player=1)
+    moves(rnd, "draw")
+    assert rnd.prompt() == "You discard a card (or knock)"
+    moves(rnd, "discard 2C", "take", "discard KH", "take", "knock KD")
+    rejected(rnd, "draw", "^You have knocked: Bob now spreads melds and lays off")
+    rnd.apply("lay off")
+    assert rnd.log() == [
+        "You pass the upcard", "Bob passes the upcard", "You draw 2♣ from the stock",
+        "You discard 2♣", "Bob takes 2♣ from the discard pile", "Bob discards K♥",
+        "You take K♥ from the discard pile", "You knock, discarding K♦ face down",
+        "Bob spreads melds and lays off",
+        # You keep K♥ = 10; Bob keeps 8♣ 5♦ 10♠ 2♣ = 25 and lays 8♣ off on 9♣ 10♣ J♣: 17 - 10.
+        "You knock and score 7"]
+    assert str(rnd).startswith("Round: Bob deals")
+
+
+def test_the_other_player_reads_you_in_the_middle_of_a_sentence():
+    p1 = "2S 3S 4S QD QH QC KS KH KC AD"  # deadwood A♦ = 1 against the knocker's 5
+    rnd = make_round(p1=p1, upcard="5S", names=("Ann", "You"))
+    rejected(rnd, "pass", "^it is Ann's turn, not yours$", player=1)
+    moves(rnd, "take", "knock KD")
+    rejected(rnd, "draw", "^Ann has knocked: you now spread melds and lay off")
+    assert rnd.prompt() == "You spread melds and lay off on the knocker's melds"
+    rnd.apply("lay off")
+    assert rnd.result.describe(rnd.names) == "Ann knocks; you undercut and score 29"
+    assert Round(seed=3, dealer=1, names=("Ann", "You")).log() == []
+    assert str(Round(seed=3, dealer=1, names=("Ann", "You"))).startswith("Round: You deal;")
+
+
+def test_a_deal_names_the_hand_that_is_wrong_in_the_second_person_too():
+    with pytest.raises(CardError, match=r"^your hand has 11 cards"):
+        make_round(KNOCKER + " AC", names=("You", "Bob"))
+    with pytest.raises(CardError, match="7♠ is dealt twice \\(your hand and Bob's hand\\)"):
+        make_round(KNOCKER, DEFENDER.replace("TS", "7S"), names=("You", "Bob"))
+
+
+def test_an_observation_prints_the_players_names():
+    rnd = moves(make_round(names=("You", "Bob")), "take", "discard KD")
+    text = str(rnd.observation(1))
+    assert text.startswith("Bob sees: hand 2♠ 3♠ 4♠")
+    assert "You hold 8♦ (taken from the pile)" in text
+    assert text.endswith("phase draw, Bob to act")
+    mine = str(rnd.observation(0))
+    assert mine.startswith("You see: hand ") and mine.endswith("phase draw, Bob to act")
+    assert "Player" not in text + mine
+    in_game = str(Game(seed=1, names=("Ann", "Bob")).observation(0))
+    assert "scores Ann 0, Bob 0" in in_game
+
+
+def test_the_scoresheet_speaks_to_you():
+    game = play(Game(seed=7, names=("You", "Bob")), [GreedyBot(), SimpleBot(seed=7)])
+    sheet = game.scoresheet()
+    # The README plays the same game as Ann: Ann wins it, by 150.
+    assert "You drew 5♥, Bob drew A♣: Bob deals first (low card deals)" in sheet
+    assert "You knock and score 8" in sheet and "Bob knocks and scores 25" in sheet
+    assert sheet.endswith("You win the game by 150")
+    with pytest.raises(IllegalMove, match=r"^the game is over: you won$"):
+        game.apply("draw")
+    assert "You deal first" in Game(seed=1, names=("You", "Bob"), first_dealer=0).scoresheet()
+
+
+# ------------------------------------------------------- games from a deal, and copies
+
+
+def test_a_game_can_start_from_a_given_deal():
+    game = Game.from_deal([KNOCKER, DEFENDER], upcard="8D", stock="2C", dealer=1, seed=4,
+                          names=("Ann", "Bob"))
+    first = game.round
+    assert set(first.hand(0)) == cards(KNOCKER) and set(first.hand(1)) == cards(DEFENDER)
+    assert first.upcard == Card.parse("8D") and first.stock[0] == Card.parse("2C")
+    assert (game.first_dealer, first.dealer, game.cut, first.scores) == (1, 1, (), (0, 0))
+    moves(game, "take", "knock KD", "lay off")
+    # As in test_knock_then_lay_off_settles_through_settle: Ann scores 17 and deals next.
+    assert game.scores == (17, 0) and game.rounds_won == (1, 0)
+    second = game.round
+    assert len(game.rounds) == 2 and second.dealer == 0 and second.seed is not None
+    # The rounds after the given one are dealt by the seed: the same whatever the rest of the
+    # first stock was, different with another seed.
+    def second_round(seed, fill_seed):
+        other = Game.from_deal([KNOCKER, DEFENDER], upcard="8D", stock="2C", dealer=1,
+                               seed=seed, fill_seed=fill_seed, names=("Ann", "Bob"))
+        assert other.round.stock[0] == Card.parse("2C")
+        return moves(other, "take", "knock KD", "lay off").round
+
+    assert second_round(4, fill_seed=9).to_json() == second.to_json()
+    assert second_round(5, fill_seed=0).hand(0) != second.hand(0)
+
+
+def test_a_game_from_a_deal_replays_from_json_and_refuses_an_edited_deal():
+    game = Game.from_deal([KNOCKER, DEFENDER], upcard="8D", dealer=1, seed=4)
+    moves(game, "take", "knock KD", "lay off", "pass")
+    text = game.to_json()
+    again = Game.from_json(text)
+    assert again.to_json() == text and again.scores == (17, 0)
+    data = json.loads(text)
+    data["first_deal"]["upcard"], data["rounds"][0]["deal"]["upcard"] = "5D", "5D"
+    with pytest.raises(CardError, match="5♦ is dealt twice"):
+        Game.from_json(data)
+    data = json.loads(text)
+    data["first_deal"] = None  # then round 1 must be the seed's own deal, and it is not
+    with pytest.raises(ReplayError, match="round 1's deal is not the one"):
+        Game.from_json(data)
+    data = json.loads(text)
+    data["first_dealer"] = None
+    with pytest.raises(ReplayError, match="first deal needs its dealer"):
+        Game.from_json(data)
+
+
+def test_a_game_from_a_bad_deal_is_refused():
+    with pytest.raises(CardError, match="Player 1's hand has 2 cards"):
+        Game.from_deal([KNOCKER, "2S 3S"], upcard="8D")
+    with pytest.raises(IllegalMove, match="the first dealer is 0 or 1"):
+        Game.from_deal([KNOCKER, DEFENDER], upcard="8D", dealer=2)
+
+
+def test_a_copy_of_a_game_plays_on_alone():
+    game = Game(seed=6, rules=Rules(target=40))
+    bots = [GreedyBot(), GreedyBot()]
+    while len(game.rounds) < 3:
+        player = game.current_player
+        game.apply(bots[player].choose(game.observation(player), game.legal_actions()))
+    before = game.to_json()
+    copy = game.clone()
+    assert copy.to_json() == before and copy.legal_actions() == game.legal_actions()
+    play(copy, bots)
+    assert copy.is_over and game.to_json() == before and not game.is_over
+    # The copy deals the same rounds the original would: play the original on and compare.
+    play(game, bots)
+    assert game.to_json() == copy.to_json()
+
+
+def test_is_legal_on_a_game_tries_the_move_on_a_copy():
+    game = Game(seed=2)
+    before = game.to_json()
+    assert game.is_legal("pass") and not game.is_legal("draw") and not game.is_legal("fly")
+    assert game.to_json() == before
+    over = play(Game(seed=2, rules=Rules(target=1)), [GreedyBot(), GreedyBot()])
+    assert not any(over.is_legal(move) for move in ("draw", "pass", "take", "lay off"))
