@@ -30,12 +30,19 @@ if TYPE_CHECKING:
     from gin_teach.scoring import Settlement
 
 __all__ = [
+    "BACK_COLOURS",
+    "BACK_PATTERN",
+    "CARD_FONT",
     "CARD_HEIGHT",
     "CARD_WIDTH",
+    "FOUR_COLOURS",
     "HIGHLIGHTS",
+    "SUIT_PATHS",
+    "TWO_COLOURS",
     "Highlight",
     "arrangement_svg",
     "card_back_svg",
+    "card_outline",
     "card_svg",
     "game_html",
     "hand_svg",
@@ -43,6 +50,7 @@ __all__ = [
     "round_html",
     "settlement_html",
     "spread_svg",
+    "suit_colours",
 ]
 
 CARD_WIDTH: Final = 64
@@ -55,13 +63,28 @@ _RAISE: Final = 10
 """How far a highlighted card in a row is lifted, as a hand lifts the card it means to play."""
 _LABEL_HEIGHT: Final = 20
 _FAN_RADIUS: Final = 360
-_FONT: Final = "Helvetica, Arial, sans-serif"
+CARD_FONT: Final = "Helvetica, Arial, sans-serif"
+"""The fonts card pictures write in (the canvas table uses the same)."""
 _SVG_NS: Final = "http://www.w3.org/2000/svg"
 
-_TWO_COLOURS: Final = {"S": "#1a1a1a", "H": "#c8102e", "D": "#c8102e", "C": "#1a1a1a"}
-# The four-colour deck tells every suit apart by colour alone, for learners who find red and
-# black hard to separate or who read small corners at a glance.
-_FOUR_COLOURS: Final = {"S": "#1a1a1a", "H": "#c8102e", "D": "#1f5fbf", "C": "#1b7f3b"}
+TWO_COLOURS: Final[Mapping[str, str]] = {"S": "#1a1a1a", "H": "#c8102e", "D": "#c8102e",
+                                         "C": "#1a1a1a"}
+"""Suit colours of the usual deck: red hearts and diamonds, black spades and clubs."""
+FOUR_COLOURS: Final[Mapping[str, str]] = {"S": "#1a1a1a", "H": "#c8102e", "D": "#1f5fbf",
+                                          "C": "#1b7f3b"}
+"""Suit colours of the four-colour deck (blue diamonds, green clubs): every suit tells itself
+apart by colour alone, for learners who find red and black hard to separate or who read small
+corners at a glance."""
+
+
+def suit_colours(four_colour: bool = False) -> Mapping[str, str]:
+    """The colour of each suit, for the usual deck or the four-colour one.
+
+    >>> suit_colours()["D"] == suit_colours()["H"], suit_colours(True)["D"]
+    (True, '#1f5fbf')
+    """
+    return FOUR_COLOURS if four_colour else TWO_COLOURS
+
 
 HIGHLIGHTS: Final = {
     "selected": "#1f6feb",
@@ -75,17 +98,24 @@ HIGHLIGHTS: Final = {
 Highlight = Union[str, None]  # noqa: UP007 - a runtime alias on 3.10
 _HEX_COLOUR: Final = re.compile(r"^#[0-9a-fA-F]{6}$")
 
-# Suit shapes in a 100 x 100 box, each a list of SVG shapes filled with the suit's colour.
-_SUIT_SHAPES: Final = {
-    "H": ('<path d="M50 94C24 72 2 54 2 31C2 14 14 4 28 4C38 4 46 10 50 21'
-          'C54 10 62 4 72 4C86 4 98 14 98 31C98 54 76 72 50 94Z"/>',),
-    "D": ('<path d="M50 2L86 50L50 98L14 50Z"/>',),
-    "S": ('<path d="M50 3C26 27 4 43 4 62C4 77 15 86 28 86C37 86 44 82 47 75C46 85 42 92 33 98'
-          'H67C58 92 54 85 53 75C56 82 63 86 72 86C85 86 96 77 96 62C96 43 74 27 50 3Z"/>',),
-    "C": ('<circle cx="50" cy="28" r="22"/>', '<circle cx="26" cy="62" r="22"/>',
-          '<circle cx="74" cy="62" r="22"/>', '<path d="M50 36L34 64H66Z"/>',
-          '<path d="M46 60C46 80 42 90 32 98H68C58 90 54 80 54 60Z"/>'),
+
+
+def _circle(cx: int, cy: int, r: int) -> str:
+    return f"M{cx - r} {cy}A{r} {r} 0 1 0 {cx + r} {cy}A{r} {r} 0 1 0 {cx - r} {cy}Z"
+
+
+SUIT_PATHS: Final[Mapping[str, tuple[str, ...]]] = {
+    "H": ("M50 94C24 72 2 54 2 31C2 14 14 4 28 4C38 4 46 10 50 21"
+          "C54 10 62 4 72 4C86 4 98 14 98 31C98 54 76 72 50 94Z",),
+    "D": ("M50 2L86 50L50 98L14 50Z",),
+    "S": ("M50 3C26 27 4 43 4 62C4 77 15 86 28 86C37 86 44 82 47 75C46 85 42 92 33 98"
+          "H67C58 92 54 85 53 75C56 82 63 86 72 86C85 86 96 77 96 62C96 43 74 27 50 3Z",),
+    "C": (_circle(50, 28, 22), _circle(26, 62, 22), _circle(74, 62, 22), "M50 36L34 64H66Z",
+          "M46 60C46 80 42 90 32 98H68C58 90 54 80 54 60Z"),
 }
+"""Each suit's shape as SVG path data in a 100 x 100 box, one path a part, each filled on its
+own (so overlapping parts never cancel out). The SVG pictures and the canvas table both draw
+their suits from these, so a suit looks the same everywhere, whatever fonts the reader has."""
 
 
 def _num(value: float) -> str:
@@ -105,15 +135,20 @@ def _colour_of(highlight: str) -> str:
 
 def _suit_shape(suit: str, x: float, y: float, size: float, colour: str) -> str:
     scale = size / 100
-    shapes = "".join(_SUIT_SHAPES[suit])
+    shapes = "".join(f'<path d="{path}"/>' for path in SUIT_PATHS[suit])
     return (f'<g transform="translate({_num(x)} {_num(y)}) scale({_num(scale)})" '
             f'fill="{colour}">{shapes}</g>')
 
 
-def _outline(highlight: Highlight) -> tuple[str, str]:
+def card_outline(highlight: Highlight = None) -> tuple[str, int]:
+    """The colour and width of a card's edge: thin grey, or thick in the highlight's colour.
+
+    >>> card_outline(), card_outline("best")
+    (('#7a7a7a', 1), ('#16a34a', 3))
+    """
     if highlight is None:
-        return "#7a7a7a", "1"
-    return _colour_of(highlight), "3"
+        return "#7a7a7a", 1
+    return _colour_of(highlight), 3
 
 
 def _corner(card: Card, colour: str) -> str:
@@ -125,7 +160,7 @@ def _corner(card: Card, colour: str) -> str:
 
 def _face_group(card: Card, colours: Mapping[str, str], highlight: Highlight) -> str:
     colour = colours[card.suit]
-    stroke, width = _outline(highlight)
+    stroke, width = card_outline(highlight)
     corner = _corner(card, colour)
     if card.rank > 10:
         # Court cards: the letter framed in the middle, so J, Q and K stand out from the pips.
@@ -145,10 +180,7 @@ def _face_group(card: Card, colours: Mapping[str, str], highlight: Highlight) ->
             f"{corner}</g>{centre}</g>")
 
 
-def _back_group(highlight: Highlight = None) -> str:
-    stroke, width = _outline(highlight)
-    # A lattice of small diamonds inside an inner frame: a pattern without <pattern>, whose
-    # ids would clash when many pictures share one page.
+def _lattice() -> str:
     diamonds = []
     for row in range(7):
         for col in range(4):
@@ -156,25 +188,38 @@ def _back_group(highlight: Highlight = None) -> str:
             cy = 15 + row * 10
             if cx <= 52:
                 diamonds.append(f"M{cx} {cy - 4}L{cx + 4} {cy}L{cx} {cy + 4}L{cx - 4} {cy}Z")
+    return "".join(diamonds)
+
+
+BACK_COLOURS: Final = ("#23407a", "#5f7fbf")
+"""The back of a card: the inner panel's colour, and its lattice's."""
+BACK_PATTERN: Final = _lattice()
+"""The lattice of small diamonds on a card's back, as SVG path data in card coordinates: a
+pattern without ``<pattern>``, whose ids would clash when many pictures share one page."""
+
+
+def _back_group(highlight: Highlight = None) -> str:
+    stroke, width = card_outline(highlight)
     extra = f' data-highlight="{html.escape(highlight)}"' if highlight is not None else ""
+    panel, lattice = BACK_COLOURS
     return (f'<g class="card" data-card="back"{extra}><title>a face-down card</title>'
             f'<rect x="0.5" y="0.5" width="{CARD_WIDTH - 1}" height="{CARD_HEIGHT - 1}" '
             f'rx="{_RADIUS}" fill="#ffffff" stroke="{stroke}" stroke-width="{width}"/>'
             f'<rect x="5" y="5" width="{CARD_WIDTH - 10}" height="{CARD_HEIGHT - 10}" rx="4" '
-            f'fill="#23407a"/>'
-            f'<path d="{"".join(diamonds)}" fill="#5f7fbf"/></g>')
+            f'fill="{panel}"/>'
+            f'<path d="{BACK_PATTERN}" fill="{lattice}"/></g>')
 
 
 def _card_group(card: Card | None, *, four_colour: bool, highlight: Highlight) -> str:
     if card is None:
         return _back_group(highlight)
-    return _face_group(card, _FOUR_COLOURS if four_colour else _TWO_COLOURS, highlight)
+    return _face_group(card, suit_colours(four_colour), highlight)
 
 
 def _svg(width: float, height: float, body: str, label: str) -> str:
     return (f'<svg xmlns="{_SVG_NS}" class="gin-cards" width="{_num(width)}" '
             f'height="{_num(height)}" viewBox="0 0 {_num(width)} {_num(height)}" role="img" '
-            f'aria-label="{html.escape(label)}" font-family="{_FONT}">{body}</svg>')
+            f'aria-label="{html.escape(label)}" font-family="{CARD_FONT}">{body}</svg>')
 
 
 def card_svg(card: Card, *, face_down: bool = False, four_colour: bool = False,

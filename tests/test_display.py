@@ -20,7 +20,9 @@ from gin_teach import (
 )
 from gin_teach.bots import play
 from gin_teach.display import (
+    BACK_PATTERN,
     HIGHLIGHTS,
+    SUIT_PATHS,
     arrangement_svg,
     card_back_svg,
     card_svg,
@@ -74,6 +76,16 @@ def test_red_and_black_and_the_four_colour_deck():
     assert hearts == diamonds and spades == clubs and hearts != spades
     four = [fills(Card(5, suit), four_colour=True) for suit in "SHDC"]
     assert len({frozenset(f) for f in four}) == 4
+
+
+def test_suits_and_backs_are_drawn_from_the_shared_shapes():
+    # The canvas table paints from the same path data, so both kinds of picture agree.
+    for suit in "SHDC":
+        face = card_svg(Card(5, suit))
+        assert all(f'd="{path}"' in face for path in SUIT_PATHS[suit])
+        others = [path for other in "SHDC" if other != suit for path in SUIT_PATHS[other]]
+        assert not any(f'd="{path}"' in face for path in others)
+    assert f'd="{BACK_PATTERN}"' in card_back_svg()
 
 
 def test_a_face_down_card_gives_nothing_away():

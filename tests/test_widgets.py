@@ -22,6 +22,7 @@ from gin_teach import (
     settle,
 )
 from gin_teach.actions import DrawStock, Knock, TakeDiscard
+from gin_teach.display import HIGHLIGHTS
 from gin_teach.widgets import (
     GameTable,
     HandBuilder,
@@ -34,7 +35,8 @@ from gin_teach.widgets import (
     hit_test,
     table_scene,
 )
-from gin_teach.widgets.table import Target
+from gin_teach.widgets.common import CardButtons
+from gin_teach.widgets.table import RESOLUTION, Target
 
 DECK = full_deck()
 
@@ -47,6 +49,25 @@ def shown_codes(markup: str) -> list[str]:
 
 def codes(cards) -> list[str]:
     return [card.code for card in cards]
+
+
+# ---------------------------------------------------------------------------- card buttons
+
+
+def test_card_buttons_mark_cards_in_the_colours_of_the_card_pictures():
+    buttons = CardButtons(parse_cards("7H 8H 9H KD"), four_colour=True)
+    buttons.mark({Card(7, "H"): "info", Card(8, "H"): "success", Card(9, "H"): "danger"})
+    borders = {card.code: button.layout.border for card, button in buttons.buttons.items()}
+    assert borders["7H"].endswith(HIGHLIGHTS["selected"])
+    assert borders["8H"].endswith(HIGHLIGHTS["best"])
+    assert borders["9H"].endswith(HIGHLIGHTS["wrong"])
+    assert not any(borders["KD"].endswith(colour) for colour in HIGHLIGHTS.values())
+    # The four-colour deck: a diamond's label is blue, a heart's red.
+    assert buttons.buttons[Card(13, "D")].style.text_color != buttons.buttons[
+        Card(7, "H")].style.text_color
+    buttons.mark({})
+    assert all(b.button_style == "" for b in buttons.buttons.values())
+    assert len({b.layout.border for b in buttons.buttons.values()}) == 1
 
 
 # ----------------------------------------------------------------------------- HandBuilder
@@ -84,7 +105,8 @@ def test_hand_builder_with_eleven_cards_names_the_best_discard():
     builder = HandBuilder(hand)
     names = [str(option.card) for option in best_discards(hand)]
     assert names == ["K♦", "Q♦"]  # both leave the queen or the king: 10 either way
-    assert "Best discard: K♦, Q♦" in builder.summary.value
+    # 7-8-9 of hearts and 2-3-4-5 of clubs meld; 7♠ 7♦ and a ten-point court stay: 24.
+    assert "Best discard: K♦ or Q♦, leaving deadwood 24" in builder.summary.value
 
 
 def test_hand_builder_seeded_deals_repeat():
@@ -204,6 +226,19 @@ def test_knock_lab_bad_input_is_a_message():
     assert "needs 11 cards" in short.message.text
 
 
+def test_knock_lab_confirms_the_chosen_discard_before_the_answer():
+    lab = KnockLab(KNOCK_HAND)
+    lab.card_buttons.click(Card(2, "C"))
+    assert lab.message.kind == "info" and "You discard 2♣" in lab.message.text
+    assert lab.card_buttons.buttons[Card(2, "C")].button_style == "info"
+    verdict = lab.answer("knock")
+    # After the answer the best discard is marked green and the worse one red.
+    assert lab.card_buttons.buttons[Card(13, "D")].button_style == "success"
+    assert lab.card_buttons.buttons[Card(2, "C")].button_style == "danger"
+    assert "The best play: discard K♦, leaving deadwood 2, and knock" in lab.explanation.value
+    assert verdict.best == best_discards(KNOCK_HAND)
+
+
 def test_knock_lab_seeded_hands_repeat():
     assert KnockLab(seed=9).hand == KnockLab(seed=9).hand
     assert len(KnockLab(seed=9).hand) == 11
@@ -271,6 +306,14 @@ def test_layoff_lab_a_worse_defence_is_compared_with_the_best():
     assert lab.message.kind == "wrong" and "best defence leaves 26" in lab.message.text
 
 
+def test_layoff_lab_says_what_the_best_defence_does():
+    lab = LayoffLab(KNOCKER, DEFENDER)
+    lab.finish()  # nothing laid off: 41 loose, against the best defence's 26
+    text = lab.message.text
+    assert "The best defence leaves 26" in text
+    assert "lay off 7♠ and 8♠, meld K♥ K♦ K♣ and keep deadwood 26" in text
+
+
 def test_layoff_lab_undo_and_restart():
     lab = LayoffLab(KNOCKER, DEFENDER)
     lab.lay_off("7S", spade_run(lab))
@@ -310,7 +353,8 @@ def test_score_quiz_checks_the_answer_under_each_preset():
     quiz = ScoreQuiz(QUIZ_KNOCKER, QUIZ_DEFENDER)
     assert quiz.report.value == ""  # no working before the answer
     assert quiz.answer("knocker", 8) is False
-    assert "Not the knocker" in quiz.message.text and quiz.message.kind == "wrong"
+    assert "Not the knocker: the round ends in an undercut" in quiz.message.text
+    assert quiz.message.kind == "wrong"
     assert quiz.answer("defender", 8 + 25) is True and quiz.message.kind == "right"
     assert "undercut" in quiz.report.value and 'data-points="33"' in quiz.report.value
     for preset, bonus in [("classic", 10), ("norwegian", 20), ("modern", 25)]:
@@ -318,7 +362,7 @@ def test_score_quiz_checks_the_answer_under_each_preset():
         assert quiz.report.value == "" and quiz.rules == Rules.presets()[preset]
         assert quiz.answer("defender", 8 + bonus) is True
         assert quiz.answer("defender", 8 + bonus + 1) is False
-        assert "does score, but not" in quiz.message.text
+        assert "the defender scores, but not" in quiz.message.text
 
 
 def test_score_quiz_reads_the_widgets_and_rejects_bad_answers():
@@ -331,7 +375,7 @@ def test_score_quiz_reads_the_widgets_and_rejects_bad_answers():
     assert "no rules preset" in quiz.message.text and quiz.rules == Rules.modern()
     quiz.winner.value = "defender"
     quiz.points.value = 33
-    quiz.children[4].children[1].click()  # the Check button
+    quiz.check.click()
     assert quiz.message.kind == "right"
 
 
@@ -422,6 +466,45 @@ def test_table_canvas_plays_clicks_and_refuses_illegal_ones():
     # The defender (player 1) has not spoken, so a click by player 0 is refused.
     table.click(5, 5)
     assert rnd.phase == "layoff"
+
+
+def test_the_card_just_taken_is_raised_and_still_found_by_a_click():
+    rnd = new_round()
+    rnd.apply("take")  # the 8 of diamonds
+    scene = table_scene(rnd, viewer=0)
+    hand = {s.card: s for s in scene.sprites if s.kind == "hand"}
+    taken, other = hand[Card(8, "D")], hand[Card(7, "S")]
+    assert taken.y == other.y - scene.layout.lift and taken.highlight == "drawn"
+    # The strip above the next card, which only the raised card covers, is the raised card's.
+    right = next(s for s in hand.values() if s.index == taken.index + 1)
+    assert hit_test(scene, right.x + 2, taken.y + 2) == Target("hand", Card(8, "D"))
+    assert hit_test(scene, right.x + 2, right.y + 2) == Target("hand", right.card)
+
+
+def test_the_table_reminds_the_learner_of_knock_mode_and_names_the_player_to_move():
+    rnd = new_round()
+    table = TableCanvas(rnd, viewer=0)
+    mover = [label for label in table.scene.labels if "to play" in label.text]
+    assert len(mover) == 1 and mover[0].text.startswith(rnd.names[0])
+    assert mover[0].colour != table.scene.labels[1].colour  # picked out from the rest
+    rnd.apply("take")
+    table.knock = True  # GameTable's toggle sets this; the table redraws at once
+    assert any(label.text.startswith("Knocking") for label in table.scene.labels)
+    table.knock = False
+    assert not any(label.text.startswith("Knocking") for label in table.scene.labels)
+    assert any(label.text.startswith("Last move:") for label in table.scene.labels)
+
+
+def test_a_browser_click_arrives_in_canvas_pixels_and_is_scaled_back():
+    rnd = new_round()
+    table = TableCanvas(rnd, viewer=0)
+    assert table.canvas.width == table.layout_spec.width * RESOLUTION
+    pile = next(s for s in table.scene.sprites if s.kind == "discard")
+    # What ipycanvas sends when the browser reports a mouse-down on the canvas.
+    table.canvas._handle_frontend_event(
+        None, {"event": "mouse_down", "x": (pile.x + 5) * RESOLUTION,
+               "y": (pile.y + 5) * RESOLUTION}, [])
+    assert rnd.phase == "discard" and Card(8, "D") in rnd.hand(0)
 
 
 def test_table_canvas_deals_from_a_seed():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-import random
 from collections.abc import Callable
 
 import ipywidgets as widgets
@@ -14,7 +13,7 @@ from gin_teach.display import game_html, settlement_html
 from gin_teach.errors import IllegalMove
 from gin_teach.game import Game, Round
 from gin_teach.rules import Rules
-from gin_teach.widgets.common import AnswerError, CardButtons, MessageArea, friendly
+from gin_teach.widgets.common import AnswerError, CardButtons, LessonWidget, button, friendly
 from gin_teach.widgets.table import TableCanvas
 
 __all__ = ["BOTS", "GameTable"]
@@ -29,8 +28,11 @@ BOTS: dict[str, Callable[[int], Player]] = {
 BIG_GIN_BONUS = 31
 """The big-gin bonus the variant box switches on (tables differ; 31 is a common figure)."""
 
+_LOG_LINES = 4
+"""Moves listed under the table: enough to see what the computer just did."""
 
-class GameTable(widgets.VBox):
+
+class GameTable(LessonWidget):
     """Play a game to the target against a computer player. Click the table (the stock, the
     discard pile, a card to discard) or use the buttons below it, which list every legal move.
     Choose the opponent, the rules preset and variants, then press New game.
@@ -49,48 +51,31 @@ class GameTable(widgets.VBox):
     def __init__(self, bot: str | Player = "greedy", *, seed: int | None = None,
                  rules: Rules | None = None, name: str = "Player",
                  four_colour: bool = False) -> None:
-        self._seeds = random.Random(seed)
+        super().__init__(rules=rules, seed=seed, four_colour=four_colour)
         self._name = name
         self.review: Round | None = None
-        self.message = MessageArea()
-        bot_name = bot if isinstance(bot, str) else "your own"
-        rules = rules or Rules()
+        self._custom_bot = None if isinstance(bot, str) else bot
         self.bot_choice = widgets.Dropdown(
             options=[*BOTS] if isinstance(bot, str) else [*BOTS, "your own"],
-            value=bot_name if bot_name in BOTS or not isinstance(bot, str) else "greedy",
+            value="your own" if not isinstance(bot, str) else bot if bot in BOTS else "greedy",
             description="Opponent:")
-        self._custom_bot = None if isinstance(bot, str) else bot
-        presets = Rules.presets()
-        base = rules.name.removesuffix(" variant")
-        self.preset = widgets.Dropdown(options=list(presets), description="Rules:",
-                                       value=base if base in presets else "modern")
-        def box(value: bool, label: str) -> widgets.Checkbox:
-            return widgets.Checkbox(value=value, description=label, indent=False,
-                                    layout=widgets.Layout(width="auto", margin="0 16px 0 0"))
-
-        self.variants = {
-            "oklahoma": box(rules.oklahoma, "Oklahoma"),
-            "oklahoma_spade_doubles": box(rules.oklahoma_spade_doubles, "spades double"),
-            "straight_gin": box(rules.straight_gin, "Straight Gin"),
-            "big_gin": box(rules.big_gin_bonus is not None, f"big gin ({BIG_GIN_BONUS})"),
-            "undercut_on_tie": box(rules.undercut_on_tie, "tie is an undercut"),
-        }
-        self.target = widgets.BoundedIntText(value=rules.target, min=1, max=10000, step=50,
+        self.preset = widgets.Dropdown(options=list(Rules.presets()), description="Rules:",
+                                       value=self._preset_name(self.rules))
+        self.variants = self._variant_boxes(self.rules)
+        self.target = widgets.BoundedIntText(value=self.rules.target, min=1, max=10000, step=50,
                                              description="Play to:",
                                              layout=widgets.Layout(width="170px"))
-        self.knock_limit = widgets.BoundedIntText(value=rules.knock_limit, min=0, max=90,
+        self.knock_limit = widgets.BoundedIntText(value=self.rules.knock_limit, min=0, max=90,
                                                   description="Knock at:",
                                                   layout=widgets.Layout(width="170px"))
-        if bot_name not in BOTS and isinstance(bot, str):
+        if isinstance(bot, str) and bot not in BOTS:
             self.message.show(f"there is no computer player called {bot!r}; playing greedy",
                               "error")
-        new_game = widgets.Button(description="New game", button_style="primary")
-        new_game.on_click(lambda _: self.new_game())
-        self.next_button = widgets.Button(description="Next round", button_style="success")
-        self.next_button.on_click(lambda _: self.next_round())
+        self.next_button = button("Next round", self.next_round, style="success",
+                                  tooltip="deal the next round")
         self.knock_mode = widgets.ToggleButton(
             description="Knock with the next click",
-            tooltip="then click the card to discard face down",
+            tooltip="then click, on the table, the card to discard face down",
             layout=widgets.Layout(width="auto"))
         self.knock_mode.observe(self._on_knock_mode, names="value")
         self.move_buttons = widgets.HBox()
@@ -101,25 +86,64 @@ class GameTable(widgets.VBox):
         self.moves_log = widgets.HTML()
         self.result = widgets.HTML()
         self.scoresheet = widgets.HTML()
-        self._four_colour = four_colour
-        self.game = Game(rules, self._seeds.randrange(1 << 31), names=self._names())
+        self.game = Game(self.rules, self._rng.randrange(1 << 31), names=self._names())
         self.bot = self._make_bot()
         self.table = TableCanvas(self.game.round, viewer=self.human, on_action=self.play,
                                  four_colour=four_colour)
-        settings = widgets.VBox([
-            widgets.HBox([self.bot_choice, self.preset, new_game]),
-            widgets.HBox(list(self.variants.values()), layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.target, self.knock_limit]),
-        ])
         self._discard_row = widgets.HBox([widgets.Label("Discard:"), self.discard_buttons])
         self._knock_row = widgets.HBox([widgets.Label("Knock with:"), self.knock_buttons])
-        super().__init__([settings, self.table, self.message,
-                          widgets.HBox([self.move_buttons, self.knock_mode]),
-                          self._discard_row, self._knock_row, self.moves_log, self.result,
-                          self.scoresheet])
+        self.children = [
+            self._settings(), self.table, self.message,
+            widgets.HBox([self.move_buttons, self.knock_mode],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self._discard_row, self._knock_row, self.moves_log, self.result, self.scoresheet,
+        ]
         self._bot_moves()
 
     # ------------------------------------------------------------------------- settings
+
+    @staticmethod
+    def _preset_name(rules: Rules) -> str:
+        base = rules.name.removesuffix(" variant")
+        return base if base in Rules.presets() else "modern"
+
+    @staticmethod
+    def _variant_boxes(rules: Rules) -> dict[str, widgets.Checkbox]:
+        def box(value: bool, label: str, tip: str) -> widgets.Checkbox:
+            return widgets.Checkbox(value=value, description=label, indent=False,
+                                    tooltip=tip,
+                                    layout=widgets.Layout(width="auto", margin="0 16px 0 0"))
+
+        return {
+            "oklahoma": box(rules.oklahoma, "Oklahoma",
+                            "the first upcard sets the knock limit"),
+            "oklahoma_spade_doubles": box(rules.oklahoma_spade_doubles, "spades double",
+                                          "with Oklahoma: a spade upcard doubles the round"),
+            "straight_gin": box(rules.straight_gin, "Straight Gin", "no knocking: gin only"),
+            "big_gin": box(rules.big_gin_bonus is not None, f"big gin ({BIG_GIN_BONUS})",
+                           "all 11 cards melded after the draw"),
+            "undercut_on_tie": box(rules.undercut_on_tie, "tie is an undercut",
+                                   "a defender who ties the knocker undercuts"),
+        }
+
+    def _settings(self) -> widgets.Widget:
+        # The variants fold away: a learner sees the table first, a teacher opens them.
+        variants = widgets.VBox([
+            widgets.HBox(list(self.variants.values()),
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.target, self.knock_limit]),
+            widgets.HTML("<small>Changes apply from the next New game.</small>"),
+        ])
+        more = widgets.Accordion(children=[variants], selected_index=None,
+                                 layout=widgets.Layout(max_width="720px"))
+        more.set_title(0, "Variants and target")
+        return widgets.VBox([
+            widgets.HBox([self.bot_choice, self.preset,
+                          button("New game", self.new_game, style="primary",
+                                 tooltip="start again with these settings")],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            more,
+        ])
 
     def _names(self) -> tuple[str, str]:
         opponent = self.bot_choice.value
@@ -128,10 +152,15 @@ class GameTable(widgets.VBox):
     def _make_bot(self) -> Player:
         if self.bot_choice.value == "your own" and self._custom_bot is not None:
             return self._custom_bot
-        return BOTS[self.bot_choice.value](self._seeds.randrange(1 << 31))
+        return BOTS[self.bot_choice.value](self._rng.randrange(1 << 31))
 
     def chosen_rules(self) -> Rules:
-        """The rules the settings describe: the preset with the variants ticked."""
+        """The rules the settings describe: the preset with the variants ticked.
+
+        >>> table = GameTable(seed=1); table.variants["straight_gin"].value = True
+        >>> table.chosen_rules() == Rules.modern().replace(straight_gin=True)
+        True
+        """
         preset = Rules.presets()[self.preset.value]
         wanted = {
             "oklahoma": self.variants["oklahoma"].value,
@@ -147,9 +176,15 @@ class GameTable(widgets.VBox):
 
     @friendly
     def new_game(self) -> None:
-        """Start a new game with the chosen opponent, preset and variants."""
+        """Start a new game with the chosen opponent, preset and variants.
+
+        >>> table = GameTable(seed=1); table.preset.value = "classic"; table.new_game()
+        >>> table.game.rules.name, table.message.text.startswith("New game: classic")
+        ('classic', True)
+        """
         rules = self.chosen_rules()  # a contradictory choice raises RulesError: shown, no change
-        self.game = Game(rules, self._seeds.randrange(1 << 31), names=self._names())
+        self.rules = rules
+        self.game = Game(rules, self._rng.randrange(1 << 31), names=self._names())
         self.bot = self._make_bot()
         self.review = None
         self.message.show(f"New game: {rules.describe()}", "info")
@@ -160,7 +195,14 @@ class GameTable(widgets.VBox):
     @friendly
     def play(self, action: Action | str) -> None:
         """Make your move (an action or its text, such as ``"draw"`` or ``"discard 7H"``):
-        what a click on the table or on a move button does. The computer then replies."""
+        what a click on the table or on a move button does. The computer then replies.
+
+        >>> table = GameTable(seed=1); table.play(table.game.legal_actions()[0])
+        >>> table.message.text
+        ''
+        >>> table.play("fold"); "not a move" in table.message.text
+        True
+        """
         if self.game.is_over:
             raise IllegalMove("the game is over: press New game")
         if self.review is not None:
@@ -178,7 +220,12 @@ class GameTable(widgets.VBox):
         self._bot_moves()
 
     def next_round(self) -> None:
-        """Leave the finished round and go on to the next deal."""
+        """Leave the finished round and go on to the next deal.
+
+        >>> table = GameTable(seed=1); table.next_round()  # nothing to leave yet
+        >>> table.review is None
+        True
+        """
         if self.review is None or self.game.is_over:
             return
         self.review = None
@@ -204,7 +251,11 @@ class GameTable(widgets.VBox):
 
     @property
     def shown_round(self) -> Round:
-        """The round on the table: the one just finished, until Next round."""
+        """The round on the table: the one just finished, until Next round.
+
+        >>> table = GameTable(seed=1); table.shown_round is table.game.round
+        True
+        """
         return self.review if self.review is not None else self.game.round
 
     def _render(self) -> None:
@@ -213,14 +264,9 @@ class GameTable(widgets.VBox):
         mine = (self.review is None and not self.game.is_over
                 and self.game.current_player == self.human)
         legal = self.game.legal_actions() if mine else ()
-        buttons = []
-        for action in legal:
-            if isinstance(action, (Discard, Knock)):
-                continue
-            button = widgets.Button(description=action.describe().capitalize(),
-                                    layout=widgets.Layout(width="auto"))
-            button.on_click(lambda _b, action=action: self.play(action))
-            buttons.append(button)
+        buttons = [button(action.describe().capitalize(),
+                          lambda action=action: self.play(action))
+                   for action in legal if not isinstance(action, (Discard, Knock))]
         if self.review is not None and not self.game.is_over:
             buttons.append(self.next_button)
         self.move_buttons.children = tuple(buttons)
@@ -231,11 +277,11 @@ class GameTable(widgets.VBox):
         self._discard_row.layout.display = "flex" if discards else "none"
         self._knock_row.layout.display = "flex" if knocks else "none"
         self.knock_mode.layout.display = "inline-flex" if knocks else "none"
-        lines = rnd.log(viewer=None if rnd.is_over else self.human)[-4:]
+        lines = rnd.log(viewer=None if rnd.is_over else self.human)[-_LOG_LINES:]
         self.moves_log.value = "<br/>".join(html.escape(line) for line in lines)
         if self.review is not None and rnd.result is not None:
             outcome = html.escape(rnd.result.describe(rnd.names))
-            body = (settlement_html(rnd.settlement, four_colour=self._four_colour)
+            body = (settlement_html(rnd.settlement, four_colour=self.four_colour)
                     if rnd.settlement is not None else "")
             over = ""
             if self.game.is_over and self.game.winner is not None:

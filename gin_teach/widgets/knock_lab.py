@@ -16,10 +16,10 @@ from gin_teach.rules import Rules
 from gin_teach.widgets.common import (
     AnswerError,
     CardButtons,
-    MessageArea,
+    LessonWidget,
     as_card,
+    button,
     friendly,
-    make_rng,
     parse_hand,
 )
 
@@ -50,7 +50,7 @@ class KnockVerdict:
     text: str
 
 
-class KnockLab(widgets.VBox):
+class KnockLab(LessonWidget):
     """An 11-card hand: the learner picks a discard, then says knock, gin or play on; the lab
     checks the choice against :func:`gin_teach.best_discards` and the rules and explains.
 
@@ -65,32 +65,29 @@ class KnockLab(widgets.VBox):
     def __init__(self, hand: HandLike | None = None, *, seed: int | random.Random | None = None,
                  rules: Rules | None = None, knock_limit: int | None = None,
                  four_colour: bool = False) -> None:
-        self.rules = rules or Rules()
+        super().__init__(rules=rules, seed=seed, four_colour=four_colour)
         self.knock_limit = knock_limit
-        self._rng = make_rng(seed)
-        self._four_colour = four_colour
         self.hand: tuple[Card, ...] = ()
         self.discard: Card | None = None
         self.verdict: KnockVerdict | None = None
-        self.message = MessageArea()
         self.picture = widgets.HTML()
         self.card_buttons = CardButtons((), self.choose_discard, four_colour=four_colour)
         actions = ["knock", "gin", "play on"]
         if self.rules.big_gin_bonus is not None:
             actions.append("big gin")
-        self.action_buttons = {}
-        for action in actions:
-            button = widgets.Button(description=action.capitalize(),
-                                    tooltip=f"answer: {action}")
-            button.on_click(lambda _b, action=action: self.answer(action))
-            self.action_buttons[action] = button
-        new = widgets.Button(description="New hand", tooltip="another random hand")
-        new.on_click(lambda _: self.new_hand())
+        self.action_buttons = {
+            action: button(action.capitalize(), lambda action=action: self.answer(action),
+                           tooltip=f"answer: {action}", width="96px")
+            for action in actions}
         self.explanation = widgets.HTML()
-        super().__init__([
-            widgets.HTML("<b>Pick a discard, then decide:</b>"), self.picture, self.card_buttons,
-            widgets.HBox([*self.action_buttons.values(), new]), self.message, self.explanation,
-        ])
+        self.children = [
+            widgets.HTML("<b>You hold 11 cards after the draw. Click the card you would "
+                         "discard, then answer: knock, gin or play on?</b>"),
+            self.picture, self.card_buttons,
+            widgets.HBox([*self.action_buttons.values(),
+                          button("New hand", self.new_hand, tooltip="another random hand")]),
+            self.message, self.explanation,
+        ]
         if hand is None:
             self.new_hand()
         else:
@@ -98,14 +95,22 @@ class KnockLab(widgets.VBox):
 
     @property
     def limit(self) -> int:
-        """The knock limit the lab plays to."""
+        """The knock limit the lab plays to.
+
+        >>> KnockLab(seed=1).limit, KnockLab(seed=1, knock_limit=5).limit
+        (10, 5)
+        """
         if self.knock_limit is not None:
             return self.knock_limit
         return self.rules.round_knock_limit()
 
     @friendly
     def set_hand(self, hand: HandLike) -> None:
-        """Start over with ``hand`` (11 cards); a bad hand shows a message and changes nothing."""
+        """Start over with ``hand`` (11 cards); a bad hand shows a message and changes nothing.
+
+        >>> lab = KnockLab(seed=1); lab.set_hand("7H 8H 9H"); lab.message.text
+        'the lab needs 11 cards (a hand after the draw), got 3'
+        """
         cards = parse_hand(hand)
         if len(cards) != 11:
             raise CardError(f"the lab needs 11 cards (a hand after the draw), got {len(cards)}")
@@ -118,7 +123,11 @@ class KnockLab(widgets.VBox):
 
     def new_hand(self) -> None:
         """A random 11-card hand from the seeded deck, one that is close to knocking so the
-        decision is worth thinking about."""
+        decision is worth thinking about.
+
+        >>> lab = KnockLab(seed=4); lab.new_hand(); best_discards(lab.hand)[0].deadwood <= 20
+        True
+        """
         hand = Deck(self._rng).deal(1, 11)[0]
         for _ in range(2000):
             if best_discards(hand, self.rules)[0].deadwood <= 20:
@@ -128,22 +137,34 @@ class KnockLab(widgets.VBox):
 
     @friendly
     def choose_discard(self, card: Card | str) -> None:
-        """Pick the card to discard: what clicking a card does."""
+        """Pick the card to discard: what clicking a card does.
+
+        >>> lab = KnockLab("4S 5S 6S 2C QH JH TH 7C 7D 7H KD"); lab.choose_discard("2C")
+        >>> lab.discard, lab.message.text
+        (Card('2C'), 'You discard 2♣. Now answer: knock, gin or play on?')
+        """
         card = as_card(card)
         if card not in self.hand:
             raise CardError(f"{card} is not in this hand")
         self.discard, self.verdict = card, None
-        self.message.clear()
+        self.message.show(f"You discard {card}. Now answer: {self._choices()}?", "info")
         self.explanation.value = ""
         self._render()
 
     @friendly
     def answer(self, action: str) -> KnockVerdict | None:
         """Say ``knock``, ``gin``, ``play on`` (or ``big gin``) for the chosen discard; the
-        verdict is shown and returned."""
+        verdict is shown and returned.
+
+        >>> lab = KnockLab("4S 5S 6S 2C QH JH TH 7C 7D 7H KD"); lab.answer("knock")
+        >>> lab.message.text
+        'pick a card to discard first'
+        >>> lab.choose_discard("KD"); lab.answer("play on").kind
+        'info'
+        """
         action = action.strip().lower().replace("_", " ")
         if action not in ACTIONS:
-            raise AnswerError(f"answer knock, gin or play on, not {action!r}")
+            raise AnswerError(f"answer {self._choices()}, not {action!r}")
         options = discard_options(self.hand, self.rules, knock_limit=self.knock_limit)
         best = best_discards(self.hand, self.rules, knock_limit=self.knock_limit)
         big_gin = next((o for o in options if o.card is None), None)
@@ -158,6 +179,10 @@ class KnockLab(widgets.VBox):
             chosen = next(o for o in options if o.card == self.discard)
         verdict = self._judge(chosen, action, best, big_gin)
         return self._show(verdict)
+
+    def _choices(self) -> str:
+        names = list(self.action_buttons)
+        return ", ".join(names[:-1]) + " or " + names[-1]
 
     def _verdict_no_big_gin(self, best: tuple[DiscardOption, ...]) -> KnockVerdict:
         reason = ("big gin is not played under these rules"
@@ -220,10 +245,11 @@ class KnockLab(widgets.VBox):
         self.message.show(verdict.text, verdict.kind)
         kept = (self.hand if verdict.discard is None
                 else tuple(c for c in self.hand if c != verdict.discard))
-        after = arrangement_svg(best_arrangement(kept), four_colour=self._four_colour,
+        after = arrangement_svg(best_arrangement(kept), four_colour=self.four_colour,
                                 title="your hand after the discard")
-        best = ", ".join(html.escape(str(o)) for o in verdict.best)
-        self.explanation.value = f"{after}<p>Best: {best}</p>"
+        best = " or ".join(_in_words(option) for option in verdict.best)
+        self.explanation.value = (f'<p style="margin:4px 0">The best play: '
+                                  f"{html.escape(best)}.</p>{after}")
         self._render()
         return verdict
 
@@ -237,7 +263,7 @@ class KnockLab(widgets.VBox):
                     styles.setdefault(option.card, "best")
             if self.discard is not None and not self.verdict.discard_ok:
                 styles[self.discard] = "wrong"
-        self.picture.value = hand_svg(self.hand, highlight=styles, four_colour=self._four_colour)
+        self.picture.value = hand_svg(self.hand, highlight=styles, four_colour=self.four_colour)
         buttons = {"selected": "info", "best": "success", "wrong": "danger"}
         self.card_buttons.mark({card: buttons[style] for card, style in styles.items()})
 
@@ -246,3 +272,10 @@ def _over_limit(value: int, limit: int) -> str:
     if limit == 0:
         return f"deadwood {value}, and only gin may end this round."
     return f"deadwood {value} is over the knock limit of {limit}, so you cannot knock."
+
+
+def _in_words(option: DiscardOption) -> str:
+    if option.card is None:
+        return "spread all 11 cards for big gin"
+    ending = {"gin": ", which is gin", "knock": ", and knock"}.get(option.ends or "", "")
+    return f"discard {option.card}, leaving deadwood {option.deadwood}{ending}"

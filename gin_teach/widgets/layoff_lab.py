@@ -13,27 +13,19 @@ from gin_teach.errors import CardError, IllegalMove
 from gin_teach.melds import Meld, best_arrangement
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, extend_meld, layoff_options, settle
-from gin_teach.widgets.common import (
-    CardButtons,
-    MessageArea,
-    as_card,
-    deal_knock,
-    friendly,
-    make_rng,
-    parse_hand,
-)
+from gin_teach.widgets.common import CardButtons, KnockExercise, as_card, button, friendly
 
 __all__ = ["LayoffLab"]
 
 
-class LayoffLab(widgets.VBox):
+class LayoffLab(KnockExercise):
     """The knocker's spread and the learner's 10 cards: click a card to lay it off (a run
     grows as you go, so chains work); press Done to compare with the best defence.
 
     >>> lab = LayoffLab("4S 5S 6S 7H 7D 7C TH JH QH AC", "7S 8S KD KC KH 2D 3C 5H 6H QD")
     >>> lab.lay_off("7S")
     >>> lab.message.text
-    '7♠ fits 2 melds: choose one.'
+    '7♠ fits 2 melds: click the one to lay it off on.'
     >>> lab.lay_off("7S", 0)
     >>> lab.lay_off("8S")
     >>> lab.finish().defender_count == lab.optimal.defender_count
@@ -43,61 +35,67 @@ class LayoffLab(widgets.VBox):
     def __init__(self, knocker: HandLike | None = None, defender: HandLike | None = None, *,
                  knocker_melds: list[HandLike] | None = None, rules: Rules | None = None,
                  seed: int | random.Random | None = None, four_colour: bool = False) -> None:
-        self.rules = rules or Rules()
-        self._rng = make_rng(seed)
-        self._four_colour = four_colour
-        self.knocker: tuple[Card, ...] = ()
-        self.defender: tuple[Card, ...] = ()
-        self.optimal: Settlement | None = None
+        super().__init__(knocker, defender, knocker_melds=knocker_melds, rules=rules, seed=seed,
+                         four_colour=four_colour)
         self.spread: tuple[Meld, ...] = ()
         self.melds: list[Meld] = []
         self.laid: list[tuple[Card, int]] = []
         self.pending: Card | None = None
         self.result: Settlement | None = None
-        self.message = MessageArea()
         self.table = widgets.HTML()
         self.hand_picture = widgets.HTML()
         self.card_buttons = CardButtons((), self.lay_off, four_colour=four_colour)
-        self.targets = widgets.HBox()
+        self.targets = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.status = widgets.HTML()
-        buttons = []
-        for label, handler in (("Undo", self.undo), ("Start over", self.restart),
-                               ("Done", self.finish), ("New deal", self.new_deal)):
-            button = widgets.Button(description=label)
-            button.on_click(lambda _b, handler=handler: handler())
-            buttons.append(button)
         self.report = widgets.HTML()
-        super().__init__([self.table, self.hand_picture,
-                          widgets.HTML("<b>Click a card to lay it off:</b>"), self.card_buttons,
-                          self.targets, self.status, widgets.HBox(buttons), self.message,
-                          self.report])
-        if knocker is None and defender is None:
-            self.new_deal()
-        else:
-            self.set_round(knocker, defender, knocker_melds)
+        self.children = [
+            self.table, self.hand_picture,
+            widgets.HTML("<b>You are the defender. Click a card of yours to lay it off on the "
+                         "knocker's melds, then press Done.</b>"),
+            self.card_buttons, self.targets, self.status,
+            widgets.HBox([button("Undo", self.undo, tooltip="take back the last lay-off"),
+                          button("Start over", self.restart, tooltip="take back every lay-off"),
+                          button("Done", self.finish, style="primary",
+                                 tooltip="score your lay-offs"),
+                          button("New deal", self.new_deal, tooltip="another random round")]),
+            self.message, self.report,
+        ]
+        self.start()
 
-    @friendly
-    def set_round(self, knocker: HandLike | None, defender: HandLike | None,
-                  knocker_melds: list[HandLike] | None = None) -> None:
-        """A new exercise: the knocker's 10 cards (after the discard) and the defender's 10.
-        The knocker spreads ``knocker_melds``, or by default the spread the rules engine picks.
-        A knock the rules forbid shows a message and changes nothing."""
-        knocker_cards, defender_cards = parse_hand(knocker), parse_hand(defender)
-        optimal = settle(knocker_cards, defender_cards, self.rules, knocker_melds)
-        self.knocker, self.defender = knocker_cards, tuple(sorted(defender_cards))
-        self.optimal = optimal
-        self.spread = optimal.knocker_arrangement.melds
-        self.restart()
+    @property
+    def optimal(self) -> Settlement | None:
+        """The best defence: the rules engine's settlement, with the best lay-offs.
+
+        >>> LayoffLab("4S 5S 6S 7H 7D 7C TH JH QH AC",
+        ...           "7S 8S KD KC KH 2D 3C 5H 6H QD").optimal.defender_count
+        26
+        """
+        return self.settlement
 
     def new_deal(self) -> None:
-        """A random round from the seeded deck where the defender has something to lay off."""
-        knocker, defender, _ = deal_knock(
-            self._rng, self.rules,
-            want=lambda s: s.outcome in ("knock", "undercut") and bool(s.layoffs))
-        self.set_round(knocker, defender)
+        """A random round from the seeded deck where the defender has something to lay off
+        (the New deal button; the same as :meth:`new_round`).
+
+        >>> lab = LayoffLab(seed=3); lab.new_deal(); bool(lab.optimal.layoffs)
+        True
+        """
+        self.new_round()
+
+    def _wanted(self, settlement: Settlement) -> bool:
+        return settlement.outcome in ("knock", "undercut") and bool(settlement.layoffs)
+
+    def _new_question(self) -> None:
+        assert self.settlement is not None
+        self.spread = self.settlement.knocker_arrangement.melds
+        self.restart()
 
     def restart(self) -> None:
-        """Take back every lay-off."""
+        """Take back every lay-off.
+
+        >>> lab = LayoffLab("4S 5S 6S 7H 7D 7C TH JH QH AC", "7S 8S KD KC KH 2D 3C 5H 6H QD")
+        >>> lab.lay_off("7S", 0); lab.restart(); lab.laid
+        []
+        """
         self.melds = list(self.spread)
         self.laid, self.pending, self.result = [], None, None
         self.message.clear()
@@ -106,29 +104,45 @@ class LayoffLab(widgets.VBox):
 
     @property
     def kept(self) -> tuple[Card, ...]:
-        """The defender's cards not laid off."""
+        """The defender's cards not laid off.
+
+        >>> lab = LayoffLab("4S 5S 6S 7H 7D 7C TH JH QH AC", "7S 8S KD KC KH 2D 3C 5H 6H QD")
+        >>> lab.lay_off("7S", 0); len(lab.kept)
+        9
+        """
         laid = {card for card, _ in self.laid}
         return tuple(card for card in self.defender if card not in laid)
 
     @property
     def deadwood_now(self) -> int:
-        """The defender's deadwood if it stopped laying off now."""
+        """The defender's deadwood if it stopped laying off now.
+
+        >>> lab = LayoffLab("4S 5S 6S 7H 7D 7C TH JH QH AC", "7S 8S KD KC KH 2D 3C 5H 6H QD")
+        >>> before = lab.deadwood_now; lab.lay_off("7S", 0); before - lab.deadwood_now
+        7
+        """
         return best_arrangement(self.kept).deadwood
 
     @friendly
     def lay_off(self, card: Card | str, meld: int | None = None) -> None:
         """Lay ``card`` off on the knocker's meld number ``meld`` (0 = the first shown); with no
-        ``meld``, on the only meld it fits, or ask which when it fits more than one."""
+        ``meld``, on the only meld it fits, or ask which when it fits more than one.
+
+        >>> lab = LayoffLab("4S 5S 6S 7H 7D 7C TH JH QH AC", "7S 8S KD KC KH 2D 3C 5H 6H QD")
+        >>> lab.lay_off("8S"); print(lab.message.text)
+        8♠ fits none of the knocker's melds as they stand
+        """
         card = as_card(card)
         if card not in self.kept:
             raise CardError(f"{card} is not in your hand")
         fits = [i for i, m in enumerate(self.melds) if layoff_options([m], card)]
         if meld is None:
             if not fits:
-                raise IllegalMove(f"{card} fits none of the knocker's melds")
+                raise IllegalMove(f"{card} fits none of the knocker's melds as they stand")
             if len(fits) > 1:
                 self.pending = card
-                self.message.show(f"{card} fits {len(fits)} melds: choose one.", "info")
+                self.message.show(f"{card} fits {len(fits)} melds: click the one to lay it "
+                                  "off on.", "info")
                 self._render()
                 return
             meld = fits[0]
@@ -141,12 +155,17 @@ class LayoffLab(widgets.VBox):
         self.melds[meld] = extended
         self.laid.append((card, meld))
         self.pending, self.result = None, None
-        self.message.show(f"{card} laid off onto {self.spread[meld]}.", "info")
+        self.message.show(f"{card} laid off: the {extended.kind} is now {extended}.", "info")
         self.report.value = ""
         self._render()
 
     def undo(self) -> None:
-        """Take back the last lay-off."""
+        """Take back the last lay-off.
+
+        >>> lab = LayoffLab("4S 5S 6S 7H 7D 7C TH JH QH AC", "7S 8S KD KC KH 2D 3C 5H 6H QD")
+        >>> lab.lay_off("7S", 0); lab.lay_off("8S"); lab.undo(); lab.laid
+        [(Card('7S'), 0)]
+        """
         if self.laid:
             _, meld = self.laid.pop()
             rebuilt = self.spread[meld]
@@ -161,7 +180,12 @@ class LayoffLab(widgets.VBox):
 
     @friendly
     def finish(self) -> Settlement:
-        """Score the learner's lay-offs and compare them with the best defence."""
+        """Score the learner's lay-offs and compare them with the best defence.
+
+        >>> lab = LayoffLab("4S 5S 6S 7H 7D 7C TH JH QH AC", "7S 8S KD KC KH 2D 3C 5H 6H QD")
+        >>> lab.finish().defender_count, lab.message.kind
+        (41, 'wrong')
+        """
         assert self.optimal is not None
         laid = [card for card, _ in self.laid]
         result = settle(self.knocker, self.defender, self.rules, self.spread, layoffs=laid)
@@ -173,7 +197,7 @@ class LayoffLab(widgets.VBox):
         else:
             self.message.show(f"{yours} The best defence leaves {best.defender_count}: "
                               f"{_summary(best)}", "wrong")
-        self.report.value = settlement_html(result, four_colour=self._four_colour)
+        self.report.value = settlement_html(result, four_colour=self.four_colour)
         return result
 
     def _render(self) -> None:
@@ -181,29 +205,34 @@ class LayoffLab(widgets.VBox):
         laid_styles = {card: "layoff" for card, _ in self.laid}
         self.table.value = spread_svg(
             [meld.cards for meld in self.melds], self.optimal.knocker_arrangement.deadwood_cards,
-            title=f"the knocker's spread: deadwood {self.optimal.knocker_count}",
-            highlight=laid_styles, four_colour=self._four_colour)
+            title=f"The knocker's spread (deadwood {self.optimal.knocker_count})",
+            highlight=laid_styles, four_colour=self.four_colour)
         kept = self.kept
         pending = {self.pending: "selected"} if self.pending else {}
-        self.hand_picture.value = hand_svg(kept, title="your hand", highlight=pending,
-                                           four_colour=self._four_colour)
+        self.hand_picture.value = hand_svg(kept, title="Your hand", highlight=pending,
+                                           four_colour=self.four_colour)
         self.card_buttons.set_cards(kept)
         self.card_buttons.mark({card: "info" for card in pending})
-        buttons = []
+        targets = []
         if self.pending is not None:
             card = self.pending
             for index, meld in enumerate(self.melds):
                 if layoff_options([meld], card):
-                    button = widgets.Button(description=f"onto {meld}",
-                                            layout=widgets.Layout(width="auto"))
-                    button.on_click(lambda _b, index=index, card=card: self.lay_off(card, index))
-                    buttons.append(button)
-        self.targets.children = tuple(buttons)
+                    targets.append(button(f"onto {meld}",
+                                          lambda index=index, card=card: self.lay_off(card, index),
+                                          tooltip=f"lay {card} off on the {meld.kind} {meld}"))
+        self.targets.children = tuple(targets)
         laid = ", ".join(str(card) for card, _ in self.laid) or "nothing yet"
         self.status.value = (f"Laid off: {html.escape(laid)}. Your deadwood now: "
                              f"<b>{self.deadwood_now}</b>.")
 
 
 def _summary(settlement: Settlement) -> str:
-    layoffs = "; ".join(str(layoff) for layoff in settlement.layoffs) or "no lay-offs"
-    return f"{layoffs}, keeping {settlement.defender_arrangement}."
+    laid = [layoff.card for layoff in settlement.layoffs]
+    cards = " and ".join(str(card) for card in laid) if len(laid) < 3 else (
+        ", ".join(str(card) for card in laid[:-1]) + f" and {laid[-1]}")
+    kept = settlement.defender_arrangement
+    melds = "; ".join(str(meld) for meld in kept.melds)
+    keeps = f"meld {melds} and " if melds else ""
+    action = f"lay off {cards}" if laid else "nothing can be laid off"
+    return f"{action}, {keeps}keep deadwood {kept.deadwood}."

@@ -3,7 +3,8 @@
 The geometry is kept apart from the drawing: :func:`table_scene` lays the cards out as plain
 rectangles, :func:`hit_test` says which card or pile a click at (x, y) lands on, and
 :func:`action_for` turns that into a move. All three are plain functions that tests call
-without a browser; the canvas only paints the scene.
+without a browser; the canvas only paints the scene, with the same card faces, suit shapes and
+backs as the SVG card pictures of :mod:`gin_teach.display`.
 
 >>> from gin_teach.game import Round
 >>> rnd = Round(seed=3)
@@ -16,19 +17,31 @@ without a browser; the canvas only paints the scene.
 
 from __future__ import annotations
 
+import functools
+import math
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 import ipywidgets as widgets
-from ipycanvas import Canvas, hold_canvas
+from ipycanvas import Canvas, Path2D, hold_canvas
 
 from gin_teach.actions import DRAW, PASS, TAKE, Action, Discard, Knock
 from gin_teach.cards import Card
+from gin_teach.display import (
+    BACK_COLOURS,
+    BACK_PATTERN,
+    CARD_FONT,
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    SUIT_PATHS,
+    card_outline,
+    suit_colours,
+)
 from gin_teach.errors import GinError
 from gin_teach.game import Round
-from gin_teach.widgets.common import FOUR_SUIT_COLOURS, SUIT_COLOURS, MessageArea
+from gin_teach.widgets.common import MessageArea
 
 __all__ = [
     "Label",
@@ -44,28 +57,40 @@ __all__ = [
 
 SpriteKind = Literal["hand", "opponent", "stock", "discard"]
 
+RESOLUTION = 2
+"""Canvas pixels per screen pixel: the table is painted at twice its size and shown at its
+size, so it stays as crisp as the SVG pictures on high-density screens."""
+
+_FELT = "#1f6b3a"
+_TEXT = "#ffffff"
+_TURN = "#ffd54f"
+"""The name of the player to move, and the knock reminder, stand out in amber on the felt."""
+_QUIET = "#cfe8d6"
+
 
 @dataclass(frozen=True)
 class TableLayout:
-    """Where things sit on the table, in canvas pixels.
+    """Where things sit on the table, in screen pixels.
 
     >>> TableLayout().hand_step > TableLayout().opponent_step
     True
     """
 
     width: int = 720
-    height: int = 420
-    card_width: int = 64
-    card_height: int = 90
+    height: int = 436
+    card_width: int = CARD_WIDTH
+    card_height: int = CARD_HEIGHT
     left: int = 20
-    opponent_y: int = 30
+    opponent_y: int = 32
     opponent_step: int = 30
-    piles_y: int = 160
+    piles_y: int = 162
     discard_x: int = 110
-    hand_y: int = 310
+    hand_y: int = 328
     hand_step: int = 46
     """Wider than the opponent's step: each of your cards leaves a strip wide enough to click."""
-    status_x: int = 210
+    status_x: int = 214
+    lift: int = 12
+    """How far the card just drawn or taken rises above the rest of the hand."""
 
 
 @dataclass(frozen=True)
@@ -87,22 +112,28 @@ class Sprite:
     highlight: str | None = None
 
     def contains(self, x: float, y: float) -> bool:
-        """Whether the point lies on this card."""
+        """Whether the point lies on this card.
+
+        >>> card = Sprite("hand", 0, 0, 64, 90, Card(7, "H"))
+        >>> card.contains(63, 89), card.contains(64, 10)
+        (True, False)
+        """
         return self.x <= x < self.x + self.width and self.y <= y < self.y + self.height
 
 
 @dataclass(frozen=True)
 class Label:
-    """A line of text on the table.
+    """A line of text on the table; ``colour`` picks it out (the player to move, a reminder).
 
-    >>> Label(20, 20, "stock 31").text
-    'stock 31'
+    >>> Label(20, 20, "stock: 31").text
+    'stock: 31'
     """
 
     x: float
     y: float
     text: str
     bold: bool = False
+    colour: str = _TEXT
 
 
 @dataclass(frozen=True)
@@ -131,10 +162,12 @@ class Target:
     card: Card | None = None
 
 
-def table_scene(rnd: Round, viewer: int = 0, layout: TableLayout | None = None) -> TableScene:
+def table_scene(rnd: Round, viewer: int = 0, layout: TableLayout | None = None, *,
+                knock: bool = False) -> TableScene:
     """Lay out the table as ``viewer`` sees it: the opponent's cards face down until the round
-    ends (or they are spread after a knock), the stock, the top discard, and the viewer's hand
-    with the card just drawn or taken marked.
+    ends (or they are spread after a knock), the stock, the top discard, the viewer's hand with
+    the card just drawn or taken raised, what happens next and the last move. ``knock`` adds
+    the reminder that the next card clicked is knocked with.
 
     >>> from gin_teach.game import Round
     >>> scene = table_scene(Round(seed=2), viewer=1)
@@ -163,21 +196,31 @@ def table_scene(rnd: Round, viewer: int = 0, layout: TableLayout | None = None) 
                               view.top_discard))
     marked = view.just_taken or view.drawn
     for i, card in enumerate(view.hand):
-        sprites.append(Sprite("hand", layout.left + i * layout.hand_step, layout.hand_y, w, h,
-                              card, i, "drawn" if card == marked else None))
+        lift = layout.lift if card == marked else 0
+        sprites.append(Sprite("hand", layout.left + i * layout.hand_step, layout.hand_y - lift,
+                              w, h, card, i, "drawn" if card == marked else None))
     turn = rnd.current_player
+    to_play = " — to play" if turn == other else ""
+    mine = f": deadwood {rnd.deadwood(viewer)}{' — to play' if turn == viewer else ''}"
+    below_piles = layout.piles_y + h + 18
     labels = [
-        Label(layout.left, layout.opponent_y - 10,
-              f"{names[other]}{' (to play)' if turn == other else ''}", bold=True),
-        Label(layout.left, layout.piles_y + h + 16, f"stock {view.stock_size}"),
-        Label(layout.discard_x, layout.piles_y + h + 16, f"discards {len(view.discard_pile)}"),
-        Label(layout.left, layout.hand_y - 10,
-              f"{names[viewer]}{' (to play)' if turn == viewer else ''}: deadwood "
-              f"{rnd.deadwood(viewer)}", bold=True),
+        Label(layout.left, layout.opponent_y - 12, names[other] + to_play, bold=True,
+              colour=_TURN if turn == other else _TEXT),
+        Label(layout.left, below_piles, f"stock: {view.stock_size}"),
+        Label(layout.discard_x, below_piles, f"discards: {len(view.discard_pile)}"),
+        Label(layout.left, layout.hand_y - layout.lift - 8, names[viewer] + mine, bold=True,
+              colour=_TURN if turn == viewer else _TEXT),
     ]
-    status = rnd.prompt()
-    for n, line in enumerate(textwrap.wrap(status, 62)[:4]):
-        labels.append(Label(layout.status_x, layout.piles_y + 20 + 20 * n, line, bold=n == 0))
+    lines = textwrap.wrap(rnd.prompt(), 58)[:3]
+    if knock and turn == viewer and rnd.phase == "discard":
+        lines = ["Knocking: click the card to discard face down."]
+    for n, line in enumerate(lines):
+        labels.append(Label(layout.status_x, layout.piles_y + 22 + 20 * n, line, bold=True,
+                            colour=_TURN if knock and n == 0 and len(lines) == 1 else _TEXT))
+    log = rnd.log(viewer=None if rnd.is_over else viewer)
+    if log:
+        labels.append(Label(layout.status_x, layout.piles_y + h - 6,
+                            textwrap.shorten(f"Last move: {log[-1]}", 64), colour=_QUIET))
     return TableScene(tuple(sprites), tuple(labels), layout)
 
 
@@ -219,7 +262,13 @@ def action_for(target: Target | None, phase: str, *, knock: bool = False) -> Act
     return Knock(target.card) if knock else Discard(target.card)
 
 
-_OUTLINES = {None: ("#7a7a7a", 1), "drawn": ("#9333ea", 3), "selected": ("#1f6feb", 3)}
+@functools.cache
+def _paths() -> dict[str, tuple[Path2D, ...]]:
+    """The suit shapes and the back's lattice as canvas paths, made once and shared by every
+    table (each path is a widget the browser keeps)."""
+    made = {suit: tuple(Path2D(d) for d in paths) for suit, paths in SUIT_PATHS.items()}
+    made["back"] = (Path2D(BACK_PATTERN),)
+    return made
 
 
 class TableCanvas(widgets.VBox):
@@ -241,27 +290,64 @@ class TableCanvas(widgets.VBox):
                  layout: TableLayout | None = None, four_colour: bool = False) -> None:
         self.layout_spec = layout or TableLayout()
         self.viewer = viewer
-        self.knock = False
+        self._knock = False
         self.round = rnd if rnd is not None else Round(seed)
         self.on_action = on_action
-        self._colours = FOUR_SUIT_COLOURS if four_colour else SUIT_COLOURS
-        self.canvas = Canvas(width=self.layout_spec.width, height=self.layout_spec.height,
-                             layout=widgets.Layout(width=f"{self.layout_spec.width}px",
-                                                   height=f"{self.layout_spec.height}px"))
-        self.canvas.on_mouse_down(self.click)
+        self._colours = suit_colours(four_colour)
+        spec = self.layout_spec
+        # Shown at its layout size, or narrower in a narrow notebook (clicks scale with it).
+        self.canvas = Canvas(width=spec.width * RESOLUTION, height=spec.height * RESOLUTION,
+                             layout=widgets.Layout(width=f"{spec.width}px", max_width="100%",
+                                                   height="auto"))
+        self.canvas.on_mouse_down(self._on_mouse_down)
         self.message = MessageArea()
-        self.scene = table_scene(self.round, viewer, self.layout_spec)
+        self.scene = table_scene(self.round, viewer, spec)
         super().__init__([self.canvas, self.message])
         self.draw()
 
+    @property
+    def knock(self) -> bool:
+        """Whether the next card clicked is knocked with rather than discarded; the table
+        shows a reminder while it is on.
+
+        >>> from gin_teach.game import Round
+        >>> table = TableCanvas(Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD",
+        ...     "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="8D", dealer=1))
+        >>> table.round.apply("take"); table.knock = True
+        >>> any("Knocking" in label.text for label in table.scene.labels)
+        True
+        """
+        return self._knock
+
+    @knock.setter
+    def knock(self, value: bool) -> None:
+        self._knock = bool(value)
+        self.draw()
+
     def show(self, rnd: Round) -> None:
-        """Draw another round (or the same one after a move)."""
+        """Draw another round (or the same one after a move).
+
+        >>> from gin_teach.game import Round
+        >>> table = TableCanvas(Round(seed=1)); table.show(Round(seed=2))
+        >>> table.round.hand(0) == Round(seed=2).hand(0)
+        True
+        """
         self.round = rnd
         self.draw()
 
+    def _on_mouse_down(self, x: float, y: float) -> None:
+        self.click(x / RESOLUTION, y / RESOLUTION)
+
     def click(self, x: float, y: float) -> Action | None:
-        """What a mouse click at (x, y) does: find the target, make the move."""
-        action = action_for(hit_test(self.scene, x, y), self.round.phase, knock=self.knock)
+        """What a mouse click at (x, y) (in layout pixels) does: find the target, make the
+        move. Returns the move, or ``None`` when the click meant nothing or was refused.
+
+        >>> from gin_teach.game import Round
+        >>> table = TableCanvas(Round(seed=3, dealer=1))
+        >>> table.click(1, 1) is None
+        True
+        """
+        action = action_for(hit_test(self.scene, x, y), self.round.phase, knock=self._knock)
         if action is None:
             return None
         if self.on_action is not None:
@@ -273,26 +359,52 @@ class TableCanvas(widgets.VBox):
             self.message.show(str(error), "error")
             return None
         self.message.clear()
-        self.knock = False
+        self._knock = False
         self.draw()
         return action
 
     def draw(self) -> None:
-        """Paint the whole table in one batch."""
-        self.scene = table_scene(self.round, self.viewer, self.layout_spec)
+        """Paint the whole table in one batch.
+
+        >>> from gin_teach.game import Round
+        >>> table = TableCanvas(Round(seed=5)); table.draw()
+        >>> kinds = [sprite.kind for sprite in table.scene.sprites]
+        >>> [kinds.count(kind) for kind in ("opponent", "stock", "discard", "hand")]
+        [10, 1, 1, 10]
+        """
+        self.scene = table_scene(self.round, self.viewer, self.layout_spec, knock=self._knock)
         canvas = self.canvas
         spec = self.layout_spec
         with hold_canvas():
             canvas.clear()
-            canvas.fill_style = "#1f6b3a"
+            canvas.save()
+            canvas.scale(RESOLUTION)
+            canvas.fill_style = _FELT
             canvas.fill_rect(0, 0, spec.width, spec.height)
+            self._draw_empty_piles()
             for sprite in self.scene.sprites:
                 self._draw_card(sprite)
             canvas.text_align = "left"
-            canvas.fill_style = "#ffffff"
             for label in self.scene.labels:
-                canvas.font = f"{'bold ' if label.bold else ''}14px sans-serif"
+                canvas.fill_style = label.colour
+                canvas.font = f"{'bold ' if label.bold else ''}14px {CARD_FONT}"
                 canvas.fill_text(label.text, label.x, label.y)
+            canvas.restore()
+
+    def _draw_empty_piles(self) -> None:
+        # A dashed place keeps an empty pile findable: the learner sees where the cards go.
+        canvas, spec = self.canvas, self.layout_spec
+        kinds = {sprite.kind for sprite in self.scene.sprites}
+        canvas.stroke_style = _QUIET
+        canvas.line_width = 1.5
+        canvas.set_line_dash([6, 4])
+        for kind, x in (("stock", spec.left), ("discard", spec.discard_x)):
+            if kind in kinds:
+                continue
+            self._card_path(x + 0.5, spec.piles_y + 0.5, spec.card_width - 1,
+                            spec.card_height - 1)
+            canvas.stroke()
+        canvas.set_line_dash([])
 
     def _card_path(self, x: float, y: float, w: float, h: float, r: float = 6) -> None:
         canvas = self.canvas
@@ -305,28 +417,67 @@ class TableCanvas(widgets.VBox):
         canvas.close_path()
 
     def _draw_card(self, sprite: Sprite) -> None:
+        # Drawn in the card pictures' own coordinates (64 x 90), scaled to the layout's size,
+        # so the canvas card matches the SVG card of gin_teach.display line for line.
         canvas = self.canvas
-        x, y, w, h = sprite.x, sprite.y, sprite.width, sprite.height
-        self._card_path(x, y, w, h)
+        canvas.save()
+        canvas.translate(sprite.x, sprite.y)
+        canvas.scale(sprite.width / CARD_WIDTH, sprite.height / CARD_HEIGHT)
+        self._card_path(0.5, 0.5, CARD_WIDTH - 1, CARD_HEIGHT - 1)
         canvas.fill_style = "#ffffff"
         canvas.fill()
-        colour, width = _OUTLINES.get(sprite.highlight, _OUTLINES[None])
+        colour, width = card_outline(sprite.highlight)
         canvas.stroke_style = colour
         canvas.line_width = width
         canvas.stroke()
-        card = sprite.card
-        if card is None:
-            canvas.fill_style = "#23407a"
-            canvas.fill_rect(x + 5, y + 5, w - 10, h - 10)
-            return
-        canvas.fill_style = self._colours[card.suit]
+        if sprite.card is None:
+            panel, lattice = BACK_COLOURS
+            self._card_path(5, 5, CARD_WIDTH - 10, CARD_HEIGHT - 10, 4)
+            canvas.fill_style = panel
+            canvas.fill()
+            canvas.fill_style = lattice
+            canvas.fill(_paths()["back"][0])
+        else:
+            self._draw_face(sprite.card)
+        canvas.restore()
+
+    def _draw_face(self, card: Card) -> None:
+        canvas = self.canvas
+        colour = self._colours[card.suit]
+        self._corner(card, colour)
+        canvas.save()
+        canvas.translate(CARD_WIDTH, CARD_HEIGHT)
+        canvas.rotate(math.pi)
+        self._corner(card, colour)
+        canvas.restore()
+        if card.rank > 10:
+            # Court cards: the letter framed in the middle, as in the SVG pictures.
+            canvas.stroke_style = colour
+            canvas.line_width = 1.2
+            canvas.stroke_rect(17, 23, 30, 44)
+            canvas.fill_style = colour
+            canvas.text_align = "center"
+            canvas.font = f"bold 24px {CARD_FONT}"
+            canvas.fill_text(card.label, 32, 52)
+            self._suit(card.suit, 26.5, 54, 11, colour)
+        else:
+            self._suit(card.suit, 17, 30, 30, colour)
+
+    def _corner(self, card: Card, colour: str) -> None:
+        canvas = self.canvas
+        canvas.fill_style = colour
         canvas.text_align = "left"
-        canvas.font = "bold 16px sans-serif"
-        canvas.fill_text(card.label, x + 4, y + 18)
-        canvas.font = "14px sans-serif"
-        canvas.fill_text(card.symbol, x + 5, y + 34)
-        canvas.text_align = "center"
-        canvas.font = "bold 30px sans-serif" if card.rank > 10 else "32px sans-serif"
-        # Centred in the strip that the next card in a hand leaves uncovered.
-        canvas.fill_text(card.label if card.rank > 10 else card.symbol, x + 26,
-                         y + h / 2 + 22)
+        canvas.font = f"bold 16px {CARD_FONT}"
+        # A "10" is squeezed to the width of the other ranks' corners.
+        canvas.fill_text(card.label, 4, 17, max_width=17 if card.rank == 10 else None)
+        self._suit(card.suit, 4.5, 21, 12, colour)
+
+    def _suit(self, suit: str, x: float, y: float, size: float, colour: str) -> None:
+        canvas = self.canvas
+        canvas.save()
+        canvas.translate(x, y)
+        canvas.scale(size / 100)
+        canvas.fill_style = colour
+        for path in _paths()[suit]:
+            canvas.fill(path)
+        canvas.restore()
