@@ -7,7 +7,8 @@ Every move goes through the public API a widget or a simulation uses: ``observat
   the stock down to a dead hand, about 57 turns a round);
 - rounds of GreedyBot against GreedyBot and SimpleBot against SimpleBot (shorter rounds that
   end in knocks, with a meld search per decision);
-- whole games to 100 of GreedyBot against GreedyBot.
+- whole games to 100 of GreedyBot against GreedyBot;
+- ``Game.clone()`` of a game in its eighth round (what "try a move on a copy" costs).
 
 When ``rlcard`` or ``open_spiel`` is installed (``pip install -e ".[benchmarks]"``) the same
 random-against-random rounds are played in their engines and the ratios printed. The issue
@@ -27,7 +28,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from gin_teach import Game, GreedyBot, RandomBot, Round, SimpleBot, play
+from gin_teach import Game, GreedyBot, RandomBot, Round, Rules, SimpleBot, play
 from gin_teach.bots import Player
 
 # Published random-against-random figures quoted in issue 3 (rounds per second).
@@ -62,6 +63,21 @@ def games_of(make: Callable[[int], tuple[Player, Player]]) -> Callable[[int], in
         rounds = 0
         for seed in range(count):
             rounds += len(play(Game(seed=seed), make(seed)).rounds)
+        return rounds
+    return work
+
+
+def clones_of_a_game_in_progress() -> Callable[[int], int]:
+    game = Game(seed=6, rules=Rules(target=1000))
+    bots = (GreedyBot(), GreedyBot())
+    while len(game.rounds) < 8:
+        player = game.current_player
+        game.apply(bots[player].choose(game.observation(player), game.legal_actions()))
+
+    def work(count: int) -> int:
+        rounds = 0
+        for _ in range(count):
+            rounds += len(game.clone().rounds)
         return rounds
     return work
 
@@ -115,6 +131,7 @@ def main() -> None:
          args.rounds, "turns"),
         ("greedy vs greedy games", games_of(lambda s: (GreedyBot(), GreedyBot())),
          args.games, "rounds"),
+        ("game clones", clones_of_a_game_in_progress(), args.rounds * 5, "rounds"),
     ]
     random_rate = 0.0
     for name, work, count, unit in workloads:

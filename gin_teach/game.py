@@ -123,7 +123,8 @@ class Game:
     winner of a round deals the next, and the same dealer deals again after a dead hand. Moves
     go to the current round through :meth:`apply`; when a round ends the next is dealt.
     ``seed`` fixes every deal (a random seed is picked and kept when it is ``None``);
-    :meth:`from_deal` starts from a given first deal instead.
+    :meth:`from_deal` starts from a given first deal instead. The scoresheet and every
+    message speak to a player named "You" ("You win the game by 150").
 
     >>> game = Game(seed=3, names=("Ann", "Bob"))
     >>> game.round.dealer == game.first_dealer, game.scores, game.is_over, game.winner
