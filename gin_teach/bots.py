@@ -113,11 +113,18 @@ def _first(legal_actions: Sequence[Action], kind: type) -> Action | None:
     return None
 
 
-def _before_discard(observation: Observation, legal_actions: Sequence[Action],
-                    wants: Callable[[int, Card], bool]) -> Action:
-    """The move of a bot that does not hold eleven cards: take the top discard (or the
-    upcard) when ``wants(hand_mask, card)`` says so, else draw from the stock (or pass the
-    upcard); after a knock, the best lay-offs."""
+def _knocking_turn(observation: Observation, legal_actions: Sequence[Action],
+                   wants: Callable[[int, Card], bool],
+                   discard: Callable[[Observation, Sequence[Action]], Card]) -> Action:
+    """A move of a bot that knocks as soon as it can, given its two rules: ``wants(hand_mask,
+    card)`` says whether to take the top discard (or the upcard), ``discard(observation,
+    legal_actions)`` picks the card to throw. Otherwise it draws from the stock (or passes
+    the upcard), goes big gin when it may, and answers a knock with the best lay-offs."""
+    if observation.phase == "discard":
+        big_gin = _first(legal_actions, BigGin)
+        if big_gin is not None:
+            return big_gin
+        return _knock_or_discard(legal_actions, discard(observation, legal_actions))
     take = _first(legal_actions, TakeDiscard)
     top = observation.top_discard
     if take is not None and top is not None and wants(observation.hand_mask, top):
@@ -187,11 +194,17 @@ class GreedyBot:
         >>> str(GreedyBot().choose(rnd.observation(0), rnd.legal_actions()))  # J♦ or K♠: 10
         'discard KS'
         """
-        if observation.phase != "discard":
-            return _before_discard(observation, legal_actions, self._improves)
-        big_gin = _first(legal_actions, BigGin)
-        if big_gin is not None:
-            return big_gin
+        return _knocking_turn(observation, legal_actions, self._improves, self._discard)
+
+    @staticmethod
+    def _improves(hand: int, card: Card) -> bool:
+        # Keeping the card and throwing back something else must beat the hand as it is;
+        # throwing the card itself back gives exactly today's deadwood, never less.
+        value, _ = _best_discard_of_mask(hand | card.bit)
+        return value < _deadwood_of_mask(hand)
+
+    @staticmethod
+    def _discard(observation: Observation, legal_actions: Sequence[Action]) -> Card:
         hand = observation.hand_mask
         taken = observation.just_taken
         allowed = hand & ~taken.bit if taken is not None else hand
@@ -202,14 +215,7 @@ class GreedyBot:
                         if allowed >> i & 1)
             best = sum(1 << i for i in range(52)
                        if allowed >> i & 1 and _deadwood_of_mask(hand ^ (1 << i)) == value)
-        return _knock_or_discard(legal_actions, _highest(best))
-
-    @staticmethod
-    def _improves(hand: int, card: Card) -> bool:
-        # Keeping the card and throwing back something else must beat the hand as it is;
-        # throwing the card itself back gives exactly today's deadwood, never less.
-        value, _ = _best_discard_of_mask(hand | card.bit)
-        return value < _deadwood_of_mask(hand)
+        return _highest(best)
 
     def __repr__(self) -> str:
         return "GreedyBot()"
@@ -241,11 +247,14 @@ class SimpleBot(_Seeded):
         >>> str(SimpleBot(seed=1).choose(rnd.observation(0), rnd.legal_actions()))  # 3-6H
         'take'
         """
-        if observation.phase != "discard":
-            return _before_discard(observation, legal_actions, self._completes_meld)
-        big_gin = _first(legal_actions, BigGin)
-        if big_gin is not None:
-            return big_gin
+        return _knocking_turn(observation, legal_actions, self._completes_meld, self._discard)
+
+    @staticmethod
+    def _completes_meld(hand: int, card: Card) -> bool:
+        with_card = hand | card.bit
+        return any(meld & with_card == meld for meld, _ in _MELDS_WITH_CARD[card.index])
+
+    def _discard(self, observation: Observation, legal_actions: Sequence[Action]) -> Card:
         hand = observation.hand_mask
         candidates: list[Card] = []
         least = 1 << 30
@@ -257,12 +266,7 @@ class SimpleBot(_Seeded):
                 least, candidates = value, [action.card]
             elif value == least:
                 candidates.append(action.card)
-        return _knock_or_discard(legal_actions, self._rng.choice(candidates))
-
-    @staticmethod
-    def _completes_meld(hand: int, card: Card) -> bool:
-        with_card = hand | card.bit
-        return any(meld & with_card == meld for meld, _ in _MELDS_WITH_CARD[card.index])
+        return self._rng.choice(candidates)
 
     def __repr__(self) -> str:
         return "SimpleBot()"
