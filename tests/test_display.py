@@ -195,6 +195,14 @@ def test_round_for_a_viewer_hides_the_other_hand_until_the_end():
     assert any(el.attrib.get("class") == "gin-settlement" for el in over.iter())
 
 
+def test_pictures_speak_to_a_player_named_you():
+    rnd = Round.from_deal(DEAL, upcard="8D", dealer=0, names=("You", "Bob"))
+    words = " ".join(texts(parse(round_html(rnd, viewer=0))))
+    assert "You deal;" in words and "You deals" not in words
+    other = Round.from_deal(DEAL, upcard="8D", dealer=1, names=("You", "Bob"))
+    assert "Bob deals;" in " ".join(texts(parse(round_html(other, viewer=0))))
+
+
 def test_scoresheet_lists_every_round_and_the_totals():
     game = play(Game(Rules(target=60), seed=11, names=("Ann", "Bob")), [GreedyBot(), GreedyBot()])
     root = parse(game_html(game))

@@ -584,6 +584,54 @@ def test_game_table_settings_make_the_rules():
     assert table.game.rules.oklahoma_spade_doubles and table.game.round.knock_limit <= 10
 
 
+def test_game_table_plays_a_lessons_fixed_deal_and_can_deal_it_again():
+    table = GameTable("greedy", seed=6, hands=DEAL, upcard="8D", stock="2H AD AH")
+    game = table.game
+    assert game.round.hand(0) == tuple(sorted(parse_cards(DEAL[0])))
+    assert game.round.stock[:3] == parse_cards("2H AD AH") and game.round.dealer == 1
+    # The computer deals, so you speak first, and the engine speaks to you.
+    assert game.current_player == table.human and game.names[0] == "You"
+    assert game.round.prompt() == "You (not the dealer) may take the upcard 8♦ or pass"
+    table.play("take")
+    table.play("knock KD")  # leaves the 8♦ alone: 8 deadwood
+    # The computer lays off 8♣ on the clubs and keeps K♥ 5♦ 10♠ = 25: you score 25 - 8.
+    assert table.review is not None and game.scores == (17, 0)
+    assert "You knock and score 17" in table.result.value
+    assert "You knock, discarding K♦" in table.moves_log.value  # the outcome is said once
+    assert "score 17" not in table.moves_log.value
+    table.replay_deal()
+    assert table.game is not game and table.game.scores == (0, 0)
+    assert table.game.round.hand(1) == tuple(sorted(parse_cards(DEAL[1])))
+    table.new_game()
+    assert table.game.round.hand(0) != tuple(sorted(parse_cards(DEAL[0])))
+
+
+def test_game_table_shows_a_bad_fixed_deal_and_plays_a_random_one():
+    for deal, reason in [({"hands": DEAL}, "needs both hands and the upcard"),
+                         ({"hands": DEAL, "upcard": "7S"}, "7♠ is dealt twice"),
+                         ({"hands": [DEAL[0], "2S 3S"], "upcard": "8D"}, "has 2 cards")]:
+        table = GameTable("random", seed=7, **deal)
+        assert table.message.kind == "error" and reason in table.message.text
+        assert table.game.legal_actions() and table.game.current_player == table.human
+
+
+@pytest.mark.parametrize("seed", [1, 3])  # seed 1: you win; seed 3: the computer undercuts
+def test_game_table_says_who_won_the_game_in_good_english(seed):
+    table = GameTable("random", seed=seed, rules=Rules(target=10))
+    me = GreedyBot()
+    while not table.game.is_over:
+        if table.review is not None:
+            table.next_round()
+            continue
+        table.play(me.choose(table.game.observation(0), table.game.legal_actions()))
+    if table.game.winner == table.human:
+        assert "Game over: You win by" in table.result.value
+        assert "You win the game by" in table.scoresheet.value
+    else:
+        assert "Game over: Computer (random) wins by" in table.result.value
+    assert "You wins" not in table.result.value + table.scoresheet.value
+
+
 def test_game_table_takes_any_player_and_reports_an_unknown_name():
     assert GameTable(GreedyBot(), seed=5).bot_choice.value == "your own"
     odd = GameTable("grandmaster", seed=5)

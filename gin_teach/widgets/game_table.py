@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
 from gin_teach.actions import Action, Discard, Knock
 from gin_teach.bots import GreedyBot, Player, RandomBot, SimpleBot
+from gin_teach.cards import Card, HandLike
 from gin_teach.display import game_html, settlement_html
-from gin_teach.errors import IllegalMove
+from gin_teach.errors import GinError, IllegalMove
 from gin_teach.game import Game, Round
+from gin_teach.round import _says
 from gin_teach.rules import Rules
 from gin_teach.widgets.common import AnswerError, CardButtons, LessonWidget, button, friendly
 from gin_teach.widgets.table import TableCanvas
@@ -37,22 +39,33 @@ class GameTable(LessonWidget):
     discard pile, a card to discard) or use the buttons below it, which list every legal move.
     Choose the opponent, the rules preset and variants, then press New game.
 
+    A lesson can fix the first deal: ``hands`` (yours, then the computer's), the ``upcard``
+    and the top of the ``stock``; by default the computer deals it (``dealer=1``), so you
+    decide first about the upcard. Later rounds, and New game, are dealt from ``seed``; Same
+    cards again replays the fixed deal.
+
     >>> table = GameTable("greedy", seed=1)
-    >>> table.game.rules == Rules.modern(), table.human
-    (True, 0)
+    >>> table.game.rules == Rules.modern(), table.human, table.game.names[0]
+    (True, 0, 'You')
     >>> table.play("discard 7H")  # the opening: only take or pass are allowed
     >>> table.message.kind
     'error'
+    >>> fixed = GameTable(hands=["7S 7H 7D 9C TC JC 3H 4H 5H KD",
+    ...                          "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="8D")
+    >>> fixed.game.round.prompt()
+    'You (not the dealer) may take the upcard 8♦ or pass'
     """
 
     human = 0
     computer = 1
 
     def __init__(self, bot: str | Player = "greedy", *, seed: int | None = None,
-                 rules: Rules | None = None, name: str = "Player",
-                 four_colour: bool = False) -> None:
+                 rules: Rules | None = None, name: str = "You", four_colour: bool = False,
+                 hands: Sequence[HandLike] | None = None, upcard: Card | str | None = None,
+                 stock: HandLike = (), dealer: int = 1) -> None:
         super().__init__(rules=rules, seed=seed, four_colour=four_colour)
         self._name = name
+        self._deal = (hands, upcard, stock, dealer) if hands is not None or upcard else None
         self.review: Round | None = None
         self._custom_bot = None if isinstance(bot, str) else bot
         self.bot_choice = widgets.Dropdown(
@@ -87,6 +100,8 @@ class GameTable(LessonWidget):
         self.result = widgets.HTML()
         self.scoresheet = widgets.HTML()
         self.game = Game(self.rules, self._rng.randrange(1 << 31), names=self._names())
+        if self._deal is not None:
+            self._replace_game(self._fixed_game)  # a bad deal keeps the random game, and says so
         self.bot = self._make_bot()
         self.table = TableCanvas(self.game.round, viewer=self.human, on_action=self.play,
                                  four_colour=four_colour)
@@ -137,10 +152,13 @@ class GameTable(LessonWidget):
         more = widgets.Accordion(children=[variants], selected_index=None,
                                  layout=widgets.Layout(max_width="720px"))
         more.set_title(0, "Variants and target")
+        buttons = [button("New game", self.new_game, style="primary",
+                          tooltip="new cards, with these settings")]
+        if self._deal is not None:
+            buttons.append(button("Same cards again", self.replay_deal,
+                                  tooltip="the lesson's deal again, with these settings"))
         return widgets.VBox([
-            widgets.HBox([self.bot_choice, self.preset,
-                          button("New game", self.new_game, style="primary",
-                                 tooltip="start again with these settings")],
+            widgets.HBox([self.bot_choice, self.preset, *buttons],
                          layout=widgets.Layout(flex_flow="row wrap")),
             more,
         ])
@@ -176,18 +194,53 @@ class GameTable(LessonWidget):
 
     @friendly
     def new_game(self) -> None:
-        """Start a new game with the chosen opponent, preset and variants.
+        """Start a new game, with new cards, the chosen opponent, preset and variants.
 
         >>> table = GameTable(seed=1); table.preset.value = "classic"; table.new_game()
         >>> table.game.rules.name, table.message.text.startswith("New game: classic")
         ('classic', True)
         """
         rules = self.chosen_rules()  # a contradictory choice raises RulesError: shown, no change
-        self.rules = rules
-        self.game = Game(rules, self._rng.randrange(1 << 31), names=self._names())
+        self._start(Game(rules, self._rng.randrange(1 << 31), names=self._names()))
+
+    @friendly
+    def replay_deal(self) -> None:
+        """Start again from the lesson's fixed deal (the same cards), with the chosen opponent,
+        preset and variants; with no fixed deal, this is a new game.
+
+        >>> table = GameTable(hands=["7S 7H 7D 9C TC JC 3H 4H 5H KD",
+        ...                          "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="8D")
+        >>> first = table.game.round.hand(0); table.play("pass"); table.replay_deal()
+        >>> table.game.round.hand(0) == first, table.game.round.phase
+        (True, 'upcard_nondealer')
+        """
+        if self._deal is None:
+            self.new_game()
+            return
+        rules = self.chosen_rules()
+        self._start(self._fixed_game(rules))
+
+    def _fixed_game(self, rules: Rules | None = None) -> Game:
+        assert self._deal is not None
+        hands, upcard, stock, dealer = self._deal
+        if hands is None or upcard is None:
+            raise AnswerError("a fixed deal needs both hands and the upcard")
+        return Game.from_deal(hands, upcard, stock, dealer=dealer, rules=rules or self.rules,
+                              names=self._names(), seed=self._rng.randrange(1 << 31),
+                              fill_seed=self._rng.randrange(1 << 31))
+
+    def _replace_game(self, make: Callable[[], Game]) -> None:
+        try:
+            self.game = make()
+        except GinError as error:
+            self.message.show(f"{error}; dealing at random instead", "error")
+
+    def _start(self, game: Game) -> None:
+        self.rules = game.rules
+        self.game = game
         self.bot = self._make_bot()
         self.review = None
-        self.message.show(f"New game: {rules.describe()}", "info")
+        self.message.show(f"New game: {game.rules.describe()}", "info")
         self._bot_moves()
 
     # ----------------------------------------------------------------------------- play
@@ -277,18 +330,21 @@ class GameTable(LessonWidget):
         self._discard_row.layout.display = "flex" if discards else "none"
         self._knock_row.layout.display = "flex" if knocks else "none"
         self.knock_mode.layout.display = "inline-flex" if knocks else "none"
-        lines = rnd.log(viewer=None if rnd.is_over else self.human)[-_LOG_LINES:]
+        outcome = rnd.result.describe(rnd.names) if rnd.result is not None else None
+        # The outcome is the result's headline below, so the log stops at the last move.
+        lines = [line for line in rnd.log(viewer=None if rnd.is_over else self.human)
+                 if line != outcome][-_LOG_LINES:]
         self.moves_log.value = "<br/>".join(html.escape(line) for line in lines)
-        if self.review is not None and rnd.result is not None:
-            outcome = html.escape(rnd.result.describe(rnd.names))
+        if self.review is not None and outcome is not None:
             body = (settlement_html(rnd.settlement, four_colour=self.four_colour)
                     if rnd.settlement is not None else "")
             over = ""
             if self.game.is_over and self.game.winner is not None:
                 totals = self.game.totals()
-                over = (f"<p><b>Game over: {html.escape(self.game.names[self.game.winner])} "
-                        f"wins by {totals.margin}.</b> Press New game to play again.</p>")
-            self.result.value = f"{over}<p><b>{outcome}</b></p>{body}"
+                wins = _says(self.game.names[self.game.winner], f"win[s] by {totals.margin}")
+                over = (f"<p><b>Game over: {html.escape(wins)}.</b> Press New game to play "
+                        "again.</p>")
+            self.result.value = f"{over}<p><b>{html.escape(outcome)}</b></p>{body}"
         else:
             self.result.value = ""
         self.scoresheet.value = game_html(self.game, show_round=False)

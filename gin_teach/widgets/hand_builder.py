@@ -44,9 +44,10 @@ class HandBuilder(HandExercise):
                  size: int = 10, rules: Rules | None = None, four_colour: bool = False) -> None:
         super().__init__(size=size, rules=rules, seed=seed, four_colour=four_colour)
         self._cards: tuple[Card, ...] = ()
-        self.grid = CardButtons(full_deck(), self.toggle, four_colour=four_colour)
-        self.grid.layout = widgets.Layout(display="grid",
-                                          grid_template_columns="repeat(13, 56px)")
+        # Thirteen columns, a suit a row; they narrow in a narrow notebook, and scroll past that.
+        self.grid = CardButtons(full_deck(), self.toggle, four_colour=four_colour, width="100%")
+        self.grid.layout = widgets.Layout(display="grid", overflow="auto",
+                                          grid_template_columns="repeat(13, minmax(42px, 56px))")
         self.summary = widgets.HTML()
         self.picture = widgets.HTML()
         self.children = [

@@ -217,8 +217,8 @@ def table_scene(rnd: Round, viewer: int = 0, layout: TableLayout | None = None, 
     for n, line in enumerate(lines):
         labels.append(Label(layout.status_x, layout.piles_y + 22 + 20 * n, line, bold=True,
                             colour=_TURN if knock and n == 0 and len(lines) == 1 else _TEXT))
-    log = rnd.log(viewer=None if rnd.is_over else viewer)
-    if log:
+    log = rnd.log(viewer=viewer)
+    if log and not rnd.is_over:  # once it is over, the prompt above says how it ended
         labels.append(Label(layout.status_x, layout.piles_y + h - 6,
                             textwrap.shorten(f"Last move: {log[-1]}", 64), colour=_QUIET))
     return TableScene(tuple(sprites), tuple(labels), layout)
