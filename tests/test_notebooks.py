@@ -247,15 +247,14 @@ def test_every_exercise_accepts_the_answer_key(name):
 # would give her a run"). If the engine ever deals or plays these seeds differently, the words
 # go stale; this test says which lesson to rewrite.
 def test_the_seeded_examples_still_say_what_the_text_says():
-    from gin_teach import Card, parse_cards
-    from gin_teach.bots import GreedyBot, RandomBot, SimpleBot, play
-    from gin_teach.game import Game, Round
+    from gin_teach import Card, Game, GreedyBot, RandomBot, Round, SimpleBot, parse_cards, play
 
     deal = Round(seed=27, dealer=1, names=("Ann", "Bob"))  # lesson 04
     assert deal.upcard == Card(9, "S")
     assert set(parse_cards("10S JS")) <= set(deal.hand(0))
     assert set(parse_cards("8S 9C")) <= set(deal.hand(1))
-    dead = play(Round(seed=3), [RandomBot(seed=1), RandomBot(seed=2)])  # lesson 04
+    # lesson 04: two random players let the round die
+    dead = play(Round(seed=3, names=("Ann", "Bob")), [RandomBot(seed=1), RandomBot(seed=2)])
     assert dead.result.is_dead_hand and dead.stock_size == 2
 
     game = play(Game(seed=9, names=("Greedy", "Simple")),  # lesson 08 and teachers.md
