@@ -20,7 +20,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Union
+from typing import TYPE_CHECKING, Final, NamedTuple, Union
 
 from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.melds import Arrangement, Meld
@@ -38,11 +38,15 @@ __all__ = [
     "CARD_FONT",
     "CARD_HEIGHT",
     "CARD_WIDTH",
+    "FACE",
     "FOUR_COLOURS",
     "HIGHLIGHTS",
     "SUIT_PATHS",
     "TWO_COLOURS",
+    "FaceLayout",
+    "Frame",
     "Highlight",
+    "Place",
     "arrangement_svg",
     "card_back_svg",
     "card_outline",
@@ -58,7 +62,6 @@ __all__ = [
 
 CARD_WIDTH: Final = 64
 CARD_HEIGHT: Final = 90
-_RADIUS: Final = 6
 _STEP: Final = 30
 """How far apart overlapping cards sit: enough to read each card's corner."""
 _GROUP_GAP: Final = 20
@@ -154,11 +157,77 @@ def card_outline(highlight: Highlight = None) -> tuple[str, int]:
     return _colour_of(highlight), 3
 
 
+class Place(NamedTuple):
+    """A suit shape's box (its top-left corner and size) or a text's anchor and font size.
+
+    >>> Place(4, 17, 16).size
+    16
+    """
+
+    x: float
+    y: float
+    size: float
+
+
+class Frame(NamedTuple):
+    """A rounded rectangle: its top-left corner, size and corner radius.
+
+    >>> Frame(5, 5, 54, 80, 4).width
+    54
+    """
+
+    x: float
+    y: float
+    width: float
+    height: float
+    radius: float
+
+
+class FaceLayout(NamedTuple):
+    """Where each part of a card sits, in card coordinates (``CARD_WIDTH`` x ``CARD_HEIGHT``):
+    the SVG pictures and the canvas table both draw from :data:`FACE`, so they cannot drift
+    apart. The corner is drawn again turned half a turn about the card's centre.
+
+    >>> FACE.pip, FACE.court_frame.radius
+    (Place(x=17, y=30, size=30), 3)
+    """
+
+    edge: Frame = Frame(0.5, 0.5, CARD_WIDTH - 1, CARD_HEIGHT - 1, 6)
+    corner_rank: Place = Place(4, 17, 16)
+    ten_width: float = 17
+    """A "10" is squeezed to this width, to fit the corner the one-letter ranks use."""
+    corner_suit: Place = Place(4.5, 21, 12)
+    pip: Place = Place(17, 30, 30)
+    court_frame: Frame = Frame(17, 23, 30, 44, 3)
+    court_line: float = 1.2
+    court_letter: Place = Place(32, 52, 24)
+    court_suit: Place = Place(26.5, 54, 11)
+    back_panel: Frame = Frame(5, 5, CARD_WIDTH - 10, CARD_HEIGHT - 10, 4)
+
+
+FACE: Final = FaceLayout()
+"""The one card layout everything draws."""
+
+
+def _rect(frame: Frame, attributes: str) -> str:
+    return (f'<rect x="{_num(frame.x)}" y="{_num(frame.y)}" width="{_num(frame.width)}" '
+            f'height="{_num(frame.height)}" rx="{_num(frame.radius)}" {attributes}/>')
+
+
+def _text(place: Place, text: str, colour: str, extra: str = "") -> str:
+    return (f'<text x="{_num(place.x)}" y="{_num(place.y)}" font-size="{_num(place.size)}" '
+            f'font-weight="bold" fill="{colour}"{extra}>{html.escape(text)}</text>')
+
+
+def _suit_at(suit: str, place: Place, colour: str) -> str:
+    return _suit_shape(suit, place.x, place.y, place.size, colour)
+
+
 def _corner(card: Card, colour: str) -> str:
-    # A "10" is squeezed a little so it fits the same corner as one-character ranks.
-    squeeze = ' textLength="17" lengthAdjust="spacingAndGlyphs"' if card.rank == 10 else ""
-    return (f'<text x="4" y="17" font-size="16" font-weight="bold" fill="{colour}"{squeeze}>'
-            f"{html.escape(card.label)}</text>{_suit_shape(card.suit, 4.5, 21, 12, colour)}")
+    squeeze = (f' textLength="{_num(FACE.ten_width)}" lengthAdjust="spacingAndGlyphs"'
+               if card.rank == 10 else "")
+    return (_text(FACE.corner_rank, card.label, colour, squeeze)
+            + _suit_at(card.suit, FACE.corner_suit, colour))
 
 
 def _face_group(card: Card, colours: Mapping[str, str], highlight: Highlight) -> str:
@@ -167,19 +236,17 @@ def _face_group(card: Card, colours: Mapping[str, str], highlight: Highlight) ->
     corner = _corner(card, colour)
     if card.rank > 10:
         # Court cards: the letter framed in the middle, so J, Q and K stand out from the pips.
-        centre = (f'<rect x="17" y="23" width="30" height="44" rx="3" fill="none" '
-                  f'stroke="{colour}" stroke-width="1.2"/>'
-                  f'<text x="32" y="52" font-size="24" font-weight="bold" fill="{colour}" '
-                  f'text-anchor="middle">{html.escape(card.label)}</text>'
-                  f"{_suit_shape(card.suit, 26.5, 54, 11, colour)}")
+        centre = (_rect(FACE.court_frame, f'fill="none" stroke="{colour}" '
+                                          f'stroke-width="{_num(FACE.court_line)}"')
+                  + _text(FACE.court_letter, card.label, colour, ' text-anchor="middle"')
+                  + _suit_at(card.suit, FACE.court_suit, colour))
     else:
-        centre = _suit_shape(card.suit, 17, 30, 30, colour)
+        centre = _suit_at(card.suit, FACE.pip, colour)
     extra = f' data-highlight="{html.escape(highlight)}"' if highlight is not None else ""
     return (f'<g class="card" data-card="{card.code}"{extra}>'
             f"<title>{html.escape(card.name)}</title>"
-            f'<rect x="0.5" y="0.5" width="{CARD_WIDTH - 1}" height="{CARD_HEIGHT - 1}" '
-            f'rx="{_RADIUS}" fill="#ffffff" stroke="{stroke}" stroke-width="{width}"/>'
-            f'{corner}<g transform="rotate(180 {CARD_WIDTH / 2:g} {CARD_HEIGHT / 2:g})">'
+            + _rect(FACE.edge, f'fill="#ffffff" stroke="{stroke}" stroke-width="{width}"')
+            + f'{corner}<g transform="rotate(180 {CARD_WIDTH / 2:g} {CARD_HEIGHT / 2:g})">'
             f"{corner}</g>{centre}</g>")
 
 
@@ -206,11 +273,9 @@ def _back_group(highlight: Highlight = None) -> str:
     extra = f' data-highlight="{html.escape(highlight)}"' if highlight is not None else ""
     panel, lattice = BACK_COLOURS
     return (f'<g class="card" data-card="back"{extra}><title>a face-down card</title>'
-            f'<rect x="0.5" y="0.5" width="{CARD_WIDTH - 1}" height="{CARD_HEIGHT - 1}" '
-            f'rx="{_RADIUS}" fill="#ffffff" stroke="{stroke}" stroke-width="{width}"/>'
-            f'<rect x="5" y="5" width="{CARD_WIDTH - 10}" height="{CARD_HEIGHT - 10}" rx="4" '
-            f'fill="{panel}"/>'
-            f'<path d="{BACK_PATTERN}" fill="{lattice}"/></g>')
+            + _rect(FACE.edge, f'fill="#ffffff" stroke="{stroke}" stroke-width="{width}"')
+            + _rect(FACE.back_panel, f'fill="{panel}"')
+            + f'<path d="{BACK_PATTERN}" fill="{lattice}"/></g>')
 
 
 def _card_group(card: Card | None, *, four_colour: bool, highlight: Highlight) -> str:

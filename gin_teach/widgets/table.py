@@ -35,7 +35,10 @@ from gin_teach.display import (
     CARD_FONT,
     CARD_HEIGHT,
     CARD_WIDTH,
+    FACE,
     SUIT_PATHS,
+    Frame,
+    Place,
     card_outline,
     suit_colours,
 )
@@ -406,7 +409,8 @@ class TableCanvas(widgets.VBox):
             canvas.stroke()
         canvas.set_line_dash([])
 
-    def _card_path(self, x: float, y: float, w: float, h: float, r: float = 6) -> None:
+    def _card_path(self, x: float, y: float, w: float, h: float,
+                   r: float = FACE.edge.radius) -> None:
         canvas = self.canvas
         canvas.begin_path()
         canvas.move_to(x + r, y)
@@ -416,14 +420,17 @@ class TableCanvas(widgets.VBox):
         canvas.arc_to(x, y, x + w, y, r)
         canvas.close_path()
 
+    def _frame(self, frame: Frame) -> None:
+        self._card_path(frame.x, frame.y, frame.width, frame.height, frame.radius)
+
     def _draw_card(self, sprite: Sprite) -> None:
-        # Drawn in the card pictures' own coordinates (64 x 90), scaled to the layout's size,
-        # so the canvas card matches the SVG card of gin_teach.display line for line.
+        # Drawn in card coordinates from gin_teach.display's FACE, scaled to the layout's card
+        # size, so a canvas card matches an SVG card part for part.
         canvas = self.canvas
         canvas.save()
         canvas.translate(sprite.x, sprite.y)
         canvas.scale(sprite.width / CARD_WIDTH, sprite.height / CARD_HEIGHT)
-        self._card_path(0.5, 0.5, CARD_WIDTH - 1, CARD_HEIGHT - 1)
+        self._frame(FACE.edge)
         canvas.fill_style = "#ffffff"
         canvas.fill()
         colour, width = card_outline(sprite.highlight)
@@ -432,7 +439,7 @@ class TableCanvas(widgets.VBox):
         canvas.stroke()
         if sprite.card is None:
             panel, lattice = BACK_COLOURS
-            self._card_path(5, 5, CARD_WIDTH - 10, CARD_HEIGHT - 10, 4)
+            self._frame(FACE.back_panel)
             canvas.fill_style = panel
             canvas.fill()
             canvas.fill_style = lattice
@@ -451,32 +458,33 @@ class TableCanvas(widgets.VBox):
         self._corner(card, colour)
         canvas.restore()
         if card.rank > 10:
-            # Court cards: the letter framed in the middle, as in the SVG pictures.
+            self._frame(FACE.court_frame)
             canvas.stroke_style = colour
-            canvas.line_width = 1.2
-            canvas.stroke_rect(17, 23, 30, 44)
-            canvas.fill_style = colour
-            canvas.text_align = "center"
-            canvas.font = f"bold 24px {CARD_FONT}"
-            canvas.fill_text(card.label, 32, 52)
-            self._suit(card.suit, 26.5, 54, 11, colour)
+            canvas.line_width = FACE.court_line
+            canvas.stroke()
+            self._text(card.label, FACE.court_letter, colour, align="center")
+            self._suit(card.suit, FACE.court_suit, colour)
         else:
-            self._suit(card.suit, 17, 30, 30, colour)
+            self._suit(card.suit, FACE.pip, colour)
 
     def _corner(self, card: Card, colour: str) -> None:
+        self._text(card.label, FACE.corner_rank, colour,
+                   max_width=FACE.ten_width if card.rank == 10 else None)
+        self._suit(card.suit, FACE.corner_suit, colour)
+
+    def _text(self, text: str, place: Place, colour: str, *, align: str = "left",
+              max_width: float | None = None) -> None:
         canvas = self.canvas
         canvas.fill_style = colour
-        canvas.text_align = "left"
-        canvas.font = f"bold 16px {CARD_FONT}"
-        # A "10" is squeezed to the width of the other ranks' corners.
-        canvas.fill_text(card.label, 4, 17, max_width=17 if card.rank == 10 else None)
-        self._suit(card.suit, 4.5, 21, 12, colour)
+        canvas.text_align = align
+        canvas.font = f"bold {place.size:g}px {CARD_FONT}"
+        canvas.fill_text(text, place.x, place.y, max_width=max_width)
 
-    def _suit(self, suit: str, x: float, y: float, size: float, colour: str) -> None:
+    def _suit(self, suit: str, place: Place, colour: str) -> None:
         canvas = self.canvas
         canvas.save()
-        canvas.translate(x, y)
-        canvas.scale(size / 100)
+        canvas.translate(place.x, place.y)
+        canvas.scale(place.size / 100)
         canvas.fill_style = colour
         for path in _paths()[suit]:
             canvas.fill(path)
