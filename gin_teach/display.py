@@ -26,7 +26,7 @@ from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.melds import Arrangement, Meld
 
 # The engine's own wording, so "Ann wins" but "You win" for a player named You.
-from gin_teach.round import _says
+from gin_teach.wording import says
 
 if TYPE_CHECKING:
     from gin_teach.game import Game, Round
@@ -560,7 +560,7 @@ def round_html(round: Round, *, viewer: int | None = None, four_colour: bool = F
     names = round.names
     limit = "gin only" if round.knock_limit == 0 else f"knock limit {round.knock_limit}"
     double = f", points x{round.multiplier}" if round.multiplier > 1 else ""
-    header = f"{_says(names[round.dealer], 'deal[s]')}; {round.rules.name} rules; {limit}{double}"
+    header = f"{says(names[round.dealer], 'deal[s]')}; {round.rules.name} rules; {limit}{double}"
     parts = [f'<div class="gin-round" data-phase="{html.escape(round.phase)}" '
              f'data-current-player="{round.current_player}">',
              f'<p style="margin:2px 0;font-weight:bold">{html.escape(header)}</p>']
@@ -645,7 +645,7 @@ def game_html(game: Game, *, show_round: bool = True, four_colour: bool = False)
              "</table>"]
     if totals.winner is not None:
         parts.append(f'<p style="margin:2px 0;font-weight:bold">'
-                     f"{html.escape(_says(names[totals.winner], 'win[s]'))} the game by "
+                     f"{html.escape(says(names[totals.winner], 'win[s]'))} the game by "
                      f"{totals.margin}</p>")
     if show_round and not game.is_over:
         parts.append(round_html(game.round, four_colour=four_colour))

@@ -39,10 +39,9 @@ from gin_teach.round import (
     _load,
     _rules_from,
     _saved_deal,
-    _says,
-    _whose,
 )
 from gin_teach.rules import Rules
+from gin_teach.wording import says, whose
 
 __all__ = [
     "DEFAULT_NAMES",
@@ -330,7 +329,7 @@ class Game:
         """
         current = self._rounds[-1]
         if self._winner is not None:
-            winner = _says(self._names[self._winner], "won", start=False)
+            winner = says(self._names[self._winner], "won", start=False)
             raise IllegalMove(f"the game is over: {winner}")
         current.apply(action, player)
         result = current.result
@@ -396,15 +395,15 @@ class Game:
             lines.append(line("Shutout game bonus" if shutout_bonus else "Game bonus",
                               *totals.game_bonus))
             if totals.doubled:
-                lines.append(f"Shutout: {_whose(names[totals.winner])} total is doubled")
+                lines.append(f"Shutout: {whose(names[totals.winner])} total is doubled")
         lines.append(line("Total" if self.is_over else "Total so far", *totals.total))
         if totals.winner is not None:
-            lines.append(_says(names[totals.winner], f"win[s] the game by {totals.margin}"))
+            lines.append(says(names[totals.winner], f"win[s] the game by {totals.margin}"))
         return "\n".join(lines)
 
     def _dealer_line(self) -> str:
         names = self._names
-        first = _says(names[self._first_dealer], "deal[s] first")
+        first = says(names[self._first_dealer], "deal[s] first")
         if not self._cut:
             return first
         draws = "; ".join(f"{names[0]} drew {a}, {names[1]} drew {b}" for a, b in self._cut)
@@ -643,12 +642,12 @@ class Match:
             if game.winner is not None:
                 a, b = self.game_points(game)
                 won = game.rounds_won
-                lines.append(f"Game {number}: {_says(names[game.winner], 'win[s]')}, rounds "
+                lines.append(f"Game {number}: {says(names[game.winner], 'win[s]')}, rounds "
                              f"{won[0]}-{won[1]}: {names[0]} {a}, {names[1]} {b}")
         if self.is_over:
             winner = self.winner
             lines.append("The match is tied" if winner is None else
-                         _says(names[winner], "win[s] the match"))
+                         says(names[winner], "win[s] the match"))
         return "\n".join(lines)
 
     def __str__(self) -> str:

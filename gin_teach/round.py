@@ -35,7 +35,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeVar
@@ -62,6 +61,7 @@ from gin_teach.errors import CardError, GinError, IllegalMove
 from gin_teach.melds import Arrangement, _best_discard_of_mask, _deadwood_of_mask, best_arrangement
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, settle
+from gin_teach.wording import called, says, whose
 
 __all__ = [
     "DEFAULT_NAMES",
@@ -92,42 +92,6 @@ class ReplayError(GinError, ValueError):
     ...
     gin_teach.round.ReplayError: this is not a saved gin_teach round (format 'chess')
     """
-
-
-# ----------------------------------------------------------------------------- wording
-
-_AGREEMENT: Final = re.compile(r"\[(s|es|has)\]")
-_THIRD_PERSON: Final = {"s": "s", "es": "es", "has": "has"}
-_SECOND_PERSON: Final = {"s": "", "es": "", "has": "have"}
-
-
-def _is_you(name: str) -> bool:
-    return name.strip().casefold() == "you"
-
-
-def _called(name: str, *, start: bool = True) -> str:
-    """The name as it stands in a sentence ("you" inside one)."""
-    if _is_you(name):
-        return "You" if start else "you"
-    return name
-
-
-def _says(name: str, words: str, *, start: bool = True) -> str:
-    """``name`` and then ``words``, whose verbs are marked ``draw[s]``, ``pass[es]``,
-    ``[has]`` so that they agree: "Ann draws", but "You draw", for a player named "You".
-
-    >>> _says("Ann", "pass[es] and [has] drawn"), _says("You", "pass[es] and [has] drawn")
-    ('Ann passes and has drawn', 'You pass and have drawn')
-    """
-    forms = _SECOND_PERSON if _is_you(name) else _THIRD_PERSON
-    return f"{_called(name, start=start)} " + _AGREEMENT.sub(lambda m: forms[m[1]], words)
-
-
-def _whose(name: str, *, alone: bool = False) -> str:
-    """"Ann's", or "your" ("yours" standing ``alone``) for a player named "You"."""
-    if _is_you(name):
-        return "yours" if alone else "your"
-    return f"{name}'s"
 
 
 def _shown(cards: Iterable[Card]) -> str:
@@ -195,10 +159,10 @@ class RoundResult:
         knocker, winner = names[self.knocker], names[self.winner]
         scores = f"score[s] {self.points}"
         if self.outcome == "undercut":
-            text = (_says(knocker, "knock[s]") + "; "
-                    + _says(winner, f"undercut[s] and {scores}", start=False))
+            text = (says(knocker, "knock[s]") + "; "
+                    + says(winner, f"undercut[s] and {scores}", start=False))
         else:
-            text = _says(knocker, f"{_ENDINGS[self.outcome]} and {scores}")
+            text = says(knocker, f"{_ENDINGS[self.outcome]} and {scores}")
         if self.multiplier > 1:
             text += f" (x{self.multiplier}: the first upcard was a spade)"
         return text
@@ -245,7 +209,7 @@ class Event:
         words = _EVENT_WORDS[type(action)]
         if type(action) is DrawStock and viewer is not None and viewer != self.player:
             words = "draw[s] from the stock"
-        text = _says(names[self.player], words.format(card=self.card))
+        text = says(names[self.player], words.format(card=self.card))
         if type(action) is LayOff and action != LAY_OFF:
             text += f" as chosen ({action})"
         return text
@@ -309,11 +273,11 @@ class Observation:
 
     def __str__(self) -> str:
         names = self.names
-        lines = [_says(names[self.player], f"see[s]: hand {_shown(self.hand)}"),
+        lines = [says(names[self.player], f"see[s]: hand {_shown(self.hand)}"),
                  f"discard pile {_shown(self.discard_pile)}; stock {self.stock_size} cards; "
                  f"knock limit {self.knock_limit}"]
         if self.opponent_known:
-            lines.append(_says(names[1 - self.player],
+            lines.append(says(names[1 - self.player],
                                f"hold[s] {_shown(self.opponent_known)} (taken from the pile)"))
         if self.scores is not None:
             lines.append(f"scores {names[0]} {self.scores[0]}, {names[1]} {self.scores[1]}")
@@ -321,7 +285,7 @@ class Observation:
             lines.append(f"round over: {self.result.describe(names)}")
         else:
             lines.append(f"phase {self.phase}, "
-                         f"{_called(names[self.current_player], start=False)} to act")
+                         f"{called(names[self.current_player], start=False)} to act")
         return "\n".join(lines)
 
 
@@ -686,7 +650,7 @@ class Round:
         words = _PROMPTS[self._phase]
         if self._phase == "draw" and self._refused:
             words = "draw[s] from the stock (both players passed the upcard)"
-        return _says(self._names[self._player], words.format(top=self.top_discard))
+        return says(self._names[self._player], words.format(top=self.top_discard))
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may know now (see :class:`Observation`).
@@ -802,8 +766,8 @@ class Round:
         if self._phase == "over":
             return self._refusal(action)
         names = self._names
-        return (f"it is {_whose(names[self._player])} turn, "
-                f"not {_whose(names[player], alone=True)}")
+        return (f"it is {whose(names[self._player])} turn, "
+                f"not {whose(names[player], alone=True)}")
 
     def _refusal(self, action: Action) -> str:
         """Why ``action`` is not a move of this phase."""
@@ -815,7 +779,7 @@ class Round:
             return f"the round is over ({self._result.describe(self._names)}): no more moves"
         if phase in ("upcard_nondealer", "upcard_dealer"):
             role = "the non-dealer" if phase == "upcard_nondealer" else "the dealer"
-            return (f"first the upcard {top}: {role} ({_called(name, start=False)}) may take "
+            return (f"first the upcard {top}: {role} ({called(name, start=False)}) may take "
                     "it or pass; nobody draws from the stock until both have passed")
         if isinstance(action, LayOff):
             return "lay-offs come only after the other player knocks"
@@ -827,8 +791,8 @@ class Round:
                     f"discard {top}")
         if phase == "discard":
             return "you have already drawn this turn: now discard a card (or knock)"
-        return (_says(self._names[self._knocker], "[has] knocked") + ": "
-                + _says(name, "now spread[s] melds and lay[s] off (the lay off move)",
+        return (says(self._names[self._knocker], "[has] knocked") + ": "
+                + says(name, "now spread[s] melds and lay[s] off (the lay off move)",
                         start=False))
 
     # Each move below checks everything before it changes anything (so a refused move leaves
@@ -836,7 +800,7 @@ class Round:
 
     def _take(self, action: Action) -> Card:
         if self._refused:
-            name = _called(self._names[self._player], start=False)
+            name = called(self._names[self._player], start=False)
             raise IllegalMove(f"both players passed the upcard, so {name} must draw from the "
                               "stock this time")
         player = self._player
@@ -1074,7 +1038,7 @@ class Round:
 
     def __str__(self) -> str:
         names = self._names
-        lines = [f"Round: {_says(names[self._dealer], 'deal[s]')}; {self._rules.name} rules; "
+        lines = [f"Round: {says(names[self._dealer], 'deal[s]')}; {self._rules.name} rules; "
                  f"knock limit {self._knock_limit}"
                  + (f"; points x{self._multiplier}" if self._multiplier > 1 else "")]
         for player in (0, 1):
@@ -1130,7 +1094,7 @@ def _checked_deal(hands: Sequence[HandLike], upcard: Card | str, stock: HandLike
     masks = [0, 0]
     for player in (0, 1):
         cards = to_cards(hands[player])
-        hand = f"{_whose(names[player])} hand"
+        hand = f"{whose(names[player])} hand"
         if len(cards) != 10:
             raise CardError(f"{hand} has {len(cards)} cards; each player is dealt 10")
         for card in cards:

@@ -13,10 +13,10 @@ from gin_teach.cards import Card, HandLike
 from gin_teach.display import game_html, settlement_html
 from gin_teach.errors import GinError, IllegalMove
 from gin_teach.game import Game, Round
-from gin_teach.round import _says
 from gin_teach.rules import Rules
 from gin_teach.widgets.common import AnswerError, CardButtons, LessonWidget, button, friendly
 from gin_teach.widgets.table import TableCanvas
+from gin_teach.wording import says
 
 __all__ = ["BOTS", "GameTable"]
 
@@ -341,7 +341,7 @@ class GameTable(LessonWidget):
             over = ""
             if self.game.is_over and self.game.winner is not None:
                 totals = self.game.totals()
-                wins = _says(self.game.names[self.game.winner], f"win[s] by {totals.margin}")
+                wins = says(self.game.names[self.game.winner], f"win[s] by {totals.margin}")
                 over = (f"<p><b>Game over: {html.escape(wins)}.</b> Press New game to play "
                         "again.</p>")
             self.result.value = f"{over}<p><b>{html.escape(outcome)}</b></p>{body}"

@@ -1,0 +1,54 @@
+"""Sentences about a player that read right for any name, including "You"."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["called", "is_you", "says", "whose"]
+
+_AGREEMENT: Final = re.compile(r"\[(s|es|has)\]")
+_THIRD_PERSON: Final = {"s": "s", "es": "es", "has": "has"}
+_SECOND_PERSON: Final = {"s": "", "es": "", "has": "have"}
+
+
+def is_you(name: str) -> bool:
+    """Whether a player's name is "You", which takes second-person verbs.
+
+    >>> is_you(" you "), is_you("Ann")
+    (True, False)
+    """
+    return name.strip().casefold() == "you"
+
+
+def called(name: str, *, start: bool = True) -> str:
+    """The name as it stands in a sentence ("you" inside one).
+
+    >>> called("You", start=False), called("Ann", start=False)
+    ('you', 'Ann')
+    """
+    if is_you(name):
+        return "You" if start else "you"
+    return name
+
+
+def says(name: str, words: str, *, start: bool = True) -> str:
+    """``name`` and then ``words``, whose verbs are marked ``draw[s]``, ``pass[es]``,
+    ``[has]`` so that they agree: "Ann draws", but "You draw", for a player named "You".
+
+    >>> says("Ann", "pass[es] and [has] drawn"), says("You", "pass[es] and [has] drawn")
+    ('Ann passes and has drawn', 'You pass and have drawn')
+    """
+    forms = _SECOND_PERSON if is_you(name) else _THIRD_PERSON
+    return f"{called(name, start=start)} " + _AGREEMENT.sub(lambda m: forms[m[1]], words)
+
+
+def whose(name: str, *, alone: bool = False) -> str:
+    """"Ann's", or "your" ("yours" standing ``alone``) for a player named "You".
+
+    >>> whose("Ann"), whose("You"), whose("You", alone=True)
+    ("Ann's", 'your', 'yours')
+    """
+    if is_you(name):
+        return "yours" if alone else "your"
+    return f"{name}'s"
