@@ -273,7 +273,12 @@ class SimpleBot(_Seeded):
 
 
 class Playable(Protocol):
-    """A round, a game or a match: anything with the legal-moves-and-apply interface."""
+    """A round, a game or a match: anything with the legal-moves-and-apply interface.
+
+    >>> from gin_teach import Round
+    >>> play(Round(seed=1), [RandomBot(seed=1), RandomBot(seed=2)]).is_over
+    True
+    """
 
     @property
     def is_over(self) -> bool: ...
