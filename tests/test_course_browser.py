@@ -25,6 +25,7 @@ from gin_teach.lessons import check_cards
 from tests.jupyter_server import JupyterLab
 from tests.test_browser import (  # noqa: F401  (browser and lab are pytest fixtures)
     _FIND_PANEL,
+    _RUN_ALL,
     RUN_MS,
     STEP_MS,
     NotebookPage,
@@ -61,12 +62,18 @@ _ANSWER_ALL = "async ([path, answers]) => {" + _FIND_PANEL + """
   return before;
 }"""
 
-_RAN_AGAIN = "([path, before]) => {" + _FIND_PANEL + """
+# Every code cell has run since execution count ``before`` and the kernel is idle, or a cell
+# failed (Run All then stops, and the cells after it would never run: fail now, not at a
+# time-out).
+_SETTLED = "([path, before]) => {" + _FIND_PANEL + """
   const p = panel(path);
   const kernel = p.sessionContext.session && p.sessionContext.session.kernel;
+  if (!kernel || kernel.status !== 'idle') { return false; }
   const code = p.content.widgets.filter((c) => c.model.type === 'code');
-  return code.every((c) => (c.model.executionCount || 0) > before)
-    && !!kernel && kernel.status === 'idle';
+  const failed = code.some((c) => c.model.outputs.toJSON()
+    .some((o) => o.output_type === 'error'));
+  return failed || code.every((c) => (c.model.executionCount || 0) > before
+                                     && c.model.executionState !== 'running');
 }"""
 
 
@@ -108,7 +115,9 @@ def test_lesson_runs_clean_in_jupyterlab(
     nb = NotebookPage(page, lab, path)
     try:
         nb.open()
-        nb.run_all()
+        page.evaluate(_RUN_ALL, path)
+        with expected(f"every cell of {name} to run", nb):
+            page.wait_for_function(_SETTLED, arg=[path, 0], timeout=RUN_MS, polling=300)
         nb.wait_for_widgets_settled()
         nb.assert_clean(f"{name} after Run All")
         cells = nb.cells()
@@ -139,7 +148,7 @@ def test_lesson_runs_clean_in_jupyterlab(
                    for number, index in enumerate(exercises, 1)}
         before = page.evaluate(_ANSWER_ALL, [path, sources])
         with expected(f"{name} to run again with the answers", nb):
-            page.wait_for_function(_RAN_AGAIN, arg=[path, before], timeout=RUN_MS, polling=300)
+            page.wait_for_function(_SETTLED, arg=[path, before], timeout=RUN_MS, polling=300)
         nb.wait_for_widgets_settled()
         nb.assert_clean(f"{name} with every exercise answered")
         for number, index in enumerate(exercises, 1):
