@@ -18,6 +18,7 @@ False
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -26,6 +27,7 @@ from typing import Final, ParamSpec, TypeVar
 
 from gin_teach.actions import Action
 from gin_teach.cards import Card, HandLike, full_deck, hand_mask, hand_points, to_cards
+from gin_teach.display import arrangement_svg, hand_svg
 from gin_teach.errors import CardError, GinError, IllegalMove
 from gin_teach.game import Game, GameTotals, Round
 from gin_teach.melds import (
@@ -75,7 +77,8 @@ _T = TypeVar("_T")
 class Feedback:
     """The answer to one exercise: was it right, what to say, and a hint for a next try.
 
-    ``answered`` is ``False`` while the answer cell still holds its placeholder.
+    ``answered`` is ``False`` while the answer cell still holds its placeholder. ``picture``
+    (HTML) shows the exercise's cards above the reply in a notebook.
 
     >>> feedback = Feedback(False, "Not quite: 12 is too many.", "Count the jack as 10.")
     >>> feedback.correct, feedback.answered
@@ -89,6 +92,7 @@ class Feedback:
     message: str
     hint: str = ""
     answered: bool = True
+    picture: str = ""
 
     @property
     def mark(self) -> str:
@@ -117,7 +121,7 @@ class Feedback:
         if self.hint and not self.correct:
             hint = f"<div><b>Hint:</b> {html.escape(self.hint)}</div>"
         return (f'<div style="border-left: 4px solid {colour}; padding: 4px 10px;">'
-                f'<div style="color: {colour};"><b>{self.mark}</b> '
+                f'{self.picture}<div style="color: {colour};"><b>{self.mark}</b> '
                 f"{html.escape(self.message)}</div>{hint}</div>")
 
 
@@ -150,21 +154,51 @@ def _unreadable(message: str) -> _Reply:
     return _Reply(Feedback(False, message))
 
 
-def _friendly(check: Callable[_P, Feedback]) -> Callable[_P, Feedback]:
-    """Answer with feedback whatever happens: a placeholder, an unreadable answer, or an
-    exercise whose own cards are wrong (a curious learner may edit it too)."""
+def _friendly(picture: Callable[..., str] | None = None,
+              ) -> Callable[[Callable[_P, Feedback]], Callable[_P, Feedback]]:
+    """Make a checker answer with feedback whatever happens: a placeholder, an unreadable
+    answer, or an exercise whose own cards are wrong (a curious learner may edit it too).
 
-    @functools.wraps(check)
-    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> Feedback:
-        try:
-            return check(*args, **kwargs)
-        except _Reply as reply:
-            return reply.feedback
-        except GinError as problem:
-            return Feedback(False, f"The exercise itself could not be read: {problem}.",
-                            "Undo your change to the exercise (not the answer) and try again.")
+    ``picture``, called with the checker's own arguments, draws the exercise's cards; every
+    reply shows them, so the learner sees what the question is about."""
 
-    return wrapper
+    def decorate(check: Callable[_P, Feedback]) -> Callable[_P, Feedback]:
+        @functools.wraps(check)
+        def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> Feedback:
+            try:
+                feedback = check(*args, **kwargs)
+            except _Reply as reply:
+                feedback = reply.feedback
+            except GinError as problem:
+                return Feedback(False, f"The exercise itself could not be read: {problem}.",
+                                "Undo your change to the exercise (not the answer) and try "
+                                "again.")
+            if picture is None:
+                return feedback
+            return dataclasses.replace(feedback, picture=picture(*args, **kwargs))
+
+        return wrapper
+
+    return decorate
+
+
+def _cards_picture(cards: HandLike, *_: object, **__: object) -> str:
+    """The exercise's cards: the checker's first argument."""
+    return hand_svg(cards)
+
+
+def _pool_picture(*_: object, hand: HandLike | None = None, **__: object) -> str:
+    """The hand a meld is to be taken from, when the exercise names one."""
+    return hand_svg(hand) if hand is not None else ""
+
+
+def _table_picture(knocker: HandLike, defender: HandLike, *_: object,
+                   rules: Rules | None = None, knocker_melds: Sequence[HandLike] | None = None,
+                   **__: object) -> str:
+    """What the defender sees after a knock: the knocker's spread, and its own hand."""
+    spread = settle(knocker, defender, rules, knocker_melds).knocker_arrangement
+    return (f"<div>{arrangement_svg(spread, title='the knocker spreads')}</div>"
+            f"<div>{hand_svg(defender, title='the defender holds')}</div>")
 
 
 def _expect_answer(answer: object, hint: str) -> None:
@@ -277,7 +311,7 @@ def _cards_from_words(text: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-@_friendly
+@_friendly()
 def check_cards(expected: str, answer: object) -> Feedback:
     """Did the learner write these cards? ``expected`` names them in words or as codes; the
     order of the answer does not matter.
@@ -302,7 +336,7 @@ of clubs.
     return Feedback(False, f"Not quite: {', and '.join(problems)}.", hint)
 
 
-@_friendly
+@_friendly(_cards_picture)
 def check_card_points(cards: HandLike, answer: object) -> Feedback:
     """The deadwood points of these cards added up, melded or not.
 
@@ -329,7 +363,7 @@ def check_card_points(cards: HandLike, answer: object) -> Feedback:
     return Feedback(False, f"Not quite: {value} is not the total.", hint)
 
 
-@_friendly
+@_friendly(_cards_picture)
 def check_rank_order(cards: HandLike, answer: object) -> Feedback:
     """Cards put in rank order, lowest first (the ace is low; suits have no order).
 
@@ -375,7 +409,7 @@ def _arrangement_deadwoods(cards: tuple[Card, ...], limit: int = 14) -> set[int]
     return found
 
 
-@_friendly
+@_friendly(_cards_picture)
 def check_deadwood(hand: HandLike, answer: object) -> Feedback:
     """The hand's deadwood: the least count any arrangement into melds leaves.
 
@@ -433,7 +467,7 @@ def describe_meld(cards: HandLike) -> str:
     return _meld_or_reason(given)[1]
 
 
-@_friendly
+@_friendly(_cards_picture)
 def check_is_meld(cards: HandLike, answer: object) -> Feedback:
     """Yes or no: are these cards a meld (a set or a run)?
 
@@ -453,7 +487,7 @@ no wrap-around).
     return Feedback(False, f"Not quite: {verdict}.", hint)
 
 
-@_friendly
+@_friendly(_pool_picture)
 def check_meld(answer: object, *, hand: HandLike | None = None, kind: str | None = None,
                including: HandLike | None = None) -> Feedback:
     """The learner writes a meld: taken from ``hand`` if given, of ``kind`` ("set" or "run") if
@@ -551,7 +585,7 @@ def arrange(hand: HandLike, melds: object) -> Arrangement:
         raise CardError(problem.feedback.message.removesuffix(".")) from None
 
 
-@_friendly
+@_friendly(_cards_picture)
 def check_arrangement(hand: HandLike, answer: object) -> Feedback:
     """The learner splits the hand into melds (written ``"7S 7H 7D | 8H 9H 10H"``); the rest is
     deadwood. Right when every meld is real, each card is used once, and the deadwood left is
@@ -577,7 +611,7 @@ def check_arrangement(hand: HandLike, answer: object) -> Feedback:
                     "Look for a card that could join a different meld, or for a meld you missed.")
 
 
-@_friendly
+@_friendly(_cards_picture)
 def check_completing_cards(hand: HandLike, answer: object) -> Feedback:
     """Which cards, added to the hand, would leave it with no deadwood at all? The learner
     names them all (in any order); ``"none"`` when no card does.
@@ -619,7 +653,7 @@ def check_completing_cards(hand: HandLike, answer: object) -> Feedback:
 
 # --------------------------------------------------------------------------- turns and knocking
 
-@_friendly
+@_friendly(_cards_picture)
 def check_discard(hand: HandLike, answer: object, rules: Rules | None = None) -> Feedback:
     """Which card should go? The hand has just drawn (11 cards); right when the discard leaves
     the least deadwood possible.
@@ -653,7 +687,7 @@ _ENDINGS: Final = {
 }
 
 
-@_friendly
+@_friendly(_cards_picture)
 def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
                 knock_limit: int | None = None) -> Feedback:
     """After the draw (11 cards), the best way this turn can end: ``"gin"``, ``"knock"``,
@@ -690,7 +724,7 @@ def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
 _GIN_ONLY: Final = frozenset({"gin only", "gin", "only gin"})
 
 
-@_friendly
+@_friendly(_cards_picture)
 def check_knock_limit(upcard: HandLike, answer: object, rules: Rules) -> Feedback:
     """The knock limit of a round that opened with ``upcard`` under ``rules`` (Oklahoma:
     the upcard's value, an ace meaning gin only). ``0`` or ``"gin only"`` for gin only.
@@ -722,7 +756,7 @@ def check_knock_limit(upcard: HandLike, answer: object, rules: Rules) -> Feedbac
 
 # --------------------------------------------------------------------------- lay-offs and scores
 
-@_friendly
+@_friendly(_table_picture)
 def check_layoffs(knocker: HandLike, defender: HandLike, answer: object, *,
                   rules: Rules | None = None,
                   knocker_melds: Sequence[HandLike] | None = None) -> Feedback:
@@ -777,7 +811,7 @@ further out only with the cards between it and the run.
 _WINNERS: Final = {"knocker": "knocker", "defender": "defender", "opponent": "defender"}
 
 
-@_friendly
+@_friendly(_table_picture)
 def check_score(knocker: HandLike, defender: HandLike, winner: object, points: object, *,
                 rules: Rules | None = None,
                 knocker_melds: Sequence[HandLike] | None = None) -> Feedback:
@@ -828,7 +862,7 @@ _OUTCOMES: Final = {"knock": "knock", "knocker wins": "knock", "gin": "gin",
                     "big gin": "big_gin", "undercut": "undercut", "undercuts": "undercut"}
 
 
-@_friendly
+@_friendly(_table_picture)
 def check_outcome(knocker: HandLike, defender: HandLike, answer: object, *,
                   rules: Rules | None = None) -> Feedback:
     """How did the round end: ``"knock"`` (the knocker wins), ``"undercut"``, ``"gin"`` or
@@ -902,7 +936,7 @@ _TURN_HINT: Final = ("The non-dealer decides first about the upcard; when they p
                      "turns alternate.")
 
 
-@_friendly
+@_friendly()
 def check_to_act(state: Round | Game, answer: object) -> Feedback:
     """Whose move is it now: ``"dealer"`` or ``"non-dealer"`` (a player's name or number
     works too)?
@@ -927,7 +961,7 @@ def check_to_act(state: Round | Game, answer: object) -> Feedback:
     return Feedback(False, f"Not quite: it is {role}'s move.", _TURN_HINT)
 
 
-@_friendly
+@_friendly()
 def check_is_legal(state: Round | Game, action: Action | str, answer: object) -> Feedback:
     """Yes or no: may the player to act make this move now?
 
@@ -948,7 +982,7 @@ def check_is_legal(state: Round | Game, action: Action | str, answer: object) ->
 
 # --------------------------------------------------------------------------- whole games
 
-@_friendly
+@_friendly()
 def check_dealer(game: Game, round_number: int, answer: object) -> Feedback:
     """Who dealt round ``round_number`` (counting from 1) of ``game``? A player's name or
     number. The low card deals first; then the winner of a round deals the next, and after a
@@ -978,7 +1012,7 @@ def check_dealer(game: Game, round_number: int, answer: object) -> Feedback:
     return Feedback(True, f"Right: {game.names[said]} dealt round {round_number}, {why}.")
 
 
-@_friendly
+@_friendly()
 def check_game_total(points: tuple[int, int], rounds_won: tuple[int, int], player: int,
                      answer: object, *, rules: Rules | None = None) -> Feedback:
     """A player's final total: race ``points`` plus the box bonus for each round won, plus

@@ -93,6 +93,23 @@ def test_nothing_a_learner_types_makes_a_checker_raise(answer):
         assert feedback.message
 
 
+def test_every_reply_shows_the_exercise_cards_in_a_notebook():
+    for answer in (..., 14, 15, "fourteen"):
+        page = L.check_deadwood("7S 7H 7D 8H 9H", answer)._repr_html_()
+        assert [f'data-card="{code}"' in page for code in ("7S", "7H", "7D", "8H", "9H")] \
+            == [True] * 5
+    meld = L.check_meld(..., hand="AS 2S 3S 9H 9D 9C", kind="set")._repr_html_()
+    assert meld.count('class="card"') == 6
+    # After a knock: the knocker's spread (its melds and deadwood) and the defender's hand.
+    table = L.check_layoffs(KNOCKER, DEFENDER, ...)._repr_html_()
+    assert "the knocker spreads" in table and "deadwood 8" in table
+    assert "the defender holds" in table and table.count('class="card"') == 20
+    # Naming the cards is the exercise itself: a picture would give the answer away.
+    assert "data-card" not in L.check_cards("ace of spades", ...)._repr_html_()
+    # The text form stays text.
+    assert "<svg" not in str(L.check_deadwood("7S 7H 7D 8H 9H", 14))
+
+
 @pytest.mark.parametrize("typed", ["²", "+-5", "twelve", "12.5", "1e3", "∞"])
 def test_odd_numbers_are_answered_with_a_message(typed):
     feedback = L.check_deadwood("7S 7H 7D", typed)
