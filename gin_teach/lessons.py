@@ -136,7 +136,7 @@ def is_placeholder(answer: object) -> bool:
     return isinstance(answer, str) and not answer.strip()
 
 
-# --------------------------------------------------------------------------- reading answers
+# --------------------------------------------------------------------------- replies
 #
 # Reading an answer can end the check at once: the answer is still the placeholder, or it
 # cannot be read. The readers raise _Reply for that, and @_friendly returns its feedback, so
@@ -200,6 +200,8 @@ def _table_picture(knocker: HandLike, defender: HandLike, *_: object,
     return (f"<div>{arrangement_svg(spread, title='the knocker spreads')}</div>"
             f"<div>{hand_svg(defender, title='the defender holds')}</div>")
 
+
+# --------------------------------------------------------------------------- reading answers
 
 def _expect_answer(answer: object, hint: str) -> None:
     if is_placeholder(answer):
