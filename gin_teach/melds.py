@@ -123,6 +123,7 @@ def _set_options(mask: int, discarding: bool = False) -> list[tuple[int, int, in
 
 
 def _triple_rank_count(mask: int) -> int:
+    """How many ranks the hand holds three or four times: the ranks that can form sets."""
     s0 = mask & _SUIT_BITS
     s1 = mask >> 13 & _SUIT_BITS
     s2 = mask >> 26 & _SUIT_BITS
@@ -193,14 +194,17 @@ def _rank_transitions(present: int, state: int) -> tuple[tuple[int, int], ...]:
 
 
 def _deadwood_of_mask(mask: int) -> int:
+    # The solver's hot path, so the suit split and the test for set-capable ranks are written
+    # out here rather than called.
     s0 = mask & _SUIT_BITS
     s1 = mask >> 13 & _SUIT_BITS
     s2 = mask >> 26 & _SUIT_BITS
     s3 = mask >> 39 & _SUIT_BITS
-    if not ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))):
+    triples = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    if not triples:
         table = _RUN_DEADWOOD
         return table[s0] + table[s1] + table[s2] + table[s3]
-    if _triple_rank_count(mask) > 4:
+    if triples.bit_count() > 4:
         return _deadwood_dp(mask)
     table = _RUN_DEADWOOD
     return min(table[a] + table[b] + table[c] + table[d]
