@@ -836,7 +836,7 @@ def check_score(knocker: HandLike, defender: HandLike, winner: object, points: o
     value = _read_int(points, hint)
     if said == truth.winner and value == truth.points:
         return Feedback(True, f"Right: the {said} scores {value}. "
-                        f"{truth.explain().splitlines()[-1]}")
+                        f"{truth.summary}")
     if said != truth.winner:
         if truth.outcome == "undercut":
             hint = ("When the defender's count is equal to or lower than the knocker's, the "
@@ -890,7 +890,7 @@ scores 4 - 3 + the undercut bonus 25 = 26
         return Feedback(False, "Not quite.", hint)
     name = {"knock": "a knock won by the knocker", "gin": "gin", "big_gin": "big gin",
             "undercut": "an undercut"}[truth.outcome]
-    return Feedback(True, f"Right: {name}. {truth.explain().splitlines()[-1]}")
+    return Feedback(True, f"Right: {name}. {truth.summary}")
 
 
 # --------------------------------------------------------------------------- turns in a round

@@ -49,7 +49,7 @@ class Rules:
     match_game_points: int = 100
     match_round_points: int = 25
     name: str = "modern"
-    """A label for display; :meth:`replace` marks a changed preset as a variant."""
+    """A label for display: a preset's name, or "... variant" once any number differs."""
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
@@ -73,6 +73,10 @@ class Rules:
             raise RulesError(f"dead_hand_stock must be 0..30, got {self.dead_hand_stock}")
         if self.oklahoma_spade_doubles and not self.oklahoma:
             raise RulesError("oklahoma_spade_doubles needs oklahoma=True")
+        if self.name == "modern" and any(getattr(self, f.name) != f.default
+                                         for f in dataclasses.fields(self)):
+            # Rules(knock_limit=9) is not the modern table any more: say so wherever it is shown.
+            object.__setattr__(self, "name", "modern variant")
 
     @classmethod
     def modern(cls) -> Rules:

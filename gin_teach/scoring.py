@@ -213,12 +213,22 @@ class Settlement:
         """
         return tuple(layoff.card for layoff in self.layoffs)
 
+    @property
+    def summary(self) -> str:
+        """The last line of :meth:`explain`: who scores, and the arithmetic of the points.
+
+        >>> result = settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
+        >>> result.summary
+        'Knocker 8, defender 25: the knocker scores 25 - 8 = 17'
+        """
+        return self.explain().rsplit("\n", 1)[-1]
+
     def explain(self) -> str:
         """The settlement worked out in words and numbers, one step a line.
 
         >>> result = settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
-        >>> print(result.explain().splitlines()[-1])
-        Knocker 8, defender 25: the knocker scores 25 - 8 = 17
+        >>> print(result.explain().splitlines()[0])
+        Knocker spreads 7♠ 7♥ 7♦ | 3♥ 4♥ 5♥ | 9♣ 10♣ J♣ | deadwood 8♦ = 8
         """
         knocker = self.knocker_arrangement
         defender = self.defender_arrangement

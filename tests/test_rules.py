@@ -52,3 +52,10 @@ def test_round_knock_limits():
     assert doubling.round_multiplier(Card(4, "S")) == 2
     assert doubling.round_multiplier(Card(4, "H")) == 1
     assert Rules().round_multiplier(Card(4, "S")) == 1
+
+
+def test_changed_numbers_are_named_a_variant():
+    assert Rules().name == "modern" and Rules(knock_limit=9).name == "modern variant"
+    assert Rules(oklahoma=True).describe().startswith("modern variant: knock limit set by")
+    assert Rules.classic().name == "classic"
+    assert Rules.norwegian().replace(target=250).name == "norwegian variant"
