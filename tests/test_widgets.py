@@ -648,3 +648,15 @@ def test_every_widget_is_a_displayable_box(widget):
     bundle = built._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert isinstance(built, widgets.VBox)
+
+
+def test_table_names_the_rounds_knock_limit():
+    from gin_teach import Round, Rules
+    from gin_teach.widgets.table import table_scene
+
+    ordinary = table_scene(Round(seed=3, dealer=1))
+    assert "knock limit 10" in [label.text for label in ordinary.labels]
+    oklahoma = Round.from_deal(
+        ["AS 2S 3S 4S 5S 6S 7S 8S 9S TS", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH"], "AD",
+        rules=Rules(oklahoma=True))
+    assert "gin only this round" in [label.text for label in table_scene(oklahoma).labels]

@@ -211,6 +211,10 @@ def table_scene(rnd: Round, viewer: int = 0, layout: TableLayout | None = None, 
               colour=_TURN if turn == other else _TEXT),
         Label(layout.left, below_piles, f"stock: {view.stock_size}"),
         Label(layout.discard_x, below_piles, f"discards: {len(view.discard_pile)}"),
+        # Oklahoma rounds change the limit with every upcard, so the table always says it.
+        Label(layout.status_x, below_piles,
+              f"knock limit {rnd.knock_limit}" if rnd.knock_limit else "gin only this round",
+              colour=_QUIET),
         Label(layout.left, layout.hand_y - layout.lift - 8, names[viewer] + mine, bold=True,
               colour=_TURN if turn == viewer else _TEXT),
     ]
