@@ -582,7 +582,7 @@ def _big_gin_option(mask: int, rules: Rules) -> DiscardOption | None:
     return None
 
 
-def _checked_eleven(hand: HandLike) -> int:
+def _checked_nonempty(hand: HandLike) -> int:
     mask = _mask_of(hand)
     if not mask:
         raise CardError("a discard needs at least one card in the hand")
@@ -603,7 +603,7 @@ def discard_options(hand: HandLike, rules: Rules | None = None, *,
     discard 6♠ -> deadwood 21
     """
     rules = rules or _MODERN
-    mask = _checked_eleven(hand)
+    mask = _checked_nonempty(hand)
     options = []
     rest = mask
     while rest:
@@ -630,7 +630,7 @@ def best_discards(hand: HandLike, rules: Rules | None = None, *,
     ['K♦', 'Q♦']
     """
     rules = rules or _MODERN
-    mask = _checked_eleven(hand)
+    mask = _checked_nonempty(hand)
     big_gin = _big_gin_option(mask, rules)
     if big_gin:
         return (big_gin,)
