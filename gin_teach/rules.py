@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from gin_teach.cards import Card
 from gin_teach.errors import RulesError
@@ -52,7 +52,7 @@ class Rules:
     """A label for display: a preset's name, or "... variant" once any number differs."""
 
     def __post_init__(self) -> None:
-        for field in dataclasses.fields(self):
+        for field in _FIELDS:
             value = getattr(self, field.name)
             if field.name == "name":
                 if not isinstance(value, str):
@@ -73,8 +73,7 @@ class Rules:
             raise RulesError(f"dead_hand_stock must be 0..30, got {self.dead_hand_stock}")
         if self.oklahoma_spade_doubles and not self.oklahoma:
             raise RulesError("oklahoma_spade_doubles needs oklahoma=True")
-        if self.name == "modern" and any(getattr(self, f.name) != f.default
-                                         for f in dataclasses.fields(self)):
+        if self.name == "modern" and any(getattr(self, f.name) != f.default for f in _FIELDS):
             # Rules(knock_limit=9) is not the modern table any more: say so wherever it is shown.
             object.__setattr__(self, "name", "modern variant")
 
@@ -181,3 +180,6 @@ class Rules:
         parts += [f"box {self.box_bonus}", f"game {self.game_bonus} ({shutout})",
                   f"to {self.target}"]
         return ", ".join(parts)
+
+
+_FIELDS: Final = dataclasses.fields(Rules)
