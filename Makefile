@@ -12,12 +12,19 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.notebooks-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[notebooks]"
+# The front end is installed at the exact versions Binder serves (the pins in
+# binder/requirements.txt), so the tests, a learner's `make lab` and Binder never drift apart.
+PINS := $(VENV)/front-end-pins.txt
+
+$(PINS): binder/requirements.txt | $(BIN)/python
+	grep -E '^[A-Za-z0-9_.-]+==' binder/requirements.txt > $@
+
+$(VENV)/.notebooks-installed: pyproject.toml $(PINS)
+	$(BIN)/python -m pip install --quiet -c $(PINS) -e ".[notebooks]"
 	touch $@
 
-$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+$(VENV)/.test-installed: pyproject.toml $(PINS)
+	$(BIN)/python -m pip install --quiet -c $(PINS) -e ".[test]"
 	touch $@ $(VENV)/.notebooks-installed
 
 # Jupyter refuses to run as root unless told; containers and classroom VMs often are root.

@@ -19,7 +19,14 @@ def test_make_lab_opens_the_start_notebook_that_exists():
     dry_run = subprocess.run(["make", "-n", "-W", "pyproject.toml", "lab"], cwd=ROOT,
                              capture_output=True, text=True, check=True).stdout
     assert "jupyter lab" in dry_run and start.group(1) in dry_run
-    assert 'pip install --quiet -e ".[notebooks]"' in dry_run
+    assert re.search(r'pip install .*-c (\S+) -e "\.\[notebooks\]"', dry_run)
+
+
+def test_installs_use_the_front_end_versions_binder_pins():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"^\$\(PINS\): binder/requirements.txt", makefile, re.MULTILINE)
+    for extra in ("notebooks", "test"):
+        assert f'pip install --quiet -c $(PINS) -e ".[{extra}]"' in makefile
 
 
 def test_ci_runs_the_readme_test_command():
