@@ -197,18 +197,24 @@ class Event:
     card: Card | None
 
     def text(self, names: Sequence[str] = DEFAULT_NAMES, viewer: int | None = None) -> str:
-        """The move in words; a ``viewer`` does not see the other player's stock card.
+        """The move in words; a ``viewer`` does not see the other player's stock card, nor
+        its face-down knock discard.
 
         >>> event = Event(0, DrawStock(), Card(4, "C"))
         >>> event.text(), event.text(viewer=1)
         ('Player 0 draws 4♣ from the stock', 'Player 0 draws from the stock')
         >>> event.text(("You", "Bob"))
         'You draw 4♣ from the stock'
+        >>> Event(0, Knock("KD"), Card(13, "D")).text(viewer=1)
+        'Player 0 knocks, discarding a card face down'
         """
         action = self.action
         words = _EVENT_WORDS[type(action)]
-        if type(action) is DrawStock and viewer is not None and viewer != self.player:
-            words = "draw[s] from the stock"
+        if viewer is not None and viewer != self.player:
+            if type(action) is DrawStock:
+                words = "draw[s] from the stock"
+            elif type(action) is Knock:
+                words = "knock[s], discarding a card face down"
         text = says(names[self.player], words.format(card=self.card))
         if type(action) is LayOff and action != LAY_OFF:
             text += f" as chosen ({action})"
@@ -626,13 +632,19 @@ class Round:
         return _deadwood_of_mask(self._hands[_check_player(player)])
 
     def log(self, viewer: int | None = None) -> list[str]:
-        """The moves in words; with a ``viewer``, the other player's stock cards stay hidden.
+        """The moves in words; with a ``viewer``, the other player's stock cards stay hidden,
+        and so does its face-down knock discard until the round is over.
 
         >>> rnd = Round(seed=4, dealer=1); rnd.apply("pass"); rnd.apply("pass")
         >>> rnd.log()
         ['Player 0 passes the upcard', 'Player 1 passes the upcard']
         """
-        lines = [event.text(self._names, viewer) for event in self.events]
+        # The knock discard lies face down until the round is over; then the hands are shown
+        # and it may be too. A knock event carries no stock card, so showing it whole is safe.
+        over = self._result is not None
+        lines = [event.text(self._names,
+                            None if over and type(event.action) is Knock else viewer)
+                 for event in self.events]
         if self._result is not None:
             lines.append(self._result.describe(self._names))
         return lines

@@ -275,7 +275,9 @@ class Settlement:
 
 
 def _spread_from(melds: Sequence[HandLike], hand: int, who: str) -> list[Meld]:
-    spread = [m if isinstance(m, Meld) else Meld.of(m) for m in melds]
+    # A Meld built with its plain constructor is not checked, so every meld is checked here:
+    # a "set" of 3H 4H 5H 8D must not hide deadwood.
+    spread = [Meld.of(m.cards if isinstance(m, Meld) else m) for m in melds]
     used = 0
     for meld in spread:
         for card in meld.cards:
@@ -342,6 +344,9 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
     else:
         spreads = list(all_best_arrangements(knocker_cards))
     count = spreads[0].deadwood
+    if big_gin and count:
+        raise IllegalMove(f"big gin spreads all 11 cards in melds; this spread leaves "
+                          f"{count} of deadwood")
     if count > limit:
         worth = " + ".join(str(c.points) for c in spreads[0].deadwood_cards)
         shown = f"{worth} = {count}" if len(spreads[0].deadwood_cards) > 1 else str(count)
