@@ -300,6 +300,21 @@ class Meld:
     cards: tuple[Card, ...]
     kind: Literal["set", "run"]
 
+    def __post_init__(self) -> None:
+        # A Meld is always a real meld, however it was built: spreads are trusted downstream.
+        cards = tuple(self.cards)
+        if not all(isinstance(card, Card) for card in cards):
+            raise CardError(f"a meld holds cards, got {self.cards!r}")
+        mask = 0
+        for card in cards:
+            mask |= card.bit
+        shown = " ".join(str(card) for card in cards)
+        if _meld_kind(mask) is None or mask.bit_count() != len(cards):
+            raise CardError(f"{shown} is not a meld: {_why_not_meld(cards)}")
+        if _meld_kind(mask) != self.kind:
+            raise CardError(f"{shown} is a {_meld_kind(mask)}, not a {self.kind}")
+        object.__setattr__(self, "cards", cards_from_mask(mask))
+
     @classmethod
     def of(cls, cards: HandLike) -> Meld:
         """The meld made of these cards; :class:`CardError` says why if they are not one.

@@ -275,9 +275,7 @@ class Settlement:
 
 
 def _spread_from(melds: Sequence[HandLike], hand: int, who: str) -> list[Meld]:
-    # A Meld built with its plain constructor is not checked, so every meld is checked here:
-    # a "set" of 3H 4H 5H 8D must not hide deadwood.
-    spread = [Meld.of(m.cards if isinstance(m, Meld) else m) for m in melds]
+    spread = [m if isinstance(m, Meld) else Meld.of(m) for m in melds]
     used = 0
     for meld in spread:
         for card in meld.cards:

@@ -3,53 +3,45 @@ a value that the rules forbid (or a card a player may not see) and that got thro
 
 import pytest
 
-from gin_teach import Card, IllegalMove, Knock, LayOff, Meld, Round, Rules, settle
+from gin_teach import Card, IllegalMove, LayOff, Meld, Round, Rules, settle
 from gin_teach.errors import CardError
 
 KNOCKER = "7S 7H 7D 9C TC JC 3H 4H 5H KD"
 DEFENDER = "2S 3S 4S QD QH QC 8C KH 5D TS"
 
 
-def _unchecked_meld(codes: str) -> Meld:
-    """A Meld built with the dataclass constructor, which checks nothing (Meld.of checks)."""
-    cards = tuple(Card.parse(code) for code in codes.split())
-    return Meld(cards, "set")
-
-
 # ------------------------------------------------------------------ melds that are not melds
 
-def test_settle_refuses_a_hand_built_meld_that_is_no_meld():
-    # 2S 9H KD is no set; counted as one it would hide 2 + 9 + 10 = 21 points of deadwood and
-    # let a 25-point hand knock.
-    knocker = "2S 9H KD 7S 7H 7D 3C 4C 5C 4S"
-    with pytest.raises(CardError, match="not a meld"):
-        settle(knocker, "AH 2H 3H 4H 5H 6H 8H TH JH QS", Rules(),
-               [_unchecked_meld("2S 9H KD"), "7S 7H 7D", "3C 4C 5C"])
+@pytest.mark.parametrize("codes, kind", [
+    ("2S 9H KD", "set"), ("3H 4H 5H 8D", "set"), ("3H 4H 5H", "set"), ("7S 7H 7D", "run"),
+    ("QS KS AS", "run"), ("7S 7H", "set"),
+])
+def test_a_meld_built_by_hand_is_checked_too(codes, kind):
+    # A fake meld would hide deadwood anywhere a spread is trusted: it cannot be built at all.
+    cards = tuple(Card.parse(code) for code in codes.split())
+    with pytest.raises(CardError, match="not a"):
+        Meld(cards, kind)
 
 
-def test_a_knock_with_a_hand_built_fake_meld_is_refused_and_changes_nothing():
+def test_a_knock_with_a_fake_meld_is_refused_and_changes_nothing():
     # Player 0 takes 8D and may knock with K♦ on 8 points; calling 3H 4H 5H 8D one "meld"
     # would turn the knock into a gin worth 25 + 33 instead of 33 - 8.
     rnd = Round.from_deal([KNOCKER, DEFENDER], upcard="8D", dealer=1)
     rnd.apply("take")
     before = rnd.to_json()
-    knock = Knock("KD", melds=[Meld.of("7S 7H 7D"), Meld.of("9C TC JC"),
-                               _unchecked_meld("3H 4H 5H 8D")])
     with pytest.raises(CardError, match="not a meld"):
-        rnd.apply(knock)
+        rnd.apply("knock KD melds [7S 7H 7D] [9C TC JC] [3H 4H 5H 8D]")
     assert rnd.to_json() == before and rnd.phase == "discard"
 
 
-def test_the_defender_cannot_spread_a_hand_built_fake_meld():
+def test_the_defender_cannot_spread_a_fake_meld():
     rnd = Round.from_deal([KNOCKER, DEFENDER], upcard="8D", dealer=1)
     rnd.apply("take")
     rnd.apply("knock KD")
     before = rnd.to_json()
     # 8C KH 5D is no meld; it would cut the defender's 25 after lay-offs to 2.
-    answer = LayOff(layoffs=(), melds=[Meld.of("2S 3S 4S"), Meld.of("QD QH QC"),
-                                       _unchecked_meld("8C KH 5D")])
     with pytest.raises(CardError, match="not a meld"):
-        rnd.apply(answer)
+        rnd.apply(LayOff(layoffs=(), melds=["2S 3S 4S", "QD QH QC", "8C KH 5D"]))
     assert rnd.to_json() == before and rnd.phase == "layoff"
 
 
