@@ -203,6 +203,19 @@ def _table_picture(knocker: HandLike, defender: HandLike, *_: object,
 
 # --------------------------------------------------------------------------- reading answers
 
+_QUOTED: Final = 60
+"""Characters of a learner's answer quoted back at most: enough to spot the slip."""
+
+
+def _cut(text: str, longest: int = 4 * _QUOTED) -> str:
+    return text if len(text) <= longest else text[:longest - 1] + "…"
+
+
+def _quote(answer: object) -> str:
+    """The answer as the learner wrote it, cut short: a pasted page is not echoed back."""
+    return _cut(repr(answer), _QUOTED)
+
+
 def _expect_answer(answer: object, hint: str) -> None:
     if is_placeholder(answer):
         raise _Reply(Feedback(False, "Replace the ... with your answer, then run this cell "
@@ -227,7 +240,7 @@ def _read_choice(answer: object, choices: Mapping[str, _T], hint: str, *,
     if word is not None and word in choices:
         return choices[word]
     shown = shown or "with one of " + ", ".join(f'"{c}"' for c in dict.fromkeys(choices.values()))
-    raise _unreadable(f"Answer {shown}; I could not read {answer!r}.")
+    raise _unreadable(f"Answer {shown}; I could not read {_quote(answer)}.")
 
 
 _YES_NO: Final = {"yes": True, "y": True, "true": True, "meld": True, "it is": True,
@@ -255,7 +268,8 @@ def _read_int(answer: object, hint: str) -> int:
             return int(answer.strip())
         except ValueError:
             pass  # words, or digits int() does not read such as "²": answered below
-    raise _unreadable(f"Write a whole number here, like 12; I could not read {answer!r}.")
+    raise _unreadable(f"Write a whole number here, like 12; I could not read "
+                      f"{_quote(answer)}.")
 
 
 _NO_CARDS: Final = frozenset({"none", "nothing", "no", "no card", "no cards", "0"})
@@ -272,7 +286,7 @@ def _read_cards(answer: object, hint: str, *, none: bool = False,
     try:
         return to_cards(answer)  # type: ignore[arg-type]
     except GinError as problem:
-        raise _unreadable(f"I could not read the cards in {what}: {problem}. "
+        raise _unreadable(f"I could not read the cards in {what}: {_cut(str(problem))}. "
                           "Write cards like 7H, 10♦ or QS, separated by spaces.") from None
 
 

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from gin_teach.cards import Card, Deck, HandLike, to_cards
 from gin_teach.display import FOUR_COLOURS, HIGHLIGHTS, TWO_COLOURS, message_html, suit_colours
-from gin_teach.errors import GinError, IllegalMove
+from gin_teach.errors import CardError, GinError, IllegalMove
 from gin_teach.melds import best_discards
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, settle
@@ -57,6 +57,10 @@ class AnswerError(GinError, ValueError):
     """
 
 
+_LONGEST_MESSAGE = 400
+"""Characters a message shows at most (the engine's own messages are far shorter)."""
+
+
 class MessageArea(widgets.HTML):
     """Where a widget talks to the learner: one boxed message at a time.
 
@@ -81,6 +85,10 @@ class MessageArea(widgets.HTML):
         >>> area.show("Not this time.", "wrong"); 'class="gin-message gin-wrong"' in area.value
         True
         """
+        if len(text) > _LONGEST_MESSAGE:
+            # A message can quote what the learner typed; a pasted page must not flood the
+            # notebook, so the quote is cut.
+            text = text[:_LONGEST_MESSAGE - 1] + "…"
         self.text, self.kind = text, kind
         self.value = message_html(text, kind)
 
@@ -353,6 +361,14 @@ class HandExercise(LessonWidget):
                  seed: int | random.Random | None = None, four_colour: bool = False,
                  placeholder: str = "type cards, e.g. 7H 8H 9H 10S") -> None:
         super().__init__(rules=rules, seed=seed, four_colour=four_colour)
+        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 51:
+            # A lesson cell edited by hand: use the usual hand and say so (the subclass's own
+            # work clears messages, so the warning is shown again once it is built).
+            self._problem = f"a hand size is a whole number from 1 to 51, not {size!r:.40}; " \
+                "using 10"
+            size = 10
+        else:
+            self._problem = ""
         self.size = size
         self._seeded = seed is not None
         self.text = HandText(self.set_hand, placeholder=placeholder)
@@ -371,6 +387,8 @@ class HandExercise(LessonWidget):
             self.deal()
         else:
             self.set_hand(hand)
+        if self._problem:
+            self.message.show(self._problem, "error")
 
     def set_hand(self, hand: HandLike | None) -> None:
         """Show another hand (a subclass says how).
@@ -390,7 +408,10 @@ class HandExercise(LessonWidget):
         >>> echo = Echo(); echo.type_cards("jh"); echo.text.value
         'got jh'
         """
-        self.text.submit(text)
+        if isinstance(text, str):
+            self.text.submit(text)
+        else:  # the box holds text only: anything else goes straight to the hand's checks
+            self.set_hand(text)
 
     def deal(self) -> None:
         """A random hand of ``size`` cards from the seeded deck, sorted.
@@ -424,7 +445,8 @@ def deal_knock(rng: random.Random, rules: Rules, *, want: Callable[[Settlement],
             continue
         if want(settlement):
             return knocker, defender[:10], settlement
-    raise GinError("no suitable deal found; try another seed")
+    raise GinError(f"no example round for this exercise came up in {tries} deals under "
+                   "these rules; try other rules or another seed")
 
 
 class KnockExercise(LessonWidget):
@@ -459,8 +481,13 @@ class KnockExercise(LessonWidget):
         knocker, defender, knocker_melds = self._given
         if knocker is None and defender is None:
             self.new_round()
-        else:
-            self.set_round(knocker, defender, knocker_melds)
+            return
+        self.set_round(knocker, defender, knocker_melds)
+        if self.settlement is None:  # the round given cannot be played: say why, deal another
+            problem = self.message.text
+            self.new_round()
+            if self.settlement is not None:
+                self.message.show(f"{problem}; dealing a random round instead", "error")
 
     @friendly
     def set_round(self, knocker: HandLike | None, defender: HandLike | None,
@@ -475,6 +502,9 @@ class KnockExercise(LessonWidget):
         (True, None)
         """
         knocker_cards, defender_cards = parse_hand(knocker), parse_hand(defender)
+        if knocker_melds is not None and not isinstance(knocker_melds, (list, tuple)):
+            raise CardError("the knocker's melds are a list of melds, such as "
+                            f"['7S 7H 7D', '9C 10C JC'], not {knocker_melds!r:.40}")
         settlement = settle(knocker_cards, defender_cards, self.rules, knocker_melds)
         self.knocker, self.defender = knocker_cards, tuple(sorted(defender_cards))
         self.knocker_melds = knocker_melds
@@ -482,8 +512,10 @@ class KnockExercise(LessonWidget):
         self.message.clear()
         self._new_question()
 
+    @friendly
     def new_round(self) -> None:
-        """Another seeded example round (one :meth:`_wanted` accepts).
+        """Another seeded example round (one :meth:`_wanted` accepts); when the rules make
+        such a round too rare to find, a message says so and the round shown stays.
 
         >>> exercise = KnockExercise(seed=5); exercise.new_round(); first = exercise.knocker
         >>> exercise.new_round(); exercise.knocker != first
@@ -495,6 +527,17 @@ class KnockExercise(LessonWidget):
     def _wanted(self, settlement: Settlement) -> bool:
         """Whether a dealt example suits this exercise; any legal knock will do here."""
         return True
+
+    def _current(self) -> Settlement:
+        """The round being asked about; a widget whose every deal failed has none yet.
+
+        >>> KnockExercise()._current()
+        Traceback (most recent call last):
+        gin_teach.errors.IllegalMove: there is no round yet: press New round
+        """
+        if self.settlement is None:
+            raise IllegalMove("there is no round yet: press New round")
+        return self.settlement
 
     def _new_question(self) -> None:
         """Show the round just set; a subclass draws its pictures here."""

@@ -67,6 +67,13 @@ class KnockLab(LessonWidget):
                  four_colour: bool = False) -> None:
         super().__init__(rules=rules, seed=seed, four_colour=four_colour)
         self.knock_limit = knock_limit
+        problem = ""
+        if knock_limit is not None and (isinstance(knock_limit, bool)
+                                        or not isinstance(knock_limit, int) or knock_limit < 0):
+            # A lesson cell edited by hand: play to the rules' limit and say so below.
+            self.knock_limit = None
+            problem = (f"a knock limit is a whole number, 0 or more, not {knock_limit!r:.40}; "
+                       f"playing to {self.limit}")
         self.hand: tuple[Card, ...] = ()
         self.discard: Card | None = None
         self.verdict: KnockVerdict | None = None
@@ -88,10 +95,14 @@ class KnockLab(LessonWidget):
                           button("New hand", self.new_hand, tooltip="another random hand")]),
             self.message, self.explanation,
         ]
-        if hand is None:
-            self.new_hand()
-        else:
+        if hand is not None:
             self.set_hand(hand)
+            if not self.hand:  # the hand given cannot be played: say why, deal another
+                problem = f"{self.message.text}; dealing a random hand instead"
+        if not self.hand:
+            self.new_hand()
+        if problem:
+            self.message.show(problem, "error")
 
     @property
     def limit(self) -> int:
@@ -102,7 +113,9 @@ class KnockLab(LessonWidget):
         """
         if self.knock_limit is not None:
             return self.knock_limit
-        return self.rules.round_knock_limit()
+        # The lab has no upcard, so an Oklahoma lab plays to the rules' highest limit, as the
+        # solver does when it is given no round's limit.
+        return 0 if self.rules.straight_gin else self.rules.knock_limit
 
     @friendly
     def set_hand(self, hand: HandLike) -> None:
@@ -162,9 +175,13 @@ class KnockLab(LessonWidget):
         >>> lab.choose_discard("KD"); lab.answer("play on").kind
         'info'
         """
-        action = action.strip().lower().replace("_", " ")
+        if not isinstance(action, str):
+            raise AnswerError(f"answer {self._choices()}, not {action!r:.40}")
+        action = " ".join(action.lower().replace("_", " ").split())
         if action not in ACTIONS:
-            raise AnswerError(f"answer {self._choices()}, not {action!r}")
+            raise AnswerError(f"answer {self._choices()}, not {action!r:.40}")
+        if not self.hand:
+            raise IllegalMove("there is no hand yet: press New hand")
         options = discard_options(self.hand, self.rules, knock_limit=self.knock_limit)
         best = best_discards(self.hand, self.rules, knock_limit=self.knock_limit)
         big_gin = next((o for o in options if o.card is None), None)

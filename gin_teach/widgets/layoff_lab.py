@@ -132,6 +132,7 @@ class LayoffLab(KnockExercise):
         >>> lab.lay_off("8S"); print(lab.message.text)
         8♠ fits none of the knocker's melds as they stand
         """
+        self._current()
         card = as_card(card)
         if card not in self.kept:
             raise CardError(f"{card} is not in your hand")
@@ -146,8 +147,9 @@ class LayoffLab(KnockExercise):
                 self._render()
                 return
             meld = fits[0]
-        if not 0 <= meld < len(self.melds):
-            raise IllegalMove(f"there is no meld number {meld}")
+        if isinstance(meld, bool) or not isinstance(meld, int) or not 0 <= meld < len(self.melds):
+            raise IllegalMove(f"there is no meld number {meld!r:.40}: the knocker's melds are "
+                              f"numbered 0 to {len(self.melds) - 1}")
         extended = extend_meld(self.melds[meld], card)  # raises, naming why it does not fit
         # The rules engine checks the whole set of lay-offs (no lay-offs against gin, say).
         settle(self.knocker, self.defender, self.rules, self.spread,
@@ -186,11 +188,10 @@ class LayoffLab(KnockExercise):
         >>> lab.finish().defender_count, lab.message.kind
         (41, 'wrong')
         """
-        assert self.optimal is not None
+        best = self._current()
         laid = [card for card, _ in self.laid]
         result = settle(self.knocker, self.defender, self.rules, self.spread, layoffs=laid)
         self.result = result
-        best = self.optimal
         yours = f"Your deadwood: {result.defender_count}."
         if result.defender_count == best.defender_count:
             self.message.show(f"{yours} That is the best defence: {_summary(best)}", "right")
@@ -201,7 +202,9 @@ class LayoffLab(KnockExercise):
         return result
 
     def _render(self) -> None:
-        assert self.optimal is not None
+        if self.optimal is None:  # no round could be dealt: the message says why
+            self.status.value = ""
+            return
         laid_styles = {card: "layoff" for card, _ in self.laid}
         self.table.value = spread_svg(
             [meld.cards for meld in self.melds], self.optimal.knocker_arrangement.deadwood_cards,

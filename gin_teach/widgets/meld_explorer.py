@@ -39,6 +39,10 @@ class MeldExplorer(HandExercise):
                  size: int = 10, limit: int = 12, four_colour: bool = False) -> None:
         super().__init__(size=size, seed=seed, four_colour=four_colour,
                          placeholder="type a hand, e.g. 7S 7H 7D 8H 9H")
+        problem = ""
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            problem = f"the limit is a whole number, 1 or more, not {limit!r:.40}; showing 12"
+            limit = 12
         self.limit = limit
         self._hand: tuple[Card, ...] = ()
         self.arrangements: tuple[Arrangement, ...] = ()
@@ -54,6 +58,8 @@ class MeldExplorer(HandExercise):
             self.card_buttons, self.card_report,
         ]
         self.start(hand)
+        if problem:
+            self.message.show(problem, "error")
 
     @property
     def hand(self) -> tuple[Card, ...]:

@@ -9,6 +9,7 @@ import ipywidgets as widgets
 
 from gin_teach.cards import HandLike
 from gin_teach.display import arrangement_svg, hand_svg, settlement_html
+from gin_teach.errors import GinError
 from gin_teach.rules import Rules
 from gin_teach.scoring import settle
 from gin_teach.widgets.common import AnswerError, KnockExercise, button, friendly
@@ -44,7 +45,8 @@ class ScoreQuiz(KnockExercise):
         self._presets = presets
         self.preset = widgets.Dropdown(options=list(presets), description="Rules:",
                                        value=next(n for n, r in presets.items() if r == self.rules))
-        self.preset.observe(lambda change: self.set_preset(change["new"]), names="value")
+        self._quiet = False  # set while the widget moves the dropdown itself
+        self.preset.observe(self._on_preset, names="value")
         self.rules_text = widgets.HTML()
         self.winner = widgets.ToggleButtons(options=["knocker", "defender"], value=None,
                                             tooltips=["the knocker scores",
@@ -71,13 +73,36 @@ class ScoreQuiz(KnockExercise):
         >>> quiz = ScoreQuiz(seed=1); quiz.set_preset("texas"); quiz.message.text
         "no rules preset called 'texas'; try modern, classic, norwegian"
         """
-        if name not in self._presets:
-            raise AnswerError(f"no rules preset called {name!r}; try {', '.join(self._presets)}")
-        self.rules = self._presets[name]
-        if self.preset.value != name:
-            self.preset.value = name  # the observer comes back here; the work below is cheap
-        self.settlement = settle(self.knocker, self.defender, self.rules, self.knocker_melds)
+        if not isinstance(name, str) or name not in self._presets:
+            raise AnswerError(f"no rules preset called {name!r:.40}; try "
+                              f"{', '.join(self._presets)}")
+        rules = self._presets[name]
+        if self.settlement is None:  # no round yet: deal one under the new rules
+            self.rules = rules
+            self._select(name)
+            self.new_round()
+            return
+        try:
+            # A round given by the lesson may be a legal knock under one preset only.
+            settlement = settle(self.knocker, self.defender, rules, self.knocker_melds)
+        except GinError:
+            self._select(next(n for n, r in self._presets.items() if r == self.rules))
+            raise
+        self.rules, self.settlement = rules, settlement
+        self._select(name)
         self._new_question()
+
+    def _select(self, name: str) -> None:
+        """Show ``name`` in the dropdown without running the observer."""
+        self._quiet = True
+        try:
+            self.preset.value = name
+        finally:
+            self._quiet = False
+
+    def _on_preset(self, change: dict[str, object]) -> None:
+        if not self._quiet:
+            self.set_preset(change["new"])  # type: ignore[arg-type]
 
     @friendly
     def answer(self, winner: str | None, points: int) -> bool:
@@ -89,12 +114,11 @@ class ScoreQuiz(KnockExercise):
         >>> quiz.answer(None, 17), quiz.message.text
         (None, 'choose who scores: the knocker or the defender')
         """
-        assert self.settlement is not None
-        if winner not in WINNERS:
+        result = self._current()
+        if not isinstance(winner, str) or winner not in WINNERS:
             raise AnswerError("choose who scores: the knocker or the defender")
         if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-            raise AnswerError(f"points must be a whole number, 0 or more, not {points!r}")
-        result = self.settlement
+            raise AnswerError(f"points must be a whole number, 0 or more, not {points!r:.40}")
         right = winner == result.winner and points == result.points
         outcome = result.outcome.replace("_", " ")
         if right:
