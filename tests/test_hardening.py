@@ -171,3 +171,28 @@ def test_checkers_answer_odd_values_briefly(answer):
         feedback = exercise(answer)
         assert isinstance(feedback, L.Feedback) and feedback.message, name
         assert len(feedback.message) < 500, name  # a pasted page is not echoed back whole
+
+
+def _live_widgets() -> int:
+    import warnings
+
+    import ipywidgets as widgets
+
+    with warnings.catch_warnings():  # the registry is deprecated as API, still kept to count
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return len(widgets.Widget.widgets)
+
+
+def test_a_long_game_does_not_pile_up_widgets_in_the_kernel():
+    from gin_teach.widgets import GameTable
+
+    table = GameTable("random", seed=4)
+    before = _live_widgets()
+    for _ in range(300):  # several rounds of moves: each one redraws the rows of buttons
+        if table.game.is_over:
+            table.new_game()
+        elif table.review is not None:
+            table.next_round()
+        else:
+            table.play(table.game.legal_actions()[0])
+    assert _live_widgets() - before < 50

@@ -161,6 +161,27 @@ def make_rng(seed: int | random.Random | None) -> random.Random:
     return seed if isinstance(seed, random.Random) else random.Random(seed)
 
 
+def replace_children(box: widgets.Box, children: Iterable[widgets.Widget], *,
+                     keep: Iterable[widgets.Widget] = ()) -> None:
+    """Show ``children`` in ``box`` and close the widgets it stops showing (but those in
+    ``keep``, which come back later), with their layout and style: rows rebuilt on every move
+    would otherwise pile up in the kernel all session.
+
+    >>> row = widgets.HBox([old := widgets.Button()])
+    >>> replace_children(row, [widgets.Button()]); old.comm is None, len(row.children)
+    (True, 1)
+    """
+    children = tuple(children)
+    kept = {id(child) for child in (*children, *keep)}
+    gone = [child for child in box.children if id(child) not in kept]
+    box.children = children
+    for widget in gone:
+        for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+            if isinstance(part, widgets.Widget):
+                part.close()
+        widget.close()
+
+
 def button(label: str, on_click: Callable[[], object], *, tooltip: str = "",
            style: str = "", width: str | None = None) -> widgets.Button:
     """A button whose click calls ``on_click()``; ``style`` is an ipywidgets button style
@@ -276,7 +297,7 @@ class CardButtons(widgets.Box):
         (Card('AS'), Card('2S'))
         """
         self.buttons = {card: self._button(card) for card in cards}
-        self.children = tuple(self.buttons.values())
+        replace_children(self, self.buttons.values())
 
     def _button(self, card: Card) -> widgets.Button:
         made = widgets.Button(description=str(card), tooltip=card.name,

@@ -14,7 +14,14 @@ from gin_teach.display import game_html, settlement_html
 from gin_teach.errors import GinError, IllegalMove
 from gin_teach.game import Game, Round
 from gin_teach.rules import Rules
-from gin_teach.widgets.common import AnswerError, CardButtons, LessonWidget, button, friendly
+from gin_teach.widgets.common import (
+    AnswerError,
+    CardButtons,
+    LessonWidget,
+    button,
+    friendly,
+    replace_children,
+)
 from gin_teach.widgets.table import TableCanvas
 from gin_teach.wording import says
 
@@ -322,7 +329,7 @@ class GameTable(LessonWidget):
                    for action in legal if not isinstance(action, (Discard, Knock))]
         if self.review is not None and not self.game.is_over:
             buttons.append(self.next_button)
-        self.move_buttons.children = tuple(buttons)
+        replace_children(self.move_buttons, buttons, keep=[self.next_button])
         discards = [a.card for a in legal if isinstance(a, Discard)]
         knocks = [a.card for a in legal if isinstance(a, Knock)]
         self.discard_buttons.set_cards(discards)

@@ -13,7 +13,14 @@ from gin_teach.errors import CardError, IllegalMove
 from gin_teach.melds import Meld, best_arrangement
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, extend_meld, layoff_options, settle
-from gin_teach.widgets.common import CardButtons, KnockExercise, as_card, button, friendly
+from gin_teach.widgets.common import (
+    CardButtons,
+    KnockExercise,
+    as_card,
+    button,
+    friendly,
+    replace_children,
+)
 
 __all__ = ["LayoffLab"]
 
@@ -224,7 +231,7 @@ class LayoffLab(KnockExercise):
                     targets.append(button(f"onto {meld}",
                                           lambda index=index, card=card: self.lay_off(card, index),
                                           tooltip=f"lay {card} off on the {meld.kind} {meld}"))
-        self.targets.children = tuple(targets)
+        replace_children(self.targets, targets)
         laid = ", ".join(str(card) for card, _ in self.laid) or "nothing yet"
         self.status.value = (f"Laid off: {html.escape(laid)}. Your deadwood now: "
                              f"<b>{self.deadwood_now}</b>.")
