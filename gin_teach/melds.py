@@ -326,7 +326,7 @@ class Meld:
         mask = _mask_of(given)
         kind = _meld_kind(mask)
         if kind is None:
-            shown = " ".join(str(c) for c in given)
+            shown = " ".join(str(c) for c in given) or "an empty meld"
             raise CardError(f"{shown} is not a meld: {_why_not_meld(given)}")
         return cls(cards_from_mask(mask), kind)
 

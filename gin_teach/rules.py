@@ -166,6 +166,8 @@ class Rules:
         """
         if self.straight_gin:
             knock = "gin only (Straight Gin)"
+        elif self.knock_limit == 0 and not self.oklahoma:
+            knock = "gin only (knock limit 0)"
         elif self.oklahoma:
             knock = f"knock limit set by the first upcard (at most {self.knock_limit})"
         else:

@@ -275,6 +275,9 @@ class Settlement:
 
 
 def _spread_from(melds: Sequence[HandLike], hand: int, who: str) -> list[Meld]:
+    if isinstance(melds, (str, Meld)) or not isinstance(melds, Iterable):
+        raise CardError(f"the {who}'s melds are a list of melds, such as "
+                        f"['7S 7H 7D', '9C TC JC'], not {melds!r}")
     spread = [m if isinstance(m, Meld) else Meld.of(m) for m in melds]
     used = 0
     for meld in spread:

@@ -59,3 +59,7 @@ def test_changed_numbers_are_named_a_variant():
     assert Rules(oklahoma=True).describe().startswith("modern variant: knock limit set by")
     assert Rules.classic().name == "classic"
     assert Rules.norwegian().replace(target=250).name == "norwegian variant"
+
+
+def test_knock_limit_zero_reads_as_gin_only():
+    assert "gin only (knock limit 0)" in Rules(knock_limit=0).describe()

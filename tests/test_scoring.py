@@ -221,3 +221,11 @@ def test_defender_count_matches_brute_force(band, deck):
     assert _can_lay_off(melds, result.laid_off_cards)
     k, d = result.knocker_count, result.defender_count
     assert result.points == (d - k if k < d else k - d + 25)
+
+
+def test_a_spread_that_is_not_a_list_of_melds_gets_a_card_error():
+    for melds in (7, "7S 7H 7D"):
+        with pytest.raises(CardError, match="list of melds"):
+            settle(KNOCKER_000, DEFENDER_000, knocker_melds=melds)  # type: ignore[arg-type]
+    with pytest.raises(CardError, match=r"^an empty meld is not a meld"):
+        settle(KNOCKER_000, DEFENDER_000, knocker_melds=[[]])
