@@ -387,7 +387,7 @@ def play_games(a: Player, b: Player, n: int, seed: int = 0, rules: Rules | None 
     >>> first == play_games(RandomBot(), SimpleBot(), n=1, seed=5, rules=Rules(target=10))
     True
     """
-    rules = rules or Rules()
+    rules = rules or Rules.modern()
     rng = random.Random(seed)
     for player in (a, b):
         reset = getattr(player, "reset", None)

@@ -138,7 +138,7 @@ class Game:
 
     def __init__(self, rules: Rules | None = None, seed: int | None = None, *,
                  names: Sequence[str] = DEFAULT_NAMES, first_dealer: int | None = None) -> None:
-        self._rules = rules or Rules()
+        self._rules = rules or Rules.modern()
         self._names = _check_names(names)
         if seed is None:
             seed = random.randrange(1 << 63)
@@ -522,7 +522,7 @@ class Match:
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                                       or value < 1):
                 raise IllegalMove(f"{what} must be a whole number of at least 1, not {value!r}")
-        self._rules = rules or Rules()
+        self._rules = rules or Rules.modern()
         self._names = _check_names(names)
         self._seed = seed if seed is not None else random.randrange(1 << 63)
         self._rng = random.Random(self._seed)

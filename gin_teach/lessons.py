@@ -681,7 +681,7 @@ def check_discard(hand: HandLike, answer: object, rules: Rules | None = None) ->
       Hint: Keep your melds together and throw away the loose card that costs the most.
     """
     cards = to_cards(hand)
-    rules = rules or Rules()
+    rules = rules or Rules.modern()
     hint = "Keep your melds together and throw away the loose card that costs the most."
     card = _read_card(answer, hint)
     _only_from([card], cards, "this hand", f"The hand is {_show(cards)}.")
@@ -718,7 +718,7 @@ def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
       Hint: Find the discard that leaves the least deadwood. 0 is gin; 10 or less lets you knock.
     """
     cards = to_cards(hand)
-    rules = rules or Rules()
+    rules = rules or Rules.modern()
     limit = (0 if rules.straight_gin else rules.knock_limit) if knock_limit is None else knock_limit
     hint = (f"Find the discard that leaves the least deadwood. 0 is gin; {limit} or less lets "
             "you knock." if limit else "This round allows gin only: you need 0 deadwood.")
@@ -842,7 +842,7 @@ def check_score(knocker: HandLike, defender: HandLike, winner: object, points: o
     ✘ Not quite: the knocker does score, but not 25.
       Hint: Remember the defender's lay-offs: they lower its count first.
     """
-    rules = rules or Rules()
+    rules = rules or Rules.modern()
     truth = settle(knocker, defender, rules, knocker_melds)
     hint = ("Count both hands after lay-offs. The lower count wins the difference; a defender "
             "who ties or beats the knocker gets the undercut bonus too.")
@@ -889,7 +889,7 @@ def check_outcome(knocker: HandLike, defender: HandLike, answer: object, *,
     ✔ Right: an undercut. Knocker 4, defender 3: a lower count is an undercut; the defender \
 scores 4 - 3 + the undercut bonus 25 = 26
     """
-    rules = rules or Rules()
+    rules = rules or Rules.modern()
     truth = settle(knocker, defender, rules)
     hint = ("0 deadwood for the knocker is gin. Otherwise compare the counts after lay-offs: "
             "a defender with an equal or lower count undercuts.")
@@ -1040,7 +1040,7 @@ def check_game_total(points: tuple[int, int], rounds_won: tuple[int, int], playe
     ✘ Not quite: 204 is not the total.
       Hint: The winner also adds the game bonus: 100 here.
     """
-    rules = rules or Rules()
+    rules = rules or Rules.modern()
     if player not in (0, 1):
         raise GinError(f"player is 0 or 1, not {player!r}")
     totals = GameTotals.count(points, rounds_won, rules)

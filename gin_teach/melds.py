@@ -17,8 +17,6 @@ from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, to_cards
 from gin_teach.errors import CardError
 from gin_teach.rules import Rules
 
-_MODERN: Final = Rules()  # built once: validating a Rules costs more than a solve
-
 __all__ = [
     "Arrangement",
     "DiscardOption",
@@ -617,7 +615,7 @@ def discard_options(hand: HandLike, rules: Rules | None = None, *,
     discard 2♣ -> deadwood 10, knock
     discard 6♠ -> deadwood 21
     """
-    rules = rules or _MODERN
+    rules = rules or Rules.modern()
     mask = _checked_nonempty(hand)
     options = []
     rest = mask
@@ -644,7 +642,7 @@ def best_discards(hand: HandLike, rules: Rules | None = None, *,
     >>> [str(o.card) for o in best_discards("7S 7H 7D 8H 9H 2C 3C 4C 5C KD QD")]
     ['K♦', 'Q♦']
     """
-    rules = rules or _MODERN
+    rules = rules or Rules.modern()
     mask = _checked_nonempty(hand)
     big_gin = _big_gin_option(mask, rules)
     if big_gin:

@@ -402,7 +402,7 @@ class Round:
         hands[dealer] = sum(card.bit for card in second)
         upcard = deck.draw().index
         stock = tuple(card.index for card in deck.cards)
-        self._setup(((hands[0], hands[1]), upcard, stock), dealer, rules or Rules(),
+        self._setup(((hands[0], hands[1]), upcard, stock), dealer, rules or Rules.modern(),
                     _check_names(names), scores, seed if isinstance(seed, int) else None)
 
     def _setup(self, deal: _Deal, dealer: int, rules: Rules, names: tuple[str, str],
@@ -460,7 +460,7 @@ class Round:
         named = masks[0] | masks[1] | _DECK[up].bit | sum(1 << i for i in order)
         missing = [i for i in range(52) if not named >> i & 1]
         random.Random(fill_seed).shuffle(missing)
-        return cls._dealt((masks, up, tuple(order + missing)), dealer, rules or Rules(),
+        return cls._dealt((masks, up, tuple(order + missing)), dealer, rules or Rules.modern(),
                           names, scores, None)
 
     def clone(self) -> Round:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Final, Literal
+from typing import Literal
 
 from gin_teach.cards import Card, HandLike, cards_from_mask, to_cards
 from gin_teach.errors import CardError, IllegalMove
@@ -18,8 +18,6 @@ from gin_teach.melds import (
     best_arrangement,
 )
 from gin_teach.rules import Rules
-
-_MODERN: Final = Rules()  # built once: validating a Rules costs more than a solve
 
 __all__ = [
     "Layoff",
@@ -319,7 +317,7 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
     ...
     gin_teach.errors.IllegalMove: the knocker's deadwood is 3 + 4 + 2 + 10 = 19, over the knock ...
     """
-    rules = rules or _MODERN
+    rules = rules or Rules.modern()
     knocker_cards = to_cards(knocker)
     defender_cards = to_cards(defender)
     k_mask, d_mask = _mask_of(knocker_cards), _mask_of(defender_cards)
