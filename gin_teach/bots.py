@@ -28,7 +28,7 @@ from gin_teach.actions import (
 )
 from gin_teach.cards import Card
 from gin_teach.game import Game
-from gin_teach.melds import _MELDS_WITH_CARD, _best_discard_of_mask, _deadwood_of_mask
+from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
 from gin_teach.round import Observation
 from gin_teach.rules import Rules
 
@@ -200,21 +200,21 @@ class GreedyBot:
     def _improves(hand: int, card: Card) -> bool:
         # Keeping the card and throwing back something else must beat the hand as it is;
         # throwing the card itself back gives exactly today's deadwood, never less.
-        value, _ = _best_discard_of_mask(hand | card.bit)
-        return value < _deadwood_of_mask(hand)
+        value, _ = best_discard_of_mask(hand | card.bit)
+        return value < deadwood_of_mask(hand)
 
     @staticmethod
     def _discard(observation: Observation, legal_actions: Sequence[Action]) -> Card:
         hand = observation.hand_mask
         taken = observation.just_taken
         allowed = hand & ~taken.bit if taken is not None else hand
-        value, best = _best_discard_of_mask(hand)
+        value, best = best_discard_of_mask(hand)
         best &= allowed
         if not best:  # the only best discard is the card just taken: weigh the others
-            value = min(_deadwood_of_mask(hand ^ (1 << i)) for i in range(52)
+            value = min(deadwood_of_mask(hand ^ (1 << i)) for i in range(52)
                         if allowed >> i & 1)
             best = sum(1 << i for i in range(52)
-                       if allowed >> i & 1 and _deadwood_of_mask(hand ^ (1 << i)) == value)
+                       if allowed >> i & 1 and deadwood_of_mask(hand ^ (1 << i)) == value)
         return _highest(best)
 
     def __repr__(self) -> str:
@@ -252,7 +252,7 @@ class SimpleBot(_Seeded):
     @staticmethod
     def _completes_meld(hand: int, card: Card) -> bool:
         with_card = hand | card.bit
-        return any(meld & with_card == meld for meld, _ in _MELDS_WITH_CARD[card.index])
+        return any(meld & with_card == meld for meld, _ in MELDS_WITH_CARD[card.index])
 
     def _discard(self, observation: Observation, legal_actions: Sequence[Action]) -> Card:
         hand = observation.hand_mask
@@ -261,7 +261,7 @@ class SimpleBot(_Seeded):
         for action in legal_actions:
             if type(action) is not Discard:
                 continue
-            value = _deadwood_of_mask(hand ^ action.card.bit)
+            value = deadwood_of_mask(hand ^ action.card.bit)
             if value < least:
                 least, candidates = value, [action.card]
             elif value == least:

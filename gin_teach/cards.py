@@ -303,6 +303,17 @@ def hand_mask(hand: HandLike) -> int:
     >>> hand_mask("AS 2S") == 0b11
     True
     """
+    # The solver calls this on every hand, so well-formed card sequences take a quick loop;
+    # anything else is parsed by to_cards, which names what is wrong.
+    if isinstance(hand, (tuple, list, frozenset, set)):
+        mask = 0
+        for card in hand:
+            if type(card) is not Card:
+                break
+            mask |= card.bit
+        else:
+            if mask.bit_count() == len(hand):
+                return mask
     mask = 0
     for card in to_cards(hand):
         mask |= card.bit

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gin_teach.cards import Card, HandLike, to_cards
-from gin_teach.melds import Arrangement, _mask_of, best_arrangement, deadwood
+from gin_teach.cards import Card, HandLike, hand_mask, to_cards
+from gin_teach.melds import Arrangement, best_arrangement, deadwood
 
 __all__ = ["Hand"]
 
@@ -60,7 +60,7 @@ class Hand(tuple[Card, ...]):
         >>> Hand("AS 3S").mask
         5
         """
-        return _mask_of(self)
+        return hand_mask(self)
 
     def sorted(self) -> Hand:
         """The same cards by suit, then rank.

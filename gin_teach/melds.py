@@ -193,7 +193,14 @@ def _rank_transitions(present: int, state: int) -> tuple[tuple[int, int], ...]:
     return found
 
 
-def _deadwood_of_mask(mask: int) -> int:
+def deadwood_of_mask(mask: int) -> int:
+    """The least deadwood of the hand whose 52-bit mask is ``mask``: the fast path under
+    :func:`deadwood`, for code that keeps hands as masks (bots, analysis, simulations).
+
+    >>> from gin_teach.cards import hand_mask
+    >>> deadwood_of_mask(hand_mask("7S 7H 7D 8H 9H KC"))
+    24
+    """
     # The solver's hot path, so the suit split and the test for set-capable ranks are written
     # out here rather than called.
     s0 = mask & _SUIT_BITS
@@ -211,8 +218,15 @@ def _deadwood_of_mask(mask: int) -> int:
                for a, b, c, d, _ in _set_options(mask))
 
 
-def _best_discard_of_mask(mask: int) -> tuple[int, int]:
-    """Least deadwood after discarding one card, and the mask of the cards that achieve it."""
+def best_discard_of_mask(mask: int) -> tuple[int, int]:
+    """The least deadwood after discarding one card of an 11-card mask, and the mask of every
+    card whose discard achieves it: the fast path under :func:`best_discards`.
+
+    >>> from gin_teach.cards import cards_from_mask, hand_mask
+    >>> value, cards = best_discard_of_mask(hand_mask("4S 5S 6S 2C QH JH TH 7C 7D 7H KD"))
+    >>> value, [str(card) for card in cards_from_mask(cards)]
+    (2, ['K♦'])
+    """
     run_dw = _RUN_DEADWOOD
     after = _BEST_AFTER_DISCARD
     best = _INF
@@ -238,21 +252,6 @@ def _best_discard_of_mask(mask: int) -> tuple[int, int]:
     return best, best_bits
 
 
-def _mask_of(hand: HandLike) -> int:
-    """The hand's mask; the quick loop serves well-formed card sequences, anything else goes
-    through :func:`hand_mask`, which parses text and names what is wrong."""
-    if isinstance(hand, (tuple, list, frozenset, set)):
-        mask = 0
-        try:
-            for card in hand:
-                mask |= card.bit
-        except AttributeError:
-            return hand_mask(hand)
-        if mask.bit_count() == len(hand):
-            return mask
-    return hand_mask(hand)
-
-
 def deadwood(hand: HandLike) -> int:
     """The least deadwood count of a hand of any size.
 
@@ -261,7 +260,7 @@ def deadwood(hand: HandLike) -> int:
     >>> deadwood("AH 2H 3H 4H 5H 6H 7H 8H 9H TH")
     0
     """
-    return _deadwood_of_mask(_mask_of(hand))
+    return deadwood_of_mask(hand_mask(hand))
 
 
 # Every meld as a mask, and the melds that contain each card.
@@ -321,7 +320,7 @@ class Meld:
         ('set', Card('AH'))
         """
         given = to_cards(cards)
-        mask = _mask_of(given)
+        mask = hand_mask(given)
         kind = _meld_kind(mask)
         if kind is None:
             shown = " ".join(str(c) for c in given) or "an empty meld"
@@ -400,8 +399,10 @@ def _card_after_run(meld: int) -> int:
     return 1 << (top + 1) if top % 13 != 12 else 1 << 52
 
 
-# For each card, the melds that contain it, each with _card_after_run.
-_MELDS_WITH_CARD: Final = tuple(
+#: For each card index (``Card.index``), every meld mask that contains the card, each paired with
+#: the bit of the card just above a run's top (0 for sets): what a search for melds, outs or
+#: lay-offs around one card walks.
+MELDS_WITH_CARD: Final = tuple(
     tuple((m, _card_after_run(m)) for m in _MELD_MASKS if m >> i & 1) for i in range(52))
 
 
@@ -485,7 +486,7 @@ def _optimal_partitions(mask: int) -> Iterator[tuple[list[int], int]]:
     def best(rest: int) -> int:
         value = optimum.get(rest)
         if value is None:
-            value = optimum[rest] = _deadwood_of_mask(rest)
+            value = optimum[rest] = deadwood_of_mask(rest)
         return value
 
     def search(rest: int, melds: list[int], dead: int,
@@ -496,7 +497,7 @@ def _optimal_partitions(mask: int) -> Iterator[tuple[list[int], int]]:
         target = best(rest)
         low = rest & -rest
         index = low.bit_length() - 1
-        for meld, after_run in _MELDS_WITH_CARD[index]:
+        for meld, after_run in MELDS_WITH_CARD[index]:
             if meld & rest != meld or (after_run and low & no_run_start):
                 continue
             if best(rest ^ meld) == target:
@@ -515,7 +516,7 @@ def best_arrangement(hand: HandLike) -> Arrangement:
     >>> print(best_arrangement("4S 5S 6S KD 9D 2C QH JH TH 7C"))
     4♠ 5♠ 6♠ | 10♥ J♥ Q♥ | deadwood 9♦ K♦ 2♣ 7♣ = 28
     """
-    melds, dead = next(_optimal_partitions(_mask_of(hand)))
+    melds, dead = next(_optimal_partitions(hand_mask(hand)))
     return _arrangement(melds, dead)
 
 
@@ -531,7 +532,7 @@ def all_best_arrangements(hand: HandLike, limit: int | None = None) -> tuple[Arr
     3♥ 4♥ 5♥ | deadwood 4♠ 4♦ K♣ = 18
     """
     found = []
-    for melds, dead in _optimal_partitions(_mask_of(hand)):
+    for melds, dead in _optimal_partitions(hand_mask(hand)):
         found.append(_arrangement(melds, dead))
         if limit is not None and len(found) >= limit:
             break
@@ -545,7 +546,7 @@ def find_melds(hand: HandLike) -> tuple[Meld, ...]:
     >>> [str(m) for m in find_melds("7S 7H 7D 8H 9H")]
     ['7♠ 7♥ 7♦', '7♥ 8♥ 9♥']
     """
-    mask = _mask_of(hand)
+    mask = hand_mask(hand)
     melds = [Meld._from_mask(m) for m in _MELD_MASKS if m & mask == m]
     return tuple(sorted(melds, key=lambda m: m.cards))
 
@@ -590,13 +591,13 @@ def _ends(value: int, rules: Rules, knock_limit: int | None) -> Ending | None:
 
 
 def _big_gin_option(mask: int, rules: Rules) -> DiscardOption | None:
-    if rules.big_gin_bonus is not None and mask.bit_count() == 11 and _deadwood_of_mask(mask) == 0:
+    if rules.big_gin_bonus is not None and mask.bit_count() == 11 and deadwood_of_mask(mask) == 0:
         return DiscardOption(None, 0, "big_gin")
     return None
 
 
 def _checked_nonempty(hand: HandLike) -> int:
-    mask = _mask_of(hand)
+    mask = hand_mask(hand)
     if not mask:
         raise CardError("a discard needs at least one card in the hand")
     return mask
@@ -622,7 +623,7 @@ def discard_options(hand: HandLike, rules: Rules | None = None, *,
     while rest:
         low = rest & -rest
         rest ^= low
-        value = _deadwood_of_mask(mask ^ low)
+        value = deadwood_of_mask(mask ^ low)
         card = Card.from_index(low.bit_length() - 1)
         options.append(DiscardOption(card, value, _ends(value, rules, knock_limit)))
     options.sort(key=lambda o: (o.deadwood, -_card_order(o.card)))
@@ -650,7 +651,7 @@ def best_discards(hand: HandLike, rules: Rules | None = None, *,
     if _triple_rank_count(mask) > 4:
         options = discard_options(hand, rules, knock_limit=knock_limit)
         return tuple(o for o in options if o.deadwood == options[0].deadwood)
-    value, bits = _best_discard_of_mask(mask)
+    value, bits = best_discard_of_mask(mask)
     ends = _ends(value, rules, knock_limit)
     cards = cards_from_mask(bits)
     return tuple(DiscardOption(card, value, ends)

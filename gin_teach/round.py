@@ -58,7 +58,7 @@ from gin_teach.actions import (
 )
 from gin_teach.cards import Card, Deck, HandLike, cards_from_mask, full_deck, to_cards
 from gin_teach.errors import CardError, GinError, IllegalMove
-from gin_teach.melds import Arrangement, _best_discard_of_mask, _deadwood_of_mask, best_arrangement
+from gin_teach.melds import Arrangement, best_arrangement, best_discard_of_mask, deadwood_of_mask
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, settle
 from gin_teach.wording import called, says, whose
@@ -629,7 +629,7 @@ class Round:
         ...                 upcard="KC").deadwood(0)
         10
         """
-        return _deadwood_of_mask(self._hands[_check_player(player)])
+        return deadwood_of_mask(self._hands[_check_player(player)])
 
     def log(self, viewer: int | None = None) -> list[str]:
         """The moves in words; with a ``viewer``, the other player's stock cards stay hidden,
@@ -719,19 +719,19 @@ class Round:
         # Removing a card lowers the least deadwood by at most that card's value (10 at most),
         # so one quick solve of the eleven cards usually rules out every knock. Otherwise one
         # search finds the best discards, and only the others need a solve of their own.
-        if _deadwood_of_mask(hand) > limit + 10:
+        if deadwood_of_mask(hand) > limit + 10:
             return discards
-        value, best = _best_discard_of_mask(hand)
+        value, best = best_discard_of_mask(hand)
         if value > limit:
             return discards
         knocks: list[Action] = []
-        if value == 0 and self._rules.big_gin_bonus is not None and not _deadwood_of_mask(hand):
+        if value == 0 and self._rules.big_gin_bonus is not None and not deadwood_of_mask(hand):
             knocks.append(BigGin())
         rest = free
         while rest:
             low = rest & -rest
             rest ^= low
-            if low & best or _deadwood_of_mask(hand ^ low) <= limit:
+            if low & best or deadwood_of_mask(hand ^ low) <= limit:
                 knocks.append(KNOCKS[low.bit_length() - 1])
         return discards + tuple(knocks)
 
@@ -863,7 +863,7 @@ class Round:
         card = action.card
         player = self._player
         rest = self._checked_card(card, "knock with") ^ card.bit
-        count = _deadwood_of_mask(rest)
+        count = deadwood_of_mask(rest)
         if count > self._knock_limit:
             raise IllegalMove(self._over_limit(card, rest, count))
         settlement = settle(cards_from_mask(rest), cards_from_mask(self._hands[1 - player]),
@@ -887,7 +887,7 @@ class Round:
                               "(or knock)")
         player = self._player
         hand = self._hands[player]
-        count = _deadwood_of_mask(hand)
+        count = deadwood_of_mask(hand)
         if count:
             raise IllegalMove(f"big gin needs all eleven cards in melds; your deadwood is "
                               f"{count}")

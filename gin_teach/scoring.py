@@ -7,15 +7,14 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Literal
 
-from gin_teach.cards import Card, HandLike, cards_from_mask, to_cards
+from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, to_cards
 from gin_teach.errors import CardError, IllegalMove
 from gin_teach.melds import (
     Arrangement,
     Meld,
-    _deadwood_of_mask,
-    _mask_of,
     all_best_arrangements,
     best_arrangement,
+    deadwood_of_mask,
 )
 from gin_teach.rules import Rules
 
@@ -150,13 +149,13 @@ def best_layoffs(knocker_melds: Iterable[Meld | HandLike],
     ['8♣ onto 9♣ 10♣ J♣']
     """
     melds = [m if isinstance(m, Meld) else Meld.of(m) for m in knocker_melds]
-    return _best_layoffs_of_mask(melds, _mask_of(defender))
+    return _best_layoffs_of_mask(melds, hand_mask(defender))
 
 
 def _best_layoffs_of_mask(melds: Sequence[Meld],
                           mask: int) -> tuple[Arrangement, tuple[Layoff, ...]]:
     laid, layoffs = min(_layoff_plans(melds, mask),
-                        key=lambda plan: (_deadwood_of_mask(mask ^ plan[0]), len(plan[1])))
+                        key=lambda plan: (deadwood_of_mask(mask ^ plan[0]), len(plan[1])))
     return best_arrangement(cards_from_mask(mask ^ laid)), layoffs
 
 
@@ -320,7 +319,7 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
     rules = rules or Rules.modern()
     knocker_cards = to_cards(knocker)
     defender_cards = to_cards(defender)
-    k_mask, d_mask = _mask_of(knocker_cards), _mask_of(defender_cards)
+    k_mask, d_mask = hand_mask(knocker_cards), hand_mask(defender_cards)
     if k_mask & d_mask:
         both = ", ".join(str(c) for c in cards_from_mask(k_mask & d_mask))
         raise CardError(f"{both} cannot be in both hands")
@@ -333,7 +332,7 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
         if rules.big_gin_bonus is None:
             raise IllegalMove("the knocker must discard: big gin (11 melded cards) is not "
                               "played under these rules")
-        if _deadwood_of_mask(k_mask):
+        if deadwood_of_mask(k_mask):
             raise IllegalMove("big gin needs all 11 cards in melds")
     limit = knock_limit if knock_limit is not None else (
         0 if rules.straight_gin else rules.knock_limit)
