@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 START := notebooks/00_start_here.ipynb
 
-.PHONY: lab test check lint typecheck unit notebooks bench clean
+.PHONY: lab test quick lint typecheck unit notebooks bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,12 @@ lab: $(VENV)/.notebooks-installed
 	$(BIN)/jupyter lab $(ROOT_FLAG) $(START)
 
 test: $(VENV)/.test-installed lint typecheck unit notebooks
+
+# The edit-test loop: everything but the tests marked slow (browsers, Binder builds, notebooks,
+# long property runs); under a minute.
+quick: $(VENV)/.test-installed lint typecheck
+	$(BIN)/python -m pytest -q -m "not slow" --doctest-modules --doctest-glob=README.md \
+		gin_teach tests README.md
 
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check gin_teach tests benchmarks
