@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, ParamSpec, TypeVar
 
 from gin_teach.cards import Card, to_cards
+from gin_teach.display import message_html
 from gin_teach.errors import GinError
 from gin_teach.melds import Arrangement, Meld
 
@@ -78,6 +78,31 @@ class Feedback:
     picture: str = ""
 
     @property
+    def kind(self) -> str:
+        """The kind of message this is for :func:`gin_teach.display.message_html`: ``right``,
+        ``wrong``, or ``info`` while the exercise waits for an answer.
+
+        >>> Feedback(True, "Right.").kind, Feedback(False, "Write a number.", answered=False).kind
+        ('right', 'info')
+        """
+        if not self.answered:
+            return "info"
+        return "right" if self.correct else "wrong"
+
+    @property
+    def text(self) -> str:
+        """The message and, unless the answer is right, the hint on a line of its own: what a
+        widget shows in its message area.
+
+        >>> print(Feedback(False, "Not quite: 12 is too many.", "Count the jack as 10.").text)
+        Not quite: 12 is too many.
+        Hint: Count the jack as 10.
+        """
+        if self.hint and not self.correct:
+            return f"{self.message}\nHint: {self.hint}"
+        return self.message
+
+    @property
     def mark(self) -> str:
         """A one-character verdict: ✔ right, ✘ not yet right, ✎ not answered yet.
 
@@ -99,13 +124,8 @@ class Feedback:
         return str(self)
 
     def _repr_html_(self) -> str:
-        colour = "#1b7f3b" if self.correct else ("#555" if not self.answered else "#b23b00")
-        hint = ""
-        if self.hint and not self.correct:
-            hint = f"<div><b>Hint:</b> {html.escape(self.hint)}</div>"
-        return (f'<div style="border-left: 4px solid {colour}; padding: 4px 10px;">'
-                f'{self.picture}<div style="color: {colour};"><b>{self.mark}</b> '
-                f"{html.escape(self.message)}</div>{hint}</div>")
+        # The same boxed message the widgets show, under the exercise's cards.
+        return f"{self.picture}{message_html(str(self), self.kind)}"
 
 
 def is_placeholder(answer: object) -> bool:

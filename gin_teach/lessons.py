@@ -465,7 +465,7 @@ _ENDINGS: Final = {
 
 @feedback_checker(_cards_picture)
 def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
-                knock_limit: int | None = None) -> Feedback:
+                knock_limit: int | None = None, discard: object = None) -> Feedback:
     """After the draw (11 cards), the best way this turn can end: ``"gin"``, ``"knock"``,
     ``"big gin"`` (when the rules have it), or ``"play on"`` when neither is possible.
     ``knock_limit`` overrides the rules' limit, as an Oklahoma upcard does.
@@ -476,17 +476,31 @@ def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
     >>> print(check_knock(hand, "gin"))
     ✘ Not quite: the best discard leaves 9 deadwood.
       Hint: Find the discard that leaves the least deadwood. 0 is gin; 10 or less lets you knock.
+
+    With ``discard``, the learner's own discard is judged too, and the reply explains both
+    (the KnockLab widget asks this way):
+
+    >>> print(check_knock(hand, "knock", discard="2S"))  # doctest: +NORMALIZE_WHITESPACE
+    ✘ Discarding 2♠ leaves deadwood 12; discarding 5♣ would leave only 9. Deadwood 12 is over
+    the knock limit of 10, so you cannot knock.
+      Hint: Find the discard that leaves the least deadwood. 0 is gin; 10 or less lets you knock.
     """
     cards = to_cards(hand)
     rules = rules or Rules.modern()
     limit = (0 if rules.straight_gin else rules.knock_limit) if knock_limit is None else knock_limit
     hint = (f"Find the discard that leaves the least deadwood. 0 is gin; {limit} or less lets "
             "you knock." if limit else "This round allows gin only: you need 0 deadwood.")
-    choices = {word: ending for word, ending in _ENDINGS.items()
-               if ending != "big gin" or rules.big_gin_bonus is not None}
-    said = read_choice(answer, choices, hint)
+    said = read_choice(answer, _ENDINGS, hint)
     best = best_discards(cards, rules, knock_limit=limit)[0]
     truth = {"gin": "gin", "knock": "knock", "big_gin": "big gin", None: "play on"}[best.ends]
+    if said == "big gin" and truth != "big gin":
+        reason = ("big gin is not played under these rules" if rules.big_gin_bonus is None
+                  else "big gin needs all 11 cards in melds")
+        return Feedback(False, f"Not this time: {reason}.", hint)
+    if discard is not None and said != "big gin":
+        card = read_card(discard, "Choose one card of the hand to discard.")
+        only_from([card], cards, "this hand", "Choose one card of the hand to discard.")
+        return _judge_discard(cards, card, said, rules, limit, hint)
     how = str(best) if best.card is not None else "big gin: all 11 cards are in melds"
     if said == truth:
         return Feedback(True, f"Right: {how}.")
@@ -495,6 +509,54 @@ def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
                         "With no deadwood at all you have gin, which pays a bonus.")
     return Feedback(False, f"Not quite: the best discard leaves {best.deadwood} deadwood.",
                     hint)
+
+
+def _judge_discard(cards: tuple[Card, ...], card: Card, said: str, rules: Rules, limit: int,
+                   hint: str) -> Feedback:
+    """The reply to "discard ``card`` and ``said``": the discard and the ending, explained."""
+    options = discard_options(cards, rules, knock_limit=limit)
+    best = best_discards(cards, rules, knock_limit=limit)
+    big_gin = next((option for option in options if option.card is None), None)
+    chosen = next(option for option in options if option.card == card)
+    value, ends = chosen.deadwood, chosen.ends
+    discard_ok = big_gin is None and value == best[0].deadwood
+    if big_gin is not None:
+        lines = [f"All 11 cards were melded: big gin was there, worth more than discarding "
+                 f"{card}."]
+    elif discard_ok:
+        lines = [f"Discarding {card} is best: it leaves deadwood {value}."]
+    else:
+        names = " or ".join(str(option.card) for option in best)
+        lines = [f"Discarding {card} leaves deadwood {value}; discarding {names} would leave "
+                 f"only {best[0].deadwood}."]
+    over = (f"deadwood {value}, and only gin may end this round." if limit == 0 else
+            f"deadwood {value} is over the knock limit of {limit}, so you cannot knock.")
+    if said == "gin":
+        action_ok = ends == "gin"
+        lines.append("Gin: no deadwood at all." if action_ok else
+                     f"Gin needs deadwood 0, and you have {value}.")
+    elif said == "knock":
+        action_ok = ends in ("knock", "gin")
+        if ends == "gin":
+            hint = "With no deadwood at all you have gin, which pays a bonus."
+            lines.append("With deadwood 0 your knock is gin: call it gin for the gin bonus.")
+        elif ends == "knock":
+            lines.append(f"You may knock: {value} is within the knock limit of {limit}.")
+        else:
+            lines.append(over[0].upper() + over[1:])
+    else:
+        action_ok = True
+        if ends == "gin":
+            lines.append("Playing on is allowed, but you had gin: that gives up the gin bonus "
+                         "and lets the opponent improve.")
+        elif ends == "knock":
+            lines.append(f"Playing on is allowed (knocking is never compulsory), but you could "
+                         f"knock with {value}.")
+        else:
+            lines.append(f"Right to play on: {over}")
+    best_ending = (said == "play on" and ends is None) or (said == "gin" and ends == "gin") or (
+        said == "knock" and ends == "knock")
+    return Feedback(discard_ok and action_ok and best_ending, " ".join(lines), hint)
 
 
 _GIN_ONLY: Final = frozenset({"gin only", "gin", "only gin"})

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
+from gin_teach.answers import Feedback
 from gin_teach.cards import Card, Deck, HandLike, to_cards
 from gin_teach.display import FOUR_COLOURS, HIGHLIGHTS, TWO_COLOURS, message_html, suit_colours
 from gin_teach.errors import CardError, GinError, IllegalMove
@@ -90,6 +91,17 @@ class MessageArea(widgets.HTML):
             text = text[:_LONGEST_MESSAGE - 1] + "…"
         self.text, self.kind = text, kind
         self.value = message_html(text, kind)
+
+    def show_feedback(self, feedback: Feedback) -> None:
+        """Show a checker's :class:`~gin_teach.answers.Feedback`: its message, and its hint
+        when the answer is not right.
+
+        >>> area = MessageArea()
+        >>> area.show_feedback(Feedback(False, "Not quite.", "Count the king as 10."))
+        >>> area.kind, area.text
+        ('wrong', 'Not quite.\\nHint: Count the king as 10.')
+        """
+        self.show(feedback.text, feedback.kind)
 
     def clear(self) -> None:
         """Remove the message.

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import html
 import random
-from dataclasses import dataclass
 
 import ipywidgets as widgets
 
+from gin_teach.answers import Feedback
 from gin_teach.cards import Card, HandLike
 from gin_teach.display import arrangement_svg, hand_svg
 from gin_teach.errors import CardError, IllegalMove
 from gin_teach.examples import deal_close_to_knocking
-from gin_teach.melds import DiscardOption, best_arrangement, best_discards, discard_options
+from gin_teach.lessons import check_knock
+from gin_teach.melds import DiscardOption, best_arrangement, best_discards
 from gin_teach.rules import Rules
 from gin_teach.widgets.common import (
     AnswerError,
@@ -24,42 +25,21 @@ from gin_teach.widgets.common import (
     parse_hand,
 )
 
-__all__ = ["ACTIONS", "KnockLab", "KnockVerdict"]
+__all__ = ["ACTIONS", "KnockLab"]
 
 ACTIONS = ("knock", "gin", "play on", "big gin")
 
 
-@dataclass(frozen=True)
-class KnockVerdict:
-    """The lab's judgement of one answer; ``kind`` is ``right``, ``info`` (legal, not best)
-    or ``wrong``.
-
-    >>> lab = KnockLab("4S 5S 6S 2C QH JH TH 7C 7D 7H KD")
-    >>> lab.choose_discard("2C")
-    >>> verdict = lab.answer("knock")
-    >>> verdict.deadwood, verdict.discard_ok, verdict.action_ok, verdict.kind
-    (10, False, True, 'wrong')
-    """
-
-    discard: Card | None
-    action: str
-    deadwood: int
-    best: tuple[DiscardOption, ...]
-    discard_ok: bool
-    action_ok: bool
-    kind: str
-    text: str
-
-
 class KnockLab(LessonWidget):
     """An 11-card hand: the learner picks a discard, then says knock, gin or play on; the lab
-    checks the choice against :func:`gin_teach.best_discards` and the rules and explains.
+    judges the choice with the course's checker, :func:`gin_teach.lessons.check_knock`, and
+    shows the best play.
 
     >>> lab = KnockLab("4S 5S 6S 2C QH JH TH 7C 7D 7H KD")
     >>> lab.choose_discard("KD")
-    >>> lab.answer("knock").kind
-    'right'
-    >>> lab.answer("gin").action_ok
+    >>> print(lab.answer("knock"))
+    ✔ Discarding K♦ is best: it leaves deadwood 2. You may knock: 2 is within the knock limit of 10.
+    >>> lab.answer("gin").correct
     False
     """
 
@@ -77,7 +57,7 @@ class KnockLab(LessonWidget):
                        f"playing to {self.limit}")
         self.hand: tuple[Card, ...] = ()
         self.discard: Card | None = None
-        self.verdict: KnockVerdict | None = None
+        self.verdict: Feedback | None = None
         self.picture = widgets.HTML()
         self.card_buttons = CardButtons((), self.choose_discard, four_colour=four_colour)
         actions = ["knock", "gin", "play on"]
@@ -161,15 +141,16 @@ class KnockLab(LessonWidget):
         self._render()
 
     @friendly
-    def answer(self, action: str) -> KnockVerdict | None:
+    def answer(self, action: str) -> Feedback | None:
         """Say ``knock``, ``gin``, ``play on`` (or ``big gin``) for the chosen discard; the
-        verdict is shown and returned.
+        course's own checker, :func:`gin_teach.lessons.check_knock`, judges it, and its
+        feedback is shown and returned.
 
         >>> lab = KnockLab("4S 5S 6S 2C QH JH TH 7C 7D 7H KD"); lab.answer("knock")
         >>> lab.message.text
         'pick a card to discard first'
-        >>> lab.choose_discard("KD"); lab.answer("play on").kind
-        'info'
+        >>> lab.choose_discard("KD"); lab.answer("play on").correct
+        False
         """
         if not isinstance(action, str):
             raise AnswerError(f"answer {self._choices()}, not {action!r:.40}")
@@ -178,113 +159,42 @@ class KnockLab(LessonWidget):
             raise AnswerError(f"answer {self._choices()}, not {action!r:.40}")
         if not self.hand:
             raise IllegalMove("there is no hand yet: press New hand")
-        options = discard_options(self.hand, self.rules, knock_limit=self.knock_limit)
-        best = best_discards(self.hand, self.rules, knock_limit=self.knock_limit)
-        big_gin = next((o for o in options if o.card is None), None)
-        if action == "big gin":
-            chosen = big_gin
-            if chosen is None:
-                verdict = self._verdict_no_big_gin(best)
-                return self._show(verdict)
-        else:
-            if self.discard is None:
-                raise IllegalMove("pick a card to discard first")
-            chosen = next(o for o in options if o.card == self.discard)
-        verdict = self._judge(chosen, action, best, big_gin)
-        return self._show(verdict)
+        if action != "big gin" and self.discard is None:
+            raise IllegalMove("pick a card to discard first")
+        feedback = check_knock(self.hand, action, self.rules, knock_limit=self.limit,
+                               discard=None if action == "big gin" else self.discard)
+        self.verdict = feedback
+        self.message.show_feedback(feedback)
+        best = best_discards(self.hand, self.rules, knock_limit=self.limit)
+        kept = (self.hand if self.discard is None or action == "big gin"
+                else tuple(c for c in self.hand if c != self.discard))
+        after = arrangement_svg(best_arrangement(kept), four_colour=self.four_colour,
+                                title="your hand after the discard")
+        play = " or ".join(_in_words(option) for option in best)
+        self.explanation.value = (f'<p style="margin:4px 0">The best play: '
+                                  f"{html.escape(play)}.</p>{after}")
+        self._render()
+        return feedback
 
     def _choices(self) -> str:
         names = list(self.action_buttons)
         return ", ".join(names[:-1]) + " or " + names[-1]
-
-    def _verdict_no_big_gin(self, best: tuple[DiscardOption, ...]) -> KnockVerdict:
-        reason = ("big gin is not played under these rules"
-                  if self.rules.big_gin_bonus is None
-                  else "big gin needs all 11 cards in melds")
-        return KnockVerdict(None, "big gin", best_arrangement(self.hand).deadwood, best,
-                            False, False, "wrong", f"Not this time: {reason}.")
-
-    def _judge(self, chosen: DiscardOption, action: str, best: tuple[DiscardOption, ...],
-               big_gin: DiscardOption | None) -> KnockVerdict:
-        top = best[0]
-        value, ends, limit = chosen.deadwood, chosen.ends, self.limit
-        discard_ok = value == top.deadwood and (big_gin is None or chosen is big_gin)
-        if chosen is big_gin:
-            lines = ["Big gin: all 11 cards are melded, so you end without discarding."]
-            return KnockVerdict(None, action, 0, best, True, True, "right", " ".join(lines))
-        shown = str(chosen.card)
-        if big_gin is not None:
-            lines = [f"All 11 cards were melded: big gin was there, worth more than "
-                     f"discarding {shown}."]
-        elif discard_ok:
-            lines = [f"Discarding {shown} is best: it leaves deadwood {value}."]
-        else:
-            names = " or ".join(str(o.card) for o in best)
-            lines = [f"Discarding {shown} leaves deadwood {value}; discarding {names} "
-                     f"would leave only {top.deadwood}."]
-        if action == "gin":
-            action_ok = ends == "gin"
-            lines.append("Gin: no deadwood at all." if action_ok else
-                         f"Gin needs deadwood 0, and you have {value}.")
-        elif action == "knock":
-            action_ok = ends in ("knock", "gin")
-            if ends == "gin":
-                lines.append("With deadwood 0 your knock is gin: call it gin for the gin bonus.")
-            elif ends == "knock":
-                lines.append(f"You may knock: {value} is within the knock limit of {limit}.")
-            else:
-                lines.append(_over_limit(value, limit))
-        else:
-            action_ok = True
-            if ends == "gin":
-                lines.append("Playing on is allowed, but you had gin: that gives up the gin bonus "
-                             "and lets the opponent improve.")
-            elif ends == "knock":
-                lines.append(f"Playing on is allowed (knocking is never compulsory), but you "
-                             f"could knock with {value}.")
-            else:
-                lines.append(f"Right to play on: {_over_limit(value, limit)}")
-        if not (discard_ok and action_ok):
-            kind = "wrong"
-        elif (action == "play on" and ends is not None) or (action == "knock" and ends == "gin"):
-            kind = "info"
-        else:
-            kind = "right"
-        return KnockVerdict(chosen.card, action, value, best, discard_ok, action_ok, kind,
-                            " ".join(lines))
-
-    def _show(self, verdict: KnockVerdict) -> KnockVerdict:
-        self.verdict = verdict
-        self.message.show(verdict.text, verdict.kind)
-        kept = (self.hand if verdict.discard is None
-                else tuple(c for c in self.hand if c != verdict.discard))
-        after = arrangement_svg(best_arrangement(kept), four_colour=self.four_colour,
-                                title="your hand after the discard")
-        best = " or ".join(_in_words(option) for option in verdict.best)
-        self.explanation.value = (f'<p style="margin:4px 0">The best play: '
-                                  f"{html.escape(best)}.</p>{after}")
-        self._render()
-        return verdict
 
     def _render(self) -> None:
         styles: dict[Card, str] = {}
         if self.discard is not None:
             styles[self.discard] = "selected"
         if self.verdict is not None:
-            for option in self.verdict.best:
-                if option.card is not None:
-                    styles.setdefault(option.card, "best")
-            if self.discard is not None and not self.verdict.discard_ok:
+            best = {option.card for option in
+                    best_discards(self.hand, self.rules, knock_limit=self.limit)}
+            for card in best - {None}:
+                assert card is not None
+                styles.setdefault(card, "best")
+            if self.discard is not None and self.discard not in best:
                 styles[self.discard] = "wrong"
         self.picture.value = hand_svg(self.hand, highlight=styles, four_colour=self.four_colour)
         buttons = {"selected": "info", "best": "success", "wrong": "danger"}
         self.card_buttons.mark({card: buttons[style] for card, style in styles.items()})
-
-
-def _over_limit(value: int, limit: int) -> str:
-    if limit == 0:
-        return f"deadwood {value}, and only gin may end this round."
-    return f"deadwood {value} is over the knock limit of {limit}, so you cannot knock."
 
 
 def _in_words(option: DiscardOption) -> str:

@@ -7,9 +7,11 @@ import random
 
 import ipywidgets as widgets
 
+from gin_teach.answers import Feedback
 from gin_teach.cards import Card, HandLike
 from gin_teach.display import hand_svg, settlement_html, spread_svg
 from gin_teach.errors import CardError, IllegalMove
+from gin_teach.lessons import check_layoffs
 from gin_teach.melds import Meld, best_arrangement
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, extend_meld, layoff_options, settle
@@ -49,6 +51,7 @@ class LayoffLab(KnockExercise):
         self.laid: list[tuple[Card, int]] = []
         self.pending: Card | None = None
         self.result: Settlement | None = None
+        self.feedback: Feedback | None = None
         self.table = widgets.HTML()
         self.hand_picture = widgets.HTML()
         self.card_buttons = CardButtons((), self.lay_off, four_colour=four_colour)
@@ -189,7 +192,9 @@ class LayoffLab(KnockExercise):
 
     @friendly
     def finish(self) -> Settlement:
-        """Score the learner's lay-offs and compare them with the best defence.
+        """Score the learner's lay-offs: the course's checker,
+        :func:`gin_teach.lessons.check_layoffs`, judges them and its feedback is shown; the
+        report below gives the round's score and the best defence.
 
         >>> lab = LayoffLab("4S 5S 6S 7H 7D 7C TH JH QH AC", "7S 8S KD KC KH 2D 3C 5H 6H QD")
         >>> lab.finish().defender_count, lab.message.kind
@@ -197,15 +202,15 @@ class LayoffLab(KnockExercise):
         """
         best = self._current()
         laid = [card for card, _ in self.laid]
-        result = settle(self.knocker, self.defender, self.rules, self.spread, layoffs=laid)
+        spread = [meld.cards for meld in self.spread]
+        result = settle(self.knocker, self.defender, self.rules, spread, layoffs=laid)
         self.result = result
-        yours = f"Your deadwood: {result.defender_count}."
-        if result.defender_count == best.defender_count:
-            self.message.show(f"{yours} That is the best defence: {_summary(best)}", "right")
-        else:
-            self.message.show(f"{yours} The best defence leaves {best.defender_count}: "
-                              f"{_summary(best)}", "wrong")
-        self.report.value = settlement_html(result, four_colour=self.four_colour)
+        self.feedback = check_layoffs(self.knocker, self.defender, laid or "none",
+                                      rules=self.rules, knocker_melds=spread)
+        self.message.show_feedback(self.feedback)
+        self.report.value = (f'<p style="margin:4px 0">The best defence: '
+                             f"{html.escape(_summary(best))}</p>"
+                             f"{settlement_html(result, four_colour=self.four_colour)}")
         return result
 
     def _render(self) -> None:
