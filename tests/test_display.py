@@ -33,6 +33,7 @@ from gin_teach.display import (
     settlement_html,
     spread_svg,
 )
+from gin_teach.scoresheet import scoresheet_of
 
 DECK = full_deck()
 hands = st.lists(st.sampled_from(DECK), unique=True, max_size=13).map(tuple)
@@ -218,3 +219,19 @@ def test_scoresheet_lists_every_round_and_the_totals():
 def test_messages_escape_their_text():
     root = parse(message_html("<script>alert(1)</script>", "error"))
     assert root.find("script") is None and "alert(1)" in root.text
+
+
+def test_the_scoresheet_table_and_text_come_from_one_source():
+    game = play(Game(Rules(target=60), seed=11, names=("Ann", "Bob")), [GreedyBot(), GreedyBot()])
+    sheet = scoresheet_of(game)
+    rows = [texts(row) for row in parse(game_html(game)).iter("tr")][1:]
+    expected = [[str(line.number), line.dealer, line.result, *[c for c in line.cells if c]]
+                for line in sheet.rounds]
+    expected += [[line.label, *[c for c in line.cells if c]] for line in sheet.totals]
+    assert rows == expected
+    text = game.scoresheet()
+    for line in sheet.rounds:
+        assert line.result in text
+    for line in sheet.totals[:-1]:
+        if line.label.startswith(("Race", "Boxes", "Game bonus")):
+            assert line.label in text and all(cell in text for cell in line.cells)
