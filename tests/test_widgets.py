@@ -22,7 +22,8 @@ from gin_teach import (
     settle,
 )
 from gin_teach.actions import DrawStock, Knock, TakeDiscard
-from gin_teach.display import HIGHLIGHTS
+from gin_teach.display import FOUR_COLOURS, HIGHLIGHTS
+from gin_teach.errors import GinError
 from gin_teach.lessons import check_knock, check_layoffs, check_score
 from gin_teach.widgets import (
     GameTable,
@@ -36,7 +37,7 @@ from gin_teach.widgets import (
     hit_test,
     table_scene,
 )
-from gin_teach.widgets.common import CardButtons
+from gin_teach.widgets.controls import CardButtons
 from gin_teach.widgets.table import RESOLUTION, Target
 
 DECK = full_deck()
@@ -208,13 +209,16 @@ def test_knock_lab_over_the_limit_and_under_straight_gin():
 def test_knock_lab_big_gin_only_when_the_rules_have_it():
     eleven = "7S 7H 7D 8C 9C TC 2H 3H 4H 5H 6H"
     lab = KnockLab(eleven, rules=Rules(big_gin_bonus=31))
-    assert "big gin" in lab.action_buttons
+    assert "big gin" in lab.actions
     assert lab.answer("big gin").correct
     lab.choose_discard("6H")
     assert not lab.answer("gin").correct  # gin by discarding is worth less than big gin
     plain = KnockLab(eleven)
-    assert "big gin" not in plain.action_buttons
+    assert "big gin" not in plain.actions
+    assert plain.action_buttons["big gin"].layout.display == "none"
     assert "not played under these rules" in plain.answer("big gin").message
+    plain.rules = Rules(big_gin_bonus=31)  # the button shows when the rules have big gin
+    assert plain.action_buttons["big gin"].layout.display is None
 
 
 def test_knock_lab_bad_input_is_a_message():
@@ -530,7 +534,7 @@ def test_game_table_plays_a_whole_game_against_the_bot():
     rounds = 0
     while not table.game.is_over:
         if table.review is not None:
-            assert table.next_button in table.move_buttons.children
+            assert table.next_button.layout.display is None  # shown between rounds
             rounds += 1
             table.next_round()
             continue
@@ -567,6 +571,8 @@ def test_game_table_canvas_click_and_knock_mode():
     assert game.round.history[before] == (0, DrawStock())
     table.knock_mode.value = True
     assert table.table.knock is True
+    table.table.knock = False  # the two share one value
+    assert table.knock_mode.value is False
 
 
 def test_game_table_settings_make_the_rules():
@@ -661,3 +667,124 @@ def test_table_names_the_rounds_knock_limit():
         ["AS 2S 3S 4S 5S 6S 7S 8S 9S TS", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH"], "AD",
         rules=Rules(oklahoma=True))
     assert "gin only this round" in [label.text for label in table_scene(oklahoma).labels]
+
+
+# ------------------------------------------------------------------ traits, links, reuse
+
+
+@pytest.mark.parametrize("make, picture", [
+    (lambda: HandBuilder("7D 8D 9D 2C"), lambda w: w.picture.value),
+    (lambda: MeldExplorer("7D 8D 9D 2C"), lambda w: w.gallery.value),
+    (lambda: KnockLab(KNOCK_HAND), lambda w: w.picture.value),
+    (lambda: LayoffLab(KNOCKER, DEFENDER), lambda w: w.table.value + w.hand_picture.value),
+    (lambda: ScoreQuiz(QUIZ_KNOCKER, QUIZ_DEFENDER), lambda w: w.table.value),
+])
+def test_four_colour_set_after_construction_redraws_the_pictures_and_buttons(make, picture):
+    widget = make()
+    blue = FOUR_COLOURS["D"]
+    assert blue not in picture(widget)
+    widget.four_colour = True
+    assert blue in picture(widget)
+    buttons = getattr(widget, "grid", None) or getattr(widget, "card_buttons", None)
+    if buttons is not None:
+        diamonds = [b for card, b in buttons.buttons.items() if card.suit == "D"]
+        assert diamonds and all(b.style.text_color == blue for b in diamonds)
+
+
+def test_game_table_four_colour_reaches_the_table_and_its_buttons():
+    table = GameTable("greedy", seed=1)
+    table.four_colour = True
+    assert table.table.four_colour and table.discard_buttons.four_colour
+
+
+def test_setting_the_hand_trait_redraws_and_bad_hands_are_refused():
+    builder = HandBuilder("7H")
+    builder.cards = parse_cards("7S 7H 7D")
+    assert builder.deadwood == 0 and "0" in builder.summary.value
+    assert builder.grid.buttons[Card(7, "S")].button_style == "info"
+    with pytest.raises(GinError):
+        builder.cards = parse_cards("7S") + parse_cards("7S")
+    assert len(builder.cards) == 3
+    lab = KnockLab(KNOCK_HAND)
+    with pytest.raises(GinError):
+        lab.hand = parse_cards("7H 8H")
+    assert len(lab.hand) == 11
+
+
+def test_rules_are_a_trait_that_settles_the_round_again():
+    quiz = ScoreQuiz(QUIZ_KNOCKER, QUIZ_DEFENDER)
+    quiz.rules = Rules.classic()
+    assert quiz.settlement.points == 8 + 10 and quiz.preset.value == "classic"
+    with pytest.raises(GinError):
+        quiz.rules = "classic"
+    assert quiz.rules == Rules.classic()
+
+
+def test_card_buttons_are_reused_not_rebuilt():
+    buttons = CardButtons(parse_cards("7H 8H 9H"))
+    first = buttons.children
+    buttons.set_cards(parse_cards("2C 3C"))
+    assert buttons.children == first  # the same three buttons, one hidden
+    assert [b.layout.display for b in first] == [None, None, "none"]
+    assert [b.description for b in first[:2]] == ["2♣", "3♣"]
+
+
+def live_widgets() -> int:
+    """How many widgets the kernel holds (the count ipywidgets keeps, deprecated but kept)."""
+    with pytest.deprecated_call():
+        return len(widgets.Widget.widgets)
+
+
+def test_a_long_game_does_not_pile_up_widgets():
+    table = GameTable("greedy", seed=5, rules=Rules(target=200))
+    me = GreedyBot()
+
+    def moves(count: int) -> None:
+        for _ in range(count):
+            if table.game.is_over:
+                table.new_game()
+            elif table.review is not None:
+                table.next_round()
+            else:
+                game = table.game
+                table.play(me.choose(game.observation(table.human), game.legal_actions()))
+
+    moves(30)  # the first round has shown the move buttons
+    before = live_widgets()
+    moves(300)
+    assert live_widgets() == before
+
+
+def test_lesson_widgets_reuse_their_buttons_over_many_clicks():
+    lab = LayoffLab(KNOCKER, DEFENDER)
+    explorer = MeldExplorer(seed=3)
+    knock = KnockLab(seed=2)
+    for _ in range(3):
+        lab.lay_off("7S"), lab.restart(), explorer.deal(), knock.new_hand()
+    before = live_widgets()
+    for _ in range(30):
+        lab.lay_off("7S"), lab.restart(), explorer.deal(), knock.new_hand()
+    assert live_widgets() == before
+
+
+class RuleBreaker:
+    """A computer player that always tries to lay off, which is never its move here."""
+
+    def choose(self, observation, legal):
+        return "lay off"
+
+
+def test_a_computer_player_that_breaks_the_rules_is_named_and_the_game_goes_on():
+    table = GameTable(RuleBreaker(), seed=6, dealer=0, hands=[
+        "7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="8D")
+    assert table.message.kind == "error" and "tried an illegal move" in table.message.text
+    assert table.game.current_player == table.human  # the computer's move was made for it
+    for _ in range(40):
+        if table.game.is_over:
+            break
+        if table.review is not None:
+            table.next_round()
+            continue
+        game = table.game
+        table.play(GreedyBot().choose(game.observation(table.human), game.legal_actions()))
+    assert "wait: it is the computer's turn" not in table.message.text

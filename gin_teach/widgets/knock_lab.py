@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import html
 import random
+from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 
 from gin_teach.answers import Feedback
 from gin_teach.cards import Card, HandLike
@@ -15,15 +18,9 @@ from gin_teach.examples import deal_close_to_knocking
 from gin_teach.lessons import check_knock
 from gin_teach.melds import DiscardOption, best_arrangement, best_discards
 from gin_teach.rules import Rules
-from gin_teach.widgets.common import (
-    AnswerError,
-    CardButtons,
-    LessonWidget,
-    as_card,
-    button,
-    friendly,
-    parse_hand,
-)
+from gin_teach.widgets.controls import CardButtons, button
+from gin_teach.widgets.exercises import LessonWidget
+from gin_teach.widgets.learner_input import AnswerError, as_card, friendly, parse_hand
 
 __all__ = ["ACTIONS", "KnockLab"]
 
@@ -41,7 +38,14 @@ class KnockLab(LessonWidget):
     ✔ Discarding K♦ is best: it leaves deadwood 2. You may knock: 2 is within the knock limit of 10.
     >>> lab.answer("gin").correct
     False
+
+    ``hand`` is a trait: setting it (to 11 cards, as text or cards) starts over.
+
+    >>> lab.hand = parse_hand("7S 7H 7D 8C 9C TC 2H 3H 4H 5H KD"); lab.discard, lab.verdict
+    (None, None)
     """
+
+    hand = traitlets.Tuple(help="the 11 cards after the draw, sorted")
 
     def __init__(self, hand: HandLike | None = None, *, seed: int | random.Random | None = None,
                  rules: Rules | None = None, knock_limit: int | None = None,
@@ -55,19 +59,19 @@ class KnockLab(LessonWidget):
             self.knock_limit = None
             problem = (f"a knock limit is a whole number, 0 or more, not {knock_limit!r:.40}; "
                        f"playing to {self.limit}")
-        self.hand: tuple[Card, ...] = ()
         self.discard: Card | None = None
         self.verdict: Feedback | None = None
+        self._big_gin = False
         self.picture = widgets.HTML()
-        self.card_buttons = CardButtons((), self.choose_discard, four_colour=four_colour)
-        actions = ["knock", "gin", "play on"]
-        if self.rules.big_gin_bonus is not None:
-            actions.append("big gin")
+        self.card_buttons = CardButtons((), self.choose_discard)
+        self.link_colours(self.card_buttons)
         self.action_buttons = {
-            action: button(action.capitalize(), lambda action=action: self.answer(action),
+            action: button(action.capitalize(), functools.partial(self.answer, action),
                            tooltip=f"answer: {action}", width="96px")
-            for action in actions}
+            for action in ACTIONS}
+        self._show_actions()
         self.explanation = widgets.HTML()
+        self.observe(self._new_hand, names="hand")
         self.children = [
             widgets.HTML("<b>You hold 11 cards after the draw. Click the card you would "
                          "discard, then answer: knock, gin or play on?</b>"),
@@ -98,6 +102,20 @@ class KnockLab(LessonWidget):
         # solver does when it is given no round's limit.
         return 0 if self.rules.straight_gin else self.rules.knock_limit
 
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """The answers the rules allow (big gin only where the rules have it).
+
+        >>> KnockLab(seed=1).actions, KnockLab(seed=1, rules=Rules(big_gin_bonus=31)).actions[-1]
+        (('knock', 'gin', 'play on'), 'big gin')
+        """
+        return tuple(action for action in ACTIONS
+                     if action != "big gin" or self.rules.big_gin_bonus is not None)
+
+    def _show_actions(self) -> None:
+        for action, made in self.action_buttons.items():
+            made.layout.display = None if action in self.actions else "none"
+
     @friendly
     def set_hand(self, hand: HandLike) -> None:
         """Start over with ``hand`` (11 cards); a bad hand shows a message and changes nothing.
@@ -105,15 +123,39 @@ class KnockLab(LessonWidget):
         >>> lab = KnockLab(seed=1); lab.set_hand("7H 8H 9H"); lab.message.text
         'the lab needs 11 cards (a hand after the draw), got 3'
         """
-        cards = parse_hand(hand)
-        if len(cards) != 11:
-            raise CardError(f"the lab needs 11 cards (a hand after the draw), got {len(cards)}")
-        self.hand = tuple(sorted(cards))
+        cards = _eleven(hand)
+        if cards == self.hand:
+            self._new_hand()  # the same hand again: start it over
+        else:
+            self.hand = cards  # the observer shows it
+
+    @traitlets.validate("hand")
+    def _valid_hand(self, proposal: dict[str, Any]) -> tuple[Card, ...]:
+        return _eleven(proposal["value"])
+
+    def _new_hand(self, _change: object = None) -> None:
         self.discard, self.verdict = None, None
         self.message.clear()
         self.explanation.value = ""
         self.card_buttons.set_cards(self.hand)
         self._render()
+
+    def _on_new_rules(self) -> None:
+        self._show_actions()
+        self._new_hand()
+
+    def redraw(self) -> None:
+        """Draw the hand, and the best play once answered, again (after ``four_colour``
+        changes).
+
+        >>> from gin_teach.display import FOUR_COLOURS
+        >>> lab = KnockLab("4S 5S 6S 2C QH JH TH 7C 7D 7H KD"); lab.four_colour = True
+        >>> FOUR_COLOURS["D"] in lab.picture.value
+        True
+        """
+        self._render()
+        if self.verdict is not None:
+            self._explain()
 
     def new_hand(self) -> None:
         """A random 11-card hand from the seeded deck, one that is close to knocking so the
@@ -163,21 +205,24 @@ class KnockLab(LessonWidget):
             raise IllegalMove("pick a card to discard first")
         feedback = check_knock(self.hand, action, self.rules, knock_limit=self.limit,
                                discard=None if action == "big gin" else self.discard)
-        self.verdict = feedback
+        self.verdict, self._big_gin = feedback, action == "big gin"
         self.message.show_feedback(feedback)
+        self._explain()
+        self._render()
+        return feedback
+
+    def _explain(self) -> None:
         best = best_discards(self.hand, self.rules, knock_limit=self.limit)
-        kept = (self.hand if self.discard is None or action == "big gin"
+        kept = (self.hand if self.discard is None or self._big_gin
                 else tuple(c for c in self.hand if c != self.discard))
         after = arrangement_svg(best_arrangement(kept), four_colour=self.four_colour,
                                 title="your hand after the discard")
         play = " or ".join(_in_words(option) for option in best)
         self.explanation.value = (f'<p style="margin:4px 0">The best play: '
                                   f"{html.escape(play)}.</p>{after}")
-        self._render()
-        return feedback
 
     def _choices(self) -> str:
-        names = list(self.action_buttons)
+        names = self.actions
         return ", ".join(names[:-1]) + " or " + names[-1]
 
     def _render(self) -> None:
@@ -195,6 +240,13 @@ class KnockLab(LessonWidget):
         self.picture.value = hand_svg(self.hand, highlight=styles, four_colour=self.four_colour)
         buttons = {"selected": "info", "best": "success", "wrong": "danger"}
         self.card_buttons.mark({card: buttons[style] for card, style in styles.items()})
+
+
+def _eleven(hand: HandLike) -> tuple[Card, ...]:
+    cards = parse_hand(hand)
+    if len(cards) != 11:
+        raise CardError(f"the lab needs 11 cards (a hand after the draw), got {len(cards)}")
+    return tuple(sorted(cards))
 
 
 def _in_words(option: DiscardOption) -> str:

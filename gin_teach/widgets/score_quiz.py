@@ -10,11 +10,11 @@ import ipywidgets as widgets
 from gin_teach.answers import Feedback
 from gin_teach.cards import HandLike
 from gin_teach.display import arrangement_svg, hand_svg, settlement_html
-from gin_teach.errors import GinError
 from gin_teach.lessons import check_score
 from gin_teach.rules import Rules
-from gin_teach.scoring import settle
-from gin_teach.widgets.common import AnswerError, KnockExercise, button, friendly
+from gin_teach.widgets.controls import button
+from gin_teach.widgets.exercises import KnockExercise
+from gin_teach.widgets.learner_input import AnswerError, friendly
 
 __all__ = ["ScoreQuiz"]
 
@@ -79,18 +79,17 @@ class ScoreQuiz(KnockExercise):
         rules = self._presets[name]
         if self.settlement is None:  # no round yet: deal one under the new rules
             self.rules = rules
-            self._select(name)
             self.new_round()
             return
         try:
-            # A round given by the lesson may be a legal knock under one preset only.
-            settlement = settle(self.knocker, self.defender, rules, self.knocker_melds)
-        except GinError:
-            self._select(next(n for n, r in self._presets.items() if r == self.rules))
-            raise
-        self.rules, self.settlement = rules, settlement
-        self._select(name)
-        self._new_question()
+            # A round given by the lesson may be a legal knock under one preset only: the
+            # rules trait refuses the others, and the dropdown goes back.
+            self.rules = rules
+        finally:
+            self._select(self._preset_of(self.rules))
+
+    def _preset_of(self, rules: Rules) -> str:
+        return next((n for n, r in self._presets.items() if r == rules), self.preset.value)
 
     def _select(self, name: str) -> None:
         """Show ``name`` in the dropdown without running the observer."""
@@ -126,13 +125,27 @@ class ScoreQuiz(KnockExercise):
         self.report.value = settlement_html(result, four_colour=self.four_colour)
         return feedback
 
+
     def _new_question(self) -> None:
-        assert self.settlement is not None
         self.answered = False
         self.message.clear()
-        self.report.value = ""
+        self._select(self._preset_of(self.rules))
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the round, and the working once answered, again (after ``four_colour``
+        changes).
+
+        >>> from gin_teach.display import FOUR_COLOURS
+        >>> quiz = ScoreQuiz(seed=2); quiz.four_colour = True; FOUR_COLOURS["D"] in quiz.table.value
+        True
+        """
+        if self.settlement is None:
+            return
         self.rules_text.value = f"<small>{html.escape(self.rules.describe())}</small>"
         spread = arrangement_svg(self.settlement.knocker_arrangement,
                                  title="The knocker spreads", four_colour=self.four_colour)
         hand = hand_svg(self.defender, title="The defender holds", four_colour=self.four_colour)
         self.table.value = f"<div>{spread}</div><div>{hand}</div>"
+        self.report.value = (settlement_html(self.settlement, four_colour=self.four_colour)
+                             if self.answered else "")
