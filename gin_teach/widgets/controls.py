@@ -36,7 +36,7 @@ _LONGEST_MESSAGE = 400
 """Characters a message shows at most (the engine's own messages are far shorter)."""
 
 
-class MessageArea(widgets.HTML):  # type: ignore[misc]
+class MessageArea(widgets.HTML):
     """Where a widget talks to the learner: one boxed message at a time.
 
     ``text`` and ``kind`` keep the plain message so tests can read what the learner sees.
@@ -114,7 +114,7 @@ def side_by_side(pictures: Iterable[str]) -> str:
     return f'<div style="display:flex;flex-wrap:wrap;align-items:flex-end">{items}</div>'
 
 
-class HandText(widgets.Text):  # type: ignore[misc]
+class HandText(widgets.Text):
     """A text box for a hand: what the learner types is passed to ``on_text`` when they press
     Enter or leave the box; what the widget writes there itself (:meth:`show`) is not.
 
@@ -164,7 +164,7 @@ class HandText(widgets.Text):  # type: ignore[misc]
             self._on_text(change["new"])
 
 
-class _ButtonPool(widgets.Box):  # type: ignore[misc]
+class _ButtonPool(widgets.Box):
     """A wrapping row of buttons that grows when it must and otherwise reuses its buttons:
     the first ``count`` are shown, the rest hidden. A click on button ``i`` calls
     ``_pressed(i)``."""

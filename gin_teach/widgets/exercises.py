@@ -37,7 +37,7 @@ def _random_source(seed: int | random.Random | None) -> random.Random:
     return seed if isinstance(seed, random.Random) else random.Random(seed)
 
 
-class LessonWidget(widgets.VBox):  # type: ignore[misc]
+class LessonWidget(widgets.VBox):
     """The frame of every lesson widget: the rules it plays by, the four-colour choice for its
     pictures, a seeded random source for its example deals, and the ``message`` area that
     :func:`~gin_teach.widgets.learner_input.friendly` handlers report to. A subclass builds its
@@ -283,7 +283,7 @@ class KnockExercise(LessonWidget):
 
     @traitlets.validate("rules")
     def _valid_rules(self, proposal: dict[str, Any]) -> Rules:
-        rules = super()._valid_rules(proposal)
+        rules: Rules = super()._valid_rules(proposal)
         if self.settlement is not None:  # the round must be a legal knock under the new rules
             settle(self.knocker, self.defender, rules, self.knocker_melds)  # raises if not
         return rules
