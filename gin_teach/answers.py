@@ -21,12 +21,15 @@ import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Final, ParamSpec, TypeVar
 
 from gin_teach.cards import Card, to_cards
 from gin_teach.display import message_html
 from gin_teach.errors import GinError
 from gin_teach.melds import Arrangement, Meld
+
+if TYPE_CHECKING:
+    from gin_teach.round import Round
 
 __all__ = [
     "NO_CARDS",
@@ -39,14 +42,17 @@ __all__ = [
     "expect_answer",
     "feedback_checker",
     "is_placeholder",
+    "meld_or_reason",
     "only_from",
     "plain_words",
     "quote",
+    "read_arrangement",
     "read_card",
     "read_cards",
     "read_choice",
     "read_int",
     "read_melds",
+    "read_player",
     "read_yes_no",
     "show_cards",
     "unreadable",
@@ -414,3 +420,62 @@ def read_melds(answer: object, hint: str) -> list[tuple[Card, ...]]:
             groups = [groups]  # a flat list of cards is one meld
     return [read_cards(group, hint, what="one of your melds") for group in groups]
 
+
+def meld_or_reason(cards: Sequence[Card]) -> tuple[Meld | None, str]:
+    """The cards as a meld and a sentence saying so, or ``None`` and why they are not one.
+
+    >>> meld_or_reason(read_cards("7S 7H 7D", ""))[1]
+    '7♠ 7♥ 7♦ is a set'
+    >>> meld_or_reason(read_cards("7S 8H", ""))[0] is None
+    True
+    """
+    try:
+        meld = Meld.of(cards)
+    except GinError as problem:
+        return None, str(problem)
+    return meld, f"{show_cards(cards)} is a {meld.kind}"
+
+
+def read_arrangement(cards: tuple[Card, ...], groups: list[tuple[Card, ...]]) -> Arrangement:
+    """The arrangement of the hand ``cards`` that uses exactly the learner's melds
+    (``groups``, as :func:`read_melds` gives them), or a :class:`Reply` naming the first
+    problem: a card not in the hand, a card in two melds, a group that is no meld.
+
+    >>> hand = read_cards("7S 7H 7D 8H 9H", "")
+    >>> print(read_arrangement(hand, read_melds("7H 8H 9H", "")))
+    7♥ 8♥ 9♥ | deadwood 7♠ 7♦ = 14
+    """
+    used: set[Card] = set()
+    melds = []
+    for group in groups:
+        only_from(group, cards, "this hand", f"The hand is {show_cards(cards)}.")
+        twice = next((card for card in group if card in used), None)
+        if twice is not None:
+            raise Reply(Feedback(False, f"{twice} is in two melds; a card serves only one meld.",
+                                 f"Choose one meld for {twice} and leave it out of the other."))
+        used.update(group)
+        meld, verdict = meld_or_reason(group)
+        if meld is None:
+            raise Reply(Feedback(False, f"{verdict}.", "Each group must be a set or a run."))
+        melds.append(meld)
+    dead = tuple(card for card in sorted(cards) if card not in used)
+    return Arrangement(tuple(sorted(melds, key=lambda meld: meld.cards)), dead)
+
+
+def read_player(answer: object, rnd: Round, hint: str) -> int:
+    """A player of the round ``rnd`` named by role (dealer, non-dealer), by name, or by
+    number.
+
+    >>> from gin_teach.round import Round
+    >>> rnd = Round(seed=1, dealer=1, names=("Ann", "Bob"))
+    >>> read_player("the non-dealer", rnd, ""), read_player("Bob", rnd, ""), read_player(0, rnd, "")
+    (0, 1, 0)
+    """
+    expect_answer(answer, hint)
+    if isinstance(answer, int) and not isinstance(answer, bool) and answer in (0, 1):
+        return answer
+    choices = {"dealer": rnd.dealer, "non dealer": 1 - rnd.dealer,
+               "nondealer": 1 - rnd.dealer, "0": 0, "1": 1}
+    choices |= {plain_words(name) or name: player for player, name in enumerate(rnd.names)}
+    names = " or ".join(f'"{name}"' for name in rnd.names)
+    return read_choice(answer, choices, hint, shown=f'"dealer" or "non-dealer" (or {names})')

@@ -30,13 +30,16 @@ from gin_teach.answers import (
     cards_are,
     expect_answer,
     feedback_checker,
+    meld_or_reason,
     only_from,
     plain_words,
+    read_arrangement,
     read_card,
     read_cards,
     read_choice,
     read_int,
     read_melds,
+    read_player,
     read_yes_no,
     show_cards,
 )
@@ -46,7 +49,6 @@ from gin_teach.errors import CardError, GinError, IllegalMove
 from gin_teach.game import Game, GameTotals, Round
 from gin_teach.melds import (
     Arrangement,
-    Meld,
     all_best_arrangements,
     best_arrangement,
     best_discards,
@@ -246,15 +248,6 @@ def check_deadwood(hand: HandLike, answer: object) -> Feedback:
 
 # --------------------------------------------------------------------------- melds
 
-def _meld_or_reason(cards: Sequence[Card]) -> tuple[Meld | None, str]:
-    """The cards as a meld and a sentence saying so, or ``None`` and why they are not one."""
-    try:
-        meld = Meld.of(cards)
-    except GinError as problem:
-        return None, str(problem)
-    return meld, f"{show_cards(cards)} is a {meld.kind}"
-
-
 def describe_meld(cards: HandLike) -> str:
     """Say in words whether the cards are a meld, and why not when they are not.
 
@@ -267,7 +260,7 @@ def describe_meld(cards: HandLike) -> str:
         given = to_cards(cards)
     except GinError as problem:
         return f"not cards: {problem}"
-    return _meld_or_reason(given)[1]
+    return meld_or_reason(given)[1]
 
 
 @feedback_checker(_cards_picture)
@@ -284,7 +277,7 @@ no wrap-around).
     hint = ("A set is 3 or 4 cards of one rank; a run is 3 or more cards in a row in one suit, "
             "with the ace low.")
     said = read_yes_no(answer, hint)
-    meld, verdict = _meld_or_reason(given)
+    meld, verdict = meld_or_reason(given)
     if said == (meld is not None):
         return Feedback(True, f"Right: {verdict}.")
     return Feedback(False, f"Not quite: {verdict}.", hint)
@@ -312,7 +305,7 @@ wrap-around).
     given = read_cards(answer, hint)
     if pool is not None:
         only_from(given, pool, "the hand", f"Use only cards from {show_cards(pool)}.")
-    meld, verdict = _meld_or_reason(given)
+    meld, verdict = meld_or_reason(given)
     if meld is None:
         return Feedback(False, f"{verdict}.", hint)
     if kind is not None and meld.kind != kind:
@@ -323,26 +316,6 @@ wrap-around).
                         f"The meld must use {show_cards(needed)}.")
     return Feedback(True, f"Right: {verdict}.")
 
-
-
-def _arranged(cards: tuple[Card, ...], groups: list[tuple[Card, ...]]) -> Arrangement:
-    """The arrangement that uses exactly these melds, or a :class:`Reply` naming the first
-    problem: a card not in the hand, a card in two melds, a group that is no meld."""
-    used: set[Card] = set()
-    melds = []
-    for group in groups:
-        only_from(group, cards, "this hand", f"The hand is {show_cards(cards)}.")
-        twice = next((card for card in group if card in used), None)
-        if twice is not None:
-            raise Reply(Feedback(False, f"{twice} is in two melds; a card serves only one meld.",
-                                  f"Choose one meld for {twice} and leave it out of the other."))
-        used.update(group)
-        meld, verdict = _meld_or_reason(group)
-        if meld is None:
-            raise Reply(Feedback(False, f"{verdict}.", "Each group must be a set or a run."))
-        melds.append(meld)
-    dead = tuple(card for card in sorted(cards) if card not in used)
-    return Arrangement(tuple(sorted(melds, key=lambda meld: meld.cards)), dead)
 
 
 def arrange(hand: HandLike, melds: object) -> Arrangement:
@@ -356,7 +329,7 @@ def arrange(hand: HandLike, melds: object) -> Arrangement:
     7♥ 8♥ 9♥ | deadwood 7♠ 7♦ = 14
     """
     try:
-        return _arranged(to_cards(hand), read_melds(melds, ""))
+        return read_arrangement(to_cards(hand), read_melds(melds, ""))
     except Reply as problem:
         raise CardError(problem.feedback.message.removesuffix(".")) from None
 
@@ -375,8 +348,9 @@ def check_arrangement(hand: HandLike, answer: object) -> Feedback:
     """
     cards = to_cards(hand)
     best = best_arrangement(cards)
-    mine = _arranged(cards, read_melds(answer, "Write each meld as cards separated by spaces, "
-                                        "and put | between melds. Leave the deadwood out."))
+    hint = "Write each meld as cards separated by spaces, and put | between melds. Leave the " \
+        "deadwood out."
+    mine = read_arrangement(cards, read_melds(answer, hint))
     if mine.deadwood == best.deadwood:
         others = len(all_best_arrangements(cards, limit=10)) - 1
         extra = (" Another arrangement is just as good." if others == 1 else
@@ -757,18 +731,6 @@ def attempt(state: Round | Game, action: Action | str) -> str:
     return "allowed"
 
 
-def _read_player(answer: object, rnd: Round, hint: str) -> int:
-    """A player named by role (dealer, non-dealer), by name, or by number."""
-    expect_answer(answer, hint)
-    if isinstance(answer, int) and not isinstance(answer, bool) and answer in (0, 1):
-        return answer
-    choices = {"dealer": rnd.dealer, "non dealer": 1 - rnd.dealer,
-               "nondealer": 1 - rnd.dealer, "0": 0, "1": 1}
-    choices |= {plain_words(name) or name: player for player, name in enumerate(rnd.names)}
-    names = " or ".join(f'"{name}"' for name in rnd.names)
-    return read_choice(answer, choices, hint, shown=f'"dealer" or "non-dealer" (or {names})')
-
-
 _TURN_HINT: Final = ("The non-dealer decides first about the upcard; when they pass, the dealer "
                      "decides. If both pass, the non-dealer draws from the stock. After that, "
                      "turns alternate.")
@@ -791,7 +753,7 @@ def check_to_act(state: Round | Game, answer: object) -> Feedback:
     rnd = _round_of(state)
     if rnd.is_over:
         return Feedback(False, "The round is over: nobody is to move.", "")
-    said = _read_player(answer, rnd, _TURN_HINT)
+    said = read_player(answer, rnd, _TURN_HINT)
     truth = rnd.current_player
     if said == truth:
         return Feedback(True, f"Right: {rnd.prompt()}.")
@@ -837,7 +799,7 @@ def check_dealer(game: Game, round_number: int, answer: object) -> Feedback:
     if not 1 <= round_number <= len(game.rounds):
         raise GinError(f"this game has rounds 1 to {len(game.rounds)}, not {round_number}")
     rnd = game.rounds[round_number - 1]
-    said = _read_player(answer, rnd, hint)
+    said = read_player(answer, rnd, hint)
     if said != rnd.dealer:
         return Feedback(False, f"Not quite: {game.names[said]} did not deal round "
                         f"{round_number}.", hint)
