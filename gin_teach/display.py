@@ -615,11 +615,19 @@ def game_html(game: Game, *, show_round: bool = True, four_colour: bool = False)
                     f"<td {cell.format('left')}>{html.escape(line.result)}</td>"
                     f"<td {cell.format('right')}>{line.cells[0]}</td>"
                     f"<td {cell.format('right')}>{line.cells[1]}</td></tr>")
-    for total in sheet.totals:
-        rows.append(f'<tr style="border-top:1px solid #999"><td colspan="3" '
-                    f"{cell.format('left')}>{html.escape(total.label)}</td>"
-                    f"<td {cell.format('right')}>{html.escape(total.cells[0])}</td>"
-                    f"<td {cell.format('right')}>{html.escape(total.cells[1])}</td></tr>")
+
+    def total_row(label: str, cells: tuple[str, str]) -> str:
+        return (f'<tr style="border-top:1px solid #999"><td colspan="3" '
+                f"{cell.format('left')}>{html.escape(label)}</td>"
+                f"<td {cell.format('right')}>{html.escape(cells[0])}</td>"
+                f"<td {cell.format('right')}>{html.escape(cells[1])}</td></tr>")
+
+    rows += [total_row(total.label, total.cells) for total in sheet.totals[:-1]]
+    if sheet.doubled is not None:
+        rows.append(total_row("Shutout: total doubled",
+                              ("x2" if sheet.doubled == 0 else "",
+                               "x2" if sheet.doubled == 1 else "")))
+    rows.append(total_row(sheet.totals[-1].label, sheet.totals[-1].cells))
     parts = [f'<div class="gin-game" data-scores="{game.scores[0]} {game.scores[1]}">',
              f'<p style="margin:2px 0;font-weight:bold">{html.escape(sheet.title)}</p>',
              f'<table class="gin-scoresheet" style="border-collapse:collapse">{"".join(rows)}'

@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gin_teach.wording import says
+from gin_teach.wording import says, whose
 
 if TYPE_CHECKING:
     from gin_teach.game import Game
 
-__all__ = ["RoundLine", "Scoresheet", "TotalLine", "scoresheet_of"]
+__all__ = ["RoundLine", "Scoresheet", "TotalLine", "scoresheet_of", "scoresheet_text"]
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,8 @@ class TotalLine:
 @dataclass(frozen=True)
 class Scoresheet:
     """Everything a scoresheet shows: the title, the players, a line per finished round, the
-    lines of totals, and the closing line once the game is won.
+    lines of totals, the player whose total a shutout doubles (if any), and the closing line
+    once the game is won.
 
     >>> from gin_teach.game import Game
     >>> scoresheet_of(Game(seed=1, names=("Ann", "Bob"))).title
@@ -62,6 +63,7 @@ class Scoresheet:
     names: tuple[str, str]
     rounds: tuple[RoundLine, ...]
     totals: tuple[TotalLine, ...]
+    doubled: int | None
     closing: str
 
 
@@ -105,11 +107,48 @@ def scoresheet_of(game: Game) -> Scoresheet:
         shutout_bonus = totals.shutout and not totals.doubled
         lines.append(TotalLine("Shutout game bonus" if shutout_bonus else "Game bonus",
                                pair(totals.game_bonus)))
-        if totals.doubled:
-            lines.append(TotalLine("Shutout: total doubled",
-                                   ("x2" if totals.winner == 0 else "",
-                                    "x2" if totals.winner == 1 else "")))
         closing = says(names[totals.winner], f"win[s] the game by {totals.margin}")
     lines.append(TotalLine("Total" if game.is_over else "Total so far", pair(totals.total)))
     return Scoresheet(f"Game to {game.rules.target} ({game.rules.name} rules)", names,
-                      tuple(rounds), tuple(lines), closing)
+                      tuple(rounds), tuple(lines),
+                      totals.winner if totals.doubled else None, closing)
+
+
+def scoresheet_text(sheet: Scoresheet, dealer_line: str) -> str:
+    """The scoresheet as lines of text in columns (what :meth:`gin_teach.game.Game.scoresheet`
+    prints); ``dealer_line`` follows the title, saying who dealt first.
+
+    >>> from gin_teach.game import Game
+    >>> game = Game(seed=1, names=("Ann", "Bob"), first_dealer=0)
+    >>> print(scoresheet_text(scoresheet_of(game), "Ann deals first"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Game to 100 (modern rules); Ann deals first
+    Round  Dealer  Result           Ann  Bob
+    (no round finished yet)
+    """
+    names = sheet.names
+    dealer_width = max(len(names[0]), len(names[1]), len("Dealer"))
+    text_width = max([len("Result"), *(len(line.result) for line in sheet.rounds)])
+    width = max(len(names[0]), len(names[1]), 5)
+
+    def line(label: str, a: object, b: object) -> str:
+        # The label fills the round, dealer and result columns; then the two players.
+        label_width = 6 + 1 + dealer_width + 2 + text_width + 2
+        return f"{label:<{label_width}}{a!s:>{width}}  {b!s:>{width}}".rstrip()
+
+    def columns(number: object, dealer: str, result: str) -> str:
+        return f"{number!s:<6} {dealer:<{dealer_width}}  {result}"
+
+    lines = [f"{sheet.title}; {dealer_line}", line(columns("Round", "Dealer", "Result"), *names)]
+    lines += [line(columns(row.number, row.dealer, row.result), *row.cells)
+              for row in sheet.rounds]
+    if not sheet.rounds:
+        return "\n".join([*lines, "(no round finished yet)"])
+    for total in sheet.totals[:-1]:
+        lines.append(line(total.label, *total.cells))
+    if sheet.doubled is not None:
+        lines.append(f"Shutout: {whose(names[sheet.doubled])} total is doubled")
+    lines.append(line(sheet.totals[-1].label, *sheet.totals[-1].cells))
+    if sheet.closing:
+        lines.append(sheet.closing)
+    return "\n".join(lines)

@@ -33,7 +33,7 @@ from gin_teach.display import (
     settlement_html,
     spread_svg,
 )
-from gin_teach.scoresheet import scoresheet_of
+from gin_teach.scoresheet import scoresheet_of, scoresheet_text
 
 DECK = full_deck()
 hands = st.lists(st.sampled_from(DECK), unique=True, max_size=13).map(tuple)
@@ -229,9 +229,26 @@ def test_the_scoresheet_table_and_text_come_from_one_source():
                 for line in sheet.rounds]
     expected += [[line.label, *[c for c in line.cells if c]] for line in sheet.totals]
     assert rows == expected
-    text = game.scoresheet()
-    for line in sheet.rounds:
-        assert line.result in text
-    for line in sheet.totals[:-1]:
-        if line.label.startswith(("Race", "Boxes", "Game bonus")):
-            assert line.label in text and all(cell in text for cell in line.cells)
+
+
+@pytest.mark.parametrize("rules", [
+    *(preset.replace(target=40) for preset in Rules.presets().values()),
+    Rules.modern().replace(target=40, shutout_doubles=True),  # seed 3 doubles a shutout
+], ids=lambda rules: rules.name)
+@pytest.mark.parametrize("seed", range(4))
+def test_the_text_scoresheet_is_drawn_from_the_same_rows(rules, seed):
+    game = Game(rules, seed=seed, names=("Ann", "Bob"))
+    while True:  # before the first round, after each round, and at the end
+        dealer_line = game.scoresheet().splitlines()[0].split("; ", 1)[1]
+        assert scoresheet_text(scoresheet_of(game), dealer_line) == game.scoresheet()
+        if game.is_over:
+            break
+        _one_round(game)
+
+
+def _one_round(game):
+    bots = [GreedyBot(), GreedyBot()]
+    start = len(game.rounds)
+    while not game.is_over and len(game.rounds) == start:
+        player = game.current_player
+        game.apply(bots[player].choose(game.observation(player), game.legal_actions()), player)
