@@ -1,14 +1,16 @@
 """Exercise checkers for the course notebooks.
 
 Each ``check_*`` function takes the exercise (a hand, a card, the rules) and the learner's
-answer, asks the rules engine for the truth and returns a :class:`Feedback`. The learner's
+answer, asks the rules engine for the truth and returns a :class:`~gin_teach.answers.Feedback`.
+The learner's
 answer may be anything they typed: ``None`` or ``...`` means "not answered yet" and gets a gentle
 prompt; a mistyped card, a word where a number belongs, or a card that is not in the hand gets a
 friendly message. A checker never raises because of the answer.
 
 Answers are read generously: cards in any form :func:`gin_teach.parse_cards` accepts (``"7H"``,
 ``"7♥"``, ``"10h"``), lists of cards or card texts, numbers as ``12`` or ``"12"``, yes/no as
-``True``, ``"yes"`` or ``"no"``.
+``True``, ``"yes"`` or ``"no"``; the readers live in :mod:`gin_teach.answers`, which the
+widgets use too.
 
 >>> check_deadwood("7S 7H 7D 8H 9H", ...).answered
 False
@@ -18,14 +20,26 @@ False
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-import html
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Final, ParamSpec, TypeVar
+from collections.abc import Sequence
+from typing import Final
 
 from gin_teach.actions import Action
+from gin_teach.answers import (
+    Feedback,
+    Reply,
+    cards_are,
+    expect_answer,
+    feedback_checker,
+    only_from,
+    plain_words,
+    read_card,
+    read_cards,
+    read_choice,
+    read_int,
+    read_melds,
+    read_yes_no,
+    show_cards,
+)
 from gin_teach.cards import Card, HandLike, full_deck, hand_mask, hand_points, to_cards
 from gin_teach.display import arrangement_svg, hand_svg
 from gin_teach.errors import CardError, GinError, IllegalMove
@@ -44,7 +58,6 @@ from gin_teach.rules import Rules
 from gin_teach.scoring import settle
 
 __all__ = [
-    "Feedback",
     "arrange",
     "attempt",
     "check_arrangement",
@@ -66,121 +79,7 @@ __all__ = [
     "check_score",
     "check_to_act",
     "describe_meld",
-    "is_placeholder",
 ]
-
-_P = ParamSpec("_P")
-_T = TypeVar("_T")
-
-
-@dataclass(frozen=True)
-class Feedback:
-    """The answer to one exercise: was it right, what to say, and a hint for a next try.
-
-    ``answered`` is ``False`` while the answer cell still holds its placeholder. ``picture``
-    (HTML) shows the exercise's cards above the reply in a notebook.
-
-    >>> feedback = Feedback(False, "Not quite: 12 is too many.", "Count the jack as 10.")
-    >>> feedback.correct, feedback.answered
-    (False, True)
-    >>> print(feedback)
-    ✘ Not quite: 12 is too many.
-      Hint: Count the jack as 10.
-    """
-
-    correct: bool
-    message: str
-    hint: str = ""
-    answered: bool = True
-    picture: str = ""
-
-    @property
-    def mark(self) -> str:
-        """A one-character verdict: ✔ right, ✘ not yet right, ✎ not answered yet.
-
-        >>> Feedback(True, "Right.").mark
-        '✔'
-        """
-        if not self.answered:
-            return "✎"
-        return "✔" if self.correct else "✘"
-
-    def __str__(self) -> str:
-        text = f"{self.mark} {self.message}"
-        if self.hint and not self.correct:
-            text += f"\n  Hint: {self.hint}"
-        return text
-
-    def __repr__(self) -> str:
-        # A learner sees this when a checker is the last line of a cell outside Jupyter.
-        return str(self)
-
-    def _repr_html_(self) -> str:
-        colour = "#1b7f3b" if self.correct else ("#555" if not self.answered else "#b23b00")
-        hint = ""
-        if self.hint and not self.correct:
-            hint = f"<div><b>Hint:</b> {html.escape(self.hint)}</div>"
-        return (f'<div style="border-left: 4px solid {colour}; padding: 4px 10px;">'
-                f'{self.picture}<div style="color: {colour};"><b>{self.mark}</b> '
-                f"{html.escape(self.message)}</div>{hint}</div>")
-
-
-def is_placeholder(answer: object) -> bool:
-    """Whether ``answer`` is still the stored placeholder: ``None``, ``...`` or blank text.
-
-    >>> is_placeholder(...), is_placeholder(None), is_placeholder("  "), is_placeholder(0)
-    (True, True, True, False)
-    """
-    if answer is None or answer is Ellipsis:
-        return True
-    return isinstance(answer, str) and not answer.strip()
-
-
-# --------------------------------------------------------------------------- replies
-#
-# Reading an answer can end the check at once: the answer is still the placeholder, or it
-# cannot be read. The readers raise _Reply for that, and @_friendly returns its feedback, so
-# each checker reads as "read the answer, compare it with the truth".
-
-class _Reply(Exception):
-    """The check ends here with this feedback."""
-
-    def __init__(self, feedback: Feedback) -> None:
-        super().__init__(feedback.message)
-        self.feedback = feedback
-
-
-def _unreadable(message: str) -> _Reply:
-    return _Reply(Feedback(False, message))
-
-
-def _friendly(picture: Callable[..., str] | None = None,
-              ) -> Callable[[Callable[_P, Feedback]], Callable[_P, Feedback]]:
-    """Make a checker answer with feedback whatever happens: a placeholder, an unreadable
-    answer, or an exercise whose own cards are wrong (a curious learner may edit it too).
-
-    ``picture``, called with the checker's own arguments, draws the exercise's cards; every
-    reply shows them, so the learner sees what the question is about."""
-
-    def decorate(check: Callable[_P, Feedback]) -> Callable[_P, Feedback]:
-        @functools.wraps(check)
-        def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> Feedback:
-            try:
-                feedback = check(*args, **kwargs)
-            except _Reply as reply:
-                feedback = reply.feedback
-            except GinError as problem:
-                return Feedback(False, f"The exercise itself could not be read: {problem}.",
-                                "Undo your change to the exercise (not the answer) and try "
-                                "again.")
-            if picture is None:
-                return feedback
-            return dataclasses.replace(feedback, picture=picture(*args, **kwargs))
-
-        return wrapper
-
-    return decorate
-
 
 def _cards_picture(cards: HandLike, *_: object, **__: object) -> str:
     """The exercise's cards: the checker's first argument."""
@@ -201,118 +100,6 @@ def _table_picture(knocker: HandLike, defender: HandLike, *_: object,
             f"<div>{hand_svg(defender, title='the defender holds')}</div>")
 
 
-# --------------------------------------------------------------------------- reading answers
-
-_QUOTED: Final = 60
-"""Characters of a learner's answer quoted back at most: enough to spot the slip."""
-
-
-def _cut(text: str, longest: int = 4 * _QUOTED) -> str:
-    return text if len(text) <= longest else text[:longest - 1] + "…"
-
-
-def _quote(answer: object) -> str:
-    """The answer as the learner wrote it, cut short: a pasted page is not echoed back."""
-    return _cut(repr(answer), _QUOTED)
-
-
-def _expect_answer(answer: object, hint: str) -> None:
-    if is_placeholder(answer):
-        raise _Reply(Feedback(False, "Replace the ... with your answer, then run this cell "
-                              "again.", hint, answered=False))
-
-
-def _words(answer: object) -> str | None:
-    """Typed words made comparable: lower case, single spaces, no hyphens, no leading "the"."""
-    if not isinstance(answer, str):
-        return None
-    words = answer.lower().replace("-", " ").replace("_", " ").strip().rstrip(".!").split()
-    if words[:1] == ["the"]:
-        words = words[1:]
-    return " ".join(words)
-
-
-def _read_choice(answer: object, choices: Mapping[str, _T], hint: str, *,
-                 shown: str = "") -> _T:
-    """The choice the learner's words name (``choices`` maps each accepted spelling)."""
-    _expect_answer(answer, hint)
-    word = _words(answer)
-    if word is not None and word in choices:
-        return choices[word]
-    shown = shown or "with one of " + ", ".join(f'"{c}"' for c in dict.fromkeys(choices.values()))
-    raise _unreadable(f"Answer {shown}; I could not read {_quote(answer)}.")
-
-
-_YES_NO: Final = {"yes": True, "y": True, "true": True, "meld": True, "it is": True,
-                  "yes it is": True, "no": False, "n": False, "false": False, "not": False,
-                  "it is not": False, "no it is not": False}
-
-
-def _read_yes_no(answer: object, hint: str) -> bool:
-    _expect_answer(answer, hint)
-    if isinstance(answer, bool):
-        return answer
-    return _read_choice(answer, _YES_NO, hint, shown='with True or False (or "yes" / "no")')
-
-
-def _read_int(answer: object, hint: str) -> int:
-    _expect_answer(answer, hint)
-    if isinstance(answer, bool):
-        raise _unreadable("Write a number here, like 12, not True or False.")
-    if isinstance(answer, int):
-        return answer
-    if isinstance(answer, float) and answer.is_integer():
-        return int(answer)
-    if isinstance(answer, str):
-        try:
-            return int(answer.strip())
-        except ValueError:
-            pass  # words, or digits int() does not read such as "²": answered below
-    raise _unreadable(f"Write a whole number here, like 12; I could not read "
-                      f"{_quote(answer)}.")
-
-
-_NO_CARDS: Final = frozenset({"none", "nothing", "no", "no card", "no cards", "0"})
-
-
-def _read_cards(answer: object, hint: str, *, none: bool = False,
-                what: str = "your answer") -> tuple[Card, ...]:
-    """The learner's cards (``none``: "none" may mean no card at all)."""
-    _expect_answer(answer, hint)
-    if none and _words(answer) in _NO_CARDS:
-        return ()
-    if isinstance(answer, Meld):
-        return answer.cards
-    try:
-        return to_cards(answer)  # type: ignore[arg-type]
-    except GinError as problem:
-        raise _unreadable(f"I could not read the cards in {what}: {_cut(str(problem))}. "
-                          "Write cards like 7H, 10♦ or QS, separated by spaces.") from None
-
-
-def _read_card(answer: object, hint: str) -> Card:
-    cards = _read_cards(answer, hint)
-    if len(cards) != 1:
-        raise _unreadable(f"Write exactly one card (you wrote {len(cards)}), like 7H or K♠.")
-    return cards[0]
-
-
-def _show(cards: Iterable[Card]) -> str:
-    return " ".join(str(card) for card in cards) or "none"
-
-
-def _are(cards: Sequence[Card]) -> str:
-    """``"7♥ is"`` or ``"7♥ 8♥ are"``: the start of a sentence about these cards."""
-    return f"{_show(cards)} {'is' if len(cards) == 1 else 'are'}"
-
-
-def _only_from(cards: Iterable[Card], pool: Sequence[Card], where: str, hint: str) -> None:
-    """End the check if the learner used a card that is not in ``pool``."""
-    outside = [card for card in cards if card not in pool]
-    if outside:
-        raise _Reply(Feedback(False, f"{_are(outside)} not in {where}.", hint))
-
-
 # --------------------------------------------------------------------------- cards and points
 
 def _cards_from_words(text: str) -> tuple[Card, ...]:
@@ -327,7 +114,7 @@ def _cards_from_words(text: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-@_friendly()
+@feedback_checker()
 def check_cards(expected: str, answer: object) -> Feedback:
     """Did the learner write these cards? ``expected`` names them in words or as codes; the
     order of the answer does not matter.
@@ -342,17 +129,17 @@ of clubs.
     hint = ("Write the rank, then the suit: 7H or 7♥ is the seven of hearts, 10C or TC the ten "
             "of clubs.")
     wanted = _cards_from_words(expected)
-    given = _read_cards(answer, hint)
+    given = read_cards(answer, hint)
     extra = [card for card in given if card not in wanted]
     missing = [card for card in wanted if card not in given]
     if not extra and not missing:
-        return Feedback(True, f"Right: {_show(wanted)}.")
-    problems = ([f"{_are(extra)} not asked for"] if extra else []) + \
-        ([f"{_are(missing)} missing"] if missing else [])
+        return Feedback(True, f"Right: {show_cards(wanted)}.")
+    problems = ([f"{cards_are(extra)} not asked for"] if extra else []) + \
+        ([f"{cards_are(missing)} missing"] if missing else [])
     return Feedback(False, f"Not quite: {', and '.join(problems)}.", hint)
 
 
-@_friendly(_cards_picture)
+@feedback_checker(_cards_picture)
 def check_card_points(cards: HandLike, answer: object) -> Feedback:
     """The deadwood points of these cards added up, melded or not.
 
@@ -365,7 +152,7 @@ def check_card_points(cards: HandLike, answer: object) -> Feedback:
     hand = to_cards(cards)
     total = hand_points(hand)
     hint = "Each card counts its number; the ace counts 1; the jack, queen and king count 10."
-    value = _read_int(answer, hint)
+    value = read_int(answer, hint)
     if value == total:
         working = " + ".join(str(card.points) for card in hand)
         return Feedback(True, f"Right: {working} = {total}." if len(hand) > 1
@@ -379,7 +166,7 @@ def check_card_points(cards: HandLike, answer: object) -> Feedback:
     return Feedback(False, f"Not quite: {value} is not the total.", hint)
 
 
-@_friendly(_cards_picture)
+@feedback_checker(_cards_picture)
 def check_rank_order(cards: HandLike, answer: object) -> Feedback:
     """Cards put in rank order, lowest first (the ace is low; suits have no order).
 
@@ -391,12 +178,12 @@ def check_rank_order(cards: HandLike, answer: object) -> Feedback:
     """
     hand = to_cards(cards)
     hint = "Ranks go A 2 3 4 5 6 7 8 9 10 J Q K; suits have no order of their own."
-    given = _read_cards(answer, hint)
+    given = read_cards(answer, hint)
     if sorted(given) != sorted(hand):
-        return Feedback(False, f"Use exactly these cards: {_show(hand)}.", hint)
+        return Feedback(False, f"Use exactly these cards: {show_cards(hand)}.", hint)
     ranks = [card.rank for card in given]
     if ranks == sorted(ranks):
-        return Feedback(True, f"Right: {_show(given)}, from low to high.")
+        return Feedback(True, f"Right: {show_cards(given)}, from low to high.")
     wrong = next(card for card, rank in zip(given, sorted(ranks), strict=True) if card.rank != rank)
     if any(card.rank == 1 for card in hand) and ranks[0] != 1:
         hint = "The ace is the lowest card of all: A 2 3 ... 10 J Q K."
@@ -425,7 +212,7 @@ def _arrangement_deadwoods(cards: tuple[Card, ...], limit: int = 14) -> set[int]
     return found
 
 
-@_friendly(_cards_picture)
+@feedback_checker(_cards_picture)
 def check_deadwood(hand: HandLike, answer: object) -> Feedback:
     """The hand's deadwood: the least count any arrangement into melds leaves.
 
@@ -437,7 +224,7 @@ def check_deadwood(hand: HandLike, answer: object) -> Feedback:
     """
     cards = to_cards(hand)
     best = best_arrangement(cards)
-    value = _read_int(answer, "Find the melds first, then add up only the cards left out of "
+    value = read_int(answer, "Find the melds first, then add up only the cards left out of "
                       "them.")
     if value == best.deadwood:
         return Feedback(True, f"Right: the least deadwood is {value} ({best}).")
@@ -465,7 +252,7 @@ def _meld_or_reason(cards: Sequence[Card]) -> tuple[Meld | None, str]:
         meld = Meld.of(cards)
     except GinError as problem:
         return None, str(problem)
-    return meld, f"{_show(cards)} is a {meld.kind}"
+    return meld, f"{show_cards(cards)} is a {meld.kind}"
 
 
 def describe_meld(cards: HandLike) -> str:
@@ -483,7 +270,7 @@ def describe_meld(cards: HandLike) -> str:
     return _meld_or_reason(given)[1]
 
 
-@_friendly(_cards_picture)
+@feedback_checker(_cards_picture)
 def check_is_meld(cards: HandLike, answer: object) -> Feedback:
     """Yes or no: are these cards a meld (a set or a run)?
 
@@ -496,14 +283,14 @@ no wrap-around).
     given = to_cards(cards)
     hint = ("A set is 3 or 4 cards of one rank; a run is 3 or more cards in a row in one suit, "
             "with the ace low.")
-    said = _read_yes_no(answer, hint)
+    said = read_yes_no(answer, hint)
     meld, verdict = _meld_or_reason(given)
     if said == (meld is not None):
         return Feedback(True, f"Right: {verdict}.")
     return Feedback(False, f"Not quite: {verdict}.", hint)
 
 
-@_friendly(_pool_picture)
+@feedback_checker(_pool_picture)
 def check_meld(answer: object, *, hand: HandLike | None = None, kind: str | None = None,
                including: HandLike | None = None) -> Feedback:
     """The learner writes a meld: taken from ``hand`` if given, of ``kind`` ("set" or "run") if
@@ -522,9 +309,9 @@ wrap-around).
                   "in one suit).")
     needed = to_cards(including) if including is not None else ()
     pool = to_cards(hand) if hand is not None else None
-    given = _read_cards(answer, hint)
+    given = read_cards(answer, hint)
     if pool is not None:
-        _only_from(given, pool, "the hand", f"Use only cards from {_show(pool)}.")
+        only_from(given, pool, "the hand", f"Use only cards from {show_cards(pool)}.")
     meld, verdict = _meld_or_reason(given)
     if meld is None:
         return Feedback(False, f"{verdict}.", hint)
@@ -532,54 +319,27 @@ wrap-around).
         return Feedback(False, f"{verdict}; this exercise asks for a {kind}.", hint)
     absent = [card for card in needed if card not in meld]
     if absent:
-        return Feedback(False, f"{verdict}, but it leaves out {_show(absent)}.",
-                        f"The meld must use {_show(needed)}.")
+        return Feedback(False, f"{verdict}, but it leaves out {show_cards(absent)}.",
+                        f"The meld must use {show_cards(needed)}.")
     return Feedback(True, f"Right: {verdict}.")
 
 
-def _one_card_text(item: object) -> bool:
-    if not isinstance(item, str):
-        return False
-    try:
-        return len(to_cards(item)) == 1
-    except GinError:
-        return False
-
-
-def _read_melds(answer: object, hint: str) -> list[tuple[Card, ...]]:
-    """Melds written as text separated by ``|`` or ``/``, or as a list of card groups."""
-    _expect_answer(answer, hint)
-    groups: list[object]
-    if isinstance(answer, str):
-        groups = [part for part in answer.replace("/", "|").split("|") if part.strip()]
-    elif isinstance(answer, Arrangement):
-        groups = [meld.cards for meld in answer.melds]
-    else:
-        try:
-            groups = list(answer)  # type: ignore[call-overload]
-        except TypeError:
-            raise _unreadable("Write the melds as text, one meld after another separated by "
-                              "|, like \"7S 7H 7D | 8H 9H 10H\".") from None
-        if groups and all(isinstance(g, Card) or _one_card_text(g) for g in groups):
-            groups = [groups]  # a flat list of cards is one meld
-    return [_read_cards(group, hint, what="one of your melds") for group in groups]
-
 
 def _arranged(cards: tuple[Card, ...], groups: list[tuple[Card, ...]]) -> Arrangement:
-    """The arrangement that uses exactly these melds, or a :class:`_Reply` naming the first
+    """The arrangement that uses exactly these melds, or a :class:`Reply` naming the first
     problem: a card not in the hand, a card in two melds, a group that is no meld."""
     used: set[Card] = set()
     melds = []
     for group in groups:
-        _only_from(group, cards, "this hand", f"The hand is {_show(cards)}.")
+        only_from(group, cards, "this hand", f"The hand is {show_cards(cards)}.")
         twice = next((card for card in group if card in used), None)
         if twice is not None:
-            raise _Reply(Feedback(False, f"{twice} is in two melds; a card serves only one meld.",
+            raise Reply(Feedback(False, f"{twice} is in two melds; a card serves only one meld.",
                                   f"Choose one meld for {twice} and leave it out of the other."))
         used.update(group)
         meld, verdict = _meld_or_reason(group)
         if meld is None:
-            raise _Reply(Feedback(False, f"{verdict}.", "Each group must be a set or a run."))
+            raise Reply(Feedback(False, f"{verdict}.", "Each group must be a set or a run."))
         melds.append(meld)
     dead = tuple(card for card in sorted(cards) if card not in used)
     return Arrangement(tuple(sorted(melds, key=lambda meld: meld.cards)), dead)
@@ -596,12 +356,12 @@ def arrange(hand: HandLike, melds: object) -> Arrangement:
     7♥ 8♥ 9♥ | deadwood 7♠ 7♦ = 14
     """
     try:
-        return _arranged(to_cards(hand), _read_melds(melds, ""))
-    except _Reply as problem:
+        return _arranged(to_cards(hand), read_melds(melds, ""))
+    except Reply as problem:
         raise CardError(problem.feedback.message.removesuffix(".")) from None
 
 
-@_friendly(_cards_picture)
+@feedback_checker(_cards_picture)
 def check_arrangement(hand: HandLike, answer: object) -> Feedback:
     """The learner splits the hand into melds (written ``"7S 7H 7D | 8H 9H 10H"``); the rest is
     deadwood. Right when every meld is real, each card is used once, and the deadwood left is
@@ -615,7 +375,7 @@ def check_arrangement(hand: HandLike, answer: object) -> Feedback:
     """
     cards = to_cards(hand)
     best = best_arrangement(cards)
-    mine = _arranged(cards, _read_melds(answer, "Write each meld as cards separated by spaces, "
+    mine = _arranged(cards, read_melds(answer, "Write each meld as cards separated by spaces, "
                                         "and put | between melds. Leave the deadwood out."))
     if mine.deadwood == best.deadwood:
         others = len(all_best_arrangements(cards, limit=10)) - 1
@@ -627,7 +387,7 @@ def check_arrangement(hand: HandLike, answer: object) -> Feedback:
                     "Look for a card that could join a different meld, or for a meld you missed.")
 
 
-@_friendly(_cards_picture)
+@feedback_checker(_cards_picture)
 def check_completing_cards(hand: HandLike, answer: object) -> Feedback:
     """Which cards, added to the hand, would leave it with no deadwood at all? The learner
     names them all (in any order); ``"none"`` when no card does.
@@ -642,10 +402,10 @@ def check_completing_cards(hand: HandLike, answer: object) -> Feedback:
     wanted = [card for card in full_deck()
               if card not in cards and deadwood((*cards, card)) == 0]
     hint = "Try each card that could join a meld you almost have; check what stays left over."
-    given = _read_cards(answer, hint, none=True)
+    given = read_cards(answer, hint, none=True)
     inside = [card for card in given if card in cards]
     if inside:
-        return Feedback(False, f"{_are(inside)} already in the hand.",
+        return Feedback(False, f"{cards_are(inside)} already in the hand.",
                         "Name cards you would draw, not cards you hold.")
     wrong = [card for card in given if card not in wanted]
     if wrong:
@@ -664,12 +424,12 @@ def check_completing_cards(hand: HandLike, answer: object) -> Feedback:
         return Feedback(False, f"There {'is' if len(missing) == 1 else 'are'} {len(missing)} "
                         f"such card{'s' if len(missing) > 1 else ''}.", hint)
     more = "one more" if len(missing) == 1 else f"{len(missing)} more"
-    return Feedback(False, f"{_are(given)} right, but there is {more}.", hint)
+    return Feedback(False, f"{cards_are(given)} right, but there is {more}.", hint)
 
 
 # --------------------------------------------------------------------------- turns and knocking
 
-@_friendly(_cards_picture)
+@feedback_checker(_cards_picture)
 def check_discard(hand: HandLike, answer: object, rules: Rules | None = None) -> Feedback:
     """Which card should go? The hand has just drawn (11 cards); right when the discard leaves
     the least deadwood possible.
@@ -683,8 +443,8 @@ def check_discard(hand: HandLike, answer: object, rules: Rules | None = None) ->
     cards = to_cards(hand)
     rules = rules or Rules.modern()
     hint = "Keep your melds together and throw away the loose card that costs the most."
-    card = _read_card(answer, hint)
-    _only_from([card], cards, "this hand", f"The hand is {_show(cards)}.")
+    card = read_card(answer, hint)
+    only_from([card], cards, "this hand", f"The hand is {show_cards(cards)}.")
     best = best_discards(cards, rules)
     chosen = next(option for option in discard_options(cards, rules) if option.card == card)
     if chosen.deadwood == best[0].deadwood:
@@ -703,7 +463,7 @@ _ENDINGS: Final = {
 }
 
 
-@_friendly(_cards_picture)
+@feedback_checker(_cards_picture)
 def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
                 knock_limit: int | None = None) -> Feedback:
     """After the draw (11 cards), the best way this turn can end: ``"gin"``, ``"knock"``,
@@ -724,7 +484,7 @@ def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
             "you knock." if limit else "This round allows gin only: you need 0 deadwood.")
     choices = {word: ending for word, ending in _ENDINGS.items()
                if ending != "big gin" or rules.big_gin_bonus is not None}
-    said = _read_choice(answer, choices, hint)
+    said = read_choice(answer, choices, hint)
     best = best_discards(cards, rules, knock_limit=limit)[0]
     truth = {"gin": "gin", "knock": "knock", "big_gin": "big gin", None: "play on"}[best.ends]
     how = str(best) if best.card is not None else "big gin: all 11 cards are in melds"
@@ -740,7 +500,7 @@ def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
 _GIN_ONLY: Final = frozenset({"gin only", "gin", "only gin"})
 
 
-@_friendly(_cards_picture)
+@feedback_checker(_cards_picture)
 def check_knock_limit(upcard: HandLike, answer: object, rules: Rules) -> Feedback:
     """The knock limit of a round that opened with ``upcard`` under ``rules`` (Oklahoma:
     the upcard's value, an ace meaning gin only). ``0`` or ``"gin only"`` for gin only.
@@ -760,8 +520,8 @@ def check_knock_limit(upcard: HandLike, answer: object, rules: Rules) -> Feedbac
     hint = ("Straight Gin: no knocking, only gin." if rules.straight_gin else
             "Oklahoma: the upcard's points set the limit, and an ace means gin only."
             if rules.oklahoma else "Without Oklahoma the upcard does not change the limit.")
-    _expect_answer(answer, hint)
-    value = 0 if _words(answer) in _GIN_ONLY else _read_int(answer, hint)
+    expect_answer(answer, hint)
+    value = 0 if plain_words(answer) in _GIN_ONLY else read_int(answer, hint)
     if value == limit:
         said = "gin only" if limit == 0 else f"knock at {limit} or less"
         return Feedback(True, f"Right: with {card} turned up, {said}.")
@@ -772,7 +532,7 @@ def check_knock_limit(upcard: HandLike, answer: object, rules: Rules) -> Feedbac
 
 # --------------------------------------------------------------------------- lay-offs and scores
 
-@_friendly(_table_picture)
+@feedback_checker(_table_picture)
 def check_layoffs(knocker: HandLike, defender: HandLike, answer: object, *,
                   rules: Rules | None = None,
                   knocker_melds: Sequence[HandLike] | None = None) -> Feedback:
@@ -795,8 +555,8 @@ further out only with the cards between it and the run.
     hint = ("Look at the knocker's deadwood first." if gin else
             "A loose card fits a set of three if it is the fourth of that rank, and a run if it "
             "is the next card at either end.")
-    given = _read_cards(answer, hint, none=True)
-    _only_from(given, to_cards(defender), "the defender's hand",
+    given = read_cards(answer, hint, none=True)
+    only_from(given, to_cards(defender), "the defender's hand",
                "Lay off only the defender's own cards.")
     if gin:
         if given:
@@ -827,7 +587,7 @@ further out only with the cards between it and the run.
 _WINNERS: Final = {"knocker": "knocker", "defender": "defender", "opponent": "defender"}
 
 
-@_friendly(_table_picture)
+@feedback_checker(_table_picture)
 def check_score(knocker: HandLike, defender: HandLike, winner: object, points: object, *,
                 rules: Rules | None = None,
                 knocker_melds: Sequence[HandLike] | None = None) -> Feedback:
@@ -846,8 +606,8 @@ def check_score(knocker: HandLike, defender: HandLike, winner: object, points: o
     truth = settle(knocker, defender, rules, knocker_melds)
     hint = ("Count both hands after lay-offs. The lower count wins the difference; a defender "
             "who ties or beats the knocker gets the undercut bonus too.")
-    said = _read_choice(winner, _WINNERS, hint)
-    value = _read_int(points, hint)
+    said = read_choice(winner, _WINNERS, hint)
+    value = read_int(points, hint)
     if said == truth.winner and value == truth.points:
         return Feedback(True, f"Right: the {said} scores {value}. "
                         f"{truth.summary}")
@@ -878,7 +638,7 @@ _OUTCOMES: Final = {"knock": "knock", "knocker wins": "knock", "gin": "gin",
                     "big gin": "big_gin", "undercut": "undercut", "undercuts": "undercut"}
 
 
-@_friendly(_table_picture)
+@feedback_checker(_table_picture)
 def check_outcome(knocker: HandLike, defender: HandLike, answer: object, *,
                   rules: Rules | None = None) -> Feedback:
     """How did the round end: ``"knock"`` (the knocker wins), ``"undercut"``, ``"gin"`` or
@@ -895,7 +655,7 @@ scores 4 - 3 + the undercut bonus 25 = 26
             "a defender with an equal or lower count undercuts.")
     choices = {word: outcome for word, outcome in _OUTCOMES.items()
                if outcome != "big_gin" or rules.big_gin_bonus is not None}
-    said = _read_choice(answer, choices, hint)
+    said = read_choice(answer, choices, hint)
     if said != truth.outcome:
         if truth.outcome in ("gin", "big_gin"):
             hint = "Look at the knocker's hand: is anything left out of its melds?"
@@ -937,14 +697,14 @@ def attempt(state: Round | Game, action: Action | str) -> str:
 
 def _read_player(answer: object, rnd: Round, hint: str) -> int:
     """A player named by role (dealer, non-dealer), by name, or by number."""
-    _expect_answer(answer, hint)
+    expect_answer(answer, hint)
     if isinstance(answer, int) and not isinstance(answer, bool) and answer in (0, 1):
         return answer
     choices = {"dealer": rnd.dealer, "non dealer": 1 - rnd.dealer,
                "nondealer": 1 - rnd.dealer, "0": 0, "1": 1}
-    choices |= {_words(name) or name: player for player, name in enumerate(rnd.names)}
+    choices |= {plain_words(name) or name: player for player, name in enumerate(rnd.names)}
     names = " or ".join(f'"{name}"' for name in rnd.names)
-    return _read_choice(answer, choices, hint, shown=f'"dealer" or "non-dealer" (or {names})')
+    return read_choice(answer, choices, hint, shown=f'"dealer" or "non-dealer" (or {names})')
 
 
 _TURN_HINT: Final = ("The non-dealer decides first about the upcard; when they pass, the dealer "
@@ -952,7 +712,7 @@ _TURN_HINT: Final = ("The non-dealer decides first about the upcard; when they p
                      "turns alternate.")
 
 
-@_friendly()
+@feedback_checker()
 def check_to_act(state: Round | Game, answer: object) -> Feedback:
     """Whose move is it now: ``"dealer"`` or ``"non-dealer"`` (a player's name or number
     works too)?
@@ -977,7 +737,7 @@ def check_to_act(state: Round | Game, answer: object) -> Feedback:
     return Feedback(False, f"Not quite: it is {role}'s move.", _TURN_HINT)
 
 
-@_friendly()
+@feedback_checker()
 def check_is_legal(state: Round | Game, action: Action | str, answer: object) -> Feedback:
     """Yes or no: may the player to act make this move now?
 
@@ -991,14 +751,14 @@ def check_is_legal(state: Round | Game, action: Action | str, answer: object) ->
     hint = ("Think about the phase of the round: the upcard decision, the draw, or the "
             "discard; and a card just taken from the discard pile cannot go straight back.")
     allowed = verdict == "allowed"
-    if _read_yes_no(answer, hint) != allowed:
+    if read_yes_no(answer, hint) != allowed:
         return Feedback(False, "Not quite.", hint)
     return Feedback(True, f"Right: {'the move is allowed' if allowed else verdict}.")
 
 
 # --------------------------------------------------------------------------- whole games
 
-@_friendly()
+@feedback_checker()
 def check_dealer(game: Game, round_number: int, answer: object) -> Feedback:
     """Who dealt round ``round_number`` (counting from 1) of ``game``? A player's name or
     number. The low card deals first; then the winner of a round deals the next, and after a
@@ -1028,7 +788,7 @@ def check_dealer(game: Game, round_number: int, answer: object) -> Feedback:
     return Feedback(True, f"Right: {game.names[said]} dealt round {round_number}, {why}.")
 
 
-@_friendly()
+@feedback_checker()
 def check_game_total(points: tuple[int, int], rounds_won: tuple[int, int], player: int,
                      answer: object, *, rules: Rules | None = None) -> Feedback:
     """A player's final total: race ``points`` plus the box bonus for each round won, plus
@@ -1046,7 +806,7 @@ def check_game_total(points: tuple[int, int], rounds_won: tuple[int, int], playe
     totals = GameTotals.count(points, rounds_won, rules)
     hint = ("Add the race points, the box bonus for every round won, and, for the winner, the "
             "game bonus.")
-    value = _read_int(answer, hint)
+    value = read_int(answer, hint)
     truth = totals.total[player]
     bonus = totals.game_bonus[player]
     if value == truth:

@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from gin_teach import Rules, full_deck
 from gin_teach import lessons as L
+from gin_teach.answers import Feedback
 from gin_teach.bots import GreedyBot, play
 from gin_teach.errors import CardError
 from gin_teach.game import Game, Round
-from gin_teach.lessons import Feedback
 from tests.brute import brute_deadwood, partitions
 
 DECK = full_deck()

@@ -1,0 +1,396 @@
+"""Reading a learner's answer, and the :class:`Feedback` that answers it.
+
+The course's checkers (:mod:`gin_teach.lessons`) and the widgets read what a learner typed
+with the same readers, so "7h", "7♥" and ``Card(7, "H")`` mean the same card everywhere. A
+reader either returns the value or raises :class:`Reply` with the feedback to give instead
+(the answer is still the placeholder, or cannot be read); :func:`feedback_checker` turns that
+into the checker's return value, so a checker never raises because of the answer.
+
+>>> read_int(" 12 ", "Count the jack as 10.")
+12
+>>> try:
+...     read_int("twelve", "Count the jack as 10.")
+... except Reply as reply:
+...     print(reply.feedback)
+✘ Write a whole number here, like 12; I could not read 'twelve'.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import html
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final, ParamSpec, TypeVar
+
+from gin_teach.cards import Card, to_cards
+from gin_teach.errors import GinError
+from gin_teach.melds import Arrangement, Meld
+
+__all__ = [
+    "NO_CARDS",
+    "QUOTED",
+    "YES_NO",
+    "Feedback",
+    "Reply",
+    "cards_are",
+    "cut",
+    "expect_answer",
+    "feedback_checker",
+    "is_placeholder",
+    "only_from",
+    "plain_words",
+    "quote",
+    "read_card",
+    "read_cards",
+    "read_choice",
+    "read_int",
+    "read_melds",
+    "read_yes_no",
+    "show_cards",
+    "unreadable",
+]
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The answer to one exercise: was it right, what to say, and a hint for a next try.
+
+    ``answered`` is ``False`` while the answer cell still holds its placeholder. ``picture``
+    (HTML) shows the exercise's cards above the reply in a notebook.
+
+    >>> feedback = Feedback(False, "Not quite: 12 is too many.", "Count the jack as 10.")
+    >>> feedback.correct, feedback.answered
+    (False, True)
+    >>> print(feedback)
+    ✘ Not quite: 12 is too many.
+      Hint: Count the jack as 10.
+    """
+
+    correct: bool
+    message: str
+    hint: str = ""
+    answered: bool = True
+    picture: str = ""
+
+    @property
+    def mark(self) -> str:
+        """A one-character verdict: ✔ right, ✘ not yet right, ✎ not answered yet.
+
+        >>> Feedback(True, "Right.").mark
+        '✔'
+        """
+        if not self.answered:
+            return "✎"
+        return "✔" if self.correct else "✘"
+
+    def __str__(self) -> str:
+        text = f"{self.mark} {self.message}"
+        if self.hint and not self.correct:
+            text += f"\n  Hint: {self.hint}"
+        return text
+
+    def __repr__(self) -> str:
+        # A learner sees this when a checker is the last line of a cell outside Jupyter.
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        colour = "#1b7f3b" if self.correct else ("#555" if not self.answered else "#b23b00")
+        hint = ""
+        if self.hint and not self.correct:
+            hint = f"<div><b>Hint:</b> {html.escape(self.hint)}</div>"
+        return (f'<div style="border-left: 4px solid {colour}; padding: 4px 10px;">'
+                f'{self.picture}<div style="color: {colour};"><b>{self.mark}</b> '
+                f"{html.escape(self.message)}</div>{hint}</div>")
+
+
+def is_placeholder(answer: object) -> bool:
+    """Whether ``answer`` is still the stored placeholder: ``None``, ``...`` or blank text.
+
+    >>> is_placeholder(...), is_placeholder(None), is_placeholder("  "), is_placeholder(0)
+    (True, True, True, False)
+    """
+    if answer is None or answer is Ellipsis:
+        return True
+    return isinstance(answer, str) and not answer.strip()
+
+
+# --------------------------------------------------------------------------- replies
+#
+# Reading an answer can end the check at once: the answer is still the placeholder, or it
+# cannot be read. The readers raise Reply for that, and @feedback_checker returns its
+# feedback, so each checker reads as "read the answer, compare it with the truth".
+
+class Reply(Exception):
+    """The check ends here with this feedback: what a reader raises when the answer is still
+    the placeholder or cannot be read (:func:`feedback_checker` returns the feedback).
+
+    >>> Reply(Feedback(False, "Write a number.")).feedback.message
+    'Write a number.'
+    """
+
+    def __init__(self, feedback: Feedback) -> None:
+        super().__init__(feedback.message)
+        self.feedback = feedback
+
+
+def unreadable(message: str) -> Reply:
+    """The reply to an answer that cannot be read: ``message`` says how to write it.
+
+    >>> print(unreadable("Write one card, like 7H.").feedback)
+    ✘ Write one card, like 7H.
+    """
+    return Reply(Feedback(False, message))
+
+
+def feedback_checker(picture: Callable[..., str] | None = None,
+                     ) -> Callable[[Callable[_P, Feedback]], Callable[_P, Feedback]]:
+    """Make a checker answer with feedback whatever happens: a placeholder, an unreadable
+    answer, or an exercise whose own cards are wrong (a curious learner may edit it too).
+
+    ``picture``, called with the checker's own arguments, draws the exercise's cards; every
+    reply shows them, so the learner sees what the question is about.
+
+    >>> @feedback_checker()
+    ... def check_seven(answer):
+    ...     value = read_int(answer, "Count the pips.")
+    ...     return Feedback(value == 7, "Right." if value == 7 else "Not quite.")
+    >>> print(check_seven(...))
+    ✎ Replace the ... with your answer, then run this cell again.
+      Hint: Count the pips.
+    >>> print(check_seven("7"))
+    ✔ Right.
+    """
+
+    def decorate(check: Callable[_P, Feedback]) -> Callable[_P, Feedback]:
+        @functools.wraps(check)
+        def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> Feedback:
+            try:
+                feedback = check(*args, **kwargs)
+            except Reply as reply:
+                feedback = reply.feedback
+            except GinError as problem:
+                return Feedback(False, f"The exercise itself could not be read: {problem}.",
+                                "Undo your change to the exercise (not the answer) and try "
+                                "again.")
+            if picture is None:
+                return feedback
+            return dataclasses.replace(feedback, picture=picture(*args, **kwargs))
+
+        return wrapper
+
+    return decorate
+
+
+# --------------------------------------------------------------------------- reading answers
+
+QUOTED: Final = 60
+"""Characters of a learner's answer quoted back at most: enough to spot the slip."""
+
+
+def cut(text: str, longest: int = 4 * QUOTED) -> str:
+    """``text`` cut to ``longest`` characters, ending in … when cut.
+
+    >>> cut("7H 8H 9H 10H", 6)
+    '7H 8H…'
+    """
+    return text if len(text) <= longest else text[:longest - 1] + "…"
+
+
+def quote(answer: object) -> str:
+    """The answer as the learner wrote it, cut short: a pasted page is not echoed back.
+
+    >>> quote("7H"), len(quote("7H " * 1000))
+    ("'7H'", 60)
+    """
+    return cut(repr(answer), QUOTED)
+
+
+def expect_answer(answer: object, hint: str) -> None:
+    """End the check with a gentle prompt while ``answer`` is still the placeholder.
+
+    >>> expect_answer(12, "Count the jack as 10.")  # an answer: the check goes on
+    >>> try:
+    ...     expect_answer(..., "Count the jack as 10.")
+    ... except Reply as reply:
+    ...     reply.feedback.answered
+    False
+    """
+    if is_placeholder(answer):
+        raise Reply(Feedback(False, "Replace the ... with your answer, then run this cell "
+                              "again.", hint, answered=False))
+
+
+def plain_words(answer: object) -> str | None:
+    """Typed words made comparable: lower case, single spaces, no hyphens, no leading "the".
+
+    >>> plain_words("  The Non-Dealer. "), plain_words(12)
+    ('non dealer', None)
+    """
+    if not isinstance(answer, str):
+        return None
+    words = answer.lower().replace("-", " ").replace("_", " ").strip().rstrip(".!").split()
+    if words[:1] == ["the"]:
+        words = words[1:]
+    return " ".join(words)
+
+
+def read_choice(answer: object, choices: Mapping[str, _T], hint: str, *,
+                shown: str = "") -> _T:
+    """The choice the learner's words name (``choices`` maps each accepted spelling).
+
+    >>> read_choice("Knocks", {"knock": "knock", "knocks": "knock", "gin": "gin"}, "")
+    'knock'
+    """
+    expect_answer(answer, hint)
+    word = plain_words(answer)
+    if word is not None and word in choices:
+        return choices[word]
+    shown = shown or "with one of " + ", ".join(f'"{c}"' for c in dict.fromkeys(choices.values()))
+    raise unreadable(f"Answer {shown}; I could not read {quote(answer)}.")
+
+
+YES_NO: Final = {"yes": True, "y": True, "true": True, "meld": True, "it is": True,
+                 "yes it is": True, "no": False, "n": False, "false": False, "not": False,
+                 "it is not": False, "no it is not": False}
+"""The words read as yes or no."""
+
+
+def read_yes_no(answer: object, hint: str) -> bool:
+    """Yes or no, as ``True``/``False`` or in words.
+
+    >>> read_yes_no("No it is not.", ""), read_yes_no(True, "")
+    (False, True)
+    """
+    expect_answer(answer, hint)
+    if isinstance(answer, bool):
+        return answer
+    return read_choice(answer, YES_NO, hint, shown='with True or False (or "yes" / "no")')
+
+
+def read_int(answer: object, hint: str) -> int:
+    """A whole number, as a number or as text; ``True`` is not one.
+
+    >>> read_int("12", ""), read_int(7.0, "")
+    (12, 7)
+    """
+    expect_answer(answer, hint)
+    if isinstance(answer, bool):
+        raise unreadable("Write a number here, like 12, not True or False.")
+    if isinstance(answer, int):
+        return answer
+    if isinstance(answer, float) and answer.is_integer():
+        return int(answer)
+    if isinstance(answer, str):
+        try:
+            return int(answer.strip())
+        except ValueError:
+            pass  # words, or digits int() does not read such as "²": answered below
+    raise unreadable(f"Write a whole number here, like 12; I could not read "
+                     f"{quote(answer)}.")
+
+
+NO_CARDS: Final = frozenset({"none", "nothing", "no", "no card", "no cards", "0"})
+"""The words that mean "no card at all" where an answer may name none."""
+
+
+def read_cards(answer: object, hint: str, *, none: bool = False,
+               what: str = "your answer") -> tuple[Card, ...]:
+    """The learner's cards (``none``: "none" may mean no card at all).
+
+    >>> read_cards("7h 10♦", ""), read_cards("nothing", "", none=True)
+    ((Card('7H'), Card('TD')), ())
+    """
+    expect_answer(answer, hint)
+    if none and plain_words(answer) in NO_CARDS:
+        return ()
+    if isinstance(answer, Meld):
+        return answer.cards
+    try:
+        return to_cards(answer)  # type: ignore[arg-type]
+    except GinError as problem:
+        raise unreadable(f"I could not read the cards in {what}: {cut(str(problem))}. "
+                         "Write cards like 7H, 10♦ or QS, separated by spaces.") from None
+
+
+def read_card(answer: object, hint: str) -> Card:
+    """Exactly one card.
+
+    >>> read_card(" k♠ ", "")
+    Card('KS')
+    """
+    cards = read_cards(answer, hint)
+    if len(cards) != 1:
+        raise unreadable(f"Write exactly one card (you wrote {len(cards)}), like 7H or K♠.")
+    return cards[0]
+
+
+def show_cards(cards: Iterable[Card]) -> str:
+    """Cards as the learner reads them, or ``none``.
+
+    >>> show_cards(read_cards("7H TD", "")), show_cards(())
+    ('7♥ 10♦', 'none')
+    """
+    return " ".join(str(card) for card in cards) or "none"
+
+
+def cards_are(cards: Sequence[Card]) -> str:
+    """``"7♥ is"`` or ``"7♥ 8♥ are"``: the start of a sentence about these cards.
+
+    >>> cards_are(read_cards("7H 8H", ""))
+    '7♥ 8♥ are'
+    """
+    return f"{show_cards(cards)} {'is' if len(cards) == 1 else 'are'}"
+
+
+def only_from(cards: Iterable[Card], pool: Sequence[Card], where: str, hint: str) -> None:
+    """End the check if the learner used a card that is not in ``pool``.
+
+    >>> try:
+    ...     only_from(read_cards("7H 2C", ""), read_cards("7H 8H", ""), "this hand", "")
+    ... except Reply as reply:
+    ...     reply.feedback.message
+    '2♣ is not in this hand.'
+    """
+    outside = [card for card in cards if card not in pool]
+    if outside:
+        raise Reply(Feedback(False, f"{cards_are(outside)} not in {where}.", hint))
+
+
+def _one_card_text(item: object) -> bool:
+    if not isinstance(item, str):
+        return False
+    try:
+        return len(to_cards(item)) == 1
+    except GinError:
+        return False
+
+
+def read_melds(answer: object, hint: str) -> list[tuple[Card, ...]]:
+    """Melds written as text separated by ``|`` or ``/``, or as a list of card groups.
+
+    >>> read_melds("7S 7H 7D / 8H 9H TH", "")
+    [(Card('7S'), Card('7H'), Card('7D')), (Card('8H'), Card('9H'), Card('TH'))]
+    >>> read_melds(["7S", "7H", "7D"], "")  # a flat list of cards is one meld
+    [(Card('7S'), Card('7H'), Card('7D'))]
+    """
+    expect_answer(answer, hint)
+    groups: list[object]
+    if isinstance(answer, str):
+        groups = [part for part in answer.replace("/", "|").split("|") if part.strip()]
+    elif isinstance(answer, Arrangement):
+        groups = [meld.cards for meld in answer.melds]
+    else:
+        try:
+            groups = list(answer)  # type: ignore[call-overload]
+        except TypeError:
+            raise unreadable("Write the melds as text, one meld after another separated by "
+                             "|, like \"7S 7H 7D | 8H 9H 10H\".") from None
+        if groups and all(isinstance(g, Card) or _one_card_text(g) for g in groups):
+            groups = [groups]  # a flat list of cards is one meld
+    return [read_cards(group, hint, what="one of your melds") for group in groups]
+
