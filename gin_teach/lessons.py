@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from gin_teach.actions import Action
 from gin_teach.answers import (
     Feedback,
     Reply,
@@ -43,7 +42,6 @@ from gin_teach.answers import (
 from gin_teach.cards import Card, HandLike, full_deck, hand_mask, hand_points, to_cards
 from gin_teach.display import arrangement_svg, hand_svg
 from gin_teach.errors import CardError, GinError, IllegalMove
-from gin_teach.game import Game, GameTotals, Round
 from gin_teach.melds import (
     Arrangement,
     Meld,
@@ -54,8 +52,19 @@ from gin_teach.melds import (
     discard_options,
     find_melds,
 )
+from gin_teach.play_checks import (
+    attempt,
+    check_dealer,
+    check_game_total,
+    check_is_legal,
+    check_match_points,
+    check_meld_partners,
+    check_round_over,
+    check_to_act,
+    meld_partners,
+)
 from gin_teach.rules import Rules
-from gin_teach.scoring import settle
+from gin_teach.scoring import Settlement, settle
 
 __all__ = [
     "arrange",
@@ -73,10 +82,14 @@ __all__ = [
     "check_knock",
     "check_knock_limit",
     "check_layoffs",
+    "check_match_points",
     "check_meld",
+    "check_meld_partners",
     "check_outcome",
     "check_rank_order",
+    "check_round_over",
     "check_score",
+    "check_spread",
     "check_to_act",
     "describe_meld",
 ]
@@ -237,6 +250,10 @@ def check_deadwood(hand: HandLike, answer: object) -> Feedback:
                         "Try each meld a card could join; keep the choice that leaves the "
                         "fewest points.")
     if value < best.deadwood:
+        if not best.melds:
+            return Feedback(False, f"Not quite: {value} is less than the cards add up to.",
+                            "This hand has no meld, so every card counts: the ace 1, the "
+                            "jack, queen and king 10 each.")
         return Feedback(False, f"Not quite: no arrangement leaves as little as {value}.",
                         "Check that each meld is real (ace low, no wrap-around) and that no card "
                         "is in two melds.")
@@ -429,30 +446,65 @@ def check_completing_cards(hand: HandLike, answer: object) -> Feedback:
 
 # --------------------------------------------------------------------------- turns and knocking
 
+def _throw_order(hand: Sequence[Card], card: Card) -> tuple[int, int, int]:
+    """How a strong player ranks discards that leave the same count: first the card with no
+    partner in the hand (a pair or two of a run is a meld in the making), then the card that
+    fewer unseen cards could meld with, then the higher rank. Smaller throws first."""
+    in_hand = len(meld_partners(card, [other for other in hand if other != card]))
+    unseen = len(meld_partners(card, [other for other in full_deck() if other not in hand]))
+    return (in_hand, unseen, -card.rank)
+
+
+def _why_throw(hand: Sequence[Card], best: Card, other: Card) -> str:
+    """Why ``best`` is the better throw than ``other``, which leaves the same count."""
+    mine, theirs = _throw_order(hand, best), _throw_order(hand, other)
+    if mine[0] != theirs[0]:
+        partners = show_cards(meld_partners(other, [c for c in hand if c != other]))
+        return f"{other} could still make a meld with your {partners}; {best} has no such help"
+    if mine[1] != theirs[1]:
+        return (f"fewer cards could ever meld with {best} ({mine[1]}) than with {other} "
+                f"({theirs[1]}), so it is the less useful card to keep")
+    return f"{best} is the higher card, and a strong player throws the higher card first"
+
+
 @feedback_checker(_cards_picture)
 def check_discard(hand: HandLike, answer: object, rules: Rules | None = None) -> Feedback:
     """Which card should go? The hand has just drawn (11 cards); right when the discard leaves
-    the least deadwood possible.
+    the least deadwood possible and, between discards that leave the same, is the one a strong
+    player throws (no partner in the hand, fewer cards that could meld with it, the higher
+    rank).
 
     >>> print(check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", "KD"))
     ✔ Right: discard K♦ -> deadwood 25.
     >>> print(check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", "9D"))
     ✘ Discarding 9♦ leaves 26; another discard leaves less.
       Hint: Keep your melds together and throw away the loose card that costs the most.
+    >>> print(check_discard("3S 4S 5S 9H 9D 9C QD KH 2C 2H 8S", "QD"))
+    ✘ Q♦ leaves 22, the least, but K♥ leaves as little and is the better throw.
+      Hint: Fewer cards could ever meld with K♥ (5) than with Q♦ (6), so it is the less useful \
+card to keep.
     """
     cards = to_cards(hand)
     rules = rules or Rules.modern()
     hint = "Keep your melds together and throw away the loose card that costs the most."
     card = read_card(answer, hint)
     only_from([card], cards, "this hand", f"The hand is {show_cards(cards)}.")
-    best = best_discards(cards, rules)
-    chosen = next(option for option in discard_options(cards, rules) if option.card == card)
-    if chosen.deadwood == best[0].deadwood:
-        also = [str(option.card) for option in best if option.card not in (card, None)]
-        tail = f" ({' or '.join(also)} would do as well)" if also else ""
-        return Feedback(True, f"Right: {chosen}{tail}.")
-    return Feedback(False, f"Discarding {card} leaves {chosen.deadwood}; another discard leaves "
-                    "less.", hint)
+    options = discard_options(cards, rules)
+    chosen = next(option for option in options if option.card == card)
+    least = best_discards(cards, rules)[0].deadwood
+    if chosen.deadwood != least:
+        return Feedback(False, f"Discarding {card} leaves {chosen.deadwood}; another discard "
+                        "leaves less.", hint)
+    equal = [option.card for option in options
+             if option.deadwood == least and option.card is not None]
+    best = min(equal, key=lambda other: _throw_order(cards, other))
+    if _throw_order(cards, card) == _throw_order(cards, best):
+        others = [other for other in equal if other != card]
+        why = f"; {_why_throw(cards, card, others[0])}" if others else ""
+        return Feedback(True, f"Right: {chosen}{why}.")
+    return Feedback(False, f"{card} leaves {least}, the least, but {best} leaves as little and "
+                    "is the better throw.", _why_throw(cards, best, card)[0].upper()
+                    + _why_throw(cards, best, card)[1:] + ".")
 
 
 _ENDINGS: Final = {
@@ -460,6 +512,9 @@ _ENDINGS: Final = {
     "knock": "knock", "knocks": "knock", "can knock": "knock",
     "neither": "play on", "play on": "play on", "no": "play on", "none": "play on",
     "nothing": "play on", "continue": "play on", "keep playing": "play on", "play": "play on",
+    "wait": "play on", "keep going": "play on", "carry on": "play on", "go on": "play on",
+    "do not knock": "play on", "not knock": "play on", "draw": "play on",
+    "wait for gin": "play on", "play on and wait": "play on", "knock now": "knock",
 }
 
 
@@ -490,6 +545,9 @@ def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
     how = str(best) if best.card is not None else "big gin: all 11 cards are in melds"
     if said == truth:
         return Feedback(True, f"Right: {how}.")
+    if said == "gin" and truth == "big gin":
+        return Feedback(True, f"Right: {how}; with big gin on, all eleven cards go down "
+                        "without a discard, for the big-gin bonus.")
     if said == "knock" and truth == "gin":
         return Feedback(False, f"You could knock, but you can do better: {how}.",
                         "With no deadwood at all you have gin, which pays a bonus.")
@@ -544,9 +602,8 @@ def check_layoffs(knocker: HandLike, defender: HandLike, answer: object, *,
     >>> defender = "2S 3S 4S QD QH QC 8C KH 5D TS"
     >>> print(check_layoffs(knocker, defender, "8C"))
     ✔ Right: 8♣ onto 9♣ 10♣ J♣; the defender's count drops from 33 to 25.
-    >>> print(check_layoffs(knocker, defender, "5D"))
-    ✘ 5♦ cannot all be laid off on the knocker's melds (a set takes its fourth card; a run \
-takes cards at its ends, in a chain).
+    >>> print(check_layoffs(knocker, defender, "8C 5D"))
+    ✘ 5♦ does not fit any of the knocker's melds, even after your other lay-offs.
       Hint: A set takes its fourth card; a run takes the next card at either end, and a card \
 further out only with the cards between it and the run.
     """
@@ -566,10 +623,8 @@ further out only with the cards between it and the run.
     spread = [meld.cards for meld in truth.knocker_arrangement.melds]
     try:
         mine = settle(knocker, defender, rules, spread, layoffs=given)
-    except IllegalMove as problem:
-        return Feedback(False, f"{str(problem)[0].upper()}{str(problem)[1:]}.",
-                        "A set takes its fourth card; a run takes the next card at either end, "
-                        "and a card further out only with the cards between it and the run.")
+    except IllegalMove:
+        return _refused_layoffs(knocker, defender, rules, spread, given, truth.knocker_arrangement)
     best = truth.defender_count
     if mine.defender_count == best:
         if not mine.layoffs:
@@ -584,7 +639,135 @@ further out only with the cards between it and the run.
                     "a card that fits only after another one is laid off.")
 
 
-_WINNERS: Final = {"knocker": "knocker", "defender": "defender", "opponent": "defender"}
+def _knocker_net(result: Settlement) -> int:
+    """What the round is worth to the knocker: its points, or minus the defender's."""
+    if _winner_of(result) == "nobody":
+        return 0
+    return result.points if result.winner == "knocker" else -result.points
+
+
+def _every_spread(cards: tuple[Card, ...]) -> list[tuple[Meld, ...]]:
+    """Every choice of melds the hand could spread, however much deadwood it leaves."""
+    melds = find_melds(cards)
+    found: list[tuple[Meld, ...]] = []
+
+    def search(start: int, free: int, chosen: tuple[Meld, ...]) -> None:
+        found.append(chosen)
+        for position in range(start, len(melds)):
+            if melds[position].mask & free == melds[position].mask:
+                search(position + 1, free & ~melds[position].mask, (*chosen, melds[position]))
+
+    search(0, hand_mask(cards), ())
+    return found
+
+
+@feedback_checker(_table_picture)
+def check_spread(knocker: HandLike, defender: HandLike, answer: object, *,
+                 rules: Rules | None = None) -> Feedback:
+    """Which melds should the knocker spread? Any arrangement within the knock limit may be
+    spread; right is the one that scores the knocker most against this defender (the
+    teaching view: both hands are known). The learner writes melds as for
+    :func:`check_arrangement`.
+
+    >>> knocker, defender = "AH 2H 3H 3S 3D 3C 9C 9D 9S 4S", "4H 5H KS KD KC QS QD QH 8C 6D"
+    >>> print(check_spread(knocker, defender, "3S 3H 3D 3C | 9C 9D 9S"))
+    ✔ Right: this spread scores the knocker 16. Knocker 7, defender 23: the knocker scores \
+23 - 7 = 16
+    >>> print(check_spread(knocker, defender, "AH 2H 3H | 3S 3D 3C | 9C 9D 9S"))
+    ✘ That spread scores the knocker 10 (the defender lays off 4♥ 5♥); another scores 16.
+      Hint: Look at what the defender could lay off on each meld: a spread that keeps a few \
+more points of deadwood can block more lay-offs.
+    """
+    rules = rules or Rules.modern()
+    cards = to_cards(knocker)
+    hint = ("Look at what the defender could lay off on each meld: a spread that keeps a few "
+            "more points of deadwood can block more lay-offs.")
+    mine = _arranged(cards, read_melds(answer, "Write each meld as cards separated by spaces, "
+                                       "and put | between melds. Leave the deadwood out."))
+    spread = [meld.cards for meld in mine.melds]
+    try:
+        result = settle(knocker, defender, rules, spread)
+    except IllegalMove as problem:
+        return Feedback(False, f"That spread cannot knock: {problem}.",
+                        "Put enough cards in melds to bring the deadwood within the knock "
+                        "limit.")
+    results = []
+    for melds in _every_spread(cards):
+        try:
+            results.append(settle(knocker, defender, rules, [meld.cards for meld in melds]))
+        except IllegalMove:
+            continue  # too much deadwood to knock with this spread
+    best = max(_knocker_net(other) for other in results)
+    value = _knocker_net(result)
+    worth = f"scores the knocker {value}" if value >= 0 else f"costs the knocker {-value}"
+    if value == best:
+        return Feedback(True, f"Right: this spread {worth}. {result.summary}")
+    laid = show_cards(layoff.card for layoff in result.layoffs)
+    return Feedback(False, f"That spread {worth} (the defender lays off {laid}); another "
+                    f"scores {best}.", hint)
+
+
+def _refused_layoffs(knocker: HandLike, defender: HandLike, rules: Rules | None,
+                     spread: Sequence[HandLike], given: Sequence[Card],
+                     arrangement: Arrangement) -> Feedback:
+    """Feedback naming the cards of ``given`` that fit none of the knocker's melds, even after
+    the learner's other lay-offs (a chain needs its inner card first)."""
+    fitting: list[Card] = []
+    changed = True
+    while changed:
+        changed = False
+        for card in given:
+            if card in fitting:
+                continue
+            try:
+                settle(knocker, defender, rules, spread, layoffs=[*fitting, card])
+            except IllegalMove:
+                continue
+            fitting.append(card)
+            changed = True
+    refused = [card for card in given if card not in fitting]
+    hint = ("A set takes its fourth card; a run takes the next card at either end, and a card "
+            "further out only with the cards between it and the run.")
+    on_deadwood = [card for card in refused
+                   if any(len(meld.cards) == 3 for meld in
+                          find_melds((*arrangement.deadwood_cards, card)) if card in meld.cards)]
+    if on_deadwood:
+        hint = (f"{cards_are(on_deadwood)} only a match for the knocker's deadwood "
+                f"({show_cards(arrangement.deadwood_cards)}), and nothing is laid off on "
+                "deadwood.")
+    verb = "does not fit" if len(refused) == 1 else "do not fit"
+    return Feedback(False, f"{show_cards(refused)} {verb} any of the knocker's melds, even "
+                    "after your other lay-offs.", hint)
+
+
+_WINNERS: Final = {"knocker": "knocker", "defender": "defender", "opponent": "defender",
+                   "nobody": "nobody", "no one": "nobody", "noone": "nobody",
+                   "neither": "nobody", "neither player": "nobody", "tie": "nobody",
+                   "a tie": "nobody", "draw": "nobody", "none": "nobody",
+                   "nobody scores": "nobody", "no winner": "nobody"}
+
+
+def _winner_of(truth: Settlement) -> str:
+    """``"knocker"``, ``"defender"`` or ``"nobody"``: a tie that is not an undercut has no
+    winner (:class:`Rules` ``undercut_on_tie=False``)."""
+    if truth.winner is None or (truth.outcome == "knock" and truth.points == 0
+                                and truth.knocker_count == truth.defender_count):
+        return "nobody"
+    return str(truth.winner)
+
+
+def _preset_slip(knocker: HandLike, defender: HandLike, rules: Rules,
+                 knocker_melds: Sequence[HandLike] | None, value: int) -> str:
+    """A hint when ``value`` is this round's score under another preset's bonuses."""
+    for name, preset in Rules.presets().items():
+        bonuses = {"gin_bonus": preset.gin_bonus, "undercut_bonus": preset.undercut_bonus}
+        if name == rules.name or all(getattr(rules, k) == v for k, v in bonuses.items()):
+            continue
+        if settle(knocker, defender, rules.replace(**bonuses), knocker_melds).points == value:
+            return (f"{value} is what the {name} bonuses pay. These rules ({rules.name}) pay "
+                    f"a gin bonus of {rules.gin_bonus} and an undercut bonus of "
+                    f"{rules.undercut_bonus}.")
+    return ""
 
 
 @feedback_checker(_table_picture)
@@ -608,10 +791,24 @@ def check_score(knocker: HandLike, defender: HandLike, winner: object, points: o
             "who ties or beats the knocker gets the undercut bonus too.")
     said = read_choice(winner, _WINNERS, hint)
     value = read_int(points, hint)
-    if said == truth.winner and value == truth.points:
+    right = _winner_of(truth)
+    if said == right == "nobody":
+        if value == 0:
+            return Feedback(True, f"Right: nobody scores. {truth.summary}")
+        return Feedback(False, f"Not quite: nobody wins this round, so nobody scores {value}.",
+                        "A tie that these rules do not count as an undercut scores nothing.")
+    if said == right and value == truth.points:
         return Feedback(True, f"Right: the {said} scores {value}. "
                         f"{truth.summary}")
-    if said != truth.winner:
+    if said == "nobody":
+        return Feedback(False, "Not quite: this round has a winner.",
+                        "Only a tie that the rules do not count as an undercut has no winner; "
+                        "compare the counts after lay-offs.")
+    if right == "nobody":
+        return Feedback(False, "Not quite: look at the counts again after lay-offs.",
+                        "The counts are equal, and these rules pay an undercut only when the "
+                        "defender is strictly lower.")
+    if said != right:
         if truth.outcome == "undercut":
             hint = ("When the defender's count is equal to or lower than the knocker's, the "
                     "defender scores: an undercut.")
@@ -631,23 +828,53 @@ def check_score(knocker: HandLike, defender: HandLike, winner: object, points: o
         hint = "Remember the defender's lay-offs: they lower its count first."
     else:
         hint = "The knocker scores the difference between the two counts."
+    hint = _preset_slip(knocker, defender, rules, knocker_melds, value) or hint
     return Feedback(False, f"Not quite: the {said} does score, but not {value}.", hint)
 
 
+def _outcome_slip(said: str, right: str, truth: Settlement) -> str:
+    """Why ``said`` is not how the round ended, without giving the answer away."""
+    knocker = truth.knocker_count
+    if right in ("gin", "big_gin"):
+        return "the knocker has no deadwood at all after the discard"
+    if said in ("gin", "big_gin"):
+        return f"the knocker keeps {knocker} points of deadwood, so this is no gin"
+    if right == "tie":
+        return ("the two counts are equal after lay-offs, and these rules pay an undercut "
+                "only when the defender is strictly lower")
+    if said == "tie":
+        return "the two counts are not equal after lay-offs"
+    if said == "knock":
+        return (f"compare the knocker's {knocker} with the defender's count after its "
+                "lay-offs: is the knocker's really lower?")
+    return (f"compare the knocker's {knocker} with the defender's count after its lay-offs: "
+            "is the defender's really as low?")
+
+
 _OUTCOMES: Final = {"knock": "knock", "knocker wins": "knock", "gin": "gin",
-                    "big gin": "big_gin", "undercut": "undercut", "undercuts": "undercut"}
+                    "big gin": "big_gin", "undercut": "undercut", "undercuts": "undercut",
+                    "an undercut": "undercut", "a knock": "knock", "tie": "tie", "a tie": "tie",
+                    "draw": "tie", "nobody": "tie", "nobody wins": "tie", "no winner": "tie",
+                    "no one wins": "tie", "neither": "tie"}
 
 
 @feedback_checker(_table_picture)
 def check_outcome(knocker: HandLike, defender: HandLike, answer: object, *,
                   rules: Rules | None = None) -> Feedback:
-    """How did the round end: ``"knock"`` (the knocker wins), ``"undercut"``, ``"gin"`` or
-    ``"big gin"``?
+    """How did the round end: ``"knock"`` (the knocker wins), ``"undercut"``, ``"gin"``,
+    ``"big gin"``, or ``"tie"`` (nobody wins: equal counts where a tie is no undercut)? A
+    wrong answer hears what to look at, not the answer.
 
     >>> print(check_outcome("AS 2S 3S 4H 5H 6H 9C 9D 9H 4D", "5S 6S 7S QC QD QH KS KC KH 3C",
     ...                     "undercut"))
     ✔ Right: an undercut. Knocker 4, defender 3: a lower count is an undercut; the defender \
 scores 4 - 3 + the undercut bonus 25 = 26
+    >>> print(check_outcome("AS 2S 3S 4H 5H 6H 9C 9D 9H 4D", "5S 6S 7S QC QD QH KS KC KH 3C",
+    ...                     "knock"))  # doctest: +NORMALIZE_WHITESPACE
+    ✘ Not quite: compare the knocker's 4 with the defender's count after its lay-offs: is the
+    knocker's really lower?
+      Hint: 0 deadwood for the knocker is gin. Otherwise compare the counts after lay-offs: a
+      defender with an equal or lower count undercuts.
     """
     rules = rules or Rules.modern()
     truth = settle(knocker, defender, rules)
@@ -656,171 +883,15 @@ scores 4 - 3 + the undercut bonus 25 = 26
     choices = {word: outcome for word, outcome in _OUTCOMES.items()
                if outcome != "big_gin" or rules.big_gin_bonus is not None}
     said = read_choice(answer, choices, hint)
-    if said != truth.outcome:
-        if truth.outcome in ("gin", "big_gin"):
+    right = "tie" if _winner_of(truth) == "nobody" else str(truth.outcome)
+    if said != right:
+        slip = _outcome_slip(said, right, truth)
+        if right in ("gin", "big_gin"):
             hint = "Look at the knocker's hand: is anything left out of its melds?"
-        elif said in ("gin", "big_gin"):
-            hint = "The knocker has some deadwood, so this is not gin."
-        return Feedback(False, "Not quite.", hint)
+        elif right == "tie" or said == "tie":
+            hint = ("A tie is won by nobody only where the rules pay no undercut on a tie; "
+                    "otherwise equal counts are an undercut.")
+        return Feedback(False, f"Not quite: {slip}{'' if slip.endswith('?') else '.'}", hint)
     name = {"knock": "a knock won by the knocker", "gin": "gin", "big_gin": "big gin",
-            "undercut": "an undercut"}[truth.outcome]
+            "undercut": "an undercut", "tie": "a tie, which nobody wins"}[right]
     return Feedback(True, f"Right: {name}. {truth.summary}")
-
-
-# --------------------------------------------------------------------------- turns in a round
-
-def _round_of(state: Round | Game) -> Round:
-    return state.round if isinstance(state, Game) else state
-
-
-def attempt(state: Round | Game, action: Action | str) -> str:
-    """What the rules say to ``action`` now, tried on a copy so nothing changes: ``"allowed"``
-    or the engine's reason for refusing it.
-
-    >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
-    ...                       upcard="8D", dealer=1)
-    >>> attempt(rnd, "draw")  # doctest: +ELLIPSIS
-    'not allowed: first the upcard 8♦: the non-dealer (Player 0) may take it or pass; ...'
-    >>> rnd.apply("take")
-    >>> attempt(rnd, "discard 8D")  # doctest: +ELLIPSIS
-    'not allowed: you just took 8♦ from the discard pile, so you cannot ...'
-    >>> attempt(rnd, "discard KD")
-    'allowed'
-    """
-    copy = _round_of(state).clone()
-    try:
-        copy.apply(action)
-    except GinError as problem:
-        return f"not allowed: {problem}"
-    return "allowed"
-
-
-def _read_player(answer: object, rnd: Round, hint: str) -> int:
-    """A player named by role (dealer, non-dealer), by name, or by number."""
-    expect_answer(answer, hint)
-    if isinstance(answer, int) and not isinstance(answer, bool) and answer in (0, 1):
-        return answer
-    choices = {"dealer": rnd.dealer, "non dealer": 1 - rnd.dealer,
-               "nondealer": 1 - rnd.dealer, "0": 0, "1": 1}
-    choices |= {plain_words(name) or name: player for player, name in enumerate(rnd.names)}
-    names = " or ".join(f'"{name}"' for name in rnd.names)
-    return read_choice(answer, choices, hint, shown=f'"dealer" or "non-dealer" (or {names})')
-
-
-_TURN_HINT: Final = ("The non-dealer decides first about the upcard; when they pass, the dealer "
-                     "decides. If both pass, the non-dealer draws from the stock. After that, "
-                     "turns alternate.")
-
-
-@feedback_checker()
-def check_to_act(state: Round | Game, answer: object) -> Feedback:
-    """Whose move is it now: ``"dealer"`` or ``"non-dealer"`` (a player's name or number
-    works too)?
-
-    >>> rnd = Round(seed=4, dealer=1)
-    >>> print(check_to_act(rnd, "non-dealer"))  # doctest: +ELLIPSIS
-    ✔ Right: Player 0 (not the dealer) may take the upcard ... or pass.
-    >>> rnd.apply("pass")
-    >>> print(check_to_act(rnd, "non-dealer"))  # doctest: +NORMALIZE_WHITESPACE
-    ✘ Not quite: it is the dealer's move.
-      Hint: The non-dealer decides first about the upcard; when they pass, the dealer decides.
-      If both pass, the non-dealer draws from the stock. After that, turns alternate.
-    """
-    rnd = _round_of(state)
-    if rnd.is_over:
-        return Feedback(False, "The round is over: nobody is to move.", "")
-    said = _read_player(answer, rnd, _TURN_HINT)
-    truth = rnd.current_player
-    if said == truth:
-        return Feedback(True, f"Right: {rnd.prompt()}.")
-    role = "the dealer" if truth == rnd.dealer else "the non-dealer"
-    return Feedback(False, f"Not quite: it is {role}'s move.", _TURN_HINT)
-
-
-@feedback_checker()
-def check_is_legal(state: Round | Game, action: Action | str, answer: object) -> Feedback:
-    """Yes or no: may the player to act make this move now?
-
-    >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
-    ...                       upcard="8D", dealer=1)
-    >>> rnd.apply("take")
-    >>> print(check_is_legal(rnd, "discard 8D", False))  # doctest: +ELLIPSIS
-    ✔ Right: not allowed: you just took 8♦ from the discard pile, so you cannot ...
-    """
-    verdict = attempt(state, action)
-    hint = ("Think about the phase of the round: the upcard decision, the draw, or the "
-            "discard; and a card just taken from the discard pile cannot go straight back.")
-    allowed = verdict == "allowed"
-    if read_yes_no(answer, hint) != allowed:
-        return Feedback(False, "Not quite.", hint)
-    return Feedback(True, f"Right: {'the move is allowed' if allowed else verdict}.")
-
-
-# --------------------------------------------------------------------------- whole games
-
-@feedback_checker()
-def check_dealer(game: Game, round_number: int, answer: object) -> Feedback:
-    """Who dealt round ``round_number`` (counting from 1) of ``game``? A player's name or
-    number. The low card deals first; then the winner of a round deals the next, and after a
-    dead hand the same dealer deals again.
-
-    >>> from gin_teach.bots import GreedyBot, play
-    >>> game = play(Game(seed=9, names=("Ann", "Bob")), [GreedyBot(), GreedyBot()])
-    >>> winner = game.rounds[0].result.winner
-    >>> check_dealer(game, 2, game.names[winner]).correct
-    True
-    """
-    hint = ("The low card deals the first round. After that, whoever won a round deals the "
-            "next; after a dead hand the same player deals again.")
-    if not 1 <= round_number <= len(game.rounds):
-        raise GinError(f"this game has rounds 1 to {len(game.rounds)}, not {round_number}")
-    rnd = game.rounds[round_number - 1]
-    said = _read_player(answer, rnd, hint)
-    if said != rnd.dealer:
-        return Feedback(False, f"Not quite: {game.names[said]} did not deal round "
-                        f"{round_number}.", hint)
-    if round_number == 1:
-        why = "the low card of the draw for deal" if game.cut else "the first dealer"
-    else:
-        before = game.rounds[round_number - 2].result
-        why = ("the same dealer after a dead hand" if before is None or before.is_dead_hand
-               else "the winner of the round before")
-    return Feedback(True, f"Right: {game.names[said]} dealt round {round_number}, {why}.")
-
-
-@feedback_checker()
-def check_game_total(points: tuple[int, int], rounds_won: tuple[int, int], player: int,
-                     answer: object, *, rules: Rules | None = None) -> Feedback:
-    """A player's final total: race ``points`` plus the box bonus for each round won, plus
-    the game bonus for the winner (the bigger shutout bonus when the loser won no round).
-
-    >>> print(check_game_total((104, 37), (4, 2), 0, 304))
-    ✔ Right: 104 race points + 4 boxes x 25 + game bonus 100 = 304.
-    >>> print(check_game_total((104, 37), (4, 2), 0, 204))
-    ✘ Not quite: 204 is not the total.
-      Hint: The winner also adds the game bonus: 100 here.
-    """
-    rules = rules or Rules.modern()
-    if player not in (0, 1):
-        raise GinError(f"player is 0 or 1, not {player!r}")
-    totals = GameTotals.count(points, rounds_won, rules)
-    hint = ("Add the race points, the box bonus for every round won, and, for the winner, the "
-            "game bonus.")
-    value = read_int(answer, hint)
-    truth = totals.total[player]
-    bonus = totals.game_bonus[player]
-    if value == truth:
-        working = f"{points[player]} race points + {rounds_won[player]} boxes x {rules.box_bonus}"
-        if bonus:
-            working += f" + {'shutout game bonus' if totals.shutout else 'game bonus'} {bonus}"
-        if totals.doubled and totals.winner == player:
-            working = f"({working}) x 2 for the shutout"
-        return Feedback(True, f"Right: {working} = {truth}.")
-    if totals.winner == player and value == truth - bonus:
-        hint = f"The winner also adds the game bonus: {bonus} here."
-    elif value == truth - totals.box_points[player]:
-        hint = f"Each round won adds a box bonus of {rules.box_bonus} at the end."
-    elif totals.shutout and totals.winner == player and value == truth - bonus + rules.game_bonus:
-        hint = (f"The loser won no round: a shutout, and the game bonus is "
-                f"{rules.shutout_game_bonus}.")
-    return Feedback(False, f"Not quite: {value} is not the total.", hint)
