@@ -240,7 +240,8 @@ def plain_words(answer: object) -> str | None:
 
 
 _LEAD_IN: Final = frozenset({"i", "i'd", "id", "would", "will", "should", "you", "we", "they",
-                             "it", "to", "just", "the", "a", "an", "answer", "is"})
+                             "it", "to", "just", "the", "a", "an", "answer", "is", "was",
+                             "it's", "its", "that's"})
 """Words in front of a choice that do not change it: "I would knock" is "knock"."""
 
 
