@@ -295,3 +295,65 @@ def test_lesson_4_table_lets_the_learner_play_before_any_knock():
                             f"{name} ends the round on its turn {computer_turns + 1}"
                         computer_turns += rnd.phase == "discard"
                     rnd.apply(move)
+
+
+# Issue 9: every concept the review counted gets at least two checked exercises. A concept is
+# a checker called in a lesson's exercise cells, narrowed by the arguments that make the
+# exercise about that concept (a rules object, a kind of meld, a move).
+CONCEPTS = {
+    "card values": ("01", "check_card_points", ""),
+    "rank order": ("01", "check_rank_order", ""),
+    "sets": ("02", "check_is_meld|check_meld", "8S 8H 8D 8C|kind='set'"),
+    "completing cards": ("03", "check_completing_cards", ""),
+    "no throw-back": ("04", "check_is_legal", "discard"),
+    "reading a pick-up": ("05", "check_meld_partners", ""),
+    "choosing a discard": ("05", "check_discard", ""),
+    "the dead hand": ("05", "check_round_over", ""),
+    "gin": ("06", "check_knock", "AS 2S 3S 4H 5H 6H 9C 9D 9H 9S KD|7C 8C 9C 10C JD JH JS"),
+    "knock or wait": ("06", "check_outcome", "knocker"),
+    "lay-offs refused": ("07", "check_layoffs", "2S 2D|6C"),
+    "choosing the spread": ("07", "check_spread", ""),
+    "ties": ("08", "check_score|check_outcome", "8S 8H 8D 2C"),
+    "the Norwegian preset": ("08", "check_score", "Rules.norwegian()"),
+    "a doubled shutout": ("09", "check_game_total", "shutout_doubles=True"),
+    "match points": ("09", "check_match_points", ""),
+    "Oklahoma": ("10", "check_knock_limit", "oklahoma=True"),
+    "Straight Gin": ("10", "check_knock", "straight_gin=True"),
+    "big gin": ("10", "check_knock|check_score", "big"),
+}
+
+
+@pytest.mark.parametrize("concept", sorted(CONCEPTS))
+def test_every_concept_has_two_checked_exercises(concept):
+    lesson, checkers, marks = CONCEPTS[concept]
+    name = next(name for name in COURSE if name.startswith(lesson))
+    notebook = load(name)
+    cells = code_cells(notebook)
+    found = 0
+    for position in exercise_cells(notebook):
+        source, tree = cells[position]
+        calls = checker_calls(tree, set(checkers.split("|")))
+        texts = [ast.unparse(call) for call in calls]
+        if any(not marks or any(mark in text or mark.replace("'", '"') in text
+                                for mark in marks.split("|")) for text in texts):
+            found += 1
+    assert found >= 2, f"{concept}: {found} checked exercise(s) in {name}"
+
+
+# Lesson 07 shows one defender against a knock and against gin with the same three melds: the
+# text says the 4♠ and the 7♥ go on the knock and nothing goes on gin. Lesson 08's tie is a
+# tie (equal counts) under both readings, and nobody's round without the undercut on a tie.
+def test_the_side_by_side_examples_show_what_the_text_says():
+    from gin_teach import Rules, parse_cards, settle
+
+    defender = "7H 4S QC QD QS 2D 3C 8D KH JC"
+    knock = settle("AS 2S 3S 4H 5H 6H 9C 9D 9H 5D", defender)
+    gin = settle("AS 2S 3S 4H 5H 6H 9C 9D 9H 9S", defender)
+    assert {layoff.card for layoff in knock.layoffs} == set(parse_cards("4S 7H"))
+    assert gin.outcome == "gin" and not gin.layoffs
+
+    tie = settle("8S 8H 8D 2C 3C 4C 5C 3S 5S AS", "AH 2H 3H 10S 10D 10C JD QD KD 9H")
+    assert tie.knocker_count == tie.defender_count and tie.outcome == "undercut"
+    no_undercut = settle("8S 8H 8D 2C 3C 4C 5C 3S 5S AS", "AH 2H 3H 10S 10D 10C JD QD KD 9H",
+                         Rules(undercut_on_tie=False))
+    assert no_undercut.points == 0 and no_undercut.outcome != "undercut"
