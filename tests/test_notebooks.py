@@ -331,7 +331,7 @@ def test_every_concept_has_two_checked_exercises(concept):
     cells = code_cells(notebook)
     found = 0
     for position in exercise_cells(notebook):
-        source, tree = cells[position]
+        _, tree = cells[position]
         calls = checker_calls(tree, set(checkers.split("|")))
         texts = [ast.unparse(call) for call in calls]
         if any(not marks or any(mark in text or mark.replace("'", '"') in text
