@@ -235,3 +235,18 @@ def test_a_wrong_answer_hears_more_than_not_quite(check: Check, answer: object) 
     feedback = check(answer)
     assert feedback.message.rstrip(".") not in ("Not quite", "✘ Not quite")
     assert len(feedback.message) > len("Not quite.") + 10
+
+
+def test_counts_agree_with_their_nouns():
+    # Issue 9: "1 dead hands" under play_games, "1 best arrangement, each leaving" in the
+    # meld explorer.
+    from gin_teach import play_games
+    from gin_teach.widgets import MeldExplorer
+
+    summary = str(play_games(GreedyBot(), GreedyBot(), n=1, seed=1))
+    assert "1 game," in summary and " 1 dead hands" not in summary
+    assert "dead hand" in summary
+    single = MeldExplorer("7S 7D 7C 2H 9D").overview.value
+    assert "1 best arrangement</b>, leaving" in single
+    several = MeldExplorer("4S 4H 4D 3H 5H KC").overview.value
+    assert "2 best arrangements</b>, each leaving" in several
