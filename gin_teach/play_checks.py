@@ -35,6 +35,7 @@ from gin_teach.errors import GinError
 from gin_teach.game import Game, GameTotals, Match, Round
 from gin_teach.melds import find_melds
 from gin_teach.rules import Rules
+from gin_teach.wording import counted
 
 __all__ = [
     "attempt",
@@ -227,7 +228,8 @@ def check_meld_partners(card: Card | str, hand: HandLike, answer: object) -> Fee
     with it and one more card? The learner names them all, or ``"none"``.
 
     >>> print(check_meld_partners("KS", "AS 6S 10S QS 5H KH 8D 2C 6C 9C", "king of hearts, QS"))
-    ✔ Right: Q♠ K♥ could meld with K♠ (a set of kings, or a run of spades next to it).
+    ✔ Right: Q♠ K♥ could meld with K♠: a card of the same rank makes a set, one of the \
+same suit within two ranks a run.
     >>> print(check_meld_partners("KS", "AS 6S 10S QS 5H KH 8D 2C 6C 9C", "10S QS KH"))
     ✘ 10♠ cannot meld with K♠ and one more card.
       Hint: A card melds with the cards of its rank, and with cards of its suit at most two \
@@ -246,23 +248,17 @@ ranks away.
         return Feedback(False, f"{show_cards(wrong)} cannot meld with {taken} and one more "
                         "card.", hint)
     missing = [other for other in partners if other not in given]
+    if missing and not given:
+        return Feedback(False, f"{counted(len(missing), 'card')} of this hand could meld with "
+                        f"{taken}.", hint)
     if missing:
-        more = "one more card" if len(missing) == 1 else f"{len(missing)} more cards"
-        return Feedback(False, f"{'None of them' if not given else show_cards(given)} is not "
-                        f"all: {more} could meld with {taken}.", hint)
+        more = counted(len(missing), "more card")
+        return Feedback(False, f"{cards_are(given)} right, but {more} could meld with {taken}.",
+                        hint)
     if not partners:
         return Feedback(True, f"Right: no card of this hand could meld with {taken}.")
-    return Feedback(True, f"Right: {show_cards(partners)} could meld with {taken} (a set of "
-                    f"{_plural_rank(taken)}, or a run of {_suit_name(taken)} next to it).")
-
-
-def _plural_rank(card: Card) -> str:
-    word = card.name.split(" of ")[0]
-    return word + "es" if word == "six" else word + "s"
-
-
-def _suit_name(card: Card) -> str:
-    return card.name.split(" of ")[1]
+    return Feedback(True, f"Right: {show_cards(partners)} could meld with {taken}: a card of the "
+                    "same rank makes a set, one of the same suit within two ranks a run.")
 
 
 # --------------------------------------------------------------------------- whole games
