@@ -1,16 +1,19 @@
-"""Exercise checkers for the course notebooks.
+"""Exercise checkers for the course notebooks: every one of them, listed in ``__all__``.
 
 Each ``check_*`` function takes the exercise (a hand, a card, the rules) and the learner's
 answer, asks the rules engine for the truth and returns a :class:`~gin_teach.answers.Feedback`.
-The learner's
-answer may be anything they typed: ``None`` or ``...`` means "not answered yet" and gets a gentle
-prompt; a mistyped card, a word where a number belongs, or a card that is not in the hand gets a
-friendly message. A checker never raises because of the answer.
+The learner's answer may be anything they typed: ``None`` or ``...`` means "not answered yet"
+and gets a gentle prompt; a mistyped card, a word where a number belongs, or a card that is not
+in the hand gets a friendly message. A checker never raises because of the answer, and a wrong
+answer hears why.
 
-Answers are read generously: cards in any form :func:`gin_teach.parse_cards` accepts (``"7H"``,
-``"7♥"``, ``"10h"``), lists of cards or card texts, numbers as ``12`` or ``"12"``, yes/no as
-``True``, ``"yes"`` or ``"no"``; the readers live in :mod:`gin_teach.answers`, which the
-widgets use too.
+Answers are read as people write them (the readers live in :mod:`gin_teach.answers`, which the
+widgets use too): cards as ``"7H"``, ``"7♥"``, ``"10h"`` or in words (``"king of hearts"``),
+joined by "and" or "or", with a verb in front (``"discard KD"``); melds split by ``|``, commas,
+semicolons or new lines; numbers as ``12`` or ``"12"``; yes and no as ``True``, ``"yes"`` or a
+sentence (``"no it isn't"``). This module holds the checkers about cards, melds, discards and
+knocking; :mod:`gin_teach.play_checks` those about turns, games and matches, and
+:mod:`gin_teach.round_end_checks` those about lay-offs and scores.
 
 >>> check_deadwood("7S 7H 7D 8H 9H", ...).answered
 False
