@@ -277,7 +277,16 @@ def test_lesson_4_table_lets_the_learner_play_before_any_knock():
     from gin_teach.actions import BigGin, Knock
     from gin_teach.widgets.game_table import BOTS
 
+    from gin_teach.widgets import GameTable
+
     deal = Round(seed=222, dealer=1, names=("Ann", "Bob"))
+    # The lesson's table, as its cell builds it, deals exactly this round, the learner as Ann.
+    table = GameTable("simple", hands=[deal.hand(0), deal.hand(1)], upcard=deal.upcard,
+                      stock=deal.stock, seed=4)
+    dealt = table.game.round
+    assert table.human == 0 and dealt.dealer == deal.dealer
+    assert (dealt.hand(0), dealt.hand(1), dealt.upcard, dealt.stock) == (
+        deal.hand(0), deal.hand(1), deal.upcard, deal.stock)
     learners = [GreedyBot(), SimpleBot(seed=1), *(RandomBot(seed=s) for s in range(6))]
     for name, make in BOTS.items():
         for learner in learners:
