@@ -33,8 +33,8 @@ from gin_teach.cards import Card, HandLike, full_deck, to_cards
 from gin_teach.display import hand_svg
 from gin_teach.errors import GinError
 from gin_teach.game import Game, GameTotals, Match
-from gin_teach.round import Round
 from gin_teach.melds import find_melds
+from gin_teach.round import Round
 from gin_teach.rules import Rules
 from gin_teach.wording import counted
 

@@ -275,9 +275,8 @@ def test_the_seeded_examples_still_say_what_the_text_says():
 def test_lesson_4_table_lets_the_learner_play_before_any_knock():
     from gin_teach import GreedyBot, RandomBot, Round, SimpleBot
     from gin_teach.actions import BigGin, Knock
-    from gin_teach.widgets.game_table import BOTS
-
     from gin_teach.widgets import GameTable
+    from gin_teach.widgets.game_table import BOTS
 
     deal = Round(seed=222, dealer=1, names=("Ann", "Bob"))
     # The lesson's table, as its cell builds it, deals exactly this round, the learner as Ann.
