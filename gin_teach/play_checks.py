@@ -326,7 +326,15 @@ def check_game_total(points: tuple[int, int], rounds_won: tuple[int, int], playe
         if totals.doubled and totals.winner == player:
             working = f"({working}) x 2 for the shutout"
         return Feedback(True, f"Right: {working} = {truth}.")
-    if totals.winner == player and value == truth - bonus:
+    undoubled = points[player] + totals.box_points[player] + bonus
+    with_shutout_bonus = undoubled - bonus + rules.shutout_game_bonus
+    if totals.doubled and totals.winner == player and value == undoubled:
+        hint = "At this table a shutout doubles the winner's whole total: multiply by 2."
+    elif totals.doubled and totals.winner == player and value in (with_shutout_bonus,
+                                                                  2 * with_shutout_bonus):
+        hint = (f"Where a shutout doubles the total, the game bonus is the plain "
+                f"{rules.game_bonus}, not the shutout bonus.")
+    elif totals.winner == player and value == truth - bonus:
         hint = f"The winner also adds the game bonus: {bonus} here."
     elif value == truth - totals.box_points[player]:
         hint = f"Each round won adds a box bonus of {rules.box_bonus} at the end."

@@ -187,6 +187,11 @@ ROWS: list[tuple[str, Check, object, bool, str]] = [
     ("a doubled shutout", lambda a: L.check_game_total((104, 0), (3, 0), 0, a,
                                                        rules=Rules(shutout_doubles=True)),
      558, True, "+ game bonus 100) x 2"),
+    ("a doubled shutout left undoubled", lambda a: L.check_game_total(
+        (104, 0), (3, 0), 0, a, rules=Rules(shutout_doubles=True)), 279, False, "multiply by 2"),
+    ("a doubled shutout with the shutout bonus", lambda a: L.check_game_total(
+        (104, 0), (3, 0), 0, a, rules=Rules(shutout_doubles=True)), 758, False,
+     "not the shutout bonus"),
     # -- the question's role is no answer
     ("who dealt? 'the dealer'", lambda a: L.check_dealer(game(), 2, a), "the dealer", False,
      "names the role"),
