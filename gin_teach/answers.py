@@ -241,7 +241,8 @@ def plain_words(answer: object) -> str | None:
 
 _LEAD_IN: Final = frozenset({"i", "i'd", "id", "would", "will", "should", "you", "we", "they",
                              "it", "to", "just", "the", "a", "an", "answer", "is", "was",
-                             "it's", "its", "that's"})
+                             "it's", "its", "that's", "no", "yes", "well", "so", "then",
+                             "probably", "definitely"})
 """Words in front of a choice that do not change it: "I would knock" is "knock"."""
 
 
@@ -253,6 +254,8 @@ def read_choice(answer: object, choices: Mapping[str, _T], hint: str, *,
     'knock'
     >>> read_choice("I would knock.", {"knock": "knock", "gin": "gin"}, "")
     'knock'
+    >>> read_choice("No, I would wait", {"wait": "play on", "knock": "knock"}, "")
+    'play on'
     """
     expect_answer(answer, hint)
     word = plain_words(answer)

@@ -140,6 +140,8 @@ ROWS: list[tuple[str, Check, object, bool, str]] = [
      True, "Right"),
     ("keep playing", lambda a: L.check_knock("6H 7H 8H 9H 2S 2D 2C KS KD 4C 5C", a),
      "keep playing", True, "Right"),
+    ("no, I would wait", lambda a: L.check_knock("6H 7H 8H 9H 2S 2D 2C KS KD 4C 5C", a),
+     "No, I would wait.", True, "Right"),
     ("I would knock", lambda a: L.check_knock("3S 4S 5S 8H 8D 8C KC QC JC 2D 9H", a),
      "I would knock.", True, "knock"),
     ("wait when a knock is there", lambda a: L.check_knock("3S 4S 5S 8H 8D 8C KC QC JC 2D 9H",
