@@ -321,8 +321,8 @@ def read_yes_no(answer: object, hint: str) -> bool:
 def read_int(answer: object, hint: str) -> int:
     """A whole number, as a number or as text; ``True`` is not one.
 
-    >>> read_int("12", ""), read_int(7.0, "")
-    (12, 7)
+    >>> read_int("12", ""), read_int(7.0, ""), read_int("21 points.", "")
+    (12, 7, 21)
     """
     expect_answer(answer, hint)
     if isinstance(answer, bool):
@@ -332,8 +332,11 @@ def read_int(answer: object, hint: str) -> int:
     if isinstance(answer, float) and answer.is_integer():
         return int(answer)
     if isinstance(answer, str):
+        words = answer.strip().rstrip(".!").split()
+        if len(words) == 2 and words[1].lower() in ("point", "points", "pts"):
+            words = words[:1]  # "21 points"
         try:
-            return int(answer.strip())
+            return int(" ".join(words))
         except ValueError:
             pass  # words, or digits int() does not read such as "²": answered below
     raise unreadable(f"Write a whole number here, like 12; I could not read "

@@ -184,6 +184,8 @@ ROWS: list[tuple[str, Check, object, bool, str]] = [
         GIN, GIN_DEFENDER, "knocker", a, rules=Rules.classic()),
      settle(GIN, GIN_DEFENDER, Rules.modern()).points, False,
      "modern bonuses"),
+    ("a count with its unit", lambda a: L.check_deadwood("3C 4C 5C QS QH QD 2H 9S 9D AS", a),
+     "21 points", True, "21"),
     ("no melds: a count too low", lambda a: L.check_deadwood("AS 3H 5D 7C 9S JH KD 2C 4D 6H",
                                                              a), 47, False, "no meld"),
     ("a doubled shutout", lambda a: L.check_game_total((104, 0), (3, 0), 0, a,
