@@ -157,12 +157,18 @@ more points of deadwood can block more lay-offs.
             continue  # too much deadwood to knock with this spread
     best = max(_knocker_net(other) for other in results)
     value = _knocker_net(result)
-    worth = f"scores the knocker {value}" if value >= 0 else f"costs the knocker {-value}"
     if value == best:
-        return Feedback(True, f"Right: this spread {worth}. {result.summary}")
+        return Feedback(True, f"Right: this spread {_worth(value)}. {result.summary}")
     laid = show_cards(layoff.card for layoff in result.layoffs)
-    return Feedback(False, f"That spread {worth} (the defender lays off {laid}); another "
-                    f"scores {best}.", hint)
+    return Feedback(False, f"That spread {_worth(value)} (the defender lays off {laid}); "
+                    f"another {_worth(best, again=True)}.", hint)
+
+
+def _worth(net: int, *, again: bool = False) -> str:
+    """What a spread is worth to the knocker, in words."""
+    if net >= 0:
+        return f"scores {net}" if again else f"scores the knocker {net}"
+    return f"costs only {-net}" if again else f"costs the knocker {-net}"
 
 
 def _refused_layoffs(knocker: HandLike, defender: HandLike, rules: Rules | None,
