@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, ParamSpec, TypeVar
 
-from gin_teach.cards import Card, to_cards
+from gin_teach.cards import RANK_NAMES, SUIT_NAMES, Card, to_cards
 from gin_teach.display import message_html
 from gin_teach.errors import GinError
 from gin_teach.melds import Arrangement, Meld
@@ -265,17 +265,34 @@ def plain_words(answer: object) -> str | None:
     return " ".join(words)
 
 
+_LEAD_IN: Final = frozenset({"i", "i'd", "id", "would", "will", "should", "you", "we", "they",
+                             "it", "to", "just", "the", "a", "an", "answer", "is", "was",
+                             "it's", "its", "that's", "no", "yes", "well", "so", "then",
+                             "probably", "definitely"})
+"""Words in front of a choice that do not change it: "I would knock" is "knock"."""
+
+
 def read_choice(answer: object, choices: Mapping[str, _T], hint: str, *,
                 shown: str = "") -> _T:
     """The choice the learner's words name (``choices`` maps each accepted spelling).
 
     >>> read_choice("Knocks", {"knock": "knock", "knocks": "knock", "gin": "gin"}, "")
     'knock'
+    >>> read_choice("I would knock.", {"knock": "knock", "gin": "gin"}, "")
+    'knock'
+    >>> read_choice("No, I would wait", {"wait": "play on", "knock": "knock"}, "")
+    'play on'
     """
     expect_answer(answer, hint)
     word = plain_words(answer)
     if word is not None and word in choices:
         return choices[word]
+    if isinstance(answer, str):
+        words = _sentence_words(answer.replace("-", " "))
+        while words and words[0] in _LEAD_IN:
+            words = words[1:]
+        if " ".join(words) in choices:
+            return choices[" ".join(words)]
     shown = shown or "with one of " + ", ".join(f'"{c}"' for c in dict.fromkeys(choices.values()))
     raise unreadable(f"Answer {shown}; I could not read {quote(answer)}.")
 
@@ -283,26 +300,55 @@ def read_choice(answer: object, choices: Mapping[str, _T], hint: str, *,
 YES_NO: Final = {"yes": True, "y": True, "true": True, "meld": True, "it is": True,
                  "yes it is": True, "no": False, "n": False, "false": False, "not": False,
                  "it is not": False, "no it is not": False}
-"""The words read as yes or no."""
+"""The short answers read as yes or no; longer sentences are read by their words."""
+
+_YES_WORDS: Final = frozenset({"yes", "y", "yep", "yeah", "sure", "true", "correct", "right",
+                               "allowed", "legal", "ok", "okay"})
+_NO_WORDS: Final = frozenset({"no", "n", "nope", "false", "not", "never", "cannot", "illegal",
+                              "nah", "wrong"})
+
+
+def _sentence_words(answer: str) -> list[str]:
+    """The words of a typed sentence, lower case, with "isn't" read as "is not"."""
+    text = answer.lower().replace("’", "'").replace("n't", " not").replace("can not", "cannot")
+    for mark in ",.;:!?()\"":
+        text = text.replace(mark, " ")
+    return text.split()
 
 
 def read_yes_no(answer: object, hint: str) -> bool:
-    """Yes or no, as ``True``/``False`` or in words.
+    """Yes or no, as ``True``/``False`` or in words, full sentences included: the first word
+    decides when it is a yes or a no, otherwise a "not" anywhere makes it a no.
 
     >>> read_yes_no("No it is not.", ""), read_yes_no(True, "")
+    (False, True)
+    >>> read_yes_no("no it isn't", ""), read_yes_no("Yes, it is a run", "")
+    (False, True)
+    >>> read_yes_no("she may not", ""), read_yes_no("it is allowed", "")
     (False, True)
     """
     expect_answer(answer, hint)
     if isinstance(answer, bool):
         return answer
-    return read_choice(answer, YES_NO, hint, shown='with True or False (or "yes" / "no")')
+    word = plain_words(answer)
+    if word is not None and word in YES_NO:
+        return YES_NO[word]
+    words = _sentence_words(answer) if isinstance(answer, str) else []
+    if words and words[0] in _YES_WORDS | _NO_WORDS:
+        return words[0] in _YES_WORDS
+    if any(word in _NO_WORDS for word in words):
+        return False
+    if any(word in _YES_WORDS | {"is", "may", "can", "does", "do"} for word in words):
+        return True
+    raise unreadable('Answer with True or False (or "yes" / "no"); I could not read '
+                     f"{quote(answer)}.")
 
 
 def read_int(answer: object, hint: str) -> int:
     """A whole number, as a number or as text; ``True`` is not one.
 
-    >>> read_int("12", ""), read_int(7.0, "")
-    (12, 7)
+    >>> read_int("12", ""), read_int(7.0, ""), read_int("21 points.", "")
+    (12, 7, 21)
     """
     expect_answer(answer, hint)
     if isinstance(answer, bool):
@@ -312,8 +358,11 @@ def read_int(answer: object, hint: str) -> int:
     if isinstance(answer, float) and answer.is_integer():
         return int(answer)
     if isinstance(answer, str):
+        words = answer.strip().rstrip(".!").split()
+        if len(words) == 2 and words[1].lower() in ("point", "points", "pts"):
+            words = words[:1]  # "21 points"
         try:
-            return int(answer.strip())
+            return int(" ".join(words))
         except ValueError:
             pass  # words, or digits int() does not read such as "²": answered below
     raise unreadable(f"Write a whole number here, like 12; I could not read "
@@ -323,22 +372,65 @@ def read_int(answer: object, hint: str) -> int:
 NO_CARDS: Final = frozenset({"none", "nothing", "no", "no card", "no cards", "0"})
 """The words that mean "no card at all" where an answer may name none."""
 
+_RANK_WORDS: Final = {**{name: Card(rank, "S").label for rank, name in enumerate(RANK_NAMES, 1)},
+                      **{str(rank): str(rank) for rank in range(2, 11)},
+                      "a": "A", "j": "J", "q": "Q", "k": "K", "t": "10"}
+_SUIT_WORDS: Final = {**{name: suit for suit, name in SUIT_NAMES.items()},
+                      **{name[:-1]: suit for suit, name in SUIT_NAMES.items()}}
+_FILLERS: Final = frozenset({"and", "or", "&", "+", "then", "the", "discard", "discards",
+                             "discarding", "throw", "throws", "away", "lay", "lays", "off",
+                             "play", "i", "would", "i'd", "drop", "card", "cards", "onto",
+                             "either", "with", "both", "knock", "a", "an"})
+"""Words around the cards of an answer that name no card: "discard the K♦", "7♣ or 10♥"."""
+
+
+def _card_words(text: str) -> str:
+    """The answer's cards as codes: "the king of hearts and 10C" becomes "KH 10C"."""
+    tokens = [token.strip(".!?:()\"'") for token in
+              text.replace("\n", " ").replace(";", " ").replace(",", " ").replace("|", " ")
+              .split()]
+    codes: list[str] = []
+    position = 0
+    while position < len(tokens):
+        word = tokens[position].lower()
+        suit = _SUIT_WORDS.get(tokens[position + 2].lower() if position + 2 < len(tokens)
+                               else "")
+        if (word in _RANK_WORDS and position + 2 < len(tokens)
+                and tokens[position + 1].lower() == "of" and suit):
+            codes.append(_RANK_WORDS[word] + suit)
+            position += 3
+            continue
+        if word and word not in _FILLERS:
+            codes.append(tokens[position])
+        position += 1
+    return " ".join(codes)
+
 
 def read_cards(answer: object, hint: str, *, none: bool = False,
                what: str = "your answer") -> tuple[Card, ...]:
-    """The learner's cards (``none``: "none" may mean no card at all).
+    """The learner's cards (``none``: "none" may mean no card at all). Cards may be named in
+    words, joined by "and" or "or", with a verb in front.
 
     >>> read_cards("7h 10♦", ""), read_cards("nothing", "", none=True)
     ((Card('7H'), Card('TD')), ())
+    >>> read_cards("discard the king of hearts", ""), read_cards("7C or 10H", "")
+    ((Card('KH'),), (Card('7C'), Card('TH')))
     """
     expect_answer(answer, hint)
-    if none and plain_words(answer) in NO_CARDS:
+    if none and (plain_words(answer) in NO_CARDS
+                 or (isinstance(answer, str) and _sentence_words(answer)[:1] in
+                     (["none"], ["nothing"]))):
         return ()
     if isinstance(answer, Meld):
         return answer.cards
     try:
         return to_cards(answer)  # type: ignore[arg-type]
     except GinError as problem:
+        if isinstance(answer, str):
+            try:
+                return to_cards(_card_words(answer))
+            except GinError:
+                pass  # the first reading's complaint names the slip best: answered below
         raise unreadable(f"I could not read the cards in {what}: {cut(str(problem))}. "
                          "Write cards like 7H, 10♦ or QS, separated by spaces.") from None
 
@@ -397,17 +489,28 @@ def _one_card_text(item: object) -> bool:
 
 
 def read_melds(answer: object, hint: str) -> list[tuple[Card, ...]]:
-    """Melds written as text separated by ``|`` or ``/``, or as a list of card groups.
+    """Melds written as text separated by ``|``, ``/``, ``;``, new lines or commas, or as a
+    list of card groups.
 
     >>> read_melds("7S 7H 7D / 8H 9H TH", "")
     [(Card('7S'), Card('7H'), Card('7D')), (Card('8H'), Card('9H'), Card('TH'))]
+    >>> read_melds("7S 7H 7D, 8H 9H TH", "") == read_melds("7S 7H 7D; 8H 9H TH", "")
+    True
     >>> read_melds(["7S", "7H", "7D"], "")  # a flat list of cards is one meld
     [(Card('7S'), Card('7H'), Card('7D'))]
     """
     expect_answer(answer, hint)
     groups: list[object]
     if isinstance(answer, str):
-        groups = [part for part in answer.replace("/", "|").split("|") if part.strip()]
+        text = answer
+        for mark in "/;\n":
+            text = text.replace(mark, "|")
+        groups = [part for part in text.split("|") if part.strip()]
+        if len(groups) == 1 and "," in text:
+            # Commas part melds unless each piece is one card ("7S, 7H, 7D" is one meld).
+            pieces: list[object] = [part for part in text.split(",") if part.strip()]
+            if not all(_one_card_text(piece) for piece in pieces):
+                groups = pieces
     elif isinstance(answer, Arrangement):
         groups = [meld.cards for meld in answer.melds]
     else:
@@ -462,20 +565,32 @@ def read_arrangement(cards: tuple[Card, ...], groups: list[tuple[Card, ...]]) ->
     return Arrangement(tuple(sorted(melds, key=lambda meld: meld.cards)), dead)
 
 
-def read_player(answer: object, rnd: Round, hint: str) -> int:
+def read_player(answer: object, rnd: Round, hint: str, *, roles: bool = True) -> int:
     """A player of the round ``rnd`` named by role (dealer, non-dealer), by name, or by
-    number.
+    number. Without ``roles`` only a name or number will do: when the question names the
+    role, repeating it is no answer ("Who dealt?" "The dealer.").
 
     >>> from gin_teach.round import Round
     >>> rnd = Round(seed=1, dealer=1, names=("Ann", "Bob"))
     >>> read_player("the non-dealer", rnd, ""), read_player("Bob", rnd, ""), read_player(0, rnd, "")
     (0, 1, 0)
+    >>> try:
+    ...     read_player("the dealer", rnd, "", roles=False)
+    ... except Reply as reply:
+    ...     print(reply.feedback)
+    ✘ That names the role, not the player: answer with a name, "Ann" or "Bob".
     """
     expect_answer(answer, hint)
     if isinstance(answer, int) and not isinstance(answer, bool) and answer in (0, 1):
         return answer
-    choices = {"dealer": rnd.dealer, "non dealer": 1 - rnd.dealer,
-               "nondealer": 1 - rnd.dealer, "0": 0, "1": 1}
-    choices |= {plain_words(name) or name: player for player, name in enumerate(rnd.names)}
+    choices = {"0": 0, "1": 1} | {plain_words(name) or name: player
+                                  for player, name in enumerate(rnd.names)}
     names = " or ".join(f'"{name}"' for name in rnd.names)
-    return read_choice(answer, choices, hint, shown=f'"dealer" or "non-dealer" (or {names})')
+    if roles:
+        choices |= {"dealer": rnd.dealer, "non dealer": 1 - rnd.dealer,
+                    "nondealer": 1 - rnd.dealer}
+        return read_choice(answer, choices, hint,
+                           shown=f'"dealer" or "non-dealer" (or {names})')
+    if plain_words(answer) in ("dealer", "non dealer", "nondealer", "winner", "loser"):
+        raise unreadable(f"That names the role, not the player: answer with a name, {names}.")
+    return read_choice(answer, choices, hint, shown=f"with a name, {names}")

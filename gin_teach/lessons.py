@@ -1,16 +1,19 @@
-"""Exercise checkers for the course notebooks.
+"""Exercise checkers for the course notebooks: every one of them, listed in ``__all__``.
 
 Each ``check_*`` function takes the exercise (a hand, a card, the rules) and the learner's
 answer, asks the rules engine for the truth and returns a :class:`~gin_teach.answers.Feedback`.
-The learner's
-answer may be anything they typed: ``None`` or ``...`` means "not answered yet" and gets a gentle
-prompt; a mistyped card, a word where a number belongs, or a card that is not in the hand gets a
-friendly message. A checker never raises because of the answer.
+The learner's answer may be anything they typed: ``None`` or ``...`` means "not answered yet"
+and gets a gentle prompt; a mistyped card, a word where a number belongs, or a card that is not
+in the hand gets a friendly message. A checker never raises because of the answer, and a wrong
+answer hears why.
 
-Answers are read generously: cards in any form :func:`gin_teach.parse_cards` accepts (``"7H"``,
-``"7♥"``, ``"10h"``), lists of cards or card texts, numbers as ``12`` or ``"12"``, yes/no as
-``True``, ``"yes"`` or ``"no"``; the readers live in :mod:`gin_teach.answers`, which the
-widgets use too.
+Answers are read as people write them (the readers live in :mod:`gin_teach.answers`, which the
+widgets use too): cards as ``"7H"``, ``"7♥"``, ``"10h"`` or in words (``"king of hearts"``),
+joined by "and" or "or", with a verb in front (``"discard KD"``); melds split by ``|``, commas,
+semicolons or new lines; numbers as ``12`` or ``"12"``; yes and no as ``True``, ``"yes"`` or a
+sentence (``"no it isn't"``). This module holds the checkers about cards, melds, discards and
+knocking; :mod:`gin_teach.play_checks` those about turns, games and matches, and
+:mod:`gin_teach.round_end_checks` those about lay-offs and scores.
 
 >>> check_deadwood("7S 7H 7D 8H 9H", ...).answered
 False
@@ -23,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from gin_teach.actions import Action
 from gin_teach.answers import (
     Feedback,
     Reply,
@@ -39,14 +41,12 @@ from gin_teach.answers import (
     read_choice,
     read_int,
     read_melds,
-    read_player,
     read_yes_no,
     show_cards,
 )
 from gin_teach.cards import Card, HandLike, full_deck, hand_mask, hand_points, to_cards
-from gin_teach.display import arrangement_svg, hand_svg
-from gin_teach.errors import CardError, GinError, IllegalMove
-from gin_teach.game import Game, GameTotals, Round
+from gin_teach.display import hand_svg
+from gin_teach.errors import CardError, GinError
 from gin_teach.melds import (
     Arrangement,
     all_best_arrangements,
@@ -56,8 +56,19 @@ from gin_teach.melds import (
     discard_options,
     find_melds,
 )
+from gin_teach.play_checks import (
+    attempt,
+    check_dealer,
+    check_game_total,
+    check_is_legal,
+    check_match_points,
+    check_meld_partners,
+    check_round_over,
+    check_to_act,
+    meld_partners,
+)
+from gin_teach.round_end_checks import check_layoffs, check_outcome, check_score, check_spread
 from gin_teach.rules import Rules
-from gin_teach.scoring import settle
 
 __all__ = [
     "arrange",
@@ -75,10 +86,14 @@ __all__ = [
     "check_knock",
     "check_knock_limit",
     "check_layoffs",
+    "check_match_points",
     "check_meld",
+    "check_meld_partners",
     "check_outcome",
     "check_rank_order",
+    "check_round_over",
     "check_score",
+    "check_spread",
     "check_to_act",
     "describe_meld",
 ]
@@ -91,15 +106,6 @@ def _cards_picture(cards: HandLike, *_: object, **__: object) -> str:
 def _pool_picture(*_: object, hand: HandLike | None = None, **__: object) -> str:
     """The hand a meld is to be taken from, when the exercise names one."""
     return hand_svg(hand) if hand is not None else ""
-
-
-def _table_picture(knocker: HandLike, defender: HandLike, *_: object,
-                   rules: Rules | None = None, knocker_melds: Sequence[HandLike] | None = None,
-                   **__: object) -> str:
-    """What the defender sees after a knock: the knocker's spread, and its own hand."""
-    spread = settle(knocker, defender, rules, knocker_melds).knocker_arrangement
-    return (f"<div>{arrangement_svg(spread, title='the knocker spreads')}</div>"
-            f"<div>{hand_svg(defender, title='the defender holds')}</div>")
 
 
 # --------------------------------------------------------------------------- cards and points
@@ -239,6 +245,10 @@ def check_deadwood(hand: HandLike, answer: object) -> Feedback:
                         "Try each meld a card could join; keep the choice that leaves the "
                         "fewest points.")
     if value < best.deadwood:
+        if not best.melds:
+            return Feedback(False, f"Not quite: {value} is less than the cards add up to.",
+                            "This hand has no meld, so every card counts: the ace 1, the "
+                            "jack, queen and king 10 each.")
         return Feedback(False, f"Not quite: no arrangement leaves as little as {value}.",
                         "Check that each meld is real (ace low, no wrap-around) and that no card "
                         "is in two melds.")
@@ -403,30 +413,65 @@ def check_completing_cards(hand: HandLike, answer: object) -> Feedback:
 
 # --------------------------------------------------------------------------- turns and knocking
 
+def _throw_order(hand: Sequence[Card], card: Card) -> tuple[int, int, int]:
+    """How a strong player ranks discards that leave the same count: first the card with no
+    partner in the hand (a pair or two of a run is a meld in the making), then the card that
+    fewer unseen cards could meld with, then the higher rank. Smaller throws first."""
+    in_hand = len(meld_partners(card, [other for other in hand if other != card]))
+    unseen = len(meld_partners(card, [other for other in full_deck() if other not in hand]))
+    return (in_hand, unseen, -card.rank)
+
+
+def _why_throw(hand: Sequence[Card], best: Card, other: Card) -> str:
+    """Why ``best`` is the better throw than ``other``, which leaves the same count."""
+    mine, theirs = _throw_order(hand, best), _throw_order(hand, other)
+    if mine[0] != theirs[0]:
+        partners = show_cards(meld_partners(other, [c for c in hand if c != other]))
+        return f"{other} could still make a meld with your {partners}; {best} has no such help"
+    if mine[1] != theirs[1]:
+        return (f"fewer cards could ever meld with {best} ({mine[1]}) than with {other} "
+                f"({theirs[1]}), so it is the less useful card to keep")
+    return f"{best} is the higher card, and a strong player throws the higher card first"
+
+
 @feedback_checker(_cards_picture)
 def check_discard(hand: HandLike, answer: object, rules: Rules | None = None) -> Feedback:
     """Which card should go? The hand has just drawn (11 cards); right when the discard leaves
-    the least deadwood possible.
+    the least deadwood possible and, between discards that leave the same, is the one a strong
+    player throws (no partner in the hand, fewer cards that could meld with it, the higher
+    rank).
 
     >>> print(check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", "KD"))
     ✔ Right: discard K♦ -> deadwood 25.
     >>> print(check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", "9D"))
     ✘ Discarding 9♦ leaves 26; another discard leaves less.
       Hint: Keep your melds together and throw away the loose card that costs the most.
+    >>> print(check_discard("3S 4S 5S 9H 9D 9C QD KH 2C 2H 8S", "QD"))
+    ✘ Q♦ leaves 22, the least, but K♥ leaves as little and is the better throw.
+      Hint: Fewer cards could ever meld with K♥ (5) than with Q♦ (6), so it is the less useful \
+card to keep.
     """
     cards = to_cards(hand)
     rules = rules or Rules.modern()
     hint = "Keep your melds together and throw away the loose card that costs the most."
     card = read_card(answer, hint)
     only_from([card], cards, "this hand", f"The hand is {show_cards(cards)}.")
-    best = best_discards(cards, rules)
-    chosen = next(option for option in discard_options(cards, rules) if option.card == card)
-    if chosen.deadwood == best[0].deadwood:
-        also = [str(option.card) for option in best if option.card not in (card, None)]
-        tail = f" ({' or '.join(also)} would do as well)" if also else ""
-        return Feedback(True, f"Right: {chosen}{tail}.")
-    return Feedback(False, f"Discarding {card} leaves {chosen.deadwood}; another discard leaves "
-                    "less.", hint)
+    options = discard_options(cards, rules)
+    chosen = next(option for option in options if option.card == card)
+    least = best_discards(cards, rules)[0].deadwood
+    if chosen.deadwood != least:
+        return Feedback(False, f"Discarding {card} leaves {chosen.deadwood}; another discard "
+                        "leaves less.", hint)
+    equal = [option.card for option in options
+             if option.deadwood == least and option.card is not None]
+    best = min(equal, key=lambda other: _throw_order(cards, other))
+    if _throw_order(cards, card) == _throw_order(cards, best):
+        others = [other for other in equal if other != card]
+        why = f"; {_why_throw(cards, card, others[0])}" if others else ""
+        return Feedback(True, f"Right: {chosen}{why}.")
+    return Feedback(False, f"{card} leaves {least}, the least, but {best} leaves as little and "
+                    "is the better throw.", _why_throw(cards, best, card)[0].upper()
+                    + _why_throw(cards, best, card)[1:] + ".")
 
 
 _ENDINGS: Final = {
@@ -434,6 +479,9 @@ _ENDINGS: Final = {
     "knock": "knock", "knocks": "knock", "can knock": "knock",
     "neither": "play on", "play on": "play on", "no": "play on", "none": "play on",
     "nothing": "play on", "continue": "play on", "keep playing": "play on", "play": "play on",
+    "wait": "play on", "keep going": "play on", "carry on": "play on", "go on": "play on",
+    "do not knock": "play on", "not knock": "play on", "draw": "play on",
+    "wait for gin": "play on", "play on and wait": "play on", "knock now": "knock",
 }
 
 
@@ -478,6 +526,9 @@ def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
     how = str(best) if best.card is not None else "big gin: all 11 cards are in melds"
     if said == truth:
         return Feedback(True, f"Right: {how}.")
+    if said == "gin" and truth == "big gin":
+        return Feedback(True, f"Right: {how}; with big gin on, all eleven cards go down "
+                        "without a discard, for the big-gin bonus.")
     if said == "knock" and truth == "gin":
         return Feedback(False, f"You could knock, but you can do better: {how}.",
                         "With no deadwood at all you have gin, which pays a bonus.")
@@ -564,287 +615,3 @@ def check_knock_limit(upcard: HandLike, answer: object, rules: Rules) -> Feedbac
     if limit == 0 and card.rank == 1:
         return Feedback(False, "Not quite: an ace turned up means gin only (0).", hint)
     return Feedback(False, f"Not quite: {value} is not this round's limit.", hint)
-
-
-# --------------------------------------------------------------------------- lay-offs and scores
-
-@feedback_checker(_table_picture)
-def check_layoffs(knocker: HandLike, defender: HandLike, answer: object, *,
-                  rules: Rules | None = None,
-                  knocker_melds: Sequence[HandLike] | None = None) -> Feedback:
-    """Which of the defender's cards go onto the knocker's melds? Right when the cards can all
-    be laid off (chains included) and leave the defender the least deadwood it can have.
-    ``"none"`` when nothing can be laid off, as against gin.
-
-    >>> knocker = "7S 7H 7D 9C TC JC 3H 4H 5H 8D"
-    >>> defender = "2S 3S 4S QD QH QC 8C KH 5D TS"
-    >>> print(check_layoffs(knocker, defender, "8C"))
-    ✔ Right: 8♣ onto 9♣ 10♣ J♣; the defender's count drops from 33 to 25.
-    >>> print(check_layoffs(knocker, defender, "5D"))
-    ✘ 5♦ cannot all be laid off on the knocker's melds (a set takes its fourth card; a run \
-takes cards at its ends, in a chain).
-      Hint: A set takes its fourth card; a run takes the next card at either end, and a card \
-further out only with the cards between it and the run.
-    """
-    truth = settle(knocker, defender, rules, knocker_melds)
-    gin = truth.outcome in ("gin", "big_gin")
-    hint = ("Look at the knocker's deadwood first." if gin else
-            "A loose card fits a set of three if it is the fourth of that rank, and a run if it "
-            "is the next card at either end.")
-    given = read_cards(answer, hint, none=True)
-    only_from(given, to_cards(defender), "the defender's hand",
-               "Lay off only the defender's own cards.")
-    if gin:
-        if given:
-            return Feedback(False, "Nothing can be laid off: the knocker went gin.",
-                            "Against gin there are no lay-offs at all.")
-        return Feedback(True, "Right: no lay-offs against gin.")
-    spread = [meld.cards for meld in truth.knocker_arrangement.melds]
-    try:
-        mine = settle(knocker, defender, rules, spread, layoffs=given)
-    except IllegalMove as problem:
-        return Feedback(False, f"{str(problem)[0].upper()}{str(problem)[1:]}.",
-                        "A set takes its fourth card; a run takes the next card at either end, "
-                        "and a card further out only with the cards between it and the run.")
-    best = truth.defender_count
-    if mine.defender_count == best:
-        if not mine.layoffs:
-            return Feedback(True, f"Right: nothing to lay off; the defender keeps {best}.")
-        made = ", ".join(str(layoff) for layoff in mine.layoffs)
-        return Feedback(True, f"Right: {made}; the defender's count drops from "
-                        f"{truth.defender_count_before_layoffs} to {best}.")
-    if not given:
-        return Feedback(False, "Some cards can be laid off here.", hint)
-    return Feedback(False, f"Those lay-offs leave {mine.defender_count}; the defender can get "
-                    f"down to {best}.", "Look for one more card that fits, perhaps in a chain: "
-                    "a card that fits only after another one is laid off.")
-
-
-_WINNERS: Final = {"knocker": "knocker", "defender": "defender", "opponent": "defender"}
-
-
-@feedback_checker(_table_picture)
-def check_score(knocker: HandLike, defender: HandLike, winner: object, points: object, *,
-                rules: Rules | None = None,
-                knocker_melds: Sequence[HandLike] | None = None) -> Feedback:
-    """Who scores the round, and how many points? ``knocker`` is the knocker's hand after the
-    discard, ``defender`` the other player's; both play their best.
-
-    >>> knocker = "7S 7H 7D 9C TC JC 3H 4H 5H 8D"
-    >>> defender = "2S 3S 4S QD QH QC 8C KH 5D TS"
-    >>> print(check_score(knocker, defender, "knocker", 17, rules=Rules.classic()))
-    ✔ Right: the knocker scores 17. Knocker 8, defender 25: the knocker scores 25 - 8 = 17
-    >>> print(check_score(knocker, defender, "knocker", 25, rules=Rules.classic()))
-    ✘ Not quite: the knocker does score, but not 25.
-      Hint: Remember the defender's lay-offs: they lower its count first.
-    """
-    rules = rules or Rules.modern()
-    truth = settle(knocker, defender, rules, knocker_melds)
-    hint = ("Count both hands after lay-offs. The lower count wins the difference; a defender "
-            "who ties or beats the knocker gets the undercut bonus too.")
-    said = read_choice(winner, _WINNERS, hint)
-    value = read_int(points, hint)
-    if said == truth.winner and value == truth.points:
-        return Feedback(True, f"Right: the {said} scores {value}. "
-                        f"{truth.summary}")
-    if said != truth.winner:
-        if truth.outcome == "undercut":
-            hint = ("When the defender's count is equal to or lower than the knocker's, the "
-                    "defender scores: an undercut.")
-        return Feedback(False, "Not quite: look at the counts again after lay-offs.", hint)
-    k, d = truth.knocker_count, truth.defender_count
-    if truth.outcome == "undercut":
-        hint = (f"An undercut also pays the undercut bonus: {rules.undercut_bonus} here."
-                if value == abs(k - d) else
-                "The defender scores the difference plus the undercut bonus of these rules.")
-    elif truth.outcome in ("gin", "big_gin"):
-        bonus = rules.gin_bonus if truth.outcome == "gin" else rules.big_gin_bonus
-        hint = (f"Gin scores the defender's whole count plus the bonus: {bonus} here."
-                if value == d else
-                "Against gin there are no lay-offs: take the defender's whole count, plus the "
-                "gin bonus.")
-    elif truth.layoffs and value == truth.defender_count_before_layoffs - k:
-        hint = "Remember the defender's lay-offs: they lower its count first."
-    else:
-        hint = "The knocker scores the difference between the two counts."
-    return Feedback(False, f"Not quite: the {said} does score, but not {value}.", hint)
-
-
-_OUTCOMES: Final = {"knock": "knock", "knocker wins": "knock", "gin": "gin",
-                    "big gin": "big_gin", "undercut": "undercut", "undercuts": "undercut"}
-
-
-@feedback_checker(_table_picture)
-def check_outcome(knocker: HandLike, defender: HandLike, answer: object, *,
-                  rules: Rules | None = None) -> Feedback:
-    """How did the round end: ``"knock"`` (the knocker wins), ``"undercut"``, ``"gin"`` or
-    ``"big gin"``?
-
-    >>> print(check_outcome("AS 2S 3S 4H 5H 6H 9C 9D 9H 4D", "5S 6S 7S QC QD QH KS KC KH 3C",
-    ...                     "undercut"))
-    ✔ Right: an undercut. Knocker 4, defender 3: a lower count is an undercut; the defender \
-scores 4 - 3 + the undercut bonus 25 = 26
-    """
-    rules = rules or Rules.modern()
-    truth = settle(knocker, defender, rules)
-    hint = ("0 deadwood for the knocker is gin. Otherwise compare the counts after lay-offs: "
-            "a defender with an equal or lower count undercuts.")
-    choices = {word: outcome for word, outcome in _OUTCOMES.items()
-               if outcome != "big_gin" or rules.big_gin_bonus is not None}
-    said = read_choice(answer, choices, hint)
-    if said != truth.outcome:
-        if truth.outcome in ("gin", "big_gin"):
-            hint = "Look at the knocker's hand: is anything left out of its melds?"
-        elif said in ("gin", "big_gin"):
-            hint = "The knocker has some deadwood, so this is not gin."
-        return Feedback(False, "Not quite.", hint)
-    name = {"knock": "a knock won by the knocker", "gin": "gin", "big_gin": "big gin",
-            "undercut": "an undercut"}[truth.outcome]
-    return Feedback(True, f"Right: {name}. {truth.summary}")
-
-
-# --------------------------------------------------------------------------- turns in a round
-
-def _round_of(state: Round | Game) -> Round:
-    return state.round if isinstance(state, Game) else state
-
-
-def attempt(state: Round | Game, action: Action | str) -> str:
-    """What the rules say to ``action`` now, tried on a copy so nothing changes: ``"allowed"``
-    or the engine's reason for refusing it.
-
-    >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
-    ...                       upcard="8D", dealer=1)
-    >>> attempt(rnd, "draw")  # doctest: +ELLIPSIS
-    'not allowed: first the upcard 8♦: the non-dealer (Player 0) may take it or pass; ...'
-    >>> rnd.apply("take")
-    >>> attempt(rnd, "discard 8D")  # doctest: +ELLIPSIS
-    'not allowed: you just took 8♦ from the discard pile, so you cannot ...'
-    >>> attempt(rnd, "discard KD")
-    'allowed'
-    """
-    copy = _round_of(state).clone()
-    try:
-        copy.apply(action)
-    except GinError as problem:
-        return f"not allowed: {problem}"
-    return "allowed"
-
-
-_TURN_HINT: Final = ("The non-dealer decides first about the upcard; when they pass, the dealer "
-                     "decides. If both pass, the non-dealer draws from the stock. After that, "
-                     "turns alternate.")
-
-
-@feedback_checker()
-def check_to_act(state: Round | Game, answer: object) -> Feedback:
-    """Whose move is it now: ``"dealer"`` or ``"non-dealer"`` (a player's name or number
-    works too)?
-
-    >>> rnd = Round(seed=4, dealer=1)
-    >>> print(check_to_act(rnd, "non-dealer"))  # doctest: +ELLIPSIS
-    ✔ Right: Player 0 (not the dealer) may take the upcard ... or pass.
-    >>> rnd.apply("pass")
-    >>> print(check_to_act(rnd, "non-dealer"))  # doctest: +NORMALIZE_WHITESPACE
-    ✘ Not quite: it is the dealer's move.
-      Hint: The non-dealer decides first about the upcard; when they pass, the dealer decides.
-      If both pass, the non-dealer draws from the stock. After that, turns alternate.
-    """
-    rnd = _round_of(state)
-    if rnd.is_over:
-        return Feedback(False, "The round is over: nobody is to move.", "")
-    said = read_player(answer, rnd, _TURN_HINT)
-    truth = rnd.current_player
-    if said == truth:
-        return Feedback(True, f"Right: {rnd.prompt()}.")
-    role = "the dealer" if truth == rnd.dealer else "the non-dealer"
-    return Feedback(False, f"Not quite: it is {role}'s move.", _TURN_HINT)
-
-
-@feedback_checker()
-def check_is_legal(state: Round | Game, action: Action | str, answer: object) -> Feedback:
-    """Yes or no: may the player to act make this move now?
-
-    >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
-    ...                       upcard="8D", dealer=1)
-    >>> rnd.apply("take")
-    >>> print(check_is_legal(rnd, "discard 8D", False))  # doctest: +ELLIPSIS
-    ✔ Right: not allowed: you just took 8♦ from the discard pile, so you cannot ...
-    """
-    verdict = attempt(state, action)
-    hint = ("Think about the phase of the round: the upcard decision, the draw, or the "
-            "discard; and a card just taken from the discard pile cannot go straight back.")
-    allowed = verdict == "allowed"
-    if read_yes_no(answer, hint) != allowed:
-        return Feedback(False, "Not quite.", hint)
-    return Feedback(True, f"Right: {'the move is allowed' if allowed else verdict}.")
-
-
-# --------------------------------------------------------------------------- whole games
-
-@feedback_checker()
-def check_dealer(game: Game, round_number: int, answer: object) -> Feedback:
-    """Who dealt round ``round_number`` (counting from 1) of ``game``? A player's name or
-    number. The low card deals first; then the winner of a round deals the next, and after a
-    dead hand the same dealer deals again.
-
-    >>> from gin_teach.bots import GreedyBot, play
-    >>> game = play(Game(seed=9, names=("Ann", "Bob")), [GreedyBot(), GreedyBot()])
-    >>> winner = game.rounds[0].result.winner
-    >>> check_dealer(game, 2, game.names[winner]).correct
-    True
-    """
-    hint = ("The low card deals the first round. After that, whoever won a round deals the "
-            "next; after a dead hand the same player deals again.")
-    if not 1 <= round_number <= len(game.rounds):
-        raise GinError(f"this game has rounds 1 to {len(game.rounds)}, not {round_number}")
-    rnd = game.rounds[round_number - 1]
-    said = read_player(answer, rnd, hint)
-    if said != rnd.dealer:
-        return Feedback(False, f"Not quite: {game.names[said]} did not deal round "
-                        f"{round_number}.", hint)
-    if round_number == 1:
-        why = "the low card of the draw for deal" if game.cut else "the first dealer"
-    else:
-        before = game.rounds[round_number - 2].result
-        why = ("the same dealer after a dead hand" if before is None or before.is_dead_hand
-               else "the winner of the round before")
-    return Feedback(True, f"Right: {game.names[said]} dealt round {round_number}, {why}.")
-
-
-@feedback_checker()
-def check_game_total(points: tuple[int, int], rounds_won: tuple[int, int], player: int,
-                     answer: object, *, rules: Rules | None = None) -> Feedback:
-    """A player's final total: race ``points`` plus the box bonus for each round won, plus
-    the game bonus for the winner (the bigger shutout bonus when the loser won no round).
-
-    >>> print(check_game_total((104, 37), (4, 2), 0, 304))
-    ✔ Right: 104 race points + 4 boxes x 25 + game bonus 100 = 304.
-    >>> print(check_game_total((104, 37), (4, 2), 0, 204))
-    ✘ Not quite: 204 is not the total.
-      Hint: The winner also adds the game bonus: 100 here.
-    """
-    rules = rules or Rules.modern()
-    if player not in (0, 1):
-        raise GinError(f"player is 0 or 1, not {player!r}")
-    totals = GameTotals.count(points, rounds_won, rules)
-    hint = ("Add the race points, the box bonus for every round won, and, for the winner, the "
-            "game bonus.")
-    value = read_int(answer, hint)
-    truth = totals.total[player]
-    bonus = totals.game_bonus[player]
-    if value == truth:
-        working = f"{points[player]} race points + {rounds_won[player]} boxes x {rules.box_bonus}"
-        if bonus:
-            working += f" + {'shutout game bonus' if totals.shutout else 'game bonus'} {bonus}"
-        if totals.doubled and totals.winner == player:
-            working = f"({working}) x 2 for the shutout"
-        return Feedback(True, f"Right: {working} = {truth}.")
-    if totals.winner == player and value == truth - bonus:
-        hint = f"The winner also adds the game bonus: {bonus} here."
-    elif value == truth - totals.box_points[player]:
-        hint = f"Each round won adds a box bonus of {rules.box_bonus} at the end."
-    elif totals.shutout and totals.winner == player and value == truth - bonus + rules.game_bonus:
-        hint = (f"The loser won no round: a shutout, and the game bonus is "
-                f"{rules.shutout_game_bonus}.")
-    return Feedback(False, f"Not quite: {value} is not the total.", hint)

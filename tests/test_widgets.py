@@ -374,8 +374,10 @@ def test_score_quiz_reads_the_widgets_and_rejects_bad_answers():
     quiz = ScoreQuiz(QUIZ_KNOCKER, QUIZ_DEFENDER)
     quiz.answer(None, 3)
     assert quiz.message.kind == "error" and "choose who scores" in quiz.message.text
-    quiz.answer("nobody", 3)
-    assert quiz.message.kind == "wrong" and "could not read 'nobody'" in quiz.message.text
+    quiz.answer("nobody", 3)  # read as "no winner", and refused: this round has one
+    assert quiz.message.kind == "wrong" and "this round has a winner" in quiz.message.text
+    quiz.answer("somebody", 3)
+    assert quiz.message.kind == "wrong" and "could not read 'somebody'" in quiz.message.text
     quiz.set_preset("texas")
     assert "no rules preset" in quiz.message.text and quiz.rules == Rules.modern()
     quiz.winner.value = "defender"

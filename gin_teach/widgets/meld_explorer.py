@@ -16,6 +16,7 @@ from gin_teach.melds import Arrangement, Meld, all_best_arrangements, melds_with
 from gin_teach.widgets.controls import CardButtons, side_by_side
 from gin_teach.widgets.exercises import HandExercise
 from gin_teach.widgets.learner_input import as_card, friendly, parse_hand
+from gin_teach.wording import counted
 
 __all__ = ["MeldExplorer"]
 
@@ -134,8 +135,9 @@ class MeldExplorer(HandExercise):
             return
         more = f" (showing the first {self.limit})" if count >= self.limit else ""
         self.overview.value = (
-            f"<b>{count} best arrangement{'s' if count != 1 else ''}</b>{more}, each leaving "
-            f"deadwood <b>{self.arrangements[0].deadwood}</b>.")
+            f"<b>{counted(count, 'best arrangement')}</b>{more}, "
+            f"{'each leaving' if count != 1 else 'leaving'} deadwood "
+            f"<b>{self.arrangements[0].deadwood}</b>.")
         self.gallery.value = side_by_side(
             arrangement_svg(a, title=f"arrangement {i}", four_colour=self.four_colour)
             for i, a in enumerate(self.arrangements, 1))
