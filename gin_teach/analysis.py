@@ -220,10 +220,9 @@ class Knowledge:
         >>> knowledge.discard_pile == rnd.discard_pile, knowledge.stock_size
         (True, 31)
         """
-        # Rounds before the engine recorded the opponent's passes have no such field.
-        passed: tuple[Card, ...] = getattr(observation, "opponent_passed", ())
         return cls(observation.discard_pile, observation.opponent_known,
-                   observation.opponent_took, passed, observation.opponent_discarded,
+                   observation.opponent_took, observation.opponent_passed,
+                   observation.opponent_discarded,
                    observation.stock_size, observation.just_taken, observation.knock_limit)
 
     def check_hand(self, hand: int, hand_size: int) -> None:
@@ -468,20 +467,16 @@ def _explained(analyses: list[DiscardAnalysis], totals: list[int],
                 break
         else:
             groups.append([i])
-    # Alike discards sort next to each other unless a tie-break on the card split them; keep
-    # each group together in the order of its first member.
-    order = [i for group in groups for i in group]
     group_of = {i: group for group in groups for i in group}
-    best = analyses[order[0]]
+    best = analyses[0]
     runner_up = next((analyses[g[0]] for g in groups[1:]), None)
     result = []
-    for i in order:
-        analysis = analyses[i]
+    for i, analysis in enumerate(analyses):
         same = tuple(analyses[j].card for j in group_of[i] if j != i)
-        if i == order[0]:
+        if i == 0:
             why = (f"Discard {analysis.card}: {_reason(analysis, runner_up, weight)}."
                    if runner_up else f"Discard {analysis.card}: every discard plays alike.")
-        elif i in group_of[order[0]]:
+        elif i in groups[0]:
             why = (f"{analysis.card} plays exactly like {best.card}: both leave "
                    f"{analysis.deadwood} with {len(analysis.outs)} outs.")
         else:
