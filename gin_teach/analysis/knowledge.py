@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, to_cards
+from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError
 from gin_teach.round import Observation
 
@@ -36,6 +36,15 @@ def mask_of_hand(hand: HandLike | int) -> int:
             raise CardError(f"a hand mask has 52 bits, got {hand!r:.40}")
         return hand
     return hand_mask(hand)
+
+
+def _history(cards: HandLike) -> tuple[Card, ...]:
+    """Cards in the order they went by, each checked, repeats allowed."""
+    if isinstance(cards, str):
+        return parse_cards(cards, allow_duplicates=True)
+    if isinstance(cards, Card):
+        return (cards,)
+    return tuple(card if isinstance(card, Card) else to_cards(card)[0] for card in cards)
 
 
 def shown(mask: int) -> str:
@@ -86,13 +95,15 @@ class Knowledge:
                  opponent_took: HandLike = (), opponent_passed: HandLike = (),
                  opponent_discarded: HandLike = (), stock_size: int | None = None,
                  just_taken: Card | str | None = None, knock_limit: int | None = None) -> None:
-        given: tuple[tuple[str, HandLike], ...] = (
-            ("discard_pile", discard_pile), ("opponent_holds", opponent_holds),
-            ("opponent_took", opponent_took), ("opponent_passed", opponent_passed),
-            ("opponent_discarded", opponent_discarded))
-        for name, value in given:
+        # The pile and the opponent's hand hold each card once; the three histories may
+        # repeat one (a card can be taken, thrown, taken back and thrown again).
+        given: tuple[tuple[str, HandLike, bool], ...] = (
+            ("discard_pile", discard_pile, False), ("opponent_holds", opponent_holds, False),
+            ("opponent_took", opponent_took, True), ("opponent_passed", opponent_passed, True),
+            ("opponent_discarded", opponent_discarded, True))
+        for name, value, repeats in given:
             try:
-                cards = to_cards(value)
+                cards = _history(value) if repeats else to_cards(value)
             except CardError as error:
                 raise CardError(f"{name}: {error}") from None
             object.__setattr__(self, name, cards)

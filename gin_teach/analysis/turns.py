@@ -7,7 +7,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from gin_teach.analysis.discards import analyze_discards, draw_outlook
-from gin_teach.analysis.knowledge import NO_KNOWLEDGE, Knowledge, mask_of_hand, shown
+from gin_teach.analysis.knowledge import (
+    NO_KNOWLEDGE,
+    STOCK_AFTER_DEAL,
+    Knowledge,
+    mask_of_hand,
+    shown,
+)
 from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask
 from gin_teach.errors import CardError
 from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
@@ -15,6 +21,7 @@ from gin_teach.rules import Rules
 from gin_teach.scoring import settle
 
 __all__ = [
+    "KNOCKABLE_WEIGHT",
     "KNOCK_SAMPLES",
     "MAX_UNDERCUT_RISK",
     "DrawAnalysis",
@@ -24,10 +31,13 @@ __all__ = [
     "opponent_hands",
 ]
 
-KNOCK_SAMPLES: Final = 48
+KNOCK_SAMPLES: Final = 32
 """Opponent hands sampled to judge a knock."""
 MAX_UNDERCUT_RISK: Final = 0.25
 """Knock only when at most this share of the sampled opponent hands would undercut."""
+KNOCKABLE_WEIGHT: Final = 0.25
+"""How much a sampled opponent hand that could itself have knocked counts: most players knock
+when they can, so a hand that did not is less likely to be one."""
 _POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
 
 
@@ -164,15 +174,23 @@ def opponent_hands(hand: int, knowledge: Knowledge, count: int,
             if meld.bit_count() == 3:
                 shy |= meld
     unseen = knowledge.unseen_mask(hand)
-    pool = [i for i in range(52) if unseen >> i & 1]
-    weights = [0.5 if shy >> i & 1 else 1.0 for i in pool]
+    # Weighted sampling without replacement: each card gets the key u ** (1 / weight) and the
+    # largest keys win; a weight of one half squares the key.
+    pool = [(i, bool(shy >> i & 1)) for i in range(52) if unseen >> i & 1]
     missing = max(0, 10 - holds.bit_count())
     turns = len(knowledge.opponent_discarded)
     if not turns and knowledge.stock_size is not None:
-        turns = max(0, (31 - knowledge.stock_size) // 2)
+        turns = max(0, (STOCK_AFTER_DEAL - knowledge.stock_size) // 2)
+    size = min(len(pool), missing + turns)
     hands = []
+    random_number = rng.random
     for _ in range(count):
-        chosen = _weighted_sample(pool, weights, missing + turns, rng)
+        keyed = []
+        for index, half in pool:
+            key = random_number()
+            keyed.append((key * key if half else key, index))
+        keyed.sort(reverse=True)
+        chosen = [index for _, index in keyed[:size]]
         mask = holds
         for index in chosen[:missing]:
             mask |= 1 << index
@@ -183,23 +201,6 @@ def opponent_hands(hand: int, knowledge: Knowledge, count: int,
             mask ^= _highest(throws & ~holds or 1 << index)
         hands.append(mask)
     return hands
-
-
-def _weighted_sample(pool: list[int], weights: list[float], size: int,
-                     rng: random.Random) -> list[int]:
-    """``size`` distinct items of ``pool`` (fewer if it is smaller), each draw in proportion
-    to the weights of the items left."""
-    items, left = list(pool), list(weights)
-    chosen = []
-    for _ in range(min(size, len(items))):
-        pick = rng.random() * sum(left)
-        at = 0
-        while at < len(items) - 1 and pick >= left[at]:
-            pick -= left[at]
-            at += 1
-        chosen.append(items.pop(at))
-        left.pop(at)
-    return chosen
 
 
 def _highest(mask: int) -> int:
@@ -235,11 +236,12 @@ def analyze_knock(hand11: HandLike | int, knowledge: Knowledge | None = None,
     unseen = knowledge.unseen_mask(hand)
     stock = knowledge.stock()
     my_draws = max(0, (stock - rules.dead_hand_stock) // 2)
+    limit = knowledge.knock_limit
+    if limit is None:
+        limit = 0 if rules.straight_gin else rules.knock_limit
     knocking = [analysis for analysis in analyses if analysis.knock]
     if not knocking:
         best = analyses[0]
-        limit = knowledge.knock_limit if knowledge.knock_limit is not None else (
-            0 if rules.straight_gin else rules.knock_limit)
         return KnockAnalysis(False, None, None, False, None, None, (), 0.0, False,
                              f"You cannot knock: the least deadwood after a discard is "
                              f"{min(a.deadwood for a in analyses)}, over the limit of {limit}; "
@@ -253,22 +255,28 @@ def analyze_knock(hand11: HandLike | int, knowledge: Knowledge | None = None,
         return KnockAnalysis(True, best.card, 0, True, 0.0, None, gin_outs, 1.0, True,
                              f"Go gin: discard {best.card}; gin cannot be undercut and earns "
                              f"the {rules.gin_bonus} bonus.")
-    limit = best.deadwood if knowledge.knock_limit is None else knowledge.knock_limit
-    if rules.knock_limit < limit:  # settle judges the knock by the rules' limit
-        rules = rules.replace(knock_limit=limit)
+    if rules.knock_limit < best.deadwood:  # settle judges a knock by the rules' own limit
+        rules = rules.replace(knock_limit=best.deadwood)
     rng = random.Random(seed if seed is not None else hand * 131 + unseen + stock)
-    points = []
-    undercuts = 0
+    total_weight = undercut_weight = points = 0.0
     kept_cards = cards_from_mask(kept)
+    melds = _melds_within(kept)
     for opponent in opponent_hands(hand, knowledge, samples, rng):
-        settlement = settle(kept_cards, cards_from_mask(opponent), rules)
-        won = settlement.points if settlement.winner == "knocker" else -settlement.points
-        undercuts += settlement.outcome in ("undercut", "tie")
-        points.append(won)
-    risk = undercuts / len(points)
-    mean = sum(points) / len(points)
+        count = deadwood_of_mask(opponent)
+        weight = KNOCKABLE_WEIGHT if count <= limit else 1.0
+        if count > best.deadwood and not _layoff_reach(melds, opponent):
+            won, undercut = count - best.deadwood, False  # nothing to lay off: a plain win
+        else:
+            settlement = settle(kept_cards, cards_from_mask(opponent), rules)
+            won = settlement.points if settlement.winner == "knocker" else -settlement.points
+            undercut = settlement.outcome in ("undercut", "tie")
+        total_weight += weight
+        undercut_weight += weight * undercut
+        points += weight * won
+    risk = undercut_weight / total_weight
+    mean = points / total_weight
     knock = risk <= MAX_UNDERCUT_RISK and mean > 0
-    facts = (f"in {len(points)} likely opponent hands the undercut risk is {risk:.2f} and "
+    facts = (f"in {samples} likely opponent hands the undercut risk is {risk:.2f} and "
              f"knocking wins {mean:.1f} points on average")
     gin = (f"; playing on, {len(gin_outs)} cards give gin (about {gin_chance:.2f} before the "
            f"stock runs out)")
@@ -278,6 +286,41 @@ def analyze_knock(hand11: HandLike | int, knowledge: Knowledge | None = None,
         why = f"Play on rather than knock with {best.deadwood}: {facts}{gin}."
     return KnockAnalysis(True, best.card, best.deadwood, False, risk, mean, gin_outs,
                          gin_chance, knock, why)
+
+
+def _melds_within(hand: int) -> list[int]:
+    """Every three-card meld inside ``hand``: whatever spread the knocker shows is built
+    from melds that contain these."""
+    melds = set()
+    rest = hand
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        for meld, _ in MELDS_WITH_CARD[low.bit_length() - 1]:
+            if meld.bit_count() == 3 and meld & hand == meld:
+                melds.add(meld)
+    return sorted(melds)
+
+
+_SUIT_OF_BIT: Final = tuple(i // 13 for i in range(52))
+
+
+def _layoff_reach(melds: list[int], opponent: int) -> bool:
+    """Whether the opponent holds a card that could go onto one of ``melds`` or a longer run
+    grown from one: the fourth card of a set, or the card just past either end of a run."""
+    for meld in melds:
+        low = (meld & -meld).bit_length() - 1
+        high = meld.bit_length() - 1
+        if _SUIT_OF_BIT[low] != _SUIT_OF_BIT[high]:  # a set: the rank's missing suits
+            column = 0
+            for suit in range(4):
+                column |= 1 << (suit * 13 + low % 13)
+            if opponent & column & ~meld:
+                return True
+        elif (low % 13 and opponent >> (low - 1) & 1) or (
+                high % 13 != 12 and opponent >> (high + 1) & 1):
+            return True
+    return False
 
 
 def _gin_outs(kept: int, unseen: int) -> tuple[Card, ...]:
