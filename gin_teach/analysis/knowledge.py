@@ -122,7 +122,10 @@ class Knowledge:
         if pile & holds:
             raise CardError(f"{shown(pile & holds)} cannot be both in the discard pile and in "
                             "the opponent's hand")
-        not_taken = holds & ~hand_mask(self.opponent_took)
+        took = 0
+        for card in self.opponent_took:
+            took |= card.bit
+        not_taken = holds & ~took
         if not_taken:
             raise CardError(f"the opponent holds {shown(not_taken)} from the pile, but "
                             "opponent_took does not list it")
