@@ -39,7 +39,11 @@ learner can check. For every legal discard it computes:
 
 4. Equal scores: lower deadwood, then more outs, then the higher card (shed points first).
    Discards that play exactly alike (same deadwood, outs count, expected deadwood and danger)
-   are grouped: each names the others in ``same_as``.
+   are grouped: each names the others in ``same_as``. Two loose kings are one answer:
+
+   >>> first, second = analyze_discards("KD KC 2S 3S 4S 5H 6H 7H 8D 9D TD")[:2]
+   >>> first.card, first.same_as, second.card
+   (Card('KC'), (Card('KD'),), Card('KD'))
 
 **Danger** of discarding ``x``: for each three-card meld the opponent could make with ``x``,
 the chance it holds the other two cards, each 1 when it took that card from the pile and still
