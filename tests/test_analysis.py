@@ -459,6 +459,8 @@ def test_knock_invariants(positions):
         knock = analyze_knock(hand, knowledge, rules, samples=8)
         analyses = analyze_discards(hand, knowledge, rules)
         assert knock.can_knock == any(a.knock for a in analyses)
+        assert knock.play_on_discard in [a.card for a in analyses if a.score == min(
+            b.score for b in analyses)]
         if knock.can_knock:
             assert knock.undercut_risk is not None and 0 <= knock.undercut_risk <= 1
             assert 0 <= knock.gin_chance <= 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
 
@@ -45,23 +45,6 @@ def _partner_pairs() -> tuple[tuple[int, ...], ...]:
 _PARTNERS: Final = _partner_pairs()
 
 
-def _neighbours() -> tuple[int, ...]:
-    """For each card index: the cards of its rank and the cards next to it in its suit."""
-    masks = []
-    for i in range(52):
-        rank, suit = i % 13, i // 13
-        mask = sum(1 << (s * 13 + rank) for s in range(4) if s != suit)
-        if rank > 0:
-            mask |= 1 << (i - 1)
-        if rank < 12:
-            mask |= 1 << (i + 1)
-        masks.append(mask)
-    return tuple(masks)
-
-
-_NEIGHBOURS: Final = _neighbours()
-
-
 def danger_weight(knowledge: Knowledge | None = None, rules: Rules | None = None) -> float:
     """Deadwood points per unit of danger in the ranking: grows from ``DANGER_WEIGHT_EARLY``
     with a full stock to ``DANGER_WEIGHT_LATE`` when the stock reaches the dead-hand level.
@@ -101,7 +84,7 @@ class DiscardAnalysis:
     """The ranking value: ``expected_deadwood + danger_weight * danger`` (lower is better)."""
     same_as: tuple[Card, ...] = ()
     """The other discards that play exactly alike (equally right)."""
-    why: str = field(default="", compare=False)
+    why: str = ""
 
     def __str__(self) -> str:
         ending = ", gin" if self.gin else ", knock" if self.knock else ""
@@ -212,15 +195,6 @@ def _danger(index: int, kept: int, knowledge: Knowledge, unseen_count: int,
     return 1.0 - miss
 
 
-def _shy_mask(knowledge: Knowledge) -> int:
-    """Cards the opponent probably lacks: the rank of, or next in suit to, what it threw or
-    declined."""
-    mask = 0
-    for card in knowledge.opponent_discarded + knowledge.opponent_passed:
-        mask |= _NEIGHBOURS[card.index]
-    return mask
-
-
 def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
                      rules: Rules | None = None, *,
                      hand_size: int = 11) -> tuple[DiscardAnalysis, ...]:
@@ -252,18 +226,17 @@ def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
     weight = danger_weight(knowledge, rules)
     dead = hand_mask(knowledge.discard_pile)
     holds = hand_mask(knowledge.opponent_holds)
-    shy = _shy_mask(knowledge)
+    shy = knowledge.shunned_mask()
     rows = []
     for offence in _offence(hand, unseen, legal):
         kept = hand ^ (1 << offence.index)
         danger = _danger(offence.index, kept, knowledge, unseen_count, dead, holds, shy)
         expected = offence.total_after_draw / unseen_count if unseen_count else offence.deadwood
         rows.append((offence, danger, expected, expected + weight * danger))
-    knock_first = limit  # discards at or under the limit rank by their count
 
     def order(row: tuple[_Offence, float, float, float]) -> tuple[float, ...]:
         offence, _, _, score = row
-        knocks = offence.deadwood <= knock_first
+        knocks = offence.deadwood <= limit
         return (0 if offence.deadwood == 0 else 1 if knocks else 2,
                 offence.deadwood if knocks else 0, score, offence.deadwood,
                 -offence.outs.bit_count(), -_POINTS[offence.index], -offence.index)
@@ -299,16 +272,15 @@ def _explained(analyses: list[DiscardAnalysis], totals: list[int],
     for i, analysis in enumerate(analyses):
         same = tuple(analyses[j].card for j in group_of[i] if j != i)
         if i == 0:
-            why = (f"Discard {analysis.card}: {_reason(analysis, runner_up, weight)}."
+            why = (f"Discard {analysis.card}: {_reason(analysis, runner_up, weight, 'it')}."
                    if runner_up else f"Discard {analysis.card}: every discard plays alike.")
         elif i in groups[0]:
             why = (f"{analysis.card} plays exactly like {best.card}: both leave "
                    f"{analysis.deadwood} with {len(analysis.outs)} outs.")
         else:
-            why = f"{analysis.card} is worse than {best.card}: {_reason(best, analysis, weight)}."
-        result.append(DiscardAnalysis(analysis.card, analysis.deadwood, analysis.knock,
-                                      analysis.gin, analysis.outs, analysis.expected_deadwood,
-                                      analysis.danger, analysis.score, same, why))
+            reason = _reason(best, analysis, weight, str(best.card))
+            why = f"{analysis.card} is worse than {best.card}: {reason}."
+        result.append(replace(analysis, same_as=same, why=why))
     return tuple(result)
 
 
@@ -321,14 +293,15 @@ def _pair(a: float, b: float, decimals: int = 1) -> tuple[str, str]:
     return f"{a:.{decimals}f}", f"{b:.{decimals}f}"
 
 
-def _reason(a: DiscardAnalysis, b: DiscardAnalysis, weight: float) -> str:
-    """Why discarding ``a.card`` ranks above discarding ``b.card``, citing their numbers."""
+def _reason(a: DiscardAnalysis, b: DiscardAnalysis, weight: float, it: str) -> str:
+    """Why discarding ``a.card`` (called ``it`` in the sentence) ranks above discarding
+    ``b.card``, citing their numbers."""
     if a.gin and not b.gin:
-        return f"it goes gin; {b.card} leaves {b.deadwood}"
+        return f"{it} goes gin; {b.card} leaves {b.deadwood}"
     if a.knock and not b.knock:
-        return f"it leaves {a.deadwood}, low enough to knock; {b.card} leaves {b.deadwood}"
+        return f"{it} leaves {a.deadwood}, low enough to knock; {b.card} leaves {b.deadwood}"
     if a.knock and a.deadwood != b.deadwood:
-        return (f"both let you knock, but it leaves {a.deadwood} and {b.card} leaves "
+        return (f"both let you knock, but {it} leaves {a.deadwood} and {b.card} leaves "
                 f"{b.deadwood}")
     ea, eb = _pair(a.expected_deadwood, b.expected_deadwood)
     expected = (f"expected deadwood after the next draw {ea} against {eb}" if ea != eb
@@ -346,12 +319,12 @@ def _reason(a: DiscardAnalysis, b: DiscardAnalysis, weight: float) -> str:
                 return f"{both} gives {len(a.outs)} outs against {len(b.outs)}, {expected}"
             return f"{both} makes the next draw better: {expected}"
         if a.deadwood < b.deadwood:
-            return f"it leaves {a.deadwood} against {b.deadwood} for {b.card}, {expected}"
+            return f"{it} leaves {a.deadwood} against {b.deadwood} for {b.card}, {expected}"
         return (f"throwing {b.card} leaves less now ({b.deadwood} against {a.deadwood}), but "
                 f"keeping {b.card} shapes the hand better: {len(a.outs)} outs against "
                 f"{len(b.outs)}, {expected}")
     if a.deadwood != b.deadwood:
-        return f"both score alike, and it leaves {a.deadwood} against {b.deadwood}"
+        return f"both score alike, and {it} leaves {a.deadwood} against {b.deadwood}"
     if len(a.outs) != len(b.outs):
-        return f"both score alike, and it keeps {len(a.outs)} outs against {len(b.outs)}"
+        return f"both score alike, and {it} keeps {len(a.outs)} outs against {len(b.outs)}"
     return f"both score alike, and {a.card} is the higher card: shed points first"

@@ -23,6 +23,23 @@ STOCK_AFTER_DEAL: Final = 31
 """52 cards less two hands of ten and the first upcard."""
 
 
+def _neighbours() -> tuple[int, ...]:
+    """For each card index: the cards of its rank and the cards next to it in its suit."""
+    masks = []
+    for i in range(52):
+        rank, suit = i % 13, i // 13
+        mask = sum(1 << (s * 13 + rank) for s in range(4) if s != suit)
+        if rank > 0:
+            mask |= 1 << (i - 1)
+        if rank < 12:
+            mask |= 1 << (i + 1)
+        masks.append(mask)
+    return tuple(masks)
+
+
+_NEIGHBOURS: Final = _neighbours()
+
+
 def mask_of_hand(hand: HandLike | int) -> int:
     """A hand given as cards, text or already as a 52-bit mask, as a mask.
 
@@ -188,6 +205,18 @@ class Knowledge:
         """
         seen = hand | hand_mask(self.discard_pile) | hand_mask(self.opponent_holds)
         return FULL_DECK_MASK & ~seen
+
+    def shunned_mask(self) -> int:
+        """The cards the opponent probably lacks: those of the rank of, or next in suit to, a
+        card it threw or declined (players rarely let go of a card next to what they collect).
+
+        >>> shown(Knowledge(opponent_discarded="9C").shunned_mask())
+        '9♠ 9♥ 9♦ 8♣ 10♣'
+        """
+        mask = 0
+        for card in self.opponent_discarded + self.opponent_passed:
+            mask |= _NEIGHBOURS[card.index]
+        return mask
 
     def stock(self, hand_size: int = 11) -> int:
         """The stock's size, given or as after the deal less the pile.

@@ -131,6 +131,8 @@ class KnockAnalysis:
       (negative when undercuts cost more than the wins bring).
     - ``gin_outs``: the unseen cards that would give gin on your next draw if you play on;
       ``gin_chance`` the chance of drawing one of them before the stock runs out.
+    - ``play_on_discard``: the card to throw if you do not knock: the discard with the best
+      score (see the package), which may keep more shape than the knocking one.
     - ``knock``: the advice; ``why``: the reason.
 
     The advice: gin always; otherwise knock when the undercut risk is at most
@@ -149,6 +151,7 @@ class KnockAnalysis:
     knock_points: float | None
     gin_outs: tuple[Card, ...]
     gin_chance: float
+    play_on_discard: Card
     knock: bool
     why: str
 
@@ -168,11 +171,7 @@ def opponent_hands(hand: int, knowledge: Knowledge, count: int,
     ([10, 10, 10], True)
     """
     holds = hand_mask(knowledge.opponent_holds)
-    shy = 0
-    for card in knowledge.opponent_discarded + knowledge.opponent_passed:
-        for meld, _ in MELDS_WITH_CARD[card.index]:
-            if meld.bit_count() == 3:
-                shy |= meld
+    shy = knowledge.shunned_mask()
     unseen = knowledge.unseen_mask(hand)
     # Weighted sampling without replacement: each card gets the key u ** (1 / weight) and the
     # largest keys win; a weight of one half squares the key.
@@ -240,19 +239,19 @@ def analyze_knock(hand11: HandLike | int, knowledge: Knowledge | None = None,
     if limit is None:
         limit = 0 if rules.straight_gin else rules.knock_limit
     knocking = [analysis for analysis in analyses if analysis.knock]
+    play_on = min(analyses, key=lambda analysis: analysis.score).card
     if not knocking:
-        best = analyses[0]
-        return KnockAnalysis(False, None, None, False, None, None, (), 0.0, False,
-                             f"You cannot knock: the least deadwood after a discard is "
+        return KnockAnalysis(False, None, None, False, None, None, (), 0.0, analyses[0].card,
+                             False, f"You cannot knock: the least deadwood after a discard is "
                              f"{min(a.deadwood for a in analyses)}, over the limit of {limit}; "
-                             f"discard {best.card}.")
+                             f"discard {analyses[0].card}.")
     best = knocking[0]
     kept = hand ^ best.card.bit
     gin_outs = _gin_outs(kept, unseen)
     chance = len(gin_outs) / unseen.bit_count() if unseen else 0.0
     gin_chance = 1.0 - (1.0 - chance) ** my_draws
     if best.gin:
-        return KnockAnalysis(True, best.card, 0, True, 0.0, None, gin_outs, 1.0, True,
+        return KnockAnalysis(True, best.card, 0, True, 0.0, None, gin_outs, 1.0, play_on, True,
                              f"Go gin: discard {best.card}; gin cannot be undercut and earns "
                              f"the {rules.gin_bonus} bonus.")
     if rules.knock_limit < best.deadwood:  # settle judges a knock by the rules' own limit
@@ -283,9 +282,10 @@ def analyze_knock(hand11: HandLike | int, knowledge: Knowledge | None = None,
     if knock:
         why = f"Knock with {best.deadwood}, discarding {best.card}: {facts}{gin}."
     else:
-        why = f"Play on rather than knock with {best.deadwood}: {facts}{gin}."
+        why = (f"Play on rather than knock with {best.deadwood}, discarding {play_on}: "
+               f"{facts}{gin}.")
     return KnockAnalysis(True, best.card, best.deadwood, False, risk, mean, gin_outs,
-                         gin_chance, knock, why)
+                         gin_chance, play_on, knock, why)
 
 
 def _melds_within(hand: int) -> list[int]:
