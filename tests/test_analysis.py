@@ -398,6 +398,10 @@ def test_take_the_upcard_for_a_meld():
     unseen = unseen_of(hand, Knowledge(discard_pile="8D 7D"))
     mean = sum(after_draw(hand, card) for card in unseen) / len(unseen)
     assert draw.draw_deadwood == pytest.approx(mean)
+    loose = min(deadwood([c for c in hand if c != throw]) for throw in hand)
+    outs = {card for card in unseen
+            if after_draw(hand, card) < min(deadwood(hand), loose + card.points)}
+    assert set(draw.draw_outs) == outs
     assert f"{draw.draw_deadwood:.1f}" in draw.why and str(draw.take_deadwood) in draw.why
 
 
