@@ -139,6 +139,8 @@ def test_knowledge_takes_text_and_cards():
     ({"just_taken": "8H 9H"}, "just_taken is one card"),
     ({"just_taken": "8H", "discard_pile": "8H"}, "you just took 8♥"),
     ({"opponent_passed": "1H"}, "opponent_passed: '1H' is not a card"),
+    ({"opponent_took": ["7H 8H"]}, "opponent_took: expected one card, got 2"),
+    ({"opponent_discarded": 5}, "opponent_discarded: expected cards"),
 ])
 def test_knowledge_that_contradicts_itself_is_refused(arguments, message):
     with pytest.raises(CardError, match=re.escape(message)):

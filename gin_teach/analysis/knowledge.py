@@ -61,7 +61,17 @@ def _history(cards: HandLike) -> tuple[Card, ...]:
         return parse_cards(cards, allow_duplicates=True)
     if isinstance(cards, Card):
         return (cards,)
-    return tuple(card if isinstance(card, Card) else to_cards(card)[0] for card in cards)
+    try:
+        items = tuple(cards)
+    except TypeError:
+        raise CardError(f"expected cards or text such as '7H 8H', got {cards!r:.40}") from None
+    found = []
+    for item in items:
+        card = Card.parse(item) if isinstance(item, str) else item
+        if not isinstance(card, Card):
+            raise CardError(f"expected cards or text such as '7H', got {item!r:.40}")
+        found.append(card)
+    return tuple(found)
 
 
 def shown(mask: int) -> str:
