@@ -100,19 +100,20 @@ def analyze_draw(hand10: HandLike | int, knowledge: Knowledge,
     taken = analyze_discards(hand | upcard.bit, after_take, rules)
     least = min(analysis.deadwood for analysis in taken)
     take_best = next(analysis for analysis in taken if analysis.deadwood == least)
-    kept = hand | upcard.bit
-    kept ^= take_best.card.bit
+    kept = (hand | upcard.bit) ^ take_best.card.bit
     melds = deadwood_of_mask(kept) < deadwood_of_mask(kept ^ upcard.bit) + upcard.points
     outlook = draw_outlook(hand, knowledge.unseen_mask(hand))
     take = least < outlook.expected
     stock = f"a card from the stock leaves {outlook.expected:.1f} on average"
-    reason = "it makes a meld" if melds else f"it replaces {take_best.card}"
-    if take:
-        why = (f"Take {upcard}: {reason}, and after throwing {take_best.card} you have {least}; "
-               f"{stock}.")
+    throw = take_best.card
+    if take and melds:
+        why = f"Take {upcard}: it makes a meld, and after throwing {throw} you have {least}"
+    elif take:
+        why = f"Take {upcard}: it is lower than {throw}, which you throw to have {least}"
     else:
-        why = (f"Draw from the stock: {stock}, and taking {upcard} would leave {least}"
-               + (" although it makes a meld." if melds else "."))
+        why = (f"Draw from the stock: taking {upcard} and throwing {throw} would leave {least}"
+               + (" although it makes a meld" if melds else ""))
+    why = f"{why}; {stock}."
     return DrawAnalysis(upcard, take, least, take_best.card, melds, outlook.expected,
                         cards_from_mask(outlook.outs), why)
 
