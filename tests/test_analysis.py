@@ -163,6 +163,11 @@ def test_knowledge_that_contradicts_the_hand_is_refused(hand, knowledge, message
         analyze_discards(hand, knowledge)
 
 
+def test_a_hand_with_nothing_to_discard_is_refused():
+    with pytest.raises(CardError, match="no card may be discarded"):
+        analyze_discards("KS", Knowledge(just_taken="KS"), hand_size=1)
+
+
 def test_knowledge_from_an_observation_keeps_every_fact():
     rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
                           upcard="8D", stock="2C AD", dealer=1)

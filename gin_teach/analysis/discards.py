@@ -218,6 +218,8 @@ def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
                         f"{hand.bit_count()}: {shown(hand)[:60]}")
     knowledge.check_hand(hand, hand_size)
     legal = hand & ~knowledge.just_taken.bit if knowledge.just_taken else hand
+    if not legal:
+        raise CardError(f"no card may be discarded: the only one is {shown(hand)}, just taken")
     unseen = knowledge.unseen_mask(hand)
     unseen_count = unseen.bit_count()
     limit = knowledge.knock_limit
