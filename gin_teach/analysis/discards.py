@@ -93,21 +93,12 @@ class DiscardAnalysis:
 
 
 @dataclass(frozen=True)
-class _Offence:
-    """The knowledge-free part of one discard: what the hand keeps."""
-
-    index: int
-    deadwood: int
-    outs: int
-    total_after_draw: int  # sum over the unseen cards: exact, so equal shapes compare equal
-
-
-@dataclass(frozen=True)
 class DrawOutlook:
-    """What the next draw from the stock does for a ten-card hand: ``total`` is the sum, over
-    the unseen cards, of the least deadwood after drawing that card and throwing the worst card
-    (an exact sum, so equal hands compare equal); ``outs`` the mask of the unseen cards that
-    join a meld and lower the deadwood; ``count`` the unseen cards.
+    """What the next draw from the stock does for a ten-card hand: ``deadwood`` is its least
+    deadwood now; ``total`` the sum, over the unseen cards, of the least deadwood after drawing
+    that card and throwing the worst card (an exact sum, so equal hands compare equal);
+    ``outs`` the mask of the unseen cards that join a meld and lower the deadwood; ``count``
+    the unseen cards.
 
     >>> hand = hand_mask("7S 7H 9C TC 3H 4H 5H 2D KS QS")
     >>> outlook = draw_outlook(hand, (1 << 52) - 1 - hand)  # every other card unseen
@@ -115,6 +106,7 @@ class DrawOutlook:
     ('J♠ 2♥ 6♥ 7♦ 7♣ 8♣ J♣', 42, 48.1)
     """
 
+    deadwood: int
     total: int
     outs: int
     count: int
@@ -122,7 +114,7 @@ class DrawOutlook:
     @property
     def expected(self) -> float:
         """The mean least deadwood after the draw (see the class)."""
-        return self.total / self.count if self.count else 0.0
+        return self.total / self.count if self.count else float(self.deadwood)
 
 
 def draw_outlook(kept: int, unseen: int) -> DrawOutlook:
@@ -155,21 +147,18 @@ def draw_outlook(kept: int, unseen: int) -> DrawOutlook:
         else:
             value = now if now < loose else loose
         total += value
-    return DrawOutlook(total, outs, unseen.bit_count())
+    return DrawOutlook(now, total, outs, unseen.bit_count())
 
 
 @lru_cache(maxsize=512)
-def _offence(hand: int, unseen: int, legal: int) -> tuple[_Offence, ...]:
-    """For each legal discard: deadwood, outs and the summed best deadwood after each draw."""
+def _offence(hand: int, unseen: int, legal: int) -> tuple[tuple[int, DrawOutlook], ...]:
+    """For each legal discard (by card index), the outlook of the ten cards it keeps."""
     results = []
     rest = legal
     while rest:
         low = rest & -rest
         rest ^= low
-        kept = hand ^ low
-        outlook = draw_outlook(kept, unseen)
-        results.append(_Offence(low.bit_length() - 1, deadwood_of_mask(kept), outlook.outs,
-                                outlook.total))
+        results.append((low.bit_length() - 1, draw_outlook(hand ^ low, unseen)))
     return tuple(results)
 
 
@@ -230,25 +219,23 @@ def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
     holds = hand_mask(knowledge.opponent_holds)
     shy = knowledge.shunned_mask()
     rows = []
-    for offence in _offence(hand, unseen, legal):
-        kept = hand ^ (1 << offence.index)
-        danger = _danger(offence.index, kept, knowledge, unseen_count, dead, holds, shy)
-        expected = offence.total_after_draw / unseen_count if unseen_count else offence.deadwood
-        rows.append((offence, danger, expected, expected + weight * danger))
+    for index, outlook in _offence(hand, unseen, legal):
+        danger = _danger(index, hand ^ (1 << index), knowledge, unseen_count, dead, holds, shy)
+        rows.append((index, outlook, danger, outlook.expected + weight * danger))
 
-    def order(row: tuple[_Offence, float, float, float]) -> tuple[float, ...]:
-        offence, _, _, score = row
-        knocks = offence.deadwood <= limit
-        return (0 if offence.deadwood == 0 else 1 if knocks else 2,
-                offence.deadwood if knocks else 0, score, offence.deadwood,
-                -offence.outs.bit_count(), -_POINTS[offence.index], -offence.index)
+    def order(row: tuple[int, DrawOutlook, float, float]) -> tuple[float, ...]:
+        index, outlook, _, score = row
+        knocks = outlook.deadwood <= limit
+        return (0 if outlook.deadwood == 0 else 1 if knocks else 2,
+                outlook.deadwood if knocks else 0, score, outlook.deadwood,
+                -outlook.outs.bit_count(), -_POINTS[index], -index)
 
     rows.sort(key=order)
-    analyses = [DiscardAnalysis(_DECK[o.index], o.deadwood, o.deadwood <= limit,
-                                o.deadwood == 0, cards_from_mask(o.outs), expected, danger,
-                                score)
-                for o, danger, expected, score in rows]
-    return _explained(analyses, [o.total_after_draw for o, *_ in rows], weight)
+    analyses = [DiscardAnalysis(_DECK[index], outlook.deadwood, outlook.deadwood <= limit,
+                                outlook.deadwood == 0, cards_from_mask(outlook.outs),
+                                outlook.expected, danger, score)
+                for index, outlook, danger, score in rows]
+    return _explained(analyses, [outlook.total for _, outlook, *_ in rows], weight)
 
 
 def _alike(a: DiscardAnalysis, b: DiscardAnalysis, total_a: int, total_b: int) -> bool:
