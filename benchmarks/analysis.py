@@ -1,6 +1,9 @@
 """How fast the analysis answers, on positions from real games: milliseconds per call, p50 and
 p95, on one core.
 
+Each call is timed as the CPU time of this process (what one core spends on it, which other
+programs on a busy machine do not inflate) and as wall-clock time.
+
 The positions come from seeded SimpleBot self-play: every discard decision (11 cards, with
 what the player knows then) and every draw decision with a face-up card. The target (issue 10)
 is a full discard analysis with knowledge under 20 ms at the 95th percentile, since the widgets
@@ -44,14 +47,16 @@ def positions(count: int, seed: int = 2026) -> tuple[list[Position], list[Positi
     return discards, draws
 
 
-def timings(call: Callable[[Position], object], cases: list[Position]) -> list[float]:
-    """Milliseconds of each call."""
-    found = []
+def timings(call: Callable[[Position], object],
+            cases: list[Position]) -> tuple[list[float], list[float]]:
+    """Milliseconds of each call: CPU time, and wall-clock time."""
+    cpu, wall = [], []
     for case in cases:
-        start = time.perf_counter()
+        start_cpu, start_wall = time.process_time(), time.perf_counter()
         call(case)
-        found.append((time.perf_counter() - start) * 1000)
-    return found
+        cpu.append((time.process_time() - start_cpu) * 1000)
+        wall.append((time.perf_counter() - start_wall) * 1000)
+    return cpu, wall
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -72,14 +77,17 @@ def main() -> None:
     ]
     knocks = [p for p in discards if analyze_knock(*p, samples=1).can_knock]
     rows.append(("analyze_knock (can knock)", timings(lambda p: analyze_knock(*p), knocks)))
-    print(f"{'call':28} {'positions':>9} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
-    for name, values in rows:
-        if values:
-            print(f"{name:28} {len(values):9} {statistics.median(values):8.2f} "
-                  f"{percentile(values, 0.95):8.2f} {max(values):8.2f}")
-    p95 = percentile(rows[0][1], 0.95)
+    print(f"{'call':28} {'positions':>9} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} "
+          f"{'wall p50':>9} {'wall p95':>9}")
+    for name, (cpu, wall) in rows:
+        if cpu:
+            print(f"{name:28} {len(cpu):9} {statistics.median(cpu):8.2f} "
+                  f"{percentile(cpu, 0.95):8.2f} {max(cpu):8.2f} {statistics.median(wall):9.2f} "
+                  f"{percentile(wall, 0.95):9.2f}")
+    p95 = percentile(rows[0][1][0], 0.95)
     verdict = "meets" if p95 < TARGET_P95_MS else "misses"
-    print(f"analyze_discards p95 {p95:.2f} ms {verdict} the {TARGET_P95_MS:.0f} ms target")
+    print(f"analyze_discards p95 {p95:.2f} ms of CPU time {verdict} the {TARGET_P95_MS:.0f} ms "
+          "target")
 
 
 if __name__ == "__main__":
