@@ -13,6 +13,7 @@ from gin_teach import (
     Card,
     CardError,
     Round,
+    Rules,
     SimpleBot,
     all_best_arrangements,
     best_discards,
@@ -478,3 +479,12 @@ def test_knock_invariants(positions):
             assert knock.discard != knowledge.just_taken
         else:
             assert not knock.knock
+
+
+def test_the_rounds_knock_limit_decides_the_knock_flags():
+    hand = "7S 7H 7D 9C TC JC 3H 4H 5H 2D KS"
+    assert analyze_discards(hand)[0].knock  # 2 under the modern limit of 10
+    assert not analyze_discards(hand, Knowledge(knock_limit=1))[0].knock  # an Oklahoma ace
+    assert not any(a.knock for a in analyze_discards(hand, rules=Rules(straight_gin=True)))
+    gin = analyze_discards("7S 7H 7D 9C TC JC 3H 4H 5H 6H KS", rules=Rules(straight_gin=True))
+    assert gin[0].gin and gin[0].knock
