@@ -8,6 +8,7 @@ from typing import Final
 
 from gin_teach.analysis.discards import analyze_discards, draw_outlook
 from gin_teach.analysis.knowledge import (
+    CARD_POINTS,
     NO_KNOWLEDGE,
     STOCK_AFTER_DEAL,
     Knowledge,
@@ -38,7 +39,6 @@ MAX_UNDERCUT_RISK: Final = 0.25
 KNOCKABLE_WEIGHT: Final = 0.25
 """How much a sampled opponent hand that could itself have knocked counts: most players knock
 when they can, so a hand that did not is less likely to be one."""
-_POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
 
 
 # --------------------------------------------------------------------------- the draw
@@ -209,7 +209,7 @@ def _highest(mask: int) -> int:
     while mask:
         low = mask & -mask
         mask ^= low
-        points = _POINTS[low.bit_length() - 1]
+        points = CARD_POINTS[low.bit_length() - 1]
         if points >= best_points:
             best, best_points = low, points
     return best
