@@ -303,16 +303,13 @@ def _melds_within(hand: int) -> list[int]:
     return sorted(melds)
 
 
-_SUIT_OF_BIT: Final = tuple(i // 13 for i in range(52))
-
-
 def _layoff_reach(melds: list[int], opponent: int) -> bool:
     """Whether the opponent holds a card that could go onto one of ``melds`` or a longer run
     grown from one: the fourth card of a set, or the card just past either end of a run."""
     for meld in melds:
         low = (meld & -meld).bit_length() - 1
         high = meld.bit_length() - 1
-        if _SUIT_OF_BIT[low] != _SUIT_OF_BIT[high]:  # a set: the rank's missing suits
+        if low // 13 != high // 13:  # a set: the rank's missing suits
             column = 0
             for suit in range(4):
                 column |= 1 << (suit * 13 + low % 13)
