@@ -29,7 +29,7 @@ from gin_teach.actions import (
 from gin_teach.cards import Card
 from gin_teach.game import Game
 from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
-from gin_teach.round import Observation
+from gin_teach.records import Observation
 from gin_teach.rules import Rules
 
 __all__ = [
@@ -399,7 +399,7 @@ def play_games(a: Player, b: Player, n: int, seed: int = 0, rules: Rules | None 
     count: Counter[tuple[str, int]] = Counter()
     rounds = dead = turns = 0
     for _ in range(n):
-        game = play(Game(rules, rng.getrandbits(63), names=names), (a, b))
+        game = play(Game(rules, seed=rng.getrandbits(63), names=names), (a, b))
         totals = game.totals()
         assert totals.winner is not None
         count["won", totals.winner] += 1

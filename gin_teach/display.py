@@ -29,7 +29,8 @@ from gin_teach.melds import Arrangement, Meld
 from gin_teach.wording import says
 
 if TYPE_CHECKING:
-    from gin_teach.game import Game, Round
+    from gin_teach.game import Game
+    from gin_teach.round import Round
     from gin_teach.scoring import Settlement
 
 __all__ = [

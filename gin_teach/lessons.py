@@ -29,7 +29,7 @@ from gin_teach.actions import Action
 from gin_teach.cards import Card, HandLike, full_deck, hand_mask, hand_points, to_cards
 from gin_teach.display import arrangement_svg, hand_svg
 from gin_teach.errors import CardError, GinError, IllegalMove
-from gin_teach.game import Game, GameTotals, Round
+from gin_teach.game import Game, GameTotals
 from gin_teach.melds import (
     Arrangement,
     Meld,
@@ -40,6 +40,7 @@ from gin_teach.melds import (
     discard_options,
     find_melds,
 )
+from gin_teach.round import Round
 from gin_teach.rules import Rules
 from gin_teach.scoring import settle
 

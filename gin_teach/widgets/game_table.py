@@ -106,7 +106,7 @@ class GameTable(LessonWidget):
         self.moves_log = widgets.HTML()
         self.result = widgets.HTML()
         self.scoresheet = widgets.HTML()
-        self.game = Game(self.rules, self._rng.randrange(1 << 31), names=self._names())
+        self.game = Game(self.rules, seed=self._rng.randrange(1 << 31), names=self._names())
         if self._deal is not None:
             self._replace_game(self._fixed_game)  # a bad deal keeps the random game, and says so
         self.bot = self._make_bot()
@@ -208,7 +208,7 @@ class GameTable(LessonWidget):
         ('classic', True)
         """
         rules = self.chosen_rules()  # a contradictory choice raises RulesError: shown, no change
-        self._start(Game(rules, self._rng.randrange(1 << 31), names=self._names()))
+        self._start(Game(rules, seed=self._rng.randrange(1 << 31), names=self._names()))
 
     @friendly
     def replay_deal(self) -> None:
