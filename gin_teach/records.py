@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -26,12 +27,14 @@ from gin_teach.actions import (
     PassUpcard,
     TakeDiscard,
 )
-from gin_teach.cards import Card
+from gin_teach.cards import Card, HandLike, cards_from_mask, full_deck, to_cards
+from gin_teach.checks import MAX_SEED, check_count
+from gin_teach.errors import CardError, excerpt
 from gin_teach.hand import Hand
 from gin_teach.melds import Arrangement
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement
-from gin_teach.wording import called, says
+from gin_teach.wording import called, says, whose
 
 __all__ = [
     "DEFAULT_NAMES",
@@ -76,6 +79,57 @@ class Deal:
     hands: tuple[Hand, Hand]
     upcard: Card
     stock: tuple[Card, ...]
+
+    @classmethod
+    def of(cls, hands: Sequence[HandLike], upcard: Card | str, stock: HandLike = (), *,
+           names: Sequence[str] = DEFAULT_NAMES, fill_seed: int = 0) -> Deal:
+        """A deal from given cards, checked: ten cards to each hand, every card dealt once.
+        ``stock`` is the top of the stock, top first; the cards not named go under it in an
+        order shuffled by ``fill_seed``. ``names`` name the hands in messages.
+
+        >>> deal = Deal.of(["AS 2S 3S 4S 5S 6S 7S 8S 9S TS", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH"],
+        ...                upcard="KC", stock="QC JC")
+        >>> deal.stock[:2], len(deal.stock)
+        ((Card('QC'), Card('JC')), 31)
+        >>> Deal.of(["AS 2S 3S"], "KC")
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.CardError: give two hands of ten cards, one for each player
+        >>> Deal.of(["AS 2S 3S 4S 5S 6S 7S 8S 9S TS", "AH 2H 3H 4H 5H 6H 7H 8H 9H AS"], "KC",
+        ...         names=("Ann", "You"))
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.CardError: A♠ is dealt twice (Ann's hand and your hand)
+        """
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != 2:
+            raise CardError("give two hands of ten cards, one for each player")
+        seen: dict[int, str] = {}
+
+        def place(card: Card, where: str) -> None:
+            if card.index in seen:
+                raise CardError(f"{card} is dealt twice ({seen[card.index]} and {where})")
+            seen[card.index] = where
+
+        masks = [0, 0]
+        for player in (0, 1):
+            cards = to_cards(hands[player])
+            hand = f"{whose(names[player])} hand"
+            if len(cards) != 10:
+                raise CardError(f"{hand} has {len(cards)} cards; each player is dealt 10")
+            for card in cards:
+                place(card, hand)
+                masks[player] |= card.bit
+        up = Card.parse(upcard) if isinstance(upcard, str) else upcard
+        if not isinstance(up, Card):
+            raise CardError(f"the upcard must be a card, not {excerpt(upcard)}")
+        place(up, "the upcard")
+        given = to_cards(stock)
+        for card in given:
+            place(card, "the stock")
+        rest = [card for card in full_deck() if card.index not in seen]
+        random.Random(check_count(fill_seed, "fill_seed", least=0, most=MAX_SEED)).shuffle(rest)
+        return cls((Hand(cards_from_mask(masks[0])), Hand(cards_from_mask(masks[1]))), up,
+                   given + tuple(rest))
 
 
 _ENDINGS: Final[dict[str, str]] = {

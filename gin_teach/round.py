@@ -54,17 +54,15 @@ from gin_teach.actions import (
     TakeDiscard,
     parse_action,
 )
-from gin_teach.cards import Card, Deck, HandLike, cards_from_mask, full_deck, to_cards
+from gin_teach.cards import Card, Deck, HandLike, cards_from_mask, full_deck
 from gin_teach.checks import (
-    MAX_SEED,
-    check_count,
     check_names,
     check_player,
     check_rules,
     check_scores,
     check_seed,
 )
-from gin_teach.errors import CardError, GinError, IllegalMove
+from gin_teach.errors import GinError, IllegalMove
 from gin_teach.hand import Hand
 from gin_teach.melds import Arrangement, best_arrangement, best_discard_of_mask, deadwood_of_mask
 from gin_teach.records import (
@@ -77,10 +75,11 @@ from gin_teach.records import (
     RoundResult,
     cards_text,
 )
+from gin_teach.refusals import out_of_turn, over_the_limit, prompt, refusal
 from gin_teach.rules import Rules
 from gin_teach.saves import dump, load_round, save_round
 from gin_teach.scoring import Settlement, settle
-from gin_teach.wording import called, says, whose
+from gin_teach.wording import called, says
 
 __all__ = ["Round"]
 
@@ -92,13 +91,6 @@ again: observations are made on every move."""
 
 # --------------------------------------------------------------------------- the round
 
-_PROMPTS: Final[dict[str, str]] = {
-    "upcard_nondealer": "(not the dealer) may take the upcard {top} or pass",
-    "upcard_dealer": "(the dealer) may take the upcard {top} or pass",
-    "draw": "draw[s] from the stock or take[s] {top}",
-    "discard": "discard[s] a card (or knock[s])",
-    "layoff": "spread[s] melds and lay[s] off on the knocker's melds",
-}
 # Legal moves that do not depend on the cards: computed once, handed out as they are.
 _FIXED_MOVES: Final[dict[str, tuple[Action, ...]]] = {
     "upcard_nondealer": (TAKE, PASS), "upcard_dealer": (TAKE, PASS),
@@ -248,7 +240,8 @@ class Round:
                   fill_seed: int = 0) -> Round:
         """A round from given cards: ``hands`` are player 0's and player 1's ten cards,
         ``stock`` the top of the stock, top first. Cards not named go under the given stock
-        in an order shuffled by ``fill_seed``, so a test names only the cards it needs.
+        in an order shuffled by ``fill_seed``, so a test names only the cards it needs (see
+        :meth:`Deal.of`).
 
         >>> hands = ["AS 2S 3S 4S 5S 6S 7S 8S 9S TS", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH"]
         >>> rnd = Round.from_deal(hands, upcard="KC", stock="QC JC")
@@ -258,12 +251,10 @@ class Round:
         dealer = check_player(dealer, "dealer")
         names = check_names(names)
         checked = (check_rules(rules), names, check_scores(scores))
-        fill = random.Random(check_count(fill_seed, "fill_seed", least=0, most=MAX_SEED))
-        masks, up, order = _checked_deal(hands, upcard, stock, names)
-        named = masks[0] | masks[1] | _DECK[up].bit | sum(1 << i for i in order)
-        missing = [i for i in range(52) if not named >> i & 1]
-        fill.shuffle(missing)
-        return cls._dealt((masks, up, tuple(order + missing)), dealer, *checked, None)
+        deal = Deal.of(hands, upcard, stock, names=names, fill_seed=fill_seed)
+        masks = (deal.hands[0].mask, deal.hands[1].mask)
+        stock_order = tuple(card.index for card in deal.stock)
+        return cls._dealt((masks, deal.upcard.index, stock_order), dealer, *checked, None)
 
     def clone(self) -> Round:
         """An independent copy, for looking ahead without touching this round.
@@ -473,12 +464,7 @@ class Round:
         >>> Round(seed=4, dealer=1, names=("You", "Bob")).prompt()
         'You (not the dealer) may take the upcard ... or pass'
         """
-        if self._result is not None:
-            return f"round over: {self._result.describe(self._names)}"
-        words = _PROMPTS[self._phase]
-        if self._phase == "draw" and self._refused:
-            words = "draw[s] from the stock (both players passed the upcard)"
-        return says(self._names[self._player], words.format(top=self.top_discard))
+        return prompt(self)
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may know now (see :class:`Observation`).
@@ -586,46 +572,13 @@ class Round:
             action = parse_action(action)
         mover = self._player
         if player is not None and check_player(player) != mover:
-            raise IllegalMove(self._out_of_turn(action, player))
+            raise IllegalMove(out_of_turn(self, action, player))
         move = _MOVES.get((self._phase, type(action)))
         if move is None:
-            raise IllegalMove(self._refusal(action))
+            raise IllegalMove(refusal(self, action))
         card = move(self, action)
         self._history.append((mover, action, card))
         self._legal = None
-
-    def _out_of_turn(self, action: Action, player: int) -> str:
-        if self._phase == "over":
-            return self._refusal(action)
-        names = self._names
-        return (f"it is {whose(names[self._player])} turn, "
-                f"not {whose(names[player], alone=True)}")
-
-    def _refusal(self, action: Action) -> str:
-        """Why ``action`` is not a move of this phase."""
-        phase = self._phase
-        top = self.top_discard
-        name = self._names[self._player] if self._player != NO_PLAYER else ""
-        if phase == "over":
-            assert self._result is not None
-            return f"the round is over ({self._result.describe(self._names)}): no more moves"
-        if phase in ("upcard_nondealer", "upcard_dealer"):
-            role = "the non-dealer" if phase == "upcard_nondealer" else "the dealer"
-            return (f"first the upcard {top}: {role} ({called(name, start=False)}) may take "
-                    "it or pass; nobody draws from the stock until both have passed")
-        if isinstance(action, LayOff):
-            return "lay-offs come only after the other player knocks"
-        if phase == "draw":
-            if isinstance(action, PassUpcard):
-                return ("passing is only for the first upcard: now draw from the stock or take "
-                        f"the top discard {top}")
-            return (f"you must draw before you discard: draw from the stock or take the top "
-                    f"discard {top}")
-        if phase == "discard":
-            return "you have already drawn this turn: now discard a card (or knock)"
-        return (says(self._names[self._knocker], "[has] knocked") + ": "
-                + says(name, "now spread[s] melds and lay[s] off (the lay off move)",
-                        start=False))
 
     # Each move below checks everything before it changes anything (so a refused move leaves
     # the round as it was), then returns the card it moved, for the log.
@@ -686,9 +639,8 @@ class Round:
         card = action.card
         player = self._player
         rest = self._checked_card(card, "knock with") ^ card.bit
-        count = deadwood_of_mask(rest)
-        if count > self._knock_limit:
-            raise IllegalMove(self._over_limit(card, rest, count))
+        if deadwood_of_mask(rest) > self._knock_limit:
+            raise IllegalMove(over_the_limit(self, card, best_arrangement(cards_from_mask(rest))))
         settlement = settle(cards_from_mask(rest), cards_from_mask(self._hands[1 - player]),
                             self._rules, action.melds, knock_limit=self._knock_limit)
         self._hands[player] = rest
@@ -741,19 +693,6 @@ class Round:
             raise IllegalMove(f"you just took {card} from the discard pile, so you cannot "
                               f"{verb} it this turn")
         return hand
-
-    def _over_limit(self, card: Card, rest: int, count: int) -> str:
-        dead = best_arrangement(cards_from_mask(rest)).deadwood_cards
-        worth = " + ".join(f"{c} {c.points}" for c in dead)
-        detail = f"{worth} = {count}" if len(dead) > 1 else worth
-        if self._rules.straight_gin:
-            return (f"Straight Gin ends only with gin: after discarding {card} your deadwood "
-                    f"would be {detail}")
-        if self._knock_limit == 0:
-            return (f"this round is gin only (the first upcard was an ace): after discarding "
-                    f"{card} your deadwood would be {detail}")
-        return (f"you cannot knock: after discarding {card} your deadwood would be {detail}, "
-                f"over the knock limit of {self._knock_limit}")
 
     def _end_turn(self) -> None:
         self._taken = self._drawn = -1
@@ -825,7 +764,7 @@ class Round:
 
 
 # The state machine of the module docstring: the moves each phase accepts. A move missing
-# here is refused with the reason _refusal gives.
+# here is refused with the reason refusals.refusal gives.
 _MOVES: Final[dict[tuple[str, type[Action]], Callable[[Round, Action], Card | None]]] = {
     ("upcard_nondealer", TakeDiscard): Round._take,
     ("upcard_nondealer", PassUpcard): Round._pass,
@@ -838,42 +777,6 @@ _MOVES: Final[dict[tuple[str, type[Action]], Callable[[Round, Action], Card | No
     ("discard", BigGin): Round._big_gin,
     ("layoff", LayOff): Round._lay_off,
 }
-
-
-# ---------------------------------------------------------------------- deals and files
-
-
-def _checked_deal(hands: Sequence[HandLike], upcard: Card | str, stock: HandLike,
-                  names: tuple[str, str]) -> tuple[tuple[int, int], int, list[int]]:
-    """Masks of the two hands, the upcard's index and the stock's indices (top first), with
-    every card dealt once and ten to each hand."""
-    if isinstance(hands, str) or len(hands) != 2:
-        raise CardError("give two hands of ten cards, one for each player")
-    seen: dict[int, str] = {}
-
-    def place(card: Card, where: str) -> None:
-        if card.index in seen:
-            raise CardError(f"{card} is dealt twice ({seen[card.index]} and {where})")
-        seen[card.index] = where
-
-    masks = [0, 0]
-    for player in (0, 1):
-        cards = to_cards(hands[player])
-        hand = f"{whose(names[player])} hand"
-        if len(cards) != 10:
-            raise CardError(f"{hand} has {len(cards)} cards; each player is dealt 10")
-        for card in cards:
-            place(card, hand)
-            masks[player] |= card.bit
-    up = Card.parse(upcard) if isinstance(upcard, str) else upcard
-    if not isinstance(up, Card):
-        raise CardError(f"the upcard must be a card, not {upcard!r}")
-    place(up, "the upcard")
-    order = []
-    for card in to_cards(stock):
-        place(card, "the stock")
-        order.append(card.index)
-    return (masks[0], masks[1]), up.index, order
 
 
 # ------------------------------------------------------------------------------ hot path

@@ -418,8 +418,6 @@ def _rules(data: dict[str, Any]) -> Rules:
 
 def _deal(deal: dict[str, Any], where: str, names: tuple[str, str]) -> Deal:
     """A saved deal, read card by card: two hands of ten, the upcard and all the rest."""
-    from gin_teach.round import Round
-
     hands = deal.get("hands")
     if (not isinstance(hands, list) or len(hands) != 2
             or not all(isinstance(hand, str) for hand in hands)):
@@ -427,7 +425,7 @@ def _deal(deal: dict[str, Any], where: str, names: tuple[str, str]) -> Deal:
     upcard = _field(deal, "upcard", str, where + ".")
     stock = _field(deal, "stock", str, where + ".")
     given = len(stock.split())
-    dealt = Round.from_deal(hands, upcard, stock, names=names).deal  # a card twice is a CardError
+    dealt = Deal.of(hands, upcard, stock, names=names)  # a card twice is a CardError
     if given != len(dealt.stock):
         missing = " ".join(str(card) for card in sorted(dealt.stock[given:]))
         raise CardError(f"the {where} is missing {missing}: the hands, the upcard and the "
