@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Literal, overload
 
 from gin_teach.errors import RulesError, SetupError, excerpt
 from gin_teach.rules import Rules
@@ -36,7 +36,7 @@ MAX_SEED: Final = (1 << 64) - 1
 """The largest seed: a seed is saved with the game, so it stays a number any reader takes."""
 MAX_SCORE: Final = 1_000_000
 """The largest score a round may start from (far past any target a table plays to)."""
-LONGEST_NAME: Final = 40
+LONGEST_NAME: Final = 60
 """The longest player name, in characters (it heads a scoresheet column)."""
 
 
@@ -44,6 +44,10 @@ def _is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+@overload
+def check_seed(seed: object, *, generator: Literal[False]) -> int | None: ...
+@overload
+def check_seed(seed: object, *, generator: bool = True) -> int | random.Random | None: ...
 def check_seed(seed: object, *, generator: bool = True) -> int | random.Random | None:
     """A seed: a whole number from 0 to :data:`MAX_SEED`, ``None`` (a random one), or, when
     ``generator`` is allowed, a ``random.Random`` to deal from.

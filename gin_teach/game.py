@@ -114,7 +114,7 @@ class Game:
         checked = check_seed(seed, generator=False)
         if first_dealer is not None:
             check_player(first_dealer, "first_dealer")
-        self._seed = checked if isinstance(checked, int) else random.randrange(1 << 63)
+        self._seed = random.randrange(1 << 63) if checked is None else checked
         self._rng = random.Random(seed)
         self._cut: tuple[tuple[Card, Card], ...] = ()
         self._chosen_dealer = first_dealer is not None
@@ -455,7 +455,7 @@ class Match:
         self._rules = check_rules(rules)
         self._names = check_names(names)
         checked = check_seed(seed, generator=False)
-        self._seed = checked if isinstance(checked, int) else random.randrange(1 << 63)
+        self._seed = random.randrange(1 << 63) if checked is None else checked
         self._rng = random.Random(self._seed)
         self._games = [self._new_game()]
 

@@ -66,6 +66,8 @@ _SHARED: Final = ("format", "version", "rules", "names")
 _STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKET: Final = re.compile(r"[\[\]{}]")
 _T = TypeVar("_T")
+_KINDS: Final[dict[type, str]] = {int: "a whole number", str: "text", list: "a list",
+                                  dict: "an object"}
 
 
 def dump(data: dict[str, Any]) -> str:
@@ -314,7 +316,7 @@ def load_match(text: str | dict[str, Any]) -> Match:
             raise ReplayError(f"{where}seed is not the one the match's seed gives: the file was "
                               "changed")
         _replay_rounds(match.apply, match.game, _field(game_data, "rounds", list, where), where)
-        if number < len(saved) and len(match.games) == number:
+        if number < len(saved) and not match.games[number - 1].is_over:
             raise ReplayError(f"game {number} is unfinished but more games follow")
     _same(save_match(match), data)
     return match
@@ -384,7 +386,7 @@ def _checked(what: str, build: Callable[[], _T]) -> _T:
 def _field(data: dict[str, Any], key: str, kind: type, where: str = "") -> Any:
     value = data.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ReplayError(f"the save's {where}{key!r} is missing or not a {kind.__name__}, "
+        raise ReplayError(f"the save's {where}{key} is missing or not {_KINDS[kind]}, "
                           f"got {excerpt(value)}")
     return value
 
