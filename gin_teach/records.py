@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 Phase = Literal["upcard_nondealer", "upcard_dealer", "draw", "discard", "layoff", "over"]
-RoundOutcome = Literal["dead_hand", "knock", "gin", "big_gin", "undercut"]
+RoundOutcome = Literal["dead_hand", "knock", "gin", "big_gin", "undercut", "tie"]
 DEFAULT_NAMES: Final = ("Player 0", "Player 1")
 NO_PLAYER: Final = -1
 """``current_player`` once the round (or game, or match) is over: nobody is to act."""
@@ -140,14 +140,19 @@ _ENDINGS: Final[dict[str, str]] = {
 @dataclass(frozen=True)
 class RoundResult:
     """How a round ended. ``points`` already includes the Oklahoma spade doubling
-    (``multiplier``); ``winner`` and ``knocker`` are player numbers (``None`` for a dead hand).
+    (``multiplier``); ``winner`` and ``knocker`` are player numbers. Two endings have no
+    winner: a dead hand (nobody knocked either) and, under ``undercut_on_tie=False``, a tie
+    (``outcome == "tie"``): nobody scores, no box, and the same dealer deals again.
 
     >>> result = RoundResult("undercut", winner=1, points=31, knocker=0)
     >>> print(result)
     Player 0 knocks; Player 1 undercuts and scores 31
     >>> dead = RoundResult("dead_hand", None, 0)
-    >>> dead.is_dead_hand, str(dead)
-    (True, 'dead hand: nobody scores and the same dealer deals again')
+    >>> dead.is_dead_hand, dead.has_winner, str(dead)
+    (True, False, 'dead hand: nobody scores and the same dealer deals again')
+    >>> tie = RoundResult("tie", None, 0, knocker=1)
+    >>> tie.is_dead_hand, tie.has_winner, tie.describe(("Ann", "You"))
+    (False, False, 'You knock; the counts tie and nobody scores')
     """
 
     outcome: RoundOutcome
@@ -162,6 +167,12 @@ class RoundResult:
         """True when the stock ran down and nobody knocked."""
         return self.outcome == "dead_hand"
 
+    @property
+    def has_winner(self) -> bool:
+        """False for a dead hand and for a tie that the rules do not pay: then nobody scores,
+        nobody wins a box, and the same dealer deals again."""
+        return self.winner is not None
+
     def describe(self, names: Sequence[str] = DEFAULT_NAMES) -> str:
         """One sentence with the players' names.
 
@@ -169,8 +180,10 @@ class RoundResult:
         >>> gin.describe(("Ann", "Bob")), gin.describe(("You", "Bob"))
         ('Ann goes gin and scores 39', 'You go gin and score 39')
         """
-        if self.winner is None or self.knocker is None:
+        if self.knocker is None:
             return "dead hand: nobody scores and the same dealer deals again"
+        if self.winner is None:
+            return says(names[self.knocker], "knock[s]") + "; the counts tie and nobody scores"
         knocker, winner = names[self.knocker], names[self.winner]
         scores = f"score[s] {self.points}"
         if self.outcome == "undercut":

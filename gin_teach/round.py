@@ -700,7 +700,9 @@ class Round:
 
     def _finish_settlement(self, settlement: Settlement) -> None:
         knocker = self._knocker
-        winner = knocker if settlement.winner == "knocker" else 1 - knocker
+        winner: int | None = None  # a tie these rules do not pay: nobody wins the round
+        if settlement.winner is not None:
+            winner = knocker if settlement.winner == "knocker" else 1 - knocker
         self._pending = None
         self._finish(RoundResult(settlement.outcome, winner,
                                  settlement.points * self._multiplier, knocker, settlement,
