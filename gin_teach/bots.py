@@ -394,7 +394,7 @@ def play_games(a: Player, b: Player, n: int, seed: int = 0, rules: Rules | None 
     True
     """
     n = check_count(n, "n (the number of games)")
-    rng = random.Random(check_seed(seed, generator=False))
+    rng = random.Random(check_seed(seed))
     rules = check_rules(rules)
     for player in (a, b):
         reset = getattr(player, "reset", None)

@@ -13,9 +13,8 @@ gin_teach.errors.SetupError: dealer must be the player number 0 or 1, got 1.0
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Final, Literal, overload
+from typing import Final
 
 from gin_teach.errors import RulesError, SetupError, excerpt
 from gin_teach.rules import Rules
@@ -44,27 +43,20 @@ def _is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-@overload
-def check_seed(seed: object, *, generator: Literal[False]) -> int | None: ...
-@overload
-def check_seed(seed: object, *, generator: bool = True) -> int | random.Random | None: ...
-def check_seed(seed: object, *, generator: bool = True) -> int | random.Random | None:
-    """A seed: a whole number from 0 to :data:`MAX_SEED`, ``None`` (a random one), or, when
-    ``generator`` is allowed, a ``random.Random`` to deal from.
+def check_seed(seed: object) -> int | None:
+    """A seed: a whole number from 0 to :data:`MAX_SEED`, or ``None`` for a random one.
 
     >>> check_seed(None), check_seed(2 ** 64 - 1)
     (None, 18446744073709551615)
     >>> check_seed(True)
     Traceback (most recent call last):
     ...
-    gin_teach.errors.SetupError: seed must be a whole number from 0 to 2**64 - 1, ...
+    gin_teach.errors.SetupError: seed must be a whole number from 0 to 2**64 - 1, or None; got True
     """
-    if seed is None or (generator and isinstance(seed, random.Random)):
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)
+                        and 0 <= seed <= MAX_SEED):
         return seed
-    if _is_whole(seed) and 0 <= seed <= MAX_SEED:  # type: ignore[operator]
-        return seed  # type: ignore[return-value]
-    kinds = "a random.Random or None" if generator else "or None"
-    raise SetupError(f"seed must be a whole number from 0 to 2**64 - 1, {kinds}, "
+    raise SetupError(f"seed must be a whole number from 0 to 2**64 - 1, or None; "
                      f"got {excerpt(seed)}")
 
 

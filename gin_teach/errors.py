@@ -6,7 +6,8 @@ import reprlib
 from typing import Final
 
 __all__ = [
-    "CardError", "GinError", "IllegalMove", "ReplayError", "RulesError", "SetupError", "excerpt",
+    "AnswerError", "CardError", "GinError", "IllegalMove", "ReplayError", "RulesError",
+    "SetupError", "excerpt",
 ]
 
 QUOTED_LENGTH: Final = 60
@@ -54,6 +55,14 @@ class RulesError(GinError, ValueError):
     """
 
 
+class AnswerError(GinError, ValueError):
+    """A learner's answer a widget cannot read (an unknown choice, a missing value).
+
+    >>> isinstance(AnswerError("choose knocker or defender"), GinError)
+    True
+    """
+
+
 class ReplayError(GinError, ValueError):
     """A saved round, game or match that cannot be loaded: not a save, damaged, too large or
     too deeply nested, a field of the wrong type, an illegal move, or a position or score
@@ -75,7 +84,7 @@ class SetupError(GinError, ValueError):
     >>> Round(seed=[1])
     Traceback (most recent call last):
     ...
-    gin_teach.errors.SetupError: seed must be a whole number from 0 to 2**64 - 1, ...
+    gin_teach.errors.SetupError: seed must be a whole number from 0 to 2**64 - 1, or None; got [1]
     """
 
 

@@ -111,7 +111,7 @@ class Game:
                  names: Sequence[str] = DEFAULT_NAMES, first_dealer: int | None = None) -> None:
         self._rules = check_rules(rules)
         self._names = check_names(names)
-        checked = check_seed(seed, generator=False)
+        checked = check_seed(seed)
         if first_dealer is not None:
             check_player(first_dealer, "first_dealer")
         self._seed = random.randrange(1 << 63) if checked is None else checked
@@ -454,7 +454,7 @@ class Match:
         self._points_limit = None if points is None else check_count(points, "points")
         self._rules = check_rules(rules)
         self._names = check_names(names)
-        checked = check_seed(seed, generator=False)
+        checked = check_seed(seed)
         self._seed = random.randrange(1 << 63) if checked is None else checked
         self._rng = random.Random(self._seed)
         self._games = [self._new_game()]

@@ -184,7 +184,8 @@ class Round:
     def __init__(self, seed: int | random.Random | None = None, *, dealer: int = 0,
                  rules: Rules | str | None = None, names: Sequence[str] = DEFAULT_NAMES,
                  scores: tuple[int, int] | None = None) -> None:
-        seed = check_seed(seed)
+        if not isinstance(seed, random.Random):
+            seed = check_seed(seed)
         dealer = check_player(dealer, "dealer")
         checked = (check_rules(rules), check_names(names), check_scores(scores))
         deck = Deck(seed)

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from gin_teach.cards import Card, Deck, HandLike, to_cards
 from gin_teach.display import FOUR_COLOURS, HIGHLIGHTS, TWO_COLOURS, message_html, suit_colours
-from gin_teach.errors import CardError, GinError, IllegalMove
+from gin_teach.errors import AnswerError, CardError, GinError, IllegalMove
 from gin_teach.melds import best_discards
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, settle
@@ -47,14 +47,6 @@ SUIT_COLOURS = TWO_COLOURS
 """The suit colours of the usual deck (the same as the card pictures use)."""
 FOUR_SUIT_COLOURS = FOUR_COLOURS
 """The suit colours of the four-colour deck."""
-
-
-class AnswerError(GinError, ValueError):
-    """A learner's answer the widget cannot read (an unknown choice, a missing value).
-
-    >>> isinstance(AnswerError("choose knocker or defender"), GinError)
-    True
-    """
 
 
 _LONGEST_MESSAGE = 400
