@@ -481,7 +481,7 @@ class Round:
         mine = self._player == player
         known = self._took_mask[other] & hands[other]
         pile = self._pile
-        return Observation(
+        return Observation.of_fields(
             player=player, phase=self._phase, current_player=self._player, dealer=self._dealer,
             hand=_as_hand(_hand_cards(hands[player])),
             drawn=_DECK[self._drawn] if mine and self._drawn >= 0 else None,

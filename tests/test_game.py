@@ -25,6 +25,7 @@ from gin_teach import (
     Knock,
     LayOff,
     Match,
+    Observation,
     PassUpcard,
     ReplayError,
     Round,
@@ -969,3 +970,12 @@ def test_a_tie_does_not_break_a_shutout(settle_with_ties):
     totals = game.totals()
     # The tie counted for nobody, so the loser won no round: a shutout.
     assert totals.rounds_won[1 - totals.winner] == 0 and totals.shutout
+
+
+def test_the_quick_observation_is_the_one_the_constructor_makes():
+    rnd = play(Round(seed=9), [GreedyBot(), SimpleBot()])
+    for player in (0, 1):
+        view = rnd.observation(player)
+        assert set(vars(view)) == {field.name for field in dataclasses.fields(view)}
+        assert Observation(**vars(view)) == view
+        assert hash(Observation(**vars(view))) == hash(view)
