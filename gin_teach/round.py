@@ -35,10 +35,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 from gin_teach.actions import (
-    DISCARDS,
     DRAW,
     KNOCKS,
     LAY_OFF,
@@ -64,6 +63,7 @@ from gin_teach.checks import (
 )
 from gin_teach.errors import GinError, IllegalMove
 from gin_teach.hand import Hand
+from gin_teach.mask_cache import discard_moves, hand_cards
 from gin_teach.melds import Arrangement, best_arrangement, best_discard_of_mask, deadwood_of_mask
 from gin_teach.records import (
     DEFAULT_NAMES,
@@ -483,12 +483,12 @@ class Round:
         pile = self._pile
         return Observation.of_fields(
             player=player, phase=self._phase, current_player=self._player, dealer=self._dealer,
-            hand=_as_hand(_hand_cards(hands[player])),
+            hand=_as_hand(hand_cards(hands[player])),
             drawn=_DECK[self._drawn] if mine and self._drawn >= 0 else None,
             just_taken=_DECK[self._taken] if mine and self._taken >= 0 else None,
             top_discard=pile[-1] if pile else None, discard_pile=tuple(pile),
             opponent_took=tuple(self._took[other]),
-            opponent_known=_hand_cards(known) if known else (),
+            opponent_known=hand_cards(known) if known else (),
             opponent_discarded=tuple(self._discarded[other]),
             opponent_passed=tuple(self._passed[other]),
             opponent_hand_size=hands[other].bit_count(), stock_size=len(self._stock),
@@ -521,7 +521,7 @@ class Round:
     def _discard_actions(self) -> tuple[Action, ...]:
         hand = self._hands[self._player]
         free = hand & ~(1 << self._taken) if self._taken >= 0 else hand
-        discards = _discard_moves(free)
+        discards = discard_moves(free)
         limit = self._knock_limit
         # Removing a card lowers the least deadwood by at most that card's value (10 at most),
         # so one quick solve of the eleven cards usually rules out every knock. Otherwise one
@@ -780,35 +780,3 @@ _MOVES: Final[dict[tuple[str, type[Action]], Callable[[Round, Action], Card | No
     ("discard", BigGin): Round._big_gin,
     ("layoff", LayOff): Round._lay_off,
 }
-
-
-# ------------------------------------------------------------------------------ hot path
-
-_T = TypeVar("_T")
-_SUIT_MASKS: Final = tuple(0x1FFF << shift for shift in (0, 13, 26, 39))
-
-
-def _by_suit(build: Callable[[int], tuple[_T, ...]]) -> Callable[[int], tuple[_T, ...]]:
-    """``build`` of a 52-bit mask, put together from one remembered answer per suit (at most
-    4 x 8192 small tuples): observations and legal moves need these on every move."""
-    cache: dict[int, tuple[_T, ...]] = {0: ()}
-
-    def of(mask: int) -> tuple[_T, ...]:
-        try:
-            return (cache[mask & 0x1FFF] + cache[mask & 0x3FFE000]
-                    + cache[mask & 0x7FFC000000] + cache[mask & 0xFFF8000000000])
-        except KeyError:
-            for suit in _SUIT_MASKS:
-                part = mask & suit
-                if part not in cache:
-                    cache[part] = build(part)
-            return of(mask)
-
-    return of
-
-
-_hand_cards: Final = _by_suit(cards_from_mask)
-"""The cards of a mask, in order (``cards_from_mask``, remembered)."""
-_discard_moves: Final = _by_suit(
-    lambda part: tuple(DISCARDS[card.index] for card in cards_from_mask(part)))
-"""A discard of each card of a mask, in card order."""
