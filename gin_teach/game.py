@@ -115,9 +115,8 @@ class Game:
         if first_dealer is not None:
             check_player(first_dealer, "first_dealer")
         self._seed = random.randrange(1 << 63) if checked is None else checked
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self._seed)
         self._cut: tuple[tuple[Card, Card], ...] = ()
-        self._chosen_dealer = first_dealer is not None
         if first_dealer is None:
             first_dealer = self._cut_for_deal()
         self._first_dealer = first_dealer

@@ -209,3 +209,10 @@ def test_any_edited_game_save_loads_the_same_or_is_refused_as_a_package_error(da
     except GinError:
         return
     assert json.loads(loaded.to_json()) == saved
+
+
+@pytest.mark.parametrize("make", [Round, Game, Match])
+def test_a_table_dealt_without_a_seed_saves_and_loads(make):
+    table = make()
+    table.apply("pass")
+    assert make.from_json(table.to_json()).to_json() == table.to_json()
