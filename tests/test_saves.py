@@ -216,3 +216,20 @@ def test_a_table_dealt_without_a_seed_saves_and_loads(make):
     table = make()
     table.apply("pass")
     assert make.from_json(table.to_json()).to_json() == table.to_json()
+
+
+@settings(max_examples=20)
+@given(seed=st.integers(0, 2**32), target=st.integers(1, 60), stop=st.integers(0, 400),
+       games=st.integers(1, 3))
+def test_any_match_stopped_anywhere_saves_loads_and_clones_exactly(seed, target, stop, games):
+    match = Match(Rules(target=target), seed=seed, games=games)
+    bots = [SimpleBot(seed=seed), GreedyBot()]
+    for _ in range(stop):
+        if match.is_over:
+            break
+        player = match.current_player
+        match.apply(bots[player].choose(match.observation(player), match.legal_actions()))
+    text = match.to_json()
+    again = Match.from_json(text)
+    assert again.to_json() == text and again.match_points == match.match_points
+    assert match.clone().to_json() == text
