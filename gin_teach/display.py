@@ -30,7 +30,8 @@ from gin_teach.scoresheet import scoresheet_of
 from gin_teach.wording import says
 
 if TYPE_CHECKING:
-    from gin_teach.game import Game, Round
+    from gin_teach.game import Game
+    from gin_teach.round import Round
     from gin_teach.scoring import Settlement
 
 __all__ = [
@@ -553,7 +554,7 @@ def round_html(round: Round, *, viewer: int | None = None, four_colour: bool = F
     face down until the round is over), the stock and discard pile, what happens next, the
     last moves, and the settlement once the round is over.
 
-    >>> from gin_teach.game import Round
+    >>> from gin_teach.round import Round
     >>> page = round_html(Round(seed=3), viewer=0)
     >>> page.count('data-card="back"') >= 11, "may take the upcard" in page
     (True, True)

@@ -7,7 +7,7 @@ from typing import Final
 
 from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError
-from gin_teach.round import Observation
+from gin_teach.records import Observation
 
 __all__ = [
     "CARD_POINTS",

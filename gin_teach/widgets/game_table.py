@@ -13,12 +13,13 @@ from gin_teach.actions import Action, Discard, Knock
 from gin_teach.bots import GreedyBot, Player, RandomBot, SimpleBot
 from gin_teach.cards import Card, HandLike
 from gin_teach.display import game_html, settlement_html
-from gin_teach.errors import GinError, IllegalMove
-from gin_teach.game import Game, Round
+from gin_teach.errors import AnswerError, GinError, IllegalMove
+from gin_teach.game import Game
+from gin_teach.round import Round
 from gin_teach.rules import Rules
 from gin_teach.widgets.controls import ButtonRow, CardButtons, button
 from gin_teach.widgets.exercises import LessonWidget
-from gin_teach.widgets.learner_input import AnswerError, friendly
+from gin_teach.widgets.learner_input import friendly
 from gin_teach.widgets.table import TableCanvas
 from gin_teach.wording import says
 
@@ -103,7 +104,7 @@ class GameTable(LessonWidget):
         self.moves_log = widgets.HTML()
         self.result = widgets.HTML()
         self.scoresheet = widgets.HTML()
-        self.game = Game(self.rules, self._rng.randrange(1 << 31), names=self._names())
+        self.game = Game(self.rules, seed=self._rng.randrange(1 << 31), names=self._names())
         if self._deal is not None:
             self._replace_game(self._fixed_game)  # a bad deal keeps the random game, and says so
         self.bot = self._make_bot()
@@ -206,7 +207,7 @@ class GameTable(LessonWidget):
         ('classic', True)
         """
         rules = self.chosen_rules()  # a contradictory choice raises RulesError: shown, no change
-        self._start(Game(rules, self._rng.randrange(1 << 31), names=self._names()))
+        self._start(Game(rules, seed=self._rng.randrange(1 << 31), names=self._names()))
 
     @friendly
     def replay_deal(self) -> None:

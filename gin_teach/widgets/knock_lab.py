@@ -13,14 +13,14 @@ import traitlets
 from gin_teach.answers import Feedback
 from gin_teach.cards import Card, HandLike
 from gin_teach.display import arrangement_svg, hand_svg
-from gin_teach.errors import CardError, IllegalMove
+from gin_teach.errors import AnswerError, CardError, IllegalMove
 from gin_teach.examples import deal_close_to_knocking
 from gin_teach.lessons import check_knock
 from gin_teach.melds import DiscardOption, best_arrangement, best_discards
 from gin_teach.rules import Rules
 from gin_teach.widgets.controls import CardButtons, button
 from gin_teach.widgets.exercises import LessonWidget
-from gin_teach.widgets.learner_input import AnswerError, as_card, friendly, parse_hand
+from gin_teach.widgets.learner_input import as_card, friendly, parse_hand
 
 __all__ = ["ACTIONS", "KnockLab"]
 

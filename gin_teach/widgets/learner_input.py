@@ -14,15 +14,7 @@ from typing import Any, TypeVar
 from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.errors import GinError
 
-__all__ = ["AnswerError", "as_card", "friendly", "parse_hand"]
-
-
-class AnswerError(GinError, ValueError):
-    """A learner's answer the widget cannot read (an unknown choice, a missing value).
-
-    >>> isinstance(AnswerError("choose knocker or defender"), GinError)
-    True
-    """
+__all__ = ["as_card", "friendly", "parse_hand"]
 
 
 F = TypeVar("F", bound=Callable[..., Any])

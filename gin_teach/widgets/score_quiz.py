@@ -10,11 +10,12 @@ import ipywidgets as widgets
 from gin_teach.answers import Feedback
 from gin_teach.cards import HandLike
 from gin_teach.display import arrangement_svg, hand_svg, settlement_html
+from gin_teach.errors import AnswerError
 from gin_teach.lessons import check_score
 from gin_teach.rules import Rules
 from gin_teach.widgets.controls import button
 from gin_teach.widgets.exercises import KnockExercise
-from gin_teach.widgets.learner_input import AnswerError, friendly
+from gin_teach.widgets.learner_input import friendly
 
 __all__ = ["ScoreQuiz"]
 

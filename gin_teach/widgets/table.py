@@ -6,7 +6,7 @@ rectangles, :func:`hit_test` says which card or pile a click at (x, y) lands on,
 without a browser; the canvas only paints the scene, with the same card faces, suit shapes and
 backs as the SVG card pictures of :mod:`gin_teach.display`.
 
->>> from gin_teach.game import Round
+>>> from gin_teach.round import Round
 >>> rnd = Round(seed=3)
 >>> scene = table_scene(rnd, viewer=0)
 >>> pile = next(s for s in scene.sprites if s.kind == "discard")
@@ -44,7 +44,7 @@ from gin_teach.display import (
     suit_colours,
 )
 from gin_teach.errors import GinError
-from gin_teach.game import Round
+from gin_teach.round import Round
 from gin_teach.widgets.controls import MessageArea
 
 __all__ = [
@@ -144,7 +144,7 @@ class Label:
 class TableScene:
     """Everything drawn, in painting order: later sprites lie on top of earlier ones.
 
-    >>> from gin_teach.game import Round
+    >>> from gin_teach.round import Round
     >>> len([s for s in table_scene(Round(seed=1)).sprites if s.kind == "hand"])
     10
     """
@@ -173,7 +173,7 @@ def table_scene(rnd: Round, viewer: int = 0, layout: TableLayout | None = None, 
     the card just drawn or taken raised, what happens next and the last move. ``knock`` adds
     the reminder that the next card clicked is knocked with.
 
-    >>> from gin_teach.game import Round
+    >>> from gin_teach.round import Round
     >>> scene = table_scene(Round(seed=2), viewer=1)
     >>> [s.card for s in scene.sprites if s.kind == "opponent"][:2]
     [None, None]
@@ -236,7 +236,7 @@ def hit_test(scene: TableScene, x: float, y: float) -> Target | None:
     """The card or pile under the point (x, y), or ``None``; the opponent's cards are not
     clickable. Overlapping cards: the one on top (painted last) wins.
 
-    >>> from gin_teach.game import Round
+    >>> from gin_teach.round import Round
     >>> scene = table_scene(Round(seed=2))
     >>> first = next(s for s in scene.sprites if s.kind == "hand")
     >>> hit_test(scene, first.x + 1, first.y + 1) == Target("hand", first.card)
@@ -286,7 +286,7 @@ class TableCanvas(widgets.VBox):
     ``Round.from_deal`` for fixed hands) for ``viewer``; a :class:`GameTable` passes
     ``on_action`` to take the moves itself. An illegal click shows the engine's reason.
 
-    >>> from gin_teach.game import Round
+    >>> from gin_teach.round import Round
     >>> table = TableCanvas(Round(seed=3, dealer=1))
     >>> pile = next(s for s in table.scene.sprites if s.kind == "discard")
     >>> str(table.click(pile.x + 5, pile.y + 5)), table.round.phase
@@ -330,7 +330,7 @@ class TableCanvas(widgets.VBox):
     def show(self, rnd: Round) -> None:
         """Draw another round (or the same one after a move).
 
-        >>> from gin_teach.game import Round
+        >>> from gin_teach.round import Round
         >>> table = TableCanvas(Round(seed=1)); table.show(Round(seed=2))
         >>> table.round.hand(0) == Round(seed=2).hand(0)
         True
@@ -345,7 +345,7 @@ class TableCanvas(widgets.VBox):
         """What a mouse click at (x, y) (in layout pixels) does: find the target, make the
         move. Returns the move, or ``None`` when the click meant nothing or was refused.
 
-        >>> from gin_teach.game import Round
+        >>> from gin_teach.round import Round
         >>> table = TableCanvas(Round(seed=3, dealer=1))
         >>> table.click(1, 1) is None
         True
@@ -371,7 +371,7 @@ class TableCanvas(widgets.VBox):
     def draw(self) -> None:
         """Paint the whole table in one batch.
 
-        >>> from gin_teach.game import Round
+        >>> from gin_teach.round import Round
         >>> table = TableCanvas(Round(seed=5)); table.draw()
         >>> kinds = [sprite.kind for sprite in table.scene.sprites]
         >>> [kinds.count(kind) for kind in ("opponent", "stock", "discard", "hand")]
