@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-__all__ = ["CardError", "GinError", "IllegalMove", "RulesError"]
+import reprlib
+from typing import Final
+
+__all__ = ["CardError", "GinError", "IllegalMove", "RulesError", "excerpt"]
+
+QUOTED_LENGTH: Final = 60
+"""Characters of a wrong input that an error message quotes at most: enough to spot the slip,
+and a pasted page or a million-digit number is not echoed back."""
 
 
 class GinError(Exception):
@@ -43,3 +50,32 @@ class RulesError(GinError, ValueError):
     ...
     gin_teach.errors.RulesError: target must be at least 1, got 0
     """
+
+
+def excerpt(value: object, longest: int = QUOTED_LENGTH) -> str:
+    """``repr(value)`` for an error message, cut to at most about ``longest`` characters.
+
+    Every message that quotes what it was given goes through here, so a 1 MB card string makes
+    a short message, and a number too long to print is described by its size.
+
+    >>> excerpt("7H 8H")
+    "'7H 8H'"
+    >>> excerpt("7H " * 100_000, longest=20)
+    "'7H 7H 7H 7H 7H 7H …' (300,000 characters)"
+    >>> excerpt(10 ** 5000), excerpt(list(range(100)))
+    ('a number of about 5,000 digits', '[0, 1, 2, 3, 4, 5, ...]')
+    """
+    if isinstance(value, int) and value.bit_length() > 3 * longest:
+        return f"a number of about {round(value.bit_length() * 0.30103):,} digits"
+    if isinstance(value, str) and len(value) > longest:
+        return repr(value[:longest - 2])[:-1] + f"…{repr(value)[-1]} ({len(value):,} characters)"
+    try:
+        shown = _SHORT_REPR.repr(value)
+    except ValueError:  # an int inside a container too long to turn into text
+        shown = f"a {type(value).__name__} holding a number too long to print"
+    return shown if len(shown) <= longest else shown[:longest - 1] + "…"
+
+
+_SHORT_REPR: Final = reprlib.Repr()
+_SHORT_REPR.maxstring = QUOTED_LENGTH
+_SHORT_REPR.maxother = QUOTED_LENGTH

@@ -582,9 +582,7 @@ class DiscardOption:
         return f"{action} -> deadwood {self.deadwood}{ending}"
 
 
-def _ends(value: int, rules: Rules, knock_limit: int | None) -> Ending | None:
-    if knock_limit is None:
-        knock_limit = 0 if rules.straight_gin else rules.knock_limit
+def _ends(value: int, knock_limit: int) -> Ending | None:
     if value == 0:
         return "gin"
     return "knock" if value <= knock_limit else None
@@ -616,7 +614,8 @@ def discard_options(hand: HandLike, rules: Rules | None = None, *,
     discard 2♣ -> deadwood 10, knock
     discard 6♠ -> deadwood 21
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
+    limit = rules.resolve_knock_limit(knock_limit)
     mask = _checked_nonempty(hand)
     options = []
     rest = mask
@@ -625,7 +624,7 @@ def discard_options(hand: HandLike, rules: Rules | None = None, *,
         rest ^= low
         value = deadwood_of_mask(mask ^ low)
         card = Card.from_index(low.bit_length() - 1)
-        options.append(DiscardOption(card, value, _ends(value, rules, knock_limit)))
+        options.append(DiscardOption(card, value, _ends(value, limit)))
     options.sort(key=lambda o: (o.deadwood, -_card_order(o.card)))
     big_gin = _big_gin_option(mask, rules)
     return ((big_gin,) if big_gin else ()) + tuple(options)
@@ -643,7 +642,7 @@ def best_discards(hand: HandLike, rules: Rules | None = None, *,
     >>> [str(o.card) for o in best_discards("7S 7H 7D 8H 9H 2C 3C 4C 5C KD QD")]
     ['K♦', 'Q♦']
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     mask = _checked_nonempty(hand)
     big_gin = _big_gin_option(mask, rules)
     if big_gin:
@@ -652,7 +651,7 @@ def best_discards(hand: HandLike, rules: Rules | None = None, *,
         options = discard_options(hand, rules, knock_limit=knock_limit)
         return tuple(o for o in options if o.deadwood == options[0].deadwood)
     value, bits = best_discard_of_mask(mask)
-    ends = _ends(value, rules, knock_limit)
+    ends = _ends(value, rules.resolve_knock_limit(knock_limit))
     cards = cards_from_mask(bits)
     return tuple(DiscardOption(card, value, ends)
                  for card in sorted(cards, key=_card_order, reverse=True))

@@ -316,7 +316,7 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
     ...
     gin_teach.errors.IllegalMove: the knocker's deadwood is 3 + 4 + 2 + 10 = 19, over the knock ...
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     knocker_cards = to_cards(knocker)
     defender_cards = to_cards(defender)
     k_mask, d_mask = hand_mask(knocker_cards), hand_mask(defender_cards)
@@ -334,8 +334,7 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
                               "played under these rules")
         if deadwood_of_mask(k_mask):
             raise IllegalMove("big gin needs all 11 cards in melds")
-    limit = knock_limit if knock_limit is not None else (
-        0 if rules.straight_gin else rules.knock_limit)
+    limit = rules.resolve_knock_limit(knock_limit)
 
     if knocker_melds is not None:
         spreads = [_arrangement_of(_spread_from(knocker_melds, k_mask, "knocker"), k_mask)]

@@ -115,7 +115,7 @@ class KnockLab(LessonWidget):
             return self.knock_limit
         # The lab has no upcard, so an Oklahoma lab plays to the rules' highest limit, as the
         # solver does when it is given no round's limit.
-        return 0 if self.rules.straight_gin else self.rules.knock_limit
+        return self.rules.base_knock_limit
 
     @friendly
     def set_hand(self, hand: HandLike) -> None:
