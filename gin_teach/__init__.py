@@ -45,7 +45,7 @@ from gin_teach.melds import (
 from gin_teach.round import Event, Observation, ReplayError, Round, RoundResult
 from gin_teach.rules import Rules
 from gin_teach.scoring import (
-    Layoff,
+    LaidOff,
     Settlement,
     best_layoffs,
     extend_meld,
@@ -73,8 +73,8 @@ __all__ = [
     "Hand",
     "IllegalMove",
     "Knock",
+    "LaidOff",
     "LayOff",
-    "Layoff",
     "Match",
     "Meld",
     "Observation",

@@ -19,7 +19,7 @@ from gin_teach.melds import (
 from gin_teach.rules import Rules
 
 __all__ = [
-    "Layoff",
+    "LaidOff",
     "Outcome",
     "Settlement",
     "Winner",
@@ -34,10 +34,12 @@ Winner = Literal["knocker", "defender"]
 
 
 @dataclass(frozen=True)
-class Layoff:
-    """A defender's card added to one of the knocker's melds (``meld`` as the knocker spread it).
+class LaidOff:
+    """A defender's card added to one of the knocker's melds (``meld`` as the knocker spread it):
+    the record a :class:`Settlement` keeps. The defender's move that asks for it is the action
+    :class:`~gin_teach.actions.LayOff`.
 
-    >>> str(Layoff(Card(8, "C"), Meld.of("9C TC JC")))
+    >>> str(LaidOff(Card(8, "C"), Meld.of("9C TC JC")))
     '8♣ onto 9♣ 10♣ J♣'
     """
 
@@ -114,13 +116,13 @@ def _extension_choices(meld: Meld, available: int) -> list[list[int]]:
     return [down[:d] + up[:u] for d in range(len(down) + 1) for u in range(len(up) + 1)]
 
 
-def _layoff_plans(melds: Sequence[Meld], defender: int) -> list[tuple[int, tuple[Layoff, ...]]]:
+def _layoff_plans(melds: Sequence[Meld], defender: int) -> list[tuple[int, tuple[LaidOff, ...]]]:
     """Every legal set of lay-offs from ``defender`` onto ``melds``: (mask laid off, lay-offs)."""
     per_meld = [_extension_choices(meld, defender) for meld in melds]
     plans = []
     for combination in product(*per_meld):
         mask = 0
-        layoffs: list[Layoff] = []
+        layoffs: list[LaidOff] = []
         clash = False
         for meld, bits in zip(melds, combination, strict=True):
             for bit in bits:
@@ -128,7 +130,7 @@ def _layoff_plans(melds: Sequence[Meld], defender: int) -> list[tuple[int, tuple
                     clash = True
                     break
                 mask |= bit
-                layoffs.append(Layoff(Card.from_index(bit.bit_length() - 1), meld))
+                layoffs.append(LaidOff(Card.from_index(bit.bit_length() - 1), meld))
             if clash:
                 break
         if not clash:
@@ -137,7 +139,7 @@ def _layoff_plans(melds: Sequence[Meld], defender: int) -> list[tuple[int, tuple
 
 
 def best_layoffs(knocker_melds: Iterable[Meld | HandLike],
-                 defender: HandLike) -> tuple[Arrangement, tuple[Layoff, ...]]:
+                 defender: HandLike) -> tuple[Arrangement, tuple[LaidOff, ...]]:
     """The defender's best answer to a spread: its own arrangement of the cards it keeps, and
     the lay-offs, chosen together to leave the least deadwood (fewest lay-offs among equals).
 
@@ -153,7 +155,7 @@ def best_layoffs(knocker_melds: Iterable[Meld | HandLike],
 
 
 def _best_layoffs_of_mask(melds: Sequence[Meld],
-                          mask: int) -> tuple[Arrangement, tuple[Layoff, ...]]:
+                          mask: int) -> tuple[Arrangement, tuple[LaidOff, ...]]:
     laid, layoffs = min(_layoff_plans(melds, mask),
                         key=lambda plan: (deadwood_of_mask(mask ^ plan[0]), len(plan[1])))
     return best_arrangement(cards_from_mask(mask ^ laid)), layoffs
@@ -175,7 +177,7 @@ class Settlement:
 
     knocker_arrangement: Arrangement
     defender_arrangement: Arrangement
-    layoffs: tuple[Layoff, ...]
+    layoffs: tuple[LaidOff, ...]
     defender_count_before_layoffs: int
     outcome: Outcome
     winner: Winner
@@ -352,7 +354,7 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
     if count == 0 and layoffs:
         raise IllegalMove("no lay-offs against gin")
 
-    def answer(spread: Arrangement) -> tuple[Arrangement, tuple[Layoff, ...]]:
+    def answer(spread: Arrangement) -> tuple[Arrangement, tuple[LaidOff, ...]]:
         if count == 0:
             return _defender_without_layoffs(defender_cards, d_mask, defender_melds), ()
         if defender_melds is None and layoffs is None:
@@ -390,7 +392,7 @@ def _defender_without_layoffs(cards: tuple[Card, ...], mask: int,
 def _defender_choice(
     spread: Sequence[Meld], mask: int, melds: Sequence[HandLike] | None,
     layoffs: Iterable[Card | str] | None,
-) -> tuple[Arrangement, tuple[Layoff, ...]]:
+) -> tuple[Arrangement, tuple[LaidOff, ...]]:
     laid_mask = 0
     for card in to_cards(tuple(layoffs or ())):
         if not mask & card.bit:
@@ -412,7 +414,7 @@ def _defender_choice(
 
 
 def _layoffs_around(spread: Sequence[Meld], mask: int,
-                    melds: Sequence[HandLike]) -> tuple[Arrangement, tuple[Layoff, ...]]:
+                    melds: Sequence[HandLike]) -> tuple[Arrangement, tuple[LaidOff, ...]]:
     """The defender keeps its chosen melds and lays off the most points from the rest."""
     own = _spread_from(melds, mask, "defender")
     outside = mask
