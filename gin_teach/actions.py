@@ -17,9 +17,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from gin_teach.cards import Card, HandLike, full_deck, parse_cards, to_cards
-from gin_teach.errors import IllegalMove
-from gin_teach.melds import Meld
+from gin_teach.cards import Card, HandLike, full_deck, parse_cards, to_card, to_cards
+from gin_teach.errors import IllegalMove, excerpt
+from gin_teach.melds import Meld, to_melds
 
 __all__ = [
     "Action",
@@ -95,21 +95,10 @@ class DrawStock(Action):
     _words = "draw from the stock"
 
 
-def _card(value: Card | str) -> Card:
-    if isinstance(value, Card):
-        return value
-    if isinstance(value, str):
-        return Card.parse(value)
-    raise IllegalMove(f"expected a card such as 7H, got {value!r}")
-
-
 def _melds(value: Iterable[Meld | HandLike] | None) -> tuple[Meld, ...] | None:
     if value is None:
         return None
-    if isinstance(value, str):
-        raise IllegalMove("give melds as a list of card groups, such as "
-                          "['7S 7H 7D', '9C TC JC']")
-    return tuple(m if isinstance(m, Meld) else Meld.of(m) for m in value)
+    return to_melds(value)
 
 
 def _melds_text(melds: tuple[Meld, ...] | None) -> str:
@@ -133,7 +122,7 @@ class Discard(Action):
 
     def __post_init__(self) -> None:
         if not isinstance(self.card, Card):
-            object.__setattr__(self, "card", _card(self.card))
+            object.__setattr__(self, "card", to_card(self.card))
 
     def __str__(self) -> str:
         return f"discard {self.card.code}"
@@ -163,7 +152,7 @@ class Knock(Action):
 
     def __post_init__(self) -> None:
         if not isinstance(self.card, Card):
-            object.__setattr__(self, "card", _card(self.card))
+            object.__setattr__(self, "card", to_card(self.card))
         if self.melds is not None:
             object.__setattr__(self, "melds", _melds(self.melds))
 
@@ -221,10 +210,7 @@ class LayOff(Action):
 
     def __post_init__(self) -> None:
         if self.layoffs is not None:
-            if isinstance(self.layoffs, str):
-                object.__setattr__(self, "layoffs", parse_cards(self.layoffs))
-            else:
-                object.__setattr__(self, "layoffs", to_cards(self.layoffs))
+            object.__setattr__(self, "layoffs", to_cards(self.layoffs, "layoffs"))
         if self.melds is not None:
             object.__setattr__(self, "melds", _melds(self.melds))
 
@@ -278,7 +264,7 @@ def _parse_melds(text: str | None) -> tuple[Meld, ...] | None:
         return ()
     groups = re.findall(r"\[([^\[\]]*)\]", text)
     if not groups or re.sub(r"\[[^\[\]]*\]", "", text).strip():
-        raise IllegalMove(f"cannot read the melds {text!r}: put each meld in brackets, "
+        raise IllegalMove(f"cannot read the melds {excerpt(text)}: put each meld in brackets, "
                           "like [7S 7D 7C] [9C TC JC], or write none")
     return tuple(Meld.of(group) for group in groups)
 
@@ -297,7 +283,7 @@ def parse_action(text: str | Action) -> Action:
     if isinstance(text, Action):
         return text
     if not isinstance(text, str):
-        raise IllegalMove(f"expected a move such as 'discard 7H', got {text!r}")
+        raise IllegalMove(f"expected a move such as 'discard 7H', got {excerpt(text)}")
     cleaned = " ".join(text.split())
     simple = _SIMPLE.get(cleaned.lower())
     if simple is not None:
@@ -318,4 +304,4 @@ def parse_action(text: str | Action) -> Action:
         if not cards:
             return LayOff(None, melds)
         return LayOff(() if cards == "none" else parse_cards(cards), melds)
-    raise IllegalMove(f"{text!r} is not a move: {_HELP}")
+    raise IllegalMove(f"{excerpt(text)} is not a move: {_HELP}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reprlib
 from typing import Final
 
-__all__ = ["CardError", "GinError", "IllegalMove", "RulesError", "excerpt"]
+__all__ = ["CardError", "GinError", "IllegalMove", "RulesError", "SetupError", "excerpt"]
 
 QUOTED_LENGTH: Final = 60
 """Characters of a wrong input that an error message quotes at most: enough to spot the slip,
@@ -49,6 +49,18 @@ class RulesError(GinError, ValueError):
     Traceback (most recent call last):
     ...
     gin_teach.errors.RulesError: target must be at least 1, got 0
+    """
+
+
+class SetupError(GinError, ValueError):
+    """A value that cannot set up a deck, a round or a game: a seed that is not a number, say.
+    (Moves refused in play are :class:`IllegalMove`; rules settings are :class:`RulesError`.)
+
+    >>> from gin_teach import Deck
+    >>> Deck(seed=[1])
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.SetupError: seed must be a whole number, a random.Random or None, got [1]
     """
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gin_teach.cards import Card, HandLike, hand_mask, to_cards
+from gin_teach.cards import Card, HandLike, hand_mask, to_card, to_cards
 from gin_teach.melds import Arrangement, best_arrangement, deadwood
 
 __all__ = ["Hand"]
@@ -61,6 +61,14 @@ class Hand(tuple[Card, ...]):
         5
         """
         return hand_mask(self)
+
+    def __contains__(self, card: object) -> bool:
+        """Whether ``card`` (a :class:`Card` or its text) is in the hand.
+
+        >>> "7h" in Hand("7H 8H"), "9H" in Hand("7H 8H")
+        (True, False)
+        """
+        return super().__contains__(to_card(card))
 
     def sorted(self) -> Hand:
         """The same cards by suit, then rank.

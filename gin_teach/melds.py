@@ -9,12 +9,12 @@ than 14 cards) go to a dynamic programme over the ranks instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, to_cards
-from gin_teach.errors import CardError
+from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, to_card, to_cards
+from gin_teach.errors import CardError, excerpt
 from gin_teach.rules import Rules
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "discard_options",
     "find_melds",
     "melds_with",
+    "to_melds",
 ]
 
 _SUIT_BITS: Final = 0x1FFF
@@ -299,9 +300,10 @@ class Meld:
 
     def __post_init__(self) -> None:
         # A Meld is always a real meld, however it was built: spreads are trusted downstream.
-        cards = tuple(self.cards)
-        if not all(isinstance(card, Card) for card in cards):
-            raise CardError(f"a meld holds cards, got {self.cards!r}")
+        cards = tuple(self.cards) if isinstance(self.cards, (tuple, list)) else ()
+        if not cards or not all(isinstance(card, Card) for card in cards):
+            raise CardError(f"a meld holds a tuple of cards (Meld.of reads text), "
+                            f"got {excerpt(self.cards)}")
         mask = 0
         for card in cards:
             mask |= card.bit
@@ -361,7 +363,12 @@ class Meld:
         return iter(self.cards)
 
     def __contains__(self, card: object) -> bool:
-        return card in self.cards
+        """Whether ``card`` (a :class:`Card` or its text) is in the meld.
+
+        >>> "7H" in Meld.of("7S 7H 7D"), Card(7, "C") in Meld.of("7S 7H 7D")
+        (True, False)
+        """
+        return to_card(card) in self.cards
 
     def __str__(self) -> str:
         return " ".join(str(card) for card in self.cards)
@@ -370,6 +377,23 @@ class Meld:
         from gin_teach.display import hand_svg
 
         return hand_svg(self.cards, title=f"{self.kind}")
+
+
+def to_melds(melds: Iterable[Meld | HandLike], argument: str = "melds") -> tuple[Meld, ...]:
+    """A list of melds, each a :class:`Meld` or its cards, checked. A single text or card is a
+    :class:`CardError` naming the ``argument`` (not a list of one-character melds).
+
+    >>> [meld.kind for meld in to_melds(["7S 7H 7D", Meld.of("9C TC JC")])]
+    ['set', 'run']
+    >>> to_melds("7S 7H 7D")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.CardError: melds must be a list of melds, such as [...], not '7S 7H 7D'
+    """
+    if isinstance(melds, (str, Meld, Card)) or not isinstance(melds, Iterable):
+        raise CardError(f"{argument} must be a list of melds, such as "
+                        f"['7S 7H 7D', '9C TC JC'], not {excerpt(melds)}")
+    return tuple(m if isinstance(m, Meld) else Meld.of(m) for m in melds)
 
 
 def _meld_kind(mask: int) -> Literal["set", "run"] | None:
@@ -551,13 +575,14 @@ def find_melds(hand: HandLike) -> tuple[Meld, ...]:
     return tuple(sorted(melds, key=lambda m: m.cards))
 
 
-def melds_with(card: Card, hand: HandLike) -> tuple[Meld, ...]:
-    """The melds of ``hand`` that use ``card``.
+def melds_with(card: Card | str, hand: HandLike) -> tuple[Meld, ...]:
+    """The melds of ``hand`` that use ``card`` (a :class:`Card` or its text).
 
-    >>> [str(m) for m in melds_with(Card(7, "H"), "7S 7H 7D 8H 9H")]
+    >>> [str(m) for m in melds_with("7H", "7S 7H 7D 8H 9H")]
     ['7♠ 7♥ 7♦', '7♥ 8♥ 9♥']
     """
-    return tuple(meld for meld in find_melds(hand) if card in meld.cards)
+    wanted = to_card(card)
+    return tuple(meld for meld in find_melds(hand) if wanted in meld.cards)
 
 
 Ending = Literal["gin", "knock", "big_gin"]

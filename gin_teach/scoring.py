@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Literal
 
-from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, to_cards
+from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, to_card, to_cards
 from gin_teach.errors import CardError, IllegalMove
 from gin_teach.melds import (
     Arrangement,
@@ -15,6 +15,7 @@ from gin_teach.melds import (
     all_best_arrangements,
     best_arrangement,
     deadwood_of_mask,
+    to_melds,
 )
 from gin_teach.rules import Rules
 
@@ -62,7 +63,7 @@ def extend_meld(meld: Meld | HandLike, card: Card | str) -> Meld:
     gin_teach.errors.IllegalMove: 9♥ does not fit 5♥ 6♥ 7♥: a run takes only the next card ...
     """
     meld = meld if isinstance(meld, Meld) else Meld.of(meld)
-    card = Card.parse(card) if isinstance(card, str) else card
+    card = to_card(card)
     if card in meld.cards:
         raise IllegalMove(f"{card} is already in {meld}")
     if meld.kind == "set":
@@ -85,14 +86,16 @@ def layoff_options(melds: Iterable[Meld | HandLike], card: Card | str) -> tuple[
     >>> [str(m) for m in layoff_options(spread, "7C")], layoff_options(spread, "9C")
     (['7♠ 7♥ 7♦'], ())
     """
+    card = to_card(card)
     fits = []
-    for meld in melds:
+    for meld in to_melds(melds):
         try:
             extend_meld(meld, card)
         except IllegalMove:
             continue
-        fits.append(meld if isinstance(meld, Meld) else Meld.of(meld))
+        fits.append(meld)
     return tuple(fits)
+
 
 
 def _extension_choices(meld: Meld, available: int) -> list[list[int]]:
@@ -150,8 +153,8 @@ def best_layoffs(knocker_melds: Iterable[Meld | HandLike],
     >>> [str(layoff) for layoff in layoffs]
     ['8♣ onto 9♣ 10♣ J♣']
     """
-    melds = [m if isinstance(m, Meld) else Meld.of(m) for m in knocker_melds]
-    return _best_layoffs_of_mask(melds, hand_mask(defender))
+    melds = to_melds(knocker_melds, "knocker_melds")
+    return _best_layoffs_of_mask(melds, hand_mask(to_cards(defender, "defender")))
 
 
 def _best_layoffs_of_mask(melds: Sequence[Meld],
@@ -274,10 +277,7 @@ class Settlement:
 
 
 def _spread_from(melds: Sequence[HandLike], hand: int, who: str) -> list[Meld]:
-    if isinstance(melds, (str, Meld)) or not isinstance(melds, Iterable):
-        raise CardError(f"the {who}'s melds are a list of melds, such as "
-                        f"['7S 7H 7D', '9C TC JC'], not {melds!r}")
-    spread = [m if isinstance(m, Meld) else Meld.of(m) for m in melds]
+    spread = list(to_melds(melds, f"{who}_melds"))
     used = 0
     for meld in spread:
         for card in meld.cards:
@@ -319,8 +319,8 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
     gin_teach.errors.IllegalMove: the knocker's deadwood is 3 + 4 + 2 + 10 = 19, over the knock ...
     """
     rules = Rules.of(rules)
-    knocker_cards = to_cards(knocker)
-    defender_cards = to_cards(defender)
+    knocker_cards = to_cards(knocker, "knocker")
+    defender_cards = to_cards(defender, "defender")
     k_mask, d_mask = hand_mask(knocker_cards), hand_mask(defender_cards)
     if k_mask & d_mask:
         both = ", ".join(str(c) for c in cards_from_mask(k_mask & d_mask))
@@ -394,7 +394,7 @@ def _defender_choice(
     layoffs: Iterable[Card | str] | None,
 ) -> tuple[Arrangement, tuple[LaidOff, ...]]:
     laid_mask = 0
-    for card in to_cards(tuple(layoffs or ())):
+    for card in to_cards(layoffs or (), "layoffs"):
         if not mask & card.bit:
             raise IllegalMove(f"the defender cannot lay off {card}: it is not in the hand")
         laid_mask |= card.bit

@@ -166,3 +166,27 @@ def test_meld_values():
                      ("7S 8S TS", "consecutive")]:
         with pytest.raises(CardError, match=why):
             Meld.of(bad)
+
+
+def test_card_text_is_read_wherever_a_card_is_asked_for():
+    from gin_teach import melds_with
+    assert melds_with("7H", "7S 7H 7D 8H 9H") == melds_with(Card(7, "H"), "7S 7H 7D 8H 9H")
+    assert len(melds_with("♥7", "7S 7H 7D 8H 9H")) == 2
+    meld = Meld.of("7S 7H 7D")
+    assert "7H" in meld and "7♥" in meld and Card(7, "H") in meld and "7C" not in meld
+    with pytest.raises(CardError, match="'7X' is not a card"):
+        melds_with("7X", "7S 7H 7D")
+    with pytest.raises(CardError, match="card must be a card such as 7H, got 7"):
+        assert 7 in meld
+
+
+@pytest.mark.parametrize("melds", ["7S 7H 7D", Meld.of("7S 7H 7D"), Card(7, "S"), 7])
+def test_a_list_of_melds_that_is_not_a_list_is_named(melds):
+    from gin_teach.melds import to_melds
+    with pytest.raises(CardError, match="melds must be a list of melds"):
+        to_melds(melds)
+
+
+def test_a_meld_built_from_no_cards_is_refused():
+    with pytest.raises(CardError, match="a meld holds a tuple of cards"):
+        Meld(7, "set")  # type: ignore[arg-type]

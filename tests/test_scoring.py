@@ -229,3 +229,36 @@ def test_a_spread_that_is_not_a_list_of_melds_gets_a_card_error():
             settle(KNOCKER_000, DEFENDER_000, knocker_melds=melds)  # type: ignore[arg-type]
     with pytest.raises(CardError, match=r"^an empty meld is not a meld"):
         settle(KNOCKER_000, DEFENDER_000, knocker_melds=[[]])
+
+
+def test_card_text_and_wrong_types_in_lay_off_helpers():
+    from gin_teach import best_layoffs, extend_meld, layoff_options
+    spread = [Meld.of("7S 7H 7D")]
+    assert layoff_options(spread, "7C") == tuple(spread)
+    with pytest.raises(CardError, match="card must be a card such as 7H, got 7"):
+        layoff_options(spread, 7)
+    with pytest.raises(CardError, match="card must be a card"):
+        extend_meld(spread[0], None)
+    with pytest.raises(CardError, match="melds must be a list of melds"):
+        layoff_options("7S 7H 7D", "7C")
+    with pytest.raises(CardError, match="knocker_melds must be a list of melds"):
+        best_layoffs("7S 7H 7D", "2S 3S 4S QD QH QC 8C KH 5D 7C")
+    with pytest.raises(CardError, match="defender must be cards"):
+        best_layoffs(spread, 5)
+
+
+def test_settle_names_the_hand_that_is_wrong_and_reads_lay_offs_as_text():
+    knocker, defender = "7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS"
+    with pytest.raises(CardError, match="defender must be cards"):
+        settle(knocker, 10)
+    with pytest.raises(CardError, match="knocker must hold cards"):
+        settle([1] * 10, defender)
+    result = settle(knocker, defender, layoffs="8C")
+    assert result.laid_off_cards == (Card(8, "C"),)
+
+
+def test_a_huge_spread_text_is_quoted_short():
+    with pytest.raises(CardError, match="knocker_melds must be a list of melds") as refused:
+        settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS",
+               knocker_melds="7S 7H 7D " * 100_000)
+    assert len(str(refused.value)) < 300
