@@ -18,6 +18,7 @@ from gin_teach.errors import CardError, excerpt
 from gin_teach.rules import Rules
 
 __all__ = [
+    "MOST_ARRANGEMENTS",
     "Arrangement",
     "DiscardOption",
     "Meld",
@@ -544,22 +545,37 @@ def best_arrangement(hand: HandLike) -> Arrangement:
     return _arrangement(melds, dead)
 
 
+MOST_ARRANGEMENTS: Final = 1000
+""":func:`all_best_arrangements` without a ``limit`` refuses a hand with more best arrangements
+than this: a big hand can have millions, and listing them would not end in a lesson's time."""
+
+
 def all_best_arrangements(hand: HandLike, limit: int | None = None) -> tuple[Arrangement, ...]:
     """Every arrangement with the least deadwood, each once.
 
-    Two touching runs of one suit count as the one longer run. ``limit`` stops after that
-    many (large hands can have a great many).
+    Two touching runs of one suit count as the one longer run. ``limit`` keeps the first
+    ``limit`` found; without it a hand with more than :data:`MOST_ARRANGEMENTS` best
+    arrangements is a :class:`CardError` that says to pass a ``limit``.
 
     >>> for arrangement in all_best_arrangements("4S 4H 4D 3H 5H KC"):
     ...     print(arrangement)
     4♠ 4♥ 4♦ | deadwood 3♥ 5♥ K♣ = 18
     3♥ 4♥ 5♥ | deadwood 4♠ 4♦ K♣ = 18
     """
-    found = []
-    for melds, dead in _optimal_partitions(hand_mask(hand)):
-        found.append(_arrangement(melds, dead))
-        if limit is not None and len(found) >= limit:
+    if limit is not None and (type(limit) is not int or limit < 1):
+        raise CardError(f"limit must be a whole number of at least 1, or None, "
+                        f"got {excerpt(limit)}")
+    most = MOST_ARRANGEMENTS if limit is None else limit
+    mask = hand_mask(hand)
+    found: list[Arrangement] = []
+    for melds, dead in _optimal_partitions(mask):
+        if len(found) == most:
+            if limit is None:
+                raise CardError(f"this {mask.bit_count()}-card hand has more than "
+                                f"{MOST_ARRANGEMENTS:,} best arrangements: pass limit=N for "
+                                "the first N")
             break
+        found.append(_arrangement(melds, dead))
     return tuple(sorted(found, key=lambda a: [m.cards for m in a.melds]))
 
 

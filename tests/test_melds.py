@@ -190,3 +190,18 @@ def test_a_list_of_melds_that_is_not_a_list_is_named(melds):
 def test_a_meld_built_from_no_cards_is_refused():
     with pytest.raises(CardError, match="a meld holds a tuple of cards"):
         Meld(7, "set")  # type: ignore[arg-type]
+
+
+def test_every_best_arrangement_of_a_huge_hand_is_bounded():
+    from gin_teach.cards import full_deck
+    from gin_teach.melds import MOST_ARRANGEMENTS
+    assert len(all_best_arrangements(full_deck(), limit=3)) == 3
+    with pytest.raises(CardError, match=f"more than {MOST_ARRANGEMENTS:,} best arrangements: "
+                                        "pass limit=N"):
+        all_best_arrangements(full_deck())
+
+
+@pytest.mark.parametrize("limit", [0, -1, 2.5, True, "3"])
+def test_an_arrangement_limit_must_be_a_positive_whole_number(limit):
+    with pytest.raises(CardError, match="limit must be a whole number of at least 1"):
+        all_best_arrangements("4S 4H 4D 3H 5H KC", limit=limit)
