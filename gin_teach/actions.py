@@ -141,7 +141,7 @@ class Knock(Action):
     """Discard ``card`` face down and end the round; with no deadwood left this is gin.
 
     ``melds`` is the spread the knocker chooses (validated when played); ``None`` lets the
-    engine spread the optimal arrangement that leaves the defender the least to lay off.
+    engine spread what :func:`~gin_teach.scoring.settle` picks by default.
 
     >>> str(Knock("KD")), str(Knock("KD", melds=["7S 7H 7D", "9C TC JC"]))
     ('knock KD', 'knock KD melds [7S 7H 7D] [9C TC JC]')

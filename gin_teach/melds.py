@@ -23,6 +23,7 @@ __all__ = [
     "DiscardOption",
     "Meld",
     "all_best_arrangements",
+    "arrangements_within",
     "best_arrangement",
     "best_discards",
     "deadwood",
@@ -499,12 +500,13 @@ def _arrangement(meld_masks: list[int], dead_mask: int) -> Arrangement:
     return Arrangement(melds, cards_from_mask(dead_mask))
 
 
-def _optimal_partitions(mask: int) -> Iterator[tuple[list[int], int]]:
-    """Every partition of ``mask`` into melds and deadwood with the least deadwood, where no
-    two runs of one suit touch (the one longer run is the same arrangement).
+def _partitions_within(mask: int, most: int) -> Iterator[tuple[list[int], int]]:
+    """Every partition of ``mask`` into melds and deadwood whose deadwood is at most ``most``,
+    where no two runs of one suit touch (the one longer run is the same arrangement).
 
     Branches on the lowest card left: it is deadwood or in one meld. A branch is taken only
-    when the solver says the optimum is still reachable, so little work is wasted.
+    when the solver says the budget can still be kept, so little work is wasted; with ``most``
+    the least deadwood this lists exactly the optimal arrangements.
     """
     optimum: dict[int, int] = {}
 
@@ -514,25 +516,30 @@ def _optimal_partitions(mask: int) -> Iterator[tuple[list[int], int]]:
             value = optimum[rest] = deadwood_of_mask(rest)
         return value
 
-    def search(rest: int, melds: list[int], dead: int,
+    def search(rest: int, melds: list[int], dead: int, budget: int,
                no_run_start: int) -> Iterator[tuple[list[int], int]]:
         if not rest:
             yield melds, dead
             return
-        target = best(rest)
         low = rest & -rest
         index = low.bit_length() - 1
         for meld, after_run in MELDS_WITH_CARD[index]:
             if meld & rest != meld or (after_run and low & no_run_start):
                 continue
-            if best(rest ^ meld) == target:
+            if best(rest ^ meld) <= budget:
                 melds.append(meld)
-                yield from search(rest ^ meld, melds, dead, no_run_start | after_run)
+                yield from search(rest ^ meld, melds, dead, budget, no_run_start | after_run)
                 melds.pop()
-        if _POINTS[index] + best(rest ^ low) == target:
-            yield from search(rest ^ low, melds, dead | low, no_run_start)
+        points = _POINTS[index]
+        if points + best(rest ^ low) <= budget:
+            yield from search(rest ^ low, melds, dead | low, budget - points, no_run_start)
 
-    yield from search(mask, [], 0, 0)
+    yield from search(mask, [], 0, most, 0)
+
+
+def _optimal_partitions(mask: int) -> Iterator[tuple[list[int], int]]:
+    """Every partition of ``mask`` with the least deadwood (see :func:`_partitions_within`)."""
+    return _partitions_within(mask, deadwood_of_mask(mask))
 
 
 def best_arrangement(hand: HandLike) -> Arrangement:
@@ -577,6 +584,30 @@ def all_best_arrangements(hand: HandLike, limit: int | None = None) -> tuple[Arr
             break
         found.append(_arrangement(melds, dead))
     return tuple(sorted(found, key=lambda a: [m.cards for m in a.melds]))
+
+
+def arrangements_within(hand: HandLike, most_deadwood: int) -> tuple[Arrangement, ...]:
+    """Every arrangement of the hand whose deadwood is at most ``most_deadwood``, each once
+    (two touching runs of one suit count as the one longer run), least deadwood first: the
+    spreads a knocker may choose from under a knock limit, optimal or not. More than
+    :data:`MOST_ARRANGEMENTS` of them is a :class:`CardError`.
+
+    >>> for spread in arrangements_within("AH 2H 3H 3S 3D 3C 9C 9D 9S 4S", 7):
+    ...     print(spread)
+    3♠ 3♦ 3♣ | 9♠ 9♦ 9♣ | A♥ 2♥ 3♥ | deadwood 4♠ = 4
+    3♠ 3♥ 3♦ 3♣ | 9♠ 9♦ 9♣ | deadwood 4♠ A♥ 2♥ = 7
+    """
+    if isinstance(most_deadwood, bool) or not isinstance(most_deadwood, int):
+        raise CardError(f"most_deadwood must be a whole number, got {excerpt(most_deadwood)}")
+    mask = hand_mask(hand)
+    found: list[Arrangement] = []
+    for melds, dead in _partitions_within(mask, most_deadwood):
+        if len(found) == MOST_ARRANGEMENTS:
+            raise CardError(f"this {mask.bit_count()}-card hand has more than "
+                            f"{MOST_ARRANGEMENTS:,} arrangements within {most_deadwood} "
+                            "deadwood: ask for less deadwood")
+        found.append(_arrangement(melds, dead))
+    return tuple(sorted(found, key=lambda a: (a.deadwood, [m.cards for m in a.melds])))
 
 
 def find_melds(hand: HandLike) -> tuple[Meld, ...]:

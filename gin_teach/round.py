@@ -75,7 +75,7 @@ __all__ = [
 ]
 
 Phase = Literal["upcard_nondealer", "upcard_dealer", "draw", "discard", "layoff", "over"]
-RoundOutcome = Literal["dead_hand", "knock", "gin", "big_gin", "undercut"]
+RoundOutcome = Literal["dead_hand", "knock", "gin", "big_gin", "undercut", "tie"]
 DEFAULT_NAMES: Final = ("Player 0", "Player 1")
 FORMAT_VERSION: Final = 1
 
@@ -938,7 +938,8 @@ class Round:
 
     def _finish_settlement(self, settlement: Settlement) -> None:
         knocker = self._knocker
-        winner = knocker if settlement.winner == "knocker" else 1 - knocker
+        winner = (None if settlement.winner is None
+                  else knocker if settlement.winner == "knocker" else 1 - knocker)
         self._pending = None
         self._finish(RoundResult(settlement.outcome, winner,
                                  settlement.points * self._multiplier, knocker, settlement,

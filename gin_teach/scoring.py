@@ -12,7 +12,7 @@ from gin_teach.errors import CardError, IllegalMove
 from gin_teach.melds import (
     Arrangement,
     Meld,
-    all_best_arrangements,
+    arrangements_within,
     best_arrangement,
     deadwood_of_mask,
     to_melds,
@@ -25,12 +25,13 @@ __all__ = [
     "Settlement",
     "Winner",
     "best_layoffs",
+    "best_spread",
     "extend_meld",
     "layoff_options",
     "settle",
 ]
 
-Outcome = Literal["knock", "gin", "big_gin", "undercut"]
+Outcome = Literal["knock", "gin", "big_gin", "undercut", "tie"]
 Winner = Literal["knocker", "defender"]
 
 
@@ -183,7 +184,7 @@ class Settlement:
     layoffs: tuple[LaidOff, ...]
     defender_count_before_layoffs: int
     outcome: Outcome
-    winner: Winner
+    winner: Winner | None
     points: int
     rules: Rules
 
@@ -260,9 +261,9 @@ class Settlement:
             tie = "the same count" if k == d else "a lower count"
             lines.append(f"{counts}: {tie} is an undercut; the defender scores {k} - {d} + "
                          f"the undercut bonus {self.rules.undercut_bonus} = {self.points}")
-        elif k == d:
-            lines.append(f"{counts}: a tie, and these rules pay no undercut on a tie; "
-                         "the knocker scores 0")
+        elif self.outcome == "tie":
+            lines.append(f"{counts}: a tie, and these rules pay no undercut on a tie: "
+                         "nobody wins the round")
         else:
             lines.append(f"{counts}: the knocker scores {d} - {k} = {self.points}")
         return "\n".join(lines)
@@ -304,15 +305,24 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
     """Settle a knock: ``knocker`` is the knocker's hand after the discard (10 cards, or 11
     for big gin), ``defender`` the other 10.
 
-    The knocker spreads ``knocker_melds`` (validated), or by default the optimal arrangement
-    that leaves the defender the least to lay off. The defender plays ``defender_melds`` and
-    ``layoffs`` (validated); what it leaves out is chosen for it to leave the least deadwood
-    (its best melds around the given lay-offs, or the best lay-offs from outside its melds).
-    ``knock_limit`` overrides the rules' limit (an Oklahoma round's, say).
+    The knocker spreads ``knocker_melds`` (validated). By default it spreads what scores it
+    most against this defender: :func:`best_spread`, which sees both hands (the teaching view)
+    and may keep a meld as deadwood to block lay-offs, within the knock limit; among equal
+    scores the least deadwood, then the fewest cards laid off. Gin spreads an optimal
+    arrangement. The defender plays ``defender_melds`` and ``layoffs`` (validated) against that
+    spread; what it leaves out is chosen for it to leave the least deadwood (its best melds
+    around the given lay-offs, or the best lay-offs from outside its melds, fewest lay-offs
+    among equals). ``knock_limit`` overrides the rules' limit (an Oklahoma round's, say).
+
+    A tie under ``undercut_on_tie=False`` has ``outcome == "tie"``, ``winner is None`` and
+    no points: nobody wins the round.
 
     >>> defender = "2S 3S 4S QD QH QC 8C KH 5D TS"
     >>> settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", defender).points
     17
+    >>> print(settle("4S 5S 6S 8H 8D 8C JC QC KC 5H", "AD AH AC 2D 3D 4D 9H TH JH 5C",
+    ...              Rules(undercut_on_tie=False)).summary)
+    Knocker 5, defender 5: a tie, and these rules pay no undercut on a tie: nobody wins the round
     >>> settle("7S 7H 7D 9C TC JC 3H 4H 2D KD", defender)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -339,47 +349,114 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
     limit = rules.resolve_knock_limit(knock_limit)
 
     if knocker_melds is not None:
-        spreads = [_arrangement_of(_spread_from(knocker_melds, k_mask, "knocker"), k_mask)]
+        spread: Arrangement | None = _arrangement_of(
+            _spread_from(knocker_melds, k_mask, "knocker"), k_mask)
+        assert spread is not None
+        count = spread.deadwood
+        dead_cards = spread.deadwood_cards
     else:
-        spreads = list(all_best_arrangements(knocker_cards))
-    count = spreads[0].deadwood
+        spread = None
+        count = deadwood_of_mask(k_mask)
+        dead_cards = best_arrangement(knocker_cards).deadwood_cards if count > limit else ()
     if big_gin and count:
         raise IllegalMove(f"big gin spreads all 11 cards in melds; this spread leaves "
                           f"{count} of deadwood")
     if count > limit:
-        worth = " + ".join(str(c.points) for c in spreads[0].deadwood_cards)
-        shown = f"{worth} = {count}" if len(spreads[0].deadwood_cards) > 1 else str(count)
+        worth = " + ".join(str(c.points) for c in dead_cards)
+        shown = f"{worth} = {count}" if len(dead_cards) > 1 else str(count)
         rule = "gin only" if limit == 0 else f"the knock limit of {limit}"
         raise IllegalMove(f"the knocker's deadwood is {shown}, over {rule}")
     if count == 0 and layoffs:
         raise IllegalMove("no lay-offs against gin")
 
-    def answer(spread: Arrangement) -> tuple[Arrangement, tuple[LaidOff, ...]]:
-        if count == 0:
-            return _defender_without_layoffs(defender_cards, d_mask, defender_melds), ()
+    laid: tuple[LaidOff, ...]
+    if count == 0:
+        spread = spread or best_arrangement(knocker_cards)
+        own, laid = _defender_without_layoffs(defender_cards, d_mask, defender_melds), ()
+    else:
+        spread = spread or _best_spread_of_masks(k_mask, d_mask, limit)
+        count = spread.deadwood
         if defender_melds is None and layoffs is None:
-            return _best_layoffs_of_mask(spread.melds, d_mask)
-        if layoffs is None:
+            own, laid = _best_layoffs_of_mask(spread.melds, d_mask)
+        elif layoffs is None:
             assert defender_melds is not None
-            return _layoffs_around(spread.melds, d_mask, defender_melds)
-        return _defender_choice(spread.melds, d_mask, defender_melds, layoffs)
-
-    # The knocker picks, among its optimal spreads, the one that leaves the defender most.
-    answers = [(spread, *answer(spread)) for spread in spreads]
-    spread, own, laid = max(answers, key=lambda a: a[1].deadwood)
+            own, laid = _layoffs_around(spread.melds, d_mask, defender_melds)
+        else:
+            own, laid = _defender_choice(spread.melds, d_mask, defender_melds, layoffs)
     before = own.deadwood + sum(layoff.card.points for layoff in laid)
     outcome: Outcome
-    winner: Winner
+    winner: Winner | None
     if count == 0:
         outcome = "big_gin" if big_gin else "gin"
         bonus = rules.big_gin_bonus if big_gin else rules.gin_bonus
         winner, points = "knocker", (bonus or 0) + own.deadwood
-    elif own.deadwood < count or (own.deadwood == count and rules.undercut_on_tie):
+    elif own.deadwood == count and not rules.undercut_on_tie:
+        outcome, winner, points = "tie", None, 0
+    elif own.deadwood <= count:
         outcome, winner = "undercut", "defender"
         points = count - own.deadwood + rules.undercut_bonus
     else:
         outcome, winner, points = "knock", "knocker", own.deadwood - count
     return Settlement(spread, own, laid, before, outcome, winner, points, rules)
+
+
+def best_spread(knocker: HandLike, defender: HandLike, rules: Rules | None = None, *,
+                knock_limit: int | None = None) -> Arrangement:
+    """The spread that scores the knocker most against this defender (the teaching view: it
+    sees both hands), among every arrangement of the knocker's cards whose deadwood is within
+    the knock limit, optimal or not; the defender answers each with its best lay-offs. This is
+    the spread :func:`settle` takes when it is not given one.
+
+    The score only grows with the margin of the defender's count (after lay-offs) over the
+    knocker's, so that margin decides. Ties go to the spread with less deadwood (an optimal
+    arrangement when one is as good), then to the one that lets fewer cards be laid off, then
+    to the first in the order of :func:`~gin_teach.melds.arrangements_within`.
+
+    Keeping A♥ 2♥ 3♥ together lets the defender lay off 4♥ 5♥; spreading the four 3s and
+    keeping A♥ 2♥ as deadwood costs the knocker 3 points and the defender 9:
+
+    >>> print(best_spread("AH 2H 3H 3S 3D 3C 9C 9D 9S 4S", "4H 5H KS KD KC QS QD QH 8C 6D"))
+    3♠ 3♥ 3♦ 3♣ | 9♠ 9♦ 9♣ | deadwood 4♠ A♥ 2♥ = 7
+    """
+    limit = Rules.of(rules).resolve_knock_limit(knock_limit)
+    k_mask = hand_mask(to_cards(knocker, "knocker"))
+    d_mask = hand_mask(to_cards(defender, "defender"))
+    if k_mask & d_mask:
+        raise CardError(f"{cards_from_mask(k_mask & d_mask)[0]} cannot be in both hands")
+    if deadwood_of_mask(k_mask) > limit:
+        raise IllegalMove(f"this hand cannot knock: its least deadwood "
+                          f"{deadwood_of_mask(k_mask)} is over the knock limit of {limit}")
+    return _best_spread_of_masks(k_mask, d_mask, limit)
+
+
+def _best_spread_of_masks(k_mask: int, d_mask: int, limit: int) -> Arrangement:
+    cards = cards_from_mask(k_mask)
+    least = deadwood_of_mask(k_mask)
+    untouched = deadwood_of_mask(d_mask)  # the defender's count if it could lay off nothing
+
+    def rank(spread: Arrangement) -> tuple[int, int, int]:
+        """Smaller is better: the margin (negated), then deadwood, then cards laid off."""
+        left, laid = _least_after_layoffs(spread.melds, d_mask)
+        return spread.deadwood - left, spread.deadwood, laid
+
+    # min() keeps the first of equals, and arrangements_within lists in a fixed order.
+    best_rank, best = min(((rank(s), s) for s in arrangements_within(cards, least)),
+                          key=lambda ranked: ranked[0])
+    # A spread with deadwood k leaves a margin of at most untouched - k, so only spreads
+    # under untouched - (the best margin so far) can do better. When an optimal spread leaves
+    # nothing to lay off (the usual case) that bound is below the optimum: nothing to try.
+    worth_trying = min(limit, untouched + best_rank[0] - 1)
+    if worth_trying > least:
+        others = [(rank(s), s) for s in arrangements_within(cards, worth_trying)
+                  if s.deadwood > least]
+        best_rank, best = min([(best_rank, best), *others], key=lambda ranked: ranked[0])
+    return best
+
+
+def _least_after_layoffs(melds: Sequence[Meld], mask: int) -> tuple[int, int]:
+    """The defender's least deadwood against ``melds`` and how many cards it lays off for it."""
+    return min((deadwood_of_mask(mask ^ laid), len(plan))
+               for laid, plan in _layoff_plans(melds, mask))
 
 
 def _defender_without_layoffs(cards: tuple[Card, ...], mask: int,

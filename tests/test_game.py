@@ -285,7 +285,7 @@ def test_a_tie_pays_nothing_when_the_table_says_so():
     p1 = "2S 3S 4S QD QH QC KS KH KC 5D"
     rules = Rules(undercut_on_tie=False)
     rnd = moves(make_round(p1=p1, upcard="5S", rules=rules), "take", "knock KD", "lay off")
-    assert (rnd.result.outcome, rnd.result.winner, rnd.result.points) == ("knock", 0, 0)
+    assert (rnd.result.outcome, rnd.result.winner, rnd.result.points) == ("tie", None, 0)
 
 
 def test_a_lower_count_undercuts():

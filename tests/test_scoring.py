@@ -100,7 +100,10 @@ def test_tie_is_an_undercut_unless_the_variant_says_otherwise():
     tie = settle(knocker, defender)
     assert (tie.outcome, tie.winner, tie.points) == ("undercut", "defender", 25)
     strict = settle(knocker, defender, Rules(undercut_on_tie=False))
-    assert (strict.outcome, strict.winner, strict.points) == ("knock", "knocker", 0)
+    assert (strict.outcome, strict.winner, strict.points) == ("tie", None, 0)
+    assert strict.summary == ("Knocker 5, defender 5: a tie, and these rules pay no undercut on "
+                              "a tie: nobody wins the round")
+    assert "nobody wins the round" in strict._repr_html_()
 
 
 def test_big_gin_only_when_enabled():
@@ -262,3 +265,67 @@ def test_a_huge_spread_text_is_quoted_short():
         settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS",
                knocker_melds="7S 7H 7D " * 100_000)
     assert len(str(refused.value)) < 300
+
+
+# ------------------------------------------------------------ the knocker's choice of spread
+
+def _knocker_net(result):
+    """What the round is worth to the knocker: its points, minus the defender's, 0 for a tie."""
+    return {"knocker": result.points, "defender": -result.points, None: 0}[result.winner]
+
+
+def test_the_knocker_may_keep_a_run_as_deadwood_to_block_layoffs():
+    # RULES.md's example: the optimal spread (A♥ 2♥ 3♥ run, deadwood 4♠ = 4) lets the defender
+    # lay off 4♥ 5♥ and scores 10; the four 3s with A♥ 2♥ kept as deadwood score 16.
+    knocker, defender = "AH 2H 3H 3S 3D 3C 9C 9D 9S 4S", "4H 5H KS KD KC QS QD QH 8C 6D"
+    optimal = settle(knocker, defender, knocker_melds=["AH 2H 3H", "3S 3D 3C", "9C 9D 9S"])
+    assert optimal.points == 10 and optimal.laid_off_cards == (Card(4, "H"), Card(5, "H"))
+    result = settle(knocker, defender)
+    assert result.points == 16 and result.knocker_count == 7 and result.layoffs == ()
+    assert [str(m) for m in result.knocker_arrangement.melds] == ["3♠ 3♥ 3♦ 3♣", "9♠ 9♦ 9♣"]
+    # Under a knock limit of 6 the blocking spread (7) is not allowed: back to the run.
+    assert settle(knocker, defender, knock_limit=6).points == 10
+
+
+def test_equal_scores_go_to_the_spread_with_less_deadwood():
+    # Dropping 10♠ from the run would block the defender's J♠, but costs as much as it saves
+    # (10 each): the same margin, so the optimal spread stays.
+    knocker, defender = "7S 8S 9S TS 2H 2D 2C 3D AC 4H", "JS KH KD KC 5H 6D 8D 9C TC 4C"
+    rules = Rules(knock_limit=20)
+    result = settle(knocker, defender, rules)
+    assert result.knocker_count == 8 and result.laid_off_cards == (Card(11, "S"),)
+    blocked = settle(knocker, defender, rules, knocker_melds=["7S 8S 9S", "2H 2D 2C"])
+    assert blocked.layoffs == () and blocked.knocker_count == 18
+    assert _knocker_net(blocked) == _knocker_net(result)
+
+
+def _every_spread(cards, melds, start=0, used=0):
+    """Every set of disjoint melds of the hand (by brute force, not the solver's search)."""
+    yield []
+    for i in range(start, len(melds)):
+        if not melds[i].mask & used:
+            for rest in _every_spread(cards, melds, i + 1, used | melds[i].mask):
+                yield [melds[i], *rest]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 9), st.sampled_from("SHDC"), st.permutations(full_deck()))
+def test_the_default_spread_scores_the_knocker_most(low, suit, deck):
+    # Deals where blocking can pay: the knocker's run shares its top card with a set of four,
+    # and the defender holds the next two cards of the run; the rest is random.
+    from gin_teach import find_melds
+    run = [Card(rank, suit) for rank in (low, low + 1, low + 2)]
+    knocker_start = run + [Card(low + 2, other) for other in "SHDC" if other != suit]
+    defender_start = [Card(low + 3, suit), Card(low + 4, suit)]
+    rest = [c for c in deck if c not in knocker_start + defender_start]
+    knocker, defender = tuple(knocker_start + rest[:4]), tuple(defender_start + rest[4:12])
+    assume(deadwood(knocker) > 0)
+    # A knock limit the hand meets, with room for spreads that are not optimal.
+    rules = Rules(knock_limit=deadwood(knocker) + 20)
+    result = settle(knocker, defender, rules)
+    scores = []
+    for spread in _every_spread(knocker, list(find_melds(knocker))):
+        if sum(c.points for c in knocker) - sum(m.points for m in spread) <= rules.knock_limit:
+            scores.append(_knocker_net(settle(knocker, defender, rules, knocker_melds=spread)))
+    assert _knocker_net(result) == max(scores)
+    assert result.knocker_count <= rules.knock_limit
