@@ -30,6 +30,7 @@ __all__ = [
     "discard_options",
     "find_melds",
     "melds_with",
+    "partitions_of_mask",
     "to_melds",
 ]
 
@@ -500,13 +501,22 @@ def _arrangement(meld_masks: list[int], dead_mask: int) -> Arrangement:
     return Arrangement(melds, cards_from_mask(dead_mask))
 
 
-def _partitions_within(mask: int, most: int) -> Iterator[tuple[list[int], int]]:
-    """Every partition of ``mask`` into melds and deadwood whose deadwood is at most ``most``,
-    where no two runs of one suit touch (the one longer run is the same arrangement).
+def partitions_of_mask(mask: int, most_deadwood: int) -> Iterator[tuple[list[int], int, int]]:
+    """Every partition of the hand whose 52-bit mask is ``mask`` into melds and deadwood, with
+    deadwood at most ``most_deadwood``, as (meld masks, deadwood mask, deadwood points); no two
+    runs of one suit touch (the one longer run is the same arrangement). The fast path under
+    :func:`arrangements_within`, for code that keeps hands as masks. The list of meld masks is
+    reused between answers: copy it to keep it.
+
+    The run A♥ 2♥ 3♥ beside three 3s leaves no deadwood; the four 3s leave A♥ 2♥, 3 points:
+
+    >>> from gin_teach.cards import hand_mask
+    >>> sorted(points for _, _, points in partitions_of_mask(hand_mask("AH 2H 3H 3S 3D 3C"), 3))
+    [0, 3]
 
     Branches on the lowest card left: it is deadwood or in one meld. A branch is taken only
-    when the solver says the budget can still be kept, so little work is wasted; with ``most``
-    the least deadwood this lists exactly the optimal arrangements.
+    when the solver says the budget can still be kept, so little work is wasted; with
+    ``most_deadwood`` the least deadwood this lists exactly the optimal arrangements.
     """
     optimum: dict[int, int] = {}
 
@@ -517,9 +527,9 @@ def _partitions_within(mask: int, most: int) -> Iterator[tuple[list[int], int]]:
         return value
 
     def search(rest: int, melds: list[int], dead: int, budget: int,
-               no_run_start: int) -> Iterator[tuple[list[int], int]]:
+               no_run_start: int) -> Iterator[tuple[list[int], int, int]]:
         if not rest:
-            yield melds, dead
+            yield melds, dead, most_deadwood - budget
             return
         low = rest & -rest
         index = low.bit_length() - 1
@@ -534,12 +544,14 @@ def _partitions_within(mask: int, most: int) -> Iterator[tuple[list[int], int]]:
         if points + best(rest ^ low) <= budget:
             yield from search(rest ^ low, melds, dead | low, budget - points, no_run_start)
 
-    yield from search(mask, [], 0, most, 0)
+    if best(mask) <= most_deadwood:
+        yield from search(mask, [], 0, most_deadwood, 0)
 
 
 def _optimal_partitions(mask: int) -> Iterator[tuple[list[int], int]]:
-    """Every partition of ``mask`` with the least deadwood (see :func:`_partitions_within`)."""
-    return _partitions_within(mask, deadwood_of_mask(mask))
+    """Every partition of ``mask`` with the least deadwood (see :func:`partitions_of_mask`)."""
+    for melds, dead, _ in partitions_of_mask(mask, deadwood_of_mask(mask)):
+        yield melds, dead
 
 
 def best_arrangement(hand: HandLike) -> Arrangement:
@@ -601,7 +613,7 @@ def arrangements_within(hand: HandLike, most_deadwood: int) -> tuple[Arrangement
         raise CardError(f"most_deadwood must be a whole number, got {excerpt(most_deadwood)}")
     mask = hand_mask(hand)
     found: list[Arrangement] = []
-    for melds, dead in _partitions_within(mask, most_deadwood):
+    for melds, dead, _ in partitions_of_mask(mask, most_deadwood):
         if len(found) == MOST_ARRANGEMENTS:
             raise CardError(f"this {mask.bit_count()}-card hand has more than "
                             f"{MOST_ARRANGEMENTS:,} arrangements within {most_deadwood} "

@@ -12,9 +12,9 @@ from gin_teach.errors import CardError, IllegalMove
 from gin_teach.melds import (
     Arrangement,
     Meld,
-    arrangements_within,
     best_arrangement,
     deadwood_of_mask,
+    partitions_of_mask,
     to_melds,
 )
 from gin_teach.rules import Rules
@@ -430,33 +430,79 @@ def best_spread(knocker: HandLike, defender: HandLike, rules: Rules | None = Non
 
 
 def _best_spread_of_masks(k_mask: int, d_mask: int, limit: int) -> Arrangement:
-    cards = cards_from_mask(k_mask)
     least = deadwood_of_mask(k_mask)
     untouched = deadwood_of_mask(d_mask)  # the defender's count if it could lay off nothing
+    best: tuple[int, int, int] | None = None  # smaller is better: -margin, deadwood, cards laid
+    best_melds: list[int] = []
+    best_dead = 0
 
-    def rank(spread: Arrangement) -> tuple[int, int, int]:
-        """Smaller is better: the margin (negated), then deadwood, then cards laid off."""
-        left, laid = _least_after_layoffs(spread.melds, d_mask)
-        return spread.deadwood - left, spread.deadwood, laid
+    def consider(most: int, skip_optimal: bool) -> None:
+        nonlocal best, best_melds, best_dead
+        for melds, dead, points in partitions_of_mask(k_mask, most):
+            if skip_optimal and points == least:
+                continue
+            left, laid = _least_after_layoffs_of_masks(melds, d_mask)
+            rank = (points - left, points, laid)
+            if best is None or rank < best or (
+                    rank == best and _meld_order(melds) < _meld_order(best_melds)):
+                best, best_melds, best_dead = rank, list(melds), dead
 
-    # min() keeps the first of equals, and arrangements_within lists in a fixed order.
-    best_rank, best = min(((rank(s), s) for s in arrangements_within(cards, least)),
-                          key=lambda ranked: ranked[0])
-    # A spread with deadwood k leaves a margin of at most untouched - k, so only spreads
-    # under untouched - (the best margin so far) can do better. When an optimal spread leaves
-    # nothing to lay off (the usual case) that bound is below the optimum: nothing to try.
-    worth_trying = min(limit, untouched + best_rank[0] - 1)
+    # The optimal spreads first. A spread with deadwood k leaves a margin of at most
+    # untouched - k, so only spreads under untouched - (the best margin so far) can do better;
+    # when an optimal spread leaves nothing to lay off (the usual case) there are none.
+    consider(least, False)
+    assert best is not None
+    worth_trying = min(limit, untouched + best[0] - 1)
     if worth_trying > least:
-        others = [(rank(s), s) for s in arrangements_within(cards, worth_trying)
-                  if s.deadwood > least]
-        best_rank, best = min([(best_rank, best), *others], key=lambda ranked: ranked[0])
+        consider(worth_trying, True)
+    melds = sorted((Meld.of(cards_from_mask(m)) for m in best_melds), key=lambda m: m.cards)
+    return Arrangement(tuple(melds), cards_from_mask(best_dead))
+
+
+def _meld_order(melds: list[int]) -> list[list[int]]:
+    """The order :func:`~gin_teach.melds.arrangements_within` lists equal spreads in."""
+    return sorted([i for i in range(52) if m >> i & 1] for m in melds)
+
+
+def _least_after_layoffs_of_masks(melds: list[int], mask: int) -> tuple[int, int]:
+    """The defender's least deadwood against meld masks ``melds`` and how many cards it lays off
+    for it (fewest among equals)."""
+    choices = [_extension_masks(meld, mask) for meld in melds]
+    best = (deadwood_of_mask(mask), 0)
+    for combination in product(*choices):
+        laid = 0
+        for bits in combination:
+            if laid & bits:
+                break  # a set's fourth card is also a run's next card: it goes to one only
+            laid |= bits
+        else:
+            if laid:
+                best = min(best, (deadwood_of_mask(mask ^ laid), laid.bit_count()))
     return best
 
 
-def _least_after_layoffs(melds: Sequence[Meld], mask: int) -> tuple[int, int]:
-    """The defender's least deadwood against ``melds`` and how many cards it lays off for it."""
-    return min((deadwood_of_mask(mask ^ laid), len(plan))
-               for laid, plan in _layoff_plans(melds, mask))
+def _extension_masks(meld: int, available: int) -> list[int]:
+    """The ways to lay cards of ``available`` onto the meld mask ``meld``, as masks: the missing
+    fourth card of a set, or a chain growing from either end of a run."""
+    low = (meld & -meld).bit_length() - 1
+    high = meld.bit_length() - 1
+    rank = low % 13
+    column = 0x8004002001 << rank  # the four cards of this rank
+    if meld & ~column == 0:  # a set
+        missing = column & ~meld & available
+        return [0, missing] if meld.bit_count() == 3 and missing else [0]
+    suit_start = low - rank
+    down = [0]
+    index = low - 1
+    while index >= suit_start and available >> index & 1:
+        down.append(down[-1] | 1 << index)
+        index -= 1
+    up = [0]
+    index = high + 1
+    while index < suit_start + 13 and available >> index & 1:
+        up.append(up[-1] | 1 << index)
+        index += 1
+    return [d | u for d in down for u in up]
 
 
 def _defender_without_layoffs(cards: tuple[Card, ...], mask: int,
