@@ -838,3 +838,54 @@ def test_is_legal_on_a_game_tries_the_move_on_a_copy():
     assert game.to_json() == before
     over = play(Game(seed=2, rules=Rules(target=1)), [GreedyBot(), GreedyBot()])
     assert not any(over.is_legal(move) for move in ("draw", "pass", "take", "lay off"))
+
+
+# --------------------------------------------- moves the rules forbid (from an adversarial read)
+
+def test_a_knock_with_a_fake_meld_is_refused_and_changes_nothing():
+    # Player 0 takes 8D and may knock with K♦ on 8 points; calling 3H 4H 5H 8D one "meld"
+    # would turn the knock into a gin worth 25 + 33 instead of 33 - 8.
+    rnd = Round.from_deal([KNOCKER, DEFENDER], upcard="8D", dealer=1)
+    rnd.apply("take")
+    before = rnd.to_json()
+    with pytest.raises(CardError, match="not a meld"):
+        rnd.apply("knock KD melds [7S 7H 7D] [9C TC JC] [3H 4H 5H 8D]")
+    assert rnd.to_json() == before and rnd.phase == "discard"
+
+
+def test_the_defender_cannot_spread_a_fake_meld():
+    rnd = Round.from_deal([KNOCKER, DEFENDER], upcard="8D", dealer=1)
+    rnd.apply("take")
+    rnd.apply("knock KD")
+    before = rnd.to_json()
+    # 8C KH 5D is no meld; it would cut the defender's 25 after lay-offs to 2.
+    with pytest.raises(CardError, match="not a meld"):
+        rnd.apply(LayOff(layoffs=(), melds=["2S 3S 4S", "QD QH QC", "8C KH 5D"]))
+    assert rnd.to_json() == before and rnd.phase == "layoff"
+
+
+def test_big_gin_with_a_spread_that_leaves_deadwood_is_refused():
+    # All eleven cards meld, but this spread leaves 6♥ out: that is no big gin, and as a knock
+    # it would keep eleven cards without a discard.
+    rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H 6H", DEFENDER], upcard="2H", dealer=1,
+                          rules=Rules(big_gin_bonus=31))
+    rnd.apply("take")
+    before = rnd.to_json()
+    with pytest.raises(IllegalMove, match="big gin"):
+        rnd.apply("big gin melds [7S 7H 7D] [9C TC JC] [2H 3H 4H 5H]")
+    assert rnd.to_json() == before and rnd.phase == "discard"
+
+
+def test_the_defender_does_not_see_the_face_down_knock_card_while_it_answers():
+    rnd = Round.from_deal([KNOCKER, DEFENDER], upcard="8D", dealer=1, names=("Ann", "Bob"))
+    rnd.apply("take")
+    rnd.apply("knock KD")
+    bob_sees = rnd.log(viewer=1)
+    assert not any("K♦" in line for line in bob_sees), bob_sees
+    assert bob_sees[-1] == "Ann knocks, discarding a card face down"
+    # The knocker knows its own card, and so does the whole-truth log.
+    assert rnd.log(viewer=0)[-1] == "Ann knocks, discarding K♦ face down"
+    assert rnd.log()[-1] == "Ann knocks, discarding K♦ face down"
+    # Once the round is over the hands are shown and the card with them.
+    rnd.apply("lay off")
+    assert "Ann knocks, discarding K♦ face down" in rnd.log(viewer=1)

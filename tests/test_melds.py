@@ -205,3 +205,14 @@ def test_every_best_arrangement_of_a_huge_hand_is_bounded():
 def test_an_arrangement_limit_must_be_a_positive_whole_number(limit):
     with pytest.raises(CardError, match="limit must be a whole number of at least 1"):
         all_best_arrangements("4S 4H 4D 3H 5H KC", limit=limit)
+
+
+@pytest.mark.parametrize("codes, kind", [
+    ("2S 9H KD", "set"), ("3H 4H 5H 8D", "set"), ("3H 4H 5H", "set"), ("7S 7H 7D", "run"),
+    ("QS KS AS", "run"), ("7S 7H", "set"),
+])
+def test_a_meld_built_by_hand_is_checked_too(codes, kind):
+    # A fake meld would hide deadwood anywhere a spread is trusted: it cannot be built at all.
+    cards = tuple(Card.parse(code) for code in codes.split())
+    with pytest.raises(CardError, match="not a"):
+        Meld(cards, kind)

@@ -20,21 +20,19 @@ from gin_teach import (
     settle,
 )
 from tests.brute import brute_deadwood
-
-# Seed 000's first worked example: the knocker spreads three melds with the eight of diamonds
-# loose; the defender lays the eight of clubs off on the club run.
-KNOCKER_000 = "7S 7H 7D 9C TC JC 3H 4H 5H 8D"
-DEFENDER_000 = "2S 3S 4S QD QH QC 8C KH 5D TS"
+from tests.conftest import DEFENDER, KNOCKER
 
 
 def test_seed_000_knock_worth_17():
-    result = settle(KNOCKER_000, DEFENDER_000)
+    # Seed 000's first worked example: the knocker spreads three melds with the eight of
+    # diamonds loose; the defender lays the eight of clubs off on the club run.
+    result = settle(KNOCKER, DEFENDER)
     assert (result.knocker_count, result.defender_count_before_layoffs) == (8, 33)
     assert result.laid_off_cards == (Card(8, "C"),)
     assert result.defender_count == 25
     assert (result.outcome, result.winner, result.points) == ("knock", "knocker", 17)
     # No bonus is involved, so every preset agrees.
-    assert {settle(KNOCKER_000, DEFENDER_000, r).points for r in Rules.presets().values()} == {17}
+    assert {settle(KNOCKER, DEFENDER, r).points for r in Rules.presets().values()} == {17}
 
 
 def test_seed_000_undercut_worth_12_under_classic():
@@ -117,21 +115,21 @@ def test_big_gin_only_when_enabled():
 
 def test_knocker_over_the_limit_or_with_a_bad_spread():
     with pytest.raises(IllegalMove, match="over the knock limit of 10"):
-        settle("7S 7H 7D 9C TC JC 3H 4H 2D KD", DEFENDER_000)
+        settle("7S 7H 7D 9C TC JC 3H 4H 2D KD", DEFENDER)
     with pytest.raises(IllegalMove, match="over gin only"):
-        settle(KNOCKER_000, DEFENDER_000, Rules(straight_gin=True))
+        settle(KNOCKER, DEFENDER, Rules(straight_gin=True))
     with pytest.raises(IllegalMove, match="knock limit of 5"):
-        settle(KNOCKER_000, DEFENDER_000, knock_limit=5)
+        settle(KNOCKER, DEFENDER, knock_limit=5)
     with pytest.raises(CardError, match="not a meld"):
-        settle(KNOCKER_000, DEFENDER_000, knocker_melds=["7S 7H 9C"])
+        settle(KNOCKER, DEFENDER, knocker_melds=["7S 7H 9C"])
     with pytest.raises(IllegalMove, match="not in the knocker's hand"):
-        settle(KNOCKER_000, DEFENDER_000, knocker_melds=["7S 7H 7C"])
+        settle(KNOCKER, DEFENDER, knocker_melds=["7S 7H 7C"])
     with pytest.raises(IllegalMove, match="over the knock limit"):
-        settle(KNOCKER_000, DEFENDER_000, knocker_melds=["7S 7H 7D"])
+        settle(KNOCKER, DEFENDER, knocker_melds=["7S 7H 7D"])
     with pytest.raises(CardError, match="both hands"):
-        settle(KNOCKER_000, "7S 3S 4S QD QH QC 8C KH 5D TS")
+        settle(KNOCKER, "7S 3S 4S QD QH QC 8C KH 5D TS")
     with pytest.raises(CardError, match="10 cards"):
-        settle(KNOCKER_000, "2S 3S")
+        settle(KNOCKER, "2S 3S")
 
 
 def test_knocker_spreads_what_leaves_the_fewest_layoffs():
@@ -147,17 +145,17 @@ def test_knocker_spreads_what_leaves_the_fewest_layoffs():
 
 
 def test_defender_may_choose_its_own_melds_and_layoffs():
-    chosen = settle(KNOCKER_000, DEFENDER_000, defender_melds=["2S 3S 4S"], layoffs=[])
+    chosen = settle(KNOCKER, DEFENDER, defender_melds=["2S 3S 4S"], layoffs=[])
     assert chosen.defender_count == 33 + 30  # the queens stay loose and nothing is laid off
     assert chosen.points == chosen.defender_count - 8
     # Without its set of queens the defender can lay off the queen of clubs as well.
-    around = settle(KNOCKER_000, DEFENDER_000, defender_melds=["2S 3S 4S"])
+    around = settle(KNOCKER, DEFENDER, defender_melds=["2S 3S 4S"])
     assert sorted(around.laid_off_cards) == sorted(parse_cards("8C QC"))
     assert around.defender_count == 33 + 30 - 8 - 10
     with pytest.raises(IllegalMove, match="cannot all be laid off"):
-        settle(KNOCKER_000, DEFENDER_000, layoffs=["KH"])
+        settle(KNOCKER, DEFENDER, layoffs=["KH"])
     with pytest.raises(IllegalMove, match="not in the hand"):
-        settle(KNOCKER_000, DEFENDER_000, layoffs=["7C"])
+        settle(KNOCKER, DEFENDER, layoffs=["7C"])
 
 
 def test_chained_layoffs_and_the_fourth_of_a_set():
@@ -177,7 +175,7 @@ def test_chained_layoffs_and_the_fourth_of_a_set():
 
 
 def test_settlement_reads_as_arithmetic():
-    text = settle(KNOCKER_000, DEFENDER_000).explain()
+    text = settle(KNOCKER, DEFENDER).explain()
     assert "8♣ onto 9♣ 10♣ J♣" in text and "33 - 8 = 25" in text and "25 - 8 = 17" in text
     undercut = settle("4S 5S 6S 8H 8D 8C JC QC KC 9D", "2S 3S 7D TH JH QH KH 5H 5D 5C",
                       Rules.classic()).explain()
@@ -229,9 +227,9 @@ def test_defender_count_matches_brute_force(band, deck):
 def test_a_spread_that_is_not_a_list_of_melds_gets_a_card_error():
     for melds in (7, "7S 7H 7D"):
         with pytest.raises(CardError, match="list of melds"):
-            settle(KNOCKER_000, DEFENDER_000, knocker_melds=melds)  # type: ignore[arg-type]
+            settle(KNOCKER, DEFENDER, knocker_melds=melds)  # type: ignore[arg-type]
     with pytest.raises(CardError, match=r"^an empty meld is not a meld"):
-        settle(KNOCKER_000, DEFENDER_000, knocker_melds=[[]])
+        settle(KNOCKER, DEFENDER, knocker_melds=[[]])
 
 
 def test_card_text_and_wrong_types_in_lay_off_helpers():
@@ -329,3 +327,21 @@ def test_the_default_spread_scores_the_knocker_most(low, suit, deck):
             scores.append(_knocker_net(settle(knocker, defender, rules, knocker_melds=spread)))
     assert _knocker_net(result) == max(scores)
     assert result.knocker_count <= rules.knock_limit
+
+
+# ------------------------------------------------------------------------------- big gin
+
+BIG_GIN_HAND = "7S 7H 7D 9C TC JC 3H 4H 5H 6H"  # with 2H: eleven cards, all melded
+
+
+def test_settle_refuses_an_eleven_card_spread_with_deadwood():
+    with pytest.raises(IllegalMove, match="big gin"):
+        settle(BIG_GIN_HAND + " 2H", DEFENDER, Rules(big_gin_bonus=31),
+               ["7S 7H 7D", "9C TC JC", "2H 3H 4H 5H"])
+
+
+def test_big_gin_with_the_whole_hand_spread_still_scores():
+    # The bonus 31 plus the defender's whole 33 (8C KH 5D TS), no lay-offs.
+    result = settle(BIG_GIN_HAND + " 2H", DEFENDER, Rules(big_gin_bonus=31),
+                    ["7S 7H 7D", "9C TC JC", "2H 3H 4H 5H 6H"])
+    assert (result.outcome, result.points, result.layoffs) == ("big_gin", 64, ())
