@@ -128,11 +128,7 @@ class Discard(Action):
         return f"discard {self.card.code}"
 
     def describe(self) -> str:
-        """The move in words.
-
-        >>> Discard("7h").describe()
-        'discard 7♥'
-        """
+        """The move in words."""
         return f"discard {self.card}"
 
 
@@ -160,11 +156,7 @@ class Knock(Action):
         return f"knock {self.card.code}{_melds_text(self.melds)}"
 
     def describe(self) -> str:
-        """The move in words.
-
-        >>> Knock("KD").describe()
-        'knock, discarding K♦ face down'
-        """
+        """The move in words."""
         return f"knock, discarding {self.card} face down"
 
 
@@ -186,11 +178,7 @@ class BigGin(Action):
         return f"big gin{_melds_text(self.melds)}"
 
     def describe(self) -> str:
-        """The move in words.
-
-        >>> BigGin().describe()
-        'go big gin: spread all eleven cards'
-        """
+        """The move in words."""
         return "go big gin: spread all eleven cards"
 
 

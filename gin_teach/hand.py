@@ -28,20 +28,12 @@ class Hand(tuple[Card, ...]):
 
     @property
     def deadwood(self) -> int:
-        """The least deadwood of the hand.
-
-        >>> Hand("AH 2H 3H KS").deadwood
-        10
-        """
+        """The least deadwood of the hand."""
         return deadwood(self)
 
     @property
     def arrangement(self) -> Arrangement:
-        """One arrangement with the least deadwood.
-
-        >>> Hand("AH 2H 3H KS").arrangement.deadwood_cards
-        (Card('KS'),)
-        """
+        """One arrangement with the least deadwood."""
         return best_arrangement(self)
 
     @property
@@ -55,11 +47,7 @@ class Hand(tuple[Card, ...]):
 
     @property
     def mask(self) -> int:
-        """The hand as a 52-bit mask (bit ``card.index`` per card).
-
-        >>> Hand("AS 3S").mask
-        5
-        """
+        """The hand as a 52-bit mask (bit ``card.index`` per card)."""
         return hand_mask(self)
 
     def __contains__(self, card: object) -> bool:

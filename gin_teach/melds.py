@@ -340,11 +340,7 @@ class Meld:
 
     @property
     def mask(self) -> int:
-        """The meld's cards as a 52-bit mask.
-
-        >>> Meld.of("AS 2S 3S").mask
-        7
-        """
+        """The meld's cards as a 52-bit mask."""
         mask = 0
         for card in self.cards:
             mask |= card.bit
@@ -352,11 +348,7 @@ class Meld:
 
     @property
     def points(self) -> int:
-        """What these cards would count as deadwood.
-
-        >>> Meld.of("QS KS JS").points
-        30
-        """
+        """What these cards would count as deadwood."""
         return sum(card.points for card in self.cards)
 
     def __len__(self) -> int:
@@ -459,11 +451,7 @@ class Arrangement:
 
     @property
     def deadwood(self) -> int:
-        """The points of the cards in no meld.
-
-        >>> best_arrangement("AH 2H 3H KS 5D").deadwood
-        15
-        """
+        """The points of the cards in no meld."""
         return sum(card.points for card in self.deadwood_cards)
 
     @property
@@ -477,11 +465,7 @@ class Arrangement:
 
     @property
     def melded_cards(self) -> tuple[Card, ...]:
-        """The cards in melds.
-
-        >>> best_arrangement("KS AH 2H 3H").melded_cards
-        (Card('AH'), Card('2H'), Card('3H'))
-        """
+        """The cards in melds."""
         return tuple(card for meld in self.melds for card in meld)
 
     def __str__(self) -> str:

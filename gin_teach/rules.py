@@ -118,20 +118,12 @@ class Rules:
 
     @classmethod
     def classic(cls) -> Rules:
-        """The older rule books: gin 20, undercut 10, box 20.
-
-        >>> Rules.classic().gin_bonus
-        20
-        """
+        """The older rule books: gin 20, undercut 10, box 20."""
         return cls(gin_bonus=20, undercut_bonus=10, box_bonus=20, name="classic")
 
     @classmethod
     def norwegian(cls) -> Rules:
-        """Some Norwegian tables: gin 40, undercut 20, box 30.
-
-        >>> Rules.norwegian().undercut_bonus
-        20
-        """
+        """Some Norwegian tables: gin 40, undercut 20, box 30."""
         return cls(gin_bonus=40, undercut_bonus=20, box_bonus=30, name="norwegian")
 
     @classmethod

@@ -172,6 +172,8 @@ class Settlement:
     >>> result = settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
     >>> result.outcome, result.winner, result.points
     ('knock', 'knocker', 17)
+    >>> result.knocker_count, result.defender_count, result.laid_off_cards
+    (8, 25, (Card('8C'),))
     >>> print(result.explain())  # doctest: +NORMALIZE_WHITESPACE
     Knocker spreads 7♠ 7♥ 7♦ | 3♥ 4♥ 5♥ | 9♣ 10♣ J♣ | deadwood 8♦ = 8
     Defender spreads 2♠ 3♠ 4♠ | Q♥ Q♦ Q♣ | deadwood 10♠ K♥ 5♦ 8♣ = 33
@@ -190,42 +192,22 @@ class Settlement:
 
     @property
     def knocker_count(self) -> int:
-        """The knocker's deadwood.
-
-        >>> result = settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
-        >>> result.knocker_count
-        8
-        """
+        """The knocker's deadwood."""
         return self.knocker_arrangement.deadwood
 
     @property
     def defender_count(self) -> int:
-        """The defender's deadwood after its lay-offs.
-
-        >>> result = settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
-        >>> result.defender_count
-        25
-        """
+        """The defender's deadwood after its lay-offs."""
         return self.defender_arrangement.deadwood
 
     @property
     def laid_off_cards(self) -> tuple[Card, ...]:
-        """The defender's cards that went onto the knocker's melds.
-
-        >>> result = settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
-        >>> result.laid_off_cards
-        (Card('8C'),)
-        """
+        """The defender's cards that went onto the knocker's melds."""
         return tuple(layoff.card for layoff in self.layoffs)
 
     @property
     def summary(self) -> str:
-        """The last line of :meth:`explain`: who scores, and the arithmetic of the points.
-
-        >>> result = settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
-        >>> result.summary
-        'Knocker 8, defender 25: the knocker scores 25 - 8 = 17'
-        """
+        """The last line of :meth:`explain`: who scores, and the arithmetic of the points."""
         return self.explain().rsplit("\n", 1)[-1]
 
     def explain(self) -> str:
