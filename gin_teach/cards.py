@@ -57,9 +57,9 @@ class Card:
 
     def __new__(cls, rank: int, suit: str) -> Card:
         if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 13:
-            raise CardError(f"rank must be 1 (ace) to 13 (king), got {rank!r}")
+            raise CardError(f"rank must be 1 (ace) to 13 (king), got {excerpt(rank)}")
         if not isinstance(suit, str) or len(suit) != 1 or suit.upper() not in SUITS:
-            raise CardError(f"suit must be one of S H D C, got {suit!r}")
+            raise CardError(f"suit must be one of S H D C, got {excerpt(suit)}")
         return _DECK[SUITS.index(suit.upper()) * 13 + rank - 1]
 
     @classmethod

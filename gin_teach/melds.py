@@ -314,7 +314,7 @@ class Meld:
         if _meld_kind(mask) is None or mask.bit_count() != len(cards):
             raise CardError(f"{shown} is not a meld: {_why_not_meld(cards)}")
         if _meld_kind(mask) != self.kind:
-            raise CardError(f"{shown} is a {_meld_kind(mask)}, not a {self.kind}")
+            raise CardError(f"{shown} is a {_meld_kind(mask)}, not a {excerpt(self.kind)}")
         object.__setattr__(self, "cards", cards_from_mask(mask))
 
     @classmethod

@@ -153,3 +153,10 @@ def test_an_error_quotes_a_bounded_excerpt_of_a_huge_input(call):
     with pytest.raises(CardError) as refused:
         call(big)
     assert len(str(refused.value)) < 300, str(refused.value)[:300]
+
+
+def test_a_bad_rank_or_suit_is_quoted_short():
+    for rank, suit in ((7, "x" * 10**6), (10**5000, "H")):
+        with pytest.raises(CardError) as refused:
+            Card(rank, suit)
+        assert len(str(refused.value)) < 200

@@ -216,3 +216,9 @@ def test_a_meld_built_by_hand_is_checked_too(codes, kind):
     cards = tuple(Card.parse(code) for code in codes.split())
     with pytest.raises(CardError, match="not a"):
         Meld(cards, kind)
+
+
+def test_a_meld_kind_that_is_no_kind_is_quoted_short():
+    with pytest.raises(CardError, match="is a set, not a 'xx") as refused:
+        Meld(parse_cards("7S 7H 7D"), "x" * 10**6)  # type: ignore[arg-type]
+    assert len(str(refused.value)) < 200
