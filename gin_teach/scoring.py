@@ -330,14 +330,12 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
             raise IllegalMove("big gin needs all 11 cards in melds")
     limit = rules.resolve_knock_limit(knock_limit)
 
+    spread: Arrangement | None = None  # chosen below when the caller does not name one
     if knocker_melds is not None:
-        spread: Arrangement | None = _arrangement_of(
-            _spread_from(knocker_melds, k_mask, "knocker"), k_mask)
-        assert spread is not None
+        spread = _arrangement_of(_spread_from(knocker_melds, k_mask, "knocker"), k_mask)
         count = spread.deadwood
         dead_cards = spread.deadwood_cards
     else:
-        spread = None
         count = deadwood_of_mask(k_mask)
         dead_cards = best_arrangement(knocker_cards).deadwood_cards if count > limit else ()
     if big_gin and count:
