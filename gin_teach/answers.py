@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Final, ParamSpec, TypeVar
 
 from gin_teach.cards import RANK_NAMES, SUIT_NAMES, Card, to_cards
 from gin_teach.display import message_html
-from gin_teach.errors import GinError
+from gin_teach.errors import GinError, excerpt
 from gin_teach.melds import Arrangement, Meld
 
 if TYPE_CHECKING:
@@ -45,7 +45,6 @@ __all__ = [
     "meld_or_reason",
     "only_from",
     "plain_words",
-    "quote",
     "read_arrangement",
     "read_card",
     "read_cards",
@@ -227,15 +226,6 @@ def cut(text: str, longest: int = 4 * QUOTED) -> str:
     return text if len(text) <= longest else text[:longest - 1] + "…"
 
 
-def quote(answer: object) -> str:
-    """The answer as the learner wrote it, cut short: a pasted page is not echoed back.
-
-    >>> quote("7H"), len(quote("7H " * 1000))
-    ("'7H'", 60)
-    """
-    return cut(repr(answer), QUOTED)
-
-
 def expect_answer(answer: object, hint: str) -> None:
     """End the check with a gentle prompt while ``answer`` is still the placeholder.
 
@@ -294,7 +284,7 @@ def read_choice(answer: object, choices: Mapping[str, _T], hint: str, *,
         if " ".join(words) in choices:
             return choices[" ".join(words)]
     shown = shown or "with one of " + ", ".join(f'"{c}"' for c in dict.fromkeys(choices.values()))
-    raise unreadable(f"Answer {shown}; I could not read {quote(answer)}.")
+    raise unreadable(f"Answer {shown}; I could not read {excerpt(answer)}.")
 
 
 YES_NO: Final = {"yes": True, "y": True, "true": True, "meld": True, "it is": True,
@@ -341,7 +331,7 @@ def read_yes_no(answer: object, hint: str) -> bool:
     if any(word in _YES_WORDS | {"is", "may", "can", "does", "do"} for word in words):
         return True
     raise unreadable('Answer with True or False (or "yes" / "no"); I could not read '
-                     f"{quote(answer)}.")
+                     f"{excerpt(answer)}.")
 
 
 def read_int(answer: object, hint: str) -> int:
@@ -366,7 +356,7 @@ def read_int(answer: object, hint: str) -> int:
         except ValueError:
             pass  # words, or digits int() does not read such as "²": answered below
     raise unreadable(f"Write a whole number here, like 12; I could not read "
-                     f"{quote(answer)}.")
+                     f"{excerpt(answer)}.")
 
 
 NO_CARDS: Final = frozenset({"none", "nothing", "no", "no card", "no cards", "0"})
