@@ -25,15 +25,15 @@ from typing import TYPE_CHECKING, Final, ParamSpec, TypeVar
 
 from gin_teach.cards import RANK_NAMES, SUIT_NAMES, Card, to_cards
 from gin_teach.display import message_html
-from gin_teach.errors import GinError, excerpt
+from gin_teach.errors import QUOTED_LENGTH, GinError, excerpt
 from gin_teach.melds import Arrangement, Meld
 
 if TYPE_CHECKING:
     from gin_teach.round import Round
 
 __all__ = [
+    "LONGEST_MESSAGE",
     "NO_CARDS",
-    "QUOTED",
     "YES_NO",
     "Feedback",
     "Reply",
@@ -213,11 +213,12 @@ def feedback_checker(picture: Callable[..., str] | None = None,
 
 # --------------------------------------------------------------------------- reading answers
 
-QUOTED: Final = 60
-"""Characters of a learner's answer quoted back at most: enough to spot the slip."""
+LONGEST_MESSAGE: Final = 4 * QUOTED_LENGTH
+"""Characters of a message shown to a learner at most: a message can quote what was typed,
+and a pasted page must not flood the notebook."""
 
 
-def cut(text: str, longest: int = 4 * QUOTED) -> str:
+def cut(text: str, longest: int = LONGEST_MESSAGE) -> str:
     """``text`` cut to ``longest`` characters, ending in … when cut.
 
     >>> cut("7H 8H 9H 10H", 6)
