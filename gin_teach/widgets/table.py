@@ -22,10 +22,9 @@ import math
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import ipywidgets as widgets
-from ipycanvas import Canvas, Path2D, hold_canvas
 
 from gin_teach.actions import DRAW, PASS, TAKE, Action, Discard, Knock
 from gin_teach.cards import Card
@@ -45,6 +44,9 @@ from gin_teach.display import (
 from gin_teach.errors import GinError
 from gin_teach.game import Round
 from gin_teach.widgets.common import MessageArea
+
+if TYPE_CHECKING:
+    from ipycanvas import Path2D
 
 __all__ = [
     "Label",
@@ -273,6 +275,8 @@ def action_for(target: Target | None, phase: str, *, knock: bool = False) -> Act
 def _paths() -> dict[str, tuple[Path2D, ...]]:
     """The suit shapes and the back's lattice as canvas paths, made once and shared by every
     table (each path is a widget the browser keeps)."""
+    from ipycanvas import Path2D  # imported where a canvas is drawn: see TableCanvas.__init__
+
     made = {suit: tuple(Path2D(d) for d in paths) for suit, paths in SUIT_PATHS.items()}
     made["back"] = (Path2D(BACK_PATTERN),)
     return made
@@ -302,6 +306,10 @@ class TableCanvas(widgets.VBox):
         self.on_action = on_action
         self._colours = suit_colours(four_colour)
         spec = self.layout_spec
+        # Imported here, not with the module: ipycanvas imports numpy and PIL, which a browser
+        # kernel (JupyterLite) may not have, and every other widget must work without them.
+        from ipycanvas import Canvas
+
         # Shown at its layout size, or narrower in a narrow notebook (clicks scale with it).
         self.canvas = Canvas(width=spec.width * RESOLUTION, height=spec.height * RESOLUTION,
                              layout=widgets.Layout(width=f"{spec.width}px", max_width="100%",
@@ -382,6 +390,8 @@ class TableCanvas(widgets.VBox):
         self.scene = table_scene(self.round, self.viewer, self.layout_spec, knock=self._knock)
         canvas = self.canvas
         spec = self.layout_spec
+        from ipycanvas import hold_canvas
+
         with hold_canvas():
             canvas.clear()
             canvas.save()
