@@ -137,10 +137,11 @@ def make_lock(lock: dict[str, object], pyodide: Path, work: Path) -> None:
         kept[name] = entry
     for name in PRELOADED:
         wheel = wheel_of(wheels, name)
-        kept[name] = {
-            "name": name, "version": wheel.name.split("-")[1], "file_name": wheel.name,
+        # Pyodide looks packages up by their canonical names ("gin-teach").
+        kept[canonical(name)] = {
+            "name": canonical(name), "version": wheel.name.split("-")[1], "file_name": wheel.name,
             "install_dir": "site", "sha256": sha256(wheel), "package_type": "package",
-            "imports": [name], "unvendored_tests": False,
+            "imports": [name.replace("-", "_")], "unvendored_tests": False,
             # What the kernel installs anyway (ipython, traitlets) is left to it.
             "depends": [],
         }
@@ -155,7 +156,7 @@ def write_config(lite: Path) -> None:
     config = json.loads((HERE / "jupyter-lite.json").read_text())
     data = config["jupyter-config-data"]
     kernel = data["litePluginSettings"][KERNEL_PLUGIN]
-    kernel["loadPyodideOptions"] = {"packages": list(PRELOADED)}
+    kernel["loadPyodideOptions"] = {"packages": [canonical(name) for name in PRELOADED]}
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
     shutil.copy2(HERE / "overrides.json", lite / "overrides.json")
 

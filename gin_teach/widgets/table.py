@@ -315,6 +315,9 @@ class TableCanvas(widgets.VBox):
                              layout=widgets.Layout(width=f"{spec.width}px", max_width="100%",
                                                    height="auto"))
         self.canvas.on_mouse_down(self._on_mouse_down)
+        # A canvas keeps no picture: a view that opens later (a reloaded page, Voila, which
+        # runs the notebook before the browser listens) starts blank, so draw again for it.
+        self.canvas.on_client_ready(self.draw)
         self.message = MessageArea()
         self.scene = table_scene(self.round, viewer, spec)
         super().__init__([self.canvas, self.message])
