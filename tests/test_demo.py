@@ -1,7 +1,7 @@
 """`make demo`: the game table and the score quiz as Voilà apps, in headless Chromium.
 
 Voilà runs the notebook before the browser listens, so a canvas drawn during the run would stay
-blank (voila issue 1447); the table draws again when its view says it is ready. The test proves
+blank (voila issue 1447); the table paints only once its view says it is ready. The test proves
 each app shows cards and no code, answers a click, and asks no host but the Voilà server.
 """
 
@@ -128,10 +128,6 @@ class App:
         assert not self.foreign, f"requests to other hosts: {self.foreign[:10]}"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "under Voila 0.5 the table's canvas stays blank although TableCanvas draws again when the "
-    "canvas view reports it is ready (the callback runs in the kernel; its commands never show); "
-    "the SVG view of issue 14 is the way out"))
 def test_game_table_app_draws_the_table_and_takes_a_click(
     browser: Any,  # noqa: F811
     voila: Voila,

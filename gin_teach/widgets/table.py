@@ -315,12 +315,18 @@ class TableCanvas(widgets.VBox):
                              layout=widgets.Layout(width=f"{spec.width}px", max_width="100%",
                                                    height="auto"))
         self.canvas.on_mouse_down(self._on_mouse_down)
-        # A canvas keeps no picture: a view that opens later (a reloaded page, Voila, which
-        # runs the notebook before the browser listens) starts blank, so draw again for it.
-        self.canvas.on_client_ready(self.draw)
+        # A canvas keeps no picture, so the table is painted once a view reports it is ready,
+        # and again for each later view (a reloaded page). Nothing is painted before: under
+        # Voila, which runs the notebook before the browser listens, commands sent that early
+        # left the canvas blank for good.
+        self._painting = False
+        self.canvas.on_client_ready(self._client_ready)
         self.message = MessageArea()
         self.scene = table_scene(self.round, viewer, spec)
         super().__init__([self.canvas, self.message])
+
+    def _client_ready(self) -> None:
+        self._painting = True
         self.draw()
 
     @property
@@ -382,7 +388,7 @@ class TableCanvas(widgets.VBox):
         return action
 
     def draw(self) -> None:
-        """Paint the whole table in one batch.
+        """Work out the scene and paint it in one batch (once a view of the canvas is ready).
 
         >>> from gin_teach.game import Round
         >>> table = TableCanvas(Round(seed=5)); table.draw()
@@ -391,6 +397,8 @@ class TableCanvas(widgets.VBox):
         [10, 1, 1, 10]
         """
         self.scene = table_scene(self.round, self.viewer, self.layout_spec, knock=self._knock)
+        if not self._painting:
+            return
         canvas = self.canvas
         spec = self.layout_spec
         from ipycanvas import hold_canvas
