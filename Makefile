@@ -82,7 +82,7 @@ DEMO_PORT ?= 8866
 demo: $(VENV)/.demo-installed
 	@echo "The apps: http://127.0.0.1:$(DEMO_PORT)/voila/render/game_table.ipynb"
 	@echo "          http://127.0.0.1:$(DEMO_PORT)/voila/render/score_quiz.ipynb"
-	$(BIN)/voila binder/demo --no-browser --Voila.ip=127.0.0.1 --port=$(DEMO_PORT)
+	cd binder/demo && $(abspath $(BIN))/voila --port=$(DEMO_PORT)  # settings: binder/demo/voila.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site

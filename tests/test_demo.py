@@ -54,9 +54,9 @@ class Voila:
         for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
             env[name] = str(state / name.lower())
         with self.log_path.open("wb") as log:
+            # As `make demo`: from binder/demo, whose voila.json Voilà reads there.
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "voila", str(DEMO), "--no-browser",
-                 f"--port={self.port}", "--Voila.ip=127.0.0.1"],
+                [sys.executable, "-m", "voila", f"--port={self.port}"], cwd=DEMO,
                 env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 60
         while True:
@@ -110,6 +110,9 @@ class App:
         self.context.route("**/*", route)
         self.page = self.context.new_page()
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", lambda message: message.type == "error"
+                     and not message.text.startswith("Failed to load resource")  # the CDN CSS
+                     and self.errors.append(message.text))
         started = time.monotonic()
         self.page.goto(f"{voila.origin}/voila/render/{notebook}", timeout=LOAD_MS)
         self.page.locator(".widget-button").first.wait_for(state="visible", timeout=LOAD_MS)
@@ -124,7 +127,7 @@ class App:
         # No code: Voilà strips every input.
         assert not self.page.locator(".jp-InputArea-editor, .cm-editor").count()
         assert "import" not in text, "the app shows code"
-        assert not self.errors, f"page errors: {self.errors}\n{self.voila.log()}"
+        assert not self.errors, f"page and console errors: {self.errors}\n{self.voila.log()}"
         assert not self.foreign, f"requests to other hosts: {self.foreign[:10]}"
 
 
