@@ -141,7 +141,7 @@ def make_lock(lock: dict[str, object], pyodide: Path, work: Path) -> None:
         kept[canonical(name)] = {
             "name": canonical(name), "version": wheel.name.split("-")[1], "file_name": wheel.name,
             "install_dir": "site", "sha256": sha256(wheel), "package_type": "package",
-            "imports": [name.replace("-", "_")], "unvendored_tests": False,
+            "imports": [name], "unvendored_tests": False,
             # What the kernel installs anyway (ipython, traitlets) is left to it.
             "depends": [],
         }
