@@ -30,10 +30,14 @@ from gin_teach.bots.basic import (
     play,
     play_games,
 )
+from gin_teach.bots.defence import DefenderBot
+from gin_teach.bots.expert import ExpertBot
 from gin_teach.bots.offence import ShaperBot
 
 __all__ = [
     "BOTS",
+    "DefenderBot",
+    "ExpertBot",
     "GreedyBot",
     "Playable",
     "PlayStats",
@@ -52,4 +56,6 @@ BOTS: Final[dict[str, type[SeededBot]]] = {
     "random": RandomBot,
     "simple": SimpleBot,
     "shaper": ShaperBot,
+    "defender": DefenderBot,
+    "expert": ExpertBot,
 }

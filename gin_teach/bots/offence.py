@@ -48,10 +48,9 @@ def expected_deadwood(hand: int, unseen: int) -> float:
     discarding the best card: what a 10-card ``hand`` expects after its next stock draw.
 
     >>> from gin_teach.cards import hand_mask
-    >>> hand = hand_mask("7S 7H 8C 9C 2D 3D KS QH JD 5C")
-    >>> unseen = hand_mask("7D 7C TC AD")  # two sevens, a run card, a run card
-    >>> expected_deadwood(hand, unseen)  # 7D and 7C: 37-10-... exact mean of four draws
-    31.0
+    >>> hand = hand_mask("7S 7H 8C 9C 2D 3D KS QH JD 5C")  # no meld: 71
+    >>> expected_deadwood(hand, hand_mask("7D TC"))  # (71 + 7 - 21 - 10 + 71 + 10 - 27 - 10) / 2
+    45.5
     """
     total = count = 0
     rest = unseen
@@ -119,8 +118,8 @@ class ShaperBot(SeededBot):
 
     >>> from gin_teach import Round
     >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD",
-    ...                        "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="8D", dealer=1)
-    >>> str(ShaperBot().choose(rnd.observation(0), rnd.legal_actions()))  # 8♦ lets K♦ go
+    ...                        "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="6H", dealer=1)
+    >>> str(ShaperBot().choose(rnd.observation(0), rnd.legal_actions()))  # 3-6♥, then knock
     'take'
     """
 
