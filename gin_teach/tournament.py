@@ -89,7 +89,12 @@ class HandRecord:
 @dataclass(frozen=True)
 class DealResult:
     """The two games of one deal: who won each (True when A won), A's net points in each,
-    and every hand played."""
+    and every hand played.
+
+    >>> deal = play_deal("shaper", "random", 3, Rules(target=20))
+    >>> deal.a_won, len(deal.a_net_points)
+    ((True, True), 2)
+    """
 
     a_won: tuple[bool, bool]
     a_net_points: tuple[int, int]

@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
 from gin_teach.actions import (
     Action,
@@ -35,8 +35,8 @@ from gin_teach.rules import Rules
 
 __all__ = [
     "GreedyBot",
-    "Playable",
     "PlayStats",
+    "Playable",
     "Player",
     "PlayerStats",
     "RandomBot",
@@ -76,8 +76,23 @@ class SeededBot:
     True
     """
 
+    description: ClassVar[str] = ""
+    """One line naming the player and how it plays, for an opponent menu."""
+
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
+
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """One of ``legal_actions``: each player class defines its own rule.
+
+        >>> from gin_teach import Round
+        >>> rnd = Round(seed=1)
+        >>> SeededBot().choose(rnd.observation(1), rnd.legal_actions())
+        Traceback (most recent call last):
+        ...
+        NotImplementedError: SeededBot does not say how it chooses
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not say how it chooses")
 
     def reset(self, seed: int) -> None:
         """Start the choices again from ``seed`` (:func:`play_games` calls this so results

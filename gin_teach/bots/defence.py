@@ -89,7 +89,15 @@ class OpponentModel:
 
     @classmethod
     def of(cls, view: TableView) -> OpponentModel:
-        """The model for ``view``'s opponent."""
+        """The model for ``view``'s opponent.
+
+        >>> from gin_teach import Round
+        >>> rnd = Round(seed=2); rnd.apply("take")  # the non-dealer takes the upcard
+        >>> taken = rnd.just_taken
+        >>> model = OpponentModel.of(TableView.from_observation(rnd.observation(0)))
+        >>> model.chance(taken.bit), model.hidden
+        (1.0, 10)
+        """
         near_took = neighbours(view.opponent_holds)
         near_threw = neighbours(view.opponent_discarded)
         near_passed = neighbours(view.opponent_passed)
@@ -289,7 +297,16 @@ class DefenderBot(ShaperBot):
 
     def discard(self, view: TableView, legal_actions: Sequence[Action]) -> Action:
         """Gin when it can; a knock when the count allows and an undercut looks unlikely;
-        else the safest good discard (:meth:`options`)."""
+        else the safest good discard (:meth:`options`).
+
+        >>> from gin_teach import Round
+        >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD",
+        ...                        "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="8D", dealer=1)
+        >>> rnd.apply("take")
+        >>> view = TableView.from_observation(rnd.observation(0))
+        >>> print(DefenderBot(seed=1).discard(view, rnd.legal_actions()))  # 8 left, early
+        knock KD melds [7S 7H 7D] [3H 4H 5H] [9C TC JC]
+        """
         options = self.options(view)
         lowest = min(options, key=lambda o: (o.deadwood, o.expected or 0.0))
         if lowest.deadwood == 0:
@@ -309,7 +326,7 @@ class DefenderBot(ShaperBot):
 
         >>> from gin_teach import Round
         >>> rnd = Round.from_deal(["4S 4H 4D 3H 5H 7C 8C 9C KC KD",
-        ...                        "2S 3S 4S QD QH QC 8D KH 5D TS"], upcard="JS", dealer=1)
+        ...                        "2S 3S 5S QD QH QC 8D KH 5D TS"], upcard="JS", dealer=1)
         >>> view = TableView.from_observation(rnd.observation(0))
         >>> print(DefenderBot().spread(view, view.hand))  # the run would take 2♥ and 6♥
         4♠ 4♥ 4♦ | 7♣ 8♣ 9♣ | deadwood 3♥ 5♥ K♦ K♣ = 28

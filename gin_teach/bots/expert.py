@@ -31,7 +31,7 @@ from gin_teach.bots.defence import (
 )
 from gin_teach.bots.offence import DiscardOption
 from gin_teach.bots.table import POINTS, TableView, bits_of, discard_or_knock
-from gin_teach.cards import Card, cards_from_mask
+from gin_teach.cards import cards_from_mask
 from gin_teach.melds import best_arrangement, best_discard_of_mask, deadwood_of_mask
 from gin_teach.round import Observation
 from gin_teach.rules import Rules
@@ -61,7 +61,11 @@ class PlayoutRules:
 
     @classmethod
     def of(cls, rules: Rules, knock_limit: int) -> PlayoutRules:
-        """The playout numbers of ``rules`` for a round whose knock limit is ``knock_limit``."""
+        """The playout numbers of ``rules`` for a round whose knock limit is ``knock_limit``.
+
+        >>> PlayoutRules.of(Rules.classic(), 7).knock_limit, PlayoutRules.of(Rules.classic(), 7).gin_bonus
+        (7, 20)
+        """
         return cls(knock_limit, rules.gin_bonus, rules.undercut_bonus, rules.undercut_on_tie,
                    rules.dead_hand_stock)
 
@@ -113,7 +117,7 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
     >>> pr = PlayoutRules.of(Rules(), 10)
     >>> hands = [hand_mask("AS 2S 3S 4H 4D 4C 9S 9H 9D KC"),
     ...          hand_mask("KS KH QD QC JS JH TD TC 8S 7D")]
-    >>> stock = [Card(5, "D").bit, Card(7, "C").bit, Card(6, "D").bit, Card(2, "H").bit]
+    >>> stock = [hand_mask(card) for card in ("5D", "7C", "6D", "2H")]  # the top last
     >>> playout(hands, stock, top=0, mover=0, rules=pr)  # draws 2♥, knocks: 95 - 2
     93
     """
@@ -171,7 +175,14 @@ class ExpertBot(DefenderBot):
         self._rules = PlayoutRules.of(Rules.modern(), 10)
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        """The Expert's move (see the class)."""
+        """The Expert's move (see the class).
+
+        >>> from gin_teach import Round
+        >>> rnd = Round(seed=4)
+        >>> move = ExpertBot(seed=2, playouts=20).choose(rnd.observation(1), rnd.legal_actions())
+        >>> move in rnd.legal_actions()
+        True
+        """
         self._rules = PlayoutRules.of(observation.rules, observation.knock_limit)
         return super().choose(observation, legal_actions)
 
@@ -189,7 +200,14 @@ class ExpertBot(DefenderBot):
 
     def wants_top(self, view: TableView) -> bool:
         """The Defender's answer, unless the playouts say clearly that the other choice
-        scores more (only weighed when the card would lower the count at all)."""
+        scores more (only weighed when the card would lower the count at all).
+
+        >>> from gin_teach import Round
+        >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD",
+        ...                        "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="QS", dealer=1)
+        >>> ExpertBot(seed=1).wants_top(TableView.from_observation(rnd.observation(0)))
+        False
+        """
         heuristic = super().wants_top(view)
         hand, top = view.hand, view.top
         now = deadwood_of_mask(hand)
@@ -212,7 +230,17 @@ class ExpertBot(DefenderBot):
     def discard(self, view: TableView, legal_actions: Sequence[Action]) -> Action:
         """Gin at once. Otherwise the Defender's move is played out against the other close
         discards and the knock (when legal), on the same imagined deals, and replaced only by
-        a choice that scores clearly more (:func:`_clearly_better`)."""
+        a choice that scores clearly more (:func:`_clearly_better`).
+
+        >>> from gin_teach import Round
+        >>> rnd = Round.from_deal(["AS 2S 3S 4H 4D 4C 9S 9H 9D KC",
+        ...                        "5S 6S 7S QD QH QC 8C KH 5D TS"], upcard="JD", stock="9C",
+        ...                       dealer=1)
+        >>> for move in ("pass", "pass", "draw"): rnd.apply(move)
+        >>> view = TableView.from_observation(rnd.observation(0))
+        >>> str(ExpertBot(seed=1, playouts=20).discard(view, rnd.legal_actions()))  # gin
+        'knock KC'
+        """
         heuristic = super().discard(view, legal_actions)
         options = self.options(view)
         lowest = min(options, key=lambda o: (o.deadwood, o.expected or 0.0))
@@ -233,7 +261,7 @@ class ExpertBot(DefenderBot):
             return heuristic
         scores: list[list[int]] = [[] for _ in choices]
         for theirs, stock in self._deals(view, max(self.playouts // len(choices), 1)):
-            for (knock, bit), found in zip(choices, scores):
+            for (knock, bit), found in zip(choices, scores, strict=True):
                 if knock:
                     found.append(self._knock_score(kept, theirs, layable))
                 else:
@@ -269,7 +297,7 @@ def _clearly_better(these: Sequence[int], those: Sequence[int]) -> bool:
     >>> _clearly_better([5, 6, 7, 5], [1, 2, 1, 2]), _clearly_better([5, -6, 7], [1, 2, 1])
     (True, False)
     """
-    differences = [a - b for a, b in zip(these, those)]
+    differences = [a - b for a, b in zip(these, those, strict=True)]
     count = len(differences)
     if count < 2:
         return False

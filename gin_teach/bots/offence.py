@@ -185,7 +185,16 @@ class ShaperBot(SeededBot):
         return min(wanted, view.knock_limit)
 
     def options(self, view: TableView) -> list[DiscardOption]:
-        """Every legal discard weighed, best first (:func:`discard_options_of_mask`)."""
+        """Every legal discard weighed, best first (:func:`discard_options_of_mask`).
+
+        >>> from gin_teach import Round
+        >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD",
+        ...                        "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="6H", dealer=1)
+        >>> rnd.apply("take")
+        >>> best = ShaperBot().options(TableView.from_observation(rnd.observation(0)))[0]
+        >>> str(best.card), best.deadwood  # never the 6♥ just taken
+        ('K♦', 0)
+        """
         return discard_options_of_mask(view.hand, view.hand & ~view.just_taken, view.unseen)
 
     def discard(self, view: TableView, legal_actions: Sequence[Action]) -> Action:
@@ -207,7 +216,18 @@ class ShaperBot(SeededBot):
         return discard_or_knock(legal_actions, options[0].bit, knock=False)
 
     def knock(self, view: TableView, card_bit: int, legal_actions: Sequence[Action]) -> Action:
-        """The knock that throws ``card_bit`` (the engine spreads the melds)."""
+        """The knock that throws ``card_bit`` (the engine spreads the melds).
+
+        >>> from gin_teach import Round
+        >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD",
+        ...                        "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="6H", dealer=1)
+        >>> rnd.apply("take")
+        >>> view = TableView.from_observation(rnd.observation(0))
+        >>> ShaperBot().knock(view, view.hand & -view.hand, rnd.legal_actions())  # 7♠: 17 left
+        Traceback (most recent call last):
+        ...
+        AssertionError: 7♠ is not a legal knock
+        """
         return discard_or_knock(legal_actions, card_bit, knock=True)
 
     def __repr__(self) -> str:

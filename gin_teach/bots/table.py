@@ -161,9 +161,9 @@ def discard_or_knock(legal_actions: Sequence[Action], card_bit: int, knock: bool
     """
     wanted = Knock if knock else Discard
     for action in legal_actions:
-        if type(action) is wanted and action.card.bit == card_bit:  # type: ignore[attr-defined]
+        if isinstance(action, wanted) and action.card.bit == card_bit:
             if knock and melds is not None:
-                return Knock(action.card, melds=melds)  # type: ignore[attr-defined, arg-type]
+                return Knock(action.card, melds=melds)  # type: ignore[arg-type]
             return action
     raise AssertionError(f"{Card.from_index(card_bit.bit_length() - 1)} is not a legal "
                          f"{wanted.__name__.lower()}")
