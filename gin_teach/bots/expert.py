@@ -63,7 +63,8 @@ class PlayoutRules:
     def of(cls, rules: Rules, knock_limit: int) -> PlayoutRules:
         """The playout numbers of ``rules`` for a round whose knock limit is ``knock_limit``.
 
-        >>> PlayoutRules.of(Rules.classic(), 7).knock_limit, PlayoutRules.of(Rules.classic(), 7).gin_bonus
+        >>> classic = PlayoutRules.of(Rules.classic(), 7)
+        >>> classic.knock_limit, classic.gin_bonus
         (7, 20)
         """
         return cls(knock_limit, rules.gin_bonus, rules.undercut_bonus, rules.undercut_on_tie,
