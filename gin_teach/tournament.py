@@ -320,8 +320,8 @@ def tournament(first: PlayerSpec, second: PlayerSpec, games: int = 400, seed: in
                                   f"{', '.join(RULES)}")
         rules = RULES[rules]
     rules = rules or Rules.modern()
-    labels = names or (_spec_name(first), _spec_name(second))
-    _spec_name(first), _spec_name(second)  # check both before playing
+    labels = (_spec_name(first), _spec_name(second))  # checks both before playing
+    labels = names or labels
     deal_seeds = random.Random(seed)
     tasks = [(first, second, deal_seeds.getrandbits(63), rules) for _ in range(games // 2)]
     if jobs == 1:

@@ -122,16 +122,6 @@ class TableView:
             stock_size=observation.stock_size, just_taken=taken.bit if taken is not None else 0,
             knock_limit=observation.knock_limit)
 
-    @property
-    def draws_left(self) -> int:
-        """Stock cards still playable before the hand is dead under the modern rules.
-
-        >>> from gin_teach import Round
-        >>> TableView.from_observation(Round(seed=1).observation(0)).draws_left
-        29
-        """
-        return max(self.stock_size - 2, 0)
-
 
 def first_of(legal_actions: Sequence[Action], kind: type[Action]) -> Action | None:
     """The first legal move of type ``kind``, or ``None``.
