@@ -239,7 +239,7 @@ class DefenderBot(ShaperBot):
     description = ("Defender: reads your pick-ups and discards, throws safe cards, knocks "
                    "when an undercut is unlikely")
 
-    def __init__(self, seed: int | None = None, *, danger_weight: float = 6.0,
+    def __init__(self, seed: int | None = None, *, danger_weight: float = 2.0,
                  undercut_risk: float = 0.25, samples: int = 24, knock_early: int = 10,
                  knock_late: int = 3, late_stock: int = 19, take_margin: float = 0.5) -> None:
         super().__init__(seed, knock_early=knock_early, knock_late=knock_late,

@@ -170,9 +170,11 @@ class ExpertBot(DefenderBot):
     description = ("Expert: plays each close decision out hundreds of times against hands "
                    "you might hold")
 
-    def __init__(self, seed: int | None = None, *, playouts: int = 240, **settings: float
-                 ) -> None:
-        super().__init__(seed, **settings)  # type: ignore[arg-type]
+    def __init__(self, seed: int | None = None, *, playouts: int = 240,
+                 danger_weight: float = 6.0, **settings: float) -> None:
+        # The Expert's strength was measured on a Defender with danger weight 6; the
+        # Defender's own default has since dropped to 2 (better against the Shaper).
+        super().__init__(seed, danger_weight=danger_weight, **settings)  # type: ignore[arg-type]
         self.playouts = playouts
         self._rules = PlayoutRules.of(Rules.modern(), 10)
 
