@@ -52,7 +52,7 @@ def expert_time(games: int, seed: int) -> None:
     """Print the Expert's median and 90th-percentile time per decision against Simple."""
     timed = Timed(ExpertBot(seed=seed))
     for game_seed in range(seed, seed + games):
-        play(Game(RULES["eaai"], game_seed), [timed, SimpleBot(seed=game_seed)])
+        play(Game(RULES["eaai"], seed=game_seed), [timed, SimpleBot(seed=game_seed)])
     seconds = sorted(timed.seconds)
     print(f"Expert ({timed.player!r}), {len(seconds)} decisions in {games} games: "
           f"median {1000 * statistics.median(seconds):.0f} ms, "

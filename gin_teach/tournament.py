@@ -126,7 +126,7 @@ def play_deal(first: PlayerSpec, second: PlayerSpec, game_seed: int, rules: Rule
         players = [_make(first, seeds.getrandbits(63)), _make(second, seeds.getrandbits(63))]
         if a_seat:
             players.reverse()
-        game = play(Game(rules, game_seed), players)
+        game = play(Game(rules, seed=game_seed), players)
         totals = game.totals()
         won.append(totals.winner == a_seat)
         net.append(totals.total[a_seat] - totals.total[1 - a_seat])

@@ -54,7 +54,7 @@ class Checked:
 
 def check_games(first, second, seeds, rules):
     for seed in seeds:
-        game = Game(rules, seed)
+        game = Game(rules, seed=seed)
         players = [Checked(make(first, seed), game), Checked(make(second, seed + 1), game)]
         play(game, players)
         assert game.is_over
