@@ -7,7 +7,7 @@ from typing import Final
 
 __all__ = [
     "AnswerError", "CardError", "GinError", "IllegalMove", "ReplayError", "RulesError",
-    "SetupError", "excerpt",
+    "SetupError", "TournamentError", "excerpt",
 ]
 
 QUOTED_LENGTH: Final = 60
@@ -85,6 +85,17 @@ class SetupError(GinError, ValueError):
     Traceback (most recent call last):
     ...
     gin_teach.errors.SetupError: seed must be a whole number from 0 to 2**64 - 1, or None; got [1]
+    """
+
+
+class TournamentError(GinError, ValueError):
+    """A tournament that cannot be run as asked: an unknown player or rules, a bad count.
+
+    >>> from gin_teach.tournament import tournament
+    >>> tournament("simple", "nobody", games=2)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.TournamentError: unknown player 'nobody': choose one of random, ...
     """
 
 

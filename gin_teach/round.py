@@ -642,8 +642,13 @@ class Round:
         rest = self._checked_card(card, "knock with") ^ card.bit
         if deadwood_of_mask(rest) > self._knock_limit:
             raise IllegalMove(over_the_limit(self, card, best_arrangement(cards_from_mask(rest))))
+        spread = action.melds
+        if spread is None:
+            # At the table a knocker spreads from its own cards alone: settle's default would
+            # pick the spread that scores best against the defender's hidden hand.
+            spread = best_arrangement(cards_from_mask(rest)).melds
         settlement = settle(cards_from_mask(rest), cards_from_mask(self._hands[1 - player]),
-                            self._rules, action.melds, knock_limit=self._knock_limit)
+                            self._rules, spread, knock_limit=self._knock_limit)
         self._hands[player] = rest
         self._knock_card = card.index
         self._knocker = player
