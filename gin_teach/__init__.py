@@ -42,7 +42,7 @@ from gin_teach.melds import (
     find_melds,
     melds_with,
 )
-from gin_teach.round import Event, Observation, ReplayError, Round, RoundResult
+from gin_teach.round import NO_PLAYER, Event, Observation, ReplayError, Round, RoundResult
 from gin_teach.rules import Rules
 from gin_teach.scoring import (
     Layoff,
@@ -56,6 +56,7 @@ from gin_teach.scoring import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "NO_PLAYER",
     "Action",
     "Arrangement",
     "BigGin",

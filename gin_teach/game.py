@@ -283,7 +283,7 @@ class Game:
 
     @property
     def current_player(self) -> int:
-        """The player to act, or -1 once the game is over."""
+        """The player to act, or ``NO_PLAYER`` once the game is over."""
         return self._rounds[-1].current_player
 
     def totals(self) -> GameTotals:
@@ -592,7 +592,7 @@ class Match:
 
     @property
     def current_player(self) -> int:
-        """The player to act, or -1 once the match is over."""
+        """The player to act, or ``NO_PLAYER`` once the match is over."""
         return self._games[-1].current_player
 
     def legal_actions(self) -> tuple[Action, ...]:

@@ -65,6 +65,7 @@ from gin_teach.wording import called, says, whose
 
 __all__ = [
     "DEFAULT_NAMES",
+    "NO_PLAYER",
     "Event",
     "Observation",
     "Phase",
@@ -77,6 +78,8 @@ __all__ = [
 Phase = Literal["upcard_nondealer", "upcard_dealer", "draw", "discard", "layoff", "over"]
 RoundOutcome = Literal["dead_hand", "knock", "gin", "big_gin", "undercut"]
 DEFAULT_NAMES: Final = ("Player 0", "Player 1")
+NO_PLAYER: Final = -1
+"""``current_player`` once the round (or game, or match) is over: nobody is to act."""
 FORMAT_VERSION: Final = 1
 
 _DECK: Final = full_deck()
@@ -228,6 +231,8 @@ class Observation:
     cards or the stock's order.
 
     ``opponent_known`` are the cards the opponent took from the pile and still holds;
+    ``opponent_passed`` the face-up cards it declined, in order: the first upcard if it passed
+    it, and each of this player's discards it left for a stock card;
     ``drawn`` is the card this player drew this turn; ``just_taken`` the one it took from the
     pile this turn (it may not be thrown back). ``knocker_spread`` shows the knocker's melds to
     the defender after a knock. ``names`` are the players' names, for printing.
@@ -253,6 +258,7 @@ class Observation:
     opponent_took: tuple[Card, ...]
     opponent_known: tuple[Card, ...]
     opponent_discarded: tuple[Card, ...]
+    opponent_passed: tuple[Card, ...]
     opponent_hand_size: int
     stock_size: int
     knock_limit: int
@@ -321,7 +327,7 @@ class Round:
 
     ``Round(seed)`` shuffles and deals (ten cards each, one at a time, non-dealer first; the
     21st card up; 31 in the stock). :meth:`from_deal` starts from given hands for examples and
-    tests. Players are 0 and 1; ``current_player`` is -1 once the round is over. The
+    tests. Players are 0 and 1; ``current_player`` is ``NO_PLAYER`` once the round is over. The
     properties show the whole truth (both hands, the stock) for teaching and tests;
     :meth:`observation` is what one player may see.
 
@@ -344,8 +350,10 @@ class Round:
     >>> rnd.phase, rnd.knocker, rnd.knock_card, rnd.knock_spread.deadwood
     ('layoff', 0, Card('KD'), 8)
     >>> rnd.apply("lay off")
-    >>> rnd.is_over, rnd.current_player, rnd.settlement.points, [str(a) for _, a in rnd.history]
-    (True, -1, 17, ['take', 'knock KD', 'lay off'])
+    >>> rnd.is_over, rnd.current_player == NO_PLAYER, rnd.settlement.points
+    (True, True, 17)
+    >>> [str(a) for _, a in rnd.history]
+    ['take', 'knock KD', 'lay off']
     >>> print(rnd.result)
     Player 0 knocks and scores 17
     >>> rnd.events[0]
@@ -354,9 +362,9 @@ class Round:
 
     __slots__ = (
         "_deal", "_dealer", "_discarded", "_drawn", "_hands", "_history", "_knock_card",
-        "_knock_limit", "_knocker", "_legal", "_multiplier", "_names", "_pending", "_phase",
-        "_pile", "_player", "_refused", "_result", "_rules", "_scores", "_seed", "_stock",
-        "_taken", "_took", "_took_mask", "_turns",
+        "_knock_limit", "_knocker", "_legal", "_multiplier", "_names", "_passed", "_pending",
+        "_phase", "_pile", "_player", "_refused", "_result", "_rules", "_scores", "_seed",
+        "_stock", "_taken", "_took", "_took_mask", "_turns",
     )
 
     # Set once by the deal.
@@ -384,6 +392,7 @@ class Round:
     _took: list[list[Card]]
     _took_mask: list[int]
     _discarded: list[list[Card]]
+    _passed: list[list[Card]]  # face-up cards each player declined
     # The ending.
     _knocker: int
     _knock_card: int
@@ -428,6 +437,7 @@ class Round:
         self._took = [[], []]
         self._took_mask = [0, 0]
         self._discarded = [[], []]
+        self._passed = [[], []]
         self._knocker = self._knock_card = -1
         self._pending = None
         self._result = None
@@ -481,6 +491,7 @@ class Round:
         copy._took = [list(self._took[0]), list(self._took[1])]
         copy._took_mask = list(self._took_mask)
         copy._discarded = [list(self._discarded[0]), list(self._discarded[1])]
+        copy._passed = [list(self._passed[0]), list(self._passed[1])]
         return copy
 
     # ----------------------------------------------------------------------------- state
@@ -522,7 +533,7 @@ class Round:
 
     @property
     def current_player(self) -> int:
-        """The player to act (0 or 1), or -1 once the round is over."""
+        """The player to act (0 or 1), or :data:`NO_PLAYER` (-1) once the round is over."""
         return self._player
 
     @property
@@ -679,15 +690,19 @@ class Round:
         known = self._took_mask[other] & hands[other]
         pile = self._pile
         return Observation(
-            player, self._phase, self._player, self._dealer, _hand_cards(hands[player]),
-            _DECK[self._drawn] if mine and self._drawn >= 0 else None,
-            _DECK[self._taken] if mine and self._taken >= 0 else None,
-            pile[-1] if pile else None, tuple(pile), tuple(self._took[other]),
-            _hand_cards(known) if known else (), tuple(self._discarded[other]),
-            hands[other].bit_count(),
-            len(self._stock), self._knock_limit, self._multiplier, self._scores,
-            self.knock_spread if self._knocker >= 0 else None, self._result, self._rules,
-            self._names)
+            player=player, phase=self._phase, current_player=self._player, dealer=self._dealer,
+            hand=_hand_cards(hands[player]),
+            drawn=_DECK[self._drawn] if mine and self._drawn >= 0 else None,
+            just_taken=_DECK[self._taken] if mine and self._taken >= 0 else None,
+            top_discard=pile[-1] if pile else None, discard_pile=tuple(pile),
+            opponent_took=tuple(self._took[other]),
+            opponent_known=_hand_cards(known) if known else (),
+            opponent_discarded=tuple(self._discarded[other]),
+            opponent_passed=tuple(self._passed[other]),
+            opponent_hand_size=hands[other].bit_count(), stock_size=len(self._stock),
+            knock_limit=self._knock_limit, multiplier=self._multiplier, scores=self._scores,
+            knocker_spread=self.knock_spread if self._knocker >= 0 else None,
+            result=self._result, rules=self._rules, names=self._names)
 
     # --------------------------------------------------------------------------- moves
 
@@ -785,7 +800,7 @@ class Round:
         """Why ``action`` is not a move of this phase."""
         phase = self._phase
         top = self.top_discard
-        name = self._names[self._player] if self._player >= 0 else ""
+        name = self._names[self._player] if self._player != NO_PLAYER else ""
         if phase == "over":
             assert self._result is not None
             return f"the round is over ({self._result.describe(self._names)}): no more moves"
@@ -826,6 +841,7 @@ class Round:
         return card
 
     def _pass(self, action: Action) -> None:
+        self._passed[self._player].append(self._pile[-1])
         if self._phase == "upcard_nondealer":
             self._phase = "upcard_dealer"
             self._player = self._dealer
@@ -835,6 +851,8 @@ class Round:
             self._refused = True
 
     def _draw(self, action: Action) -> Card:
+        if not self._refused:  # after both passed, the upcard's pass is already recorded
+            self._passed[self._player].append(self._pile[-1])
         index = self._stock.pop()
         self._hands[self._player] |= 1 << index
         self._drawn = index
@@ -947,7 +965,7 @@ class Round:
     def _finish(self, result: RoundResult) -> None:
         self._result = result
         self._phase = "over"
-        self._player = -1
+        self._player = NO_PLAYER
 
     # ------------------------------------------------------------------------------ JSON
 

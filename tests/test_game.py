@@ -430,6 +430,53 @@ def test_observation_remembers_what_the_opponent_took_from_the_pile():
     assert rnd.observation(0).just_taken is None
 
 
+def test_observation_lists_the_upcard_each_opponent_passed():
+    rnd = moves(make_round(), "pass")  # player 0 (the non-dealer) passes 8♦
+    assert rnd.observation(1).opponent_passed == (Card.parse("8D"),)
+    assert rnd.observation(0).opponent_passed == ()
+    moves(rnd, "pass", "draw")  # the forced draw after two passes declines nothing new
+    assert rnd.observation(0).opponent_passed == (Card.parse("8D"),)
+    assert rnd.observation(1).opponent_passed == (Card.parse("8D"),)
+
+
+def test_observation_lists_my_discards_the_opponent_left_for_the_stock():
+    rnd = moves(make_round(stock="2C 6D"), "take", "discard KD", "draw", "discard 2C")
+    # Player 1 drew instead of taking K♦; player 0 then takes 2♣ back from the pile.
+    assert rnd.observation(0).opponent_passed == (Card.parse("KD"),)
+    moves(rnd, "take")
+    assert rnd.observation(1).opponent_passed == ()
+    assert rnd.observation(0).opponent_passed == (Card.parse("KD"),)
+
+
+def passes_from_the_log(rnd, player):
+    """What ``player`` declined, read from the events: the model opponent_passed must match."""
+    passed, top, upcard_passed = [], rnd.upcard, False
+    for event in rnd.events:
+        if type(event.action) is PassUpcard and event.player == player:
+            passed.append(top)
+            upcard_passed = True
+        elif type(event.action) is DrawStock and event.player == player:
+            if not (upcard_passed and top == rnd.upcard):  # the draw forced by two passes
+                passed.append(top)
+            upcard_passed = False
+        if type(event.action) in (Discard, Knock):
+            top = event.card
+    return tuple(passed)
+
+
+@settings(max_examples=30)
+@given(st.integers(0, 2**32))
+def test_opponent_passed_follows_the_log_in_random_rounds(seed):
+    rnd = Round(seed)
+    bots = (GreedyBot(), SimpleBot())
+    while not rnd.is_over:
+        for player in (0, 1):
+            view = rnd.observation(player)
+            assert view.opponent_passed == passes_from_the_log(rnd, 1 - player)
+        mover = rnd.current_player
+        rnd.apply(bots[mover].choose(rnd.observation(mover), rnd.legal_actions()))
+
+
 def test_log_hides_the_opponents_stock_card():
     rnd = moves(make_round(stock="2C"), "pass", "pass", "draw")
     assert rnd.log()[-1] == "Player 0 draws 2♣ from the stock"
