@@ -17,7 +17,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from gin_teach.errors import GinError
+from gin_teach.errors import RatingError
 
 __all__ = [
     "DEFAULT_DEVIATION",
@@ -39,16 +39,6 @@ TAU = 0.5
 GLICKO_SCALE = 173.7178
 """From the Glicko scale (1500-centred) to Glicko-2's: ``mu = (r - 1500) / 173.7178``."""
 _CONVERGENCE = 1e-6
-
-
-class RatingError(GinError, ValueError):
-    """A rating, deviation, volatility or game score outside what Glicko-2 allows.
-
-    >>> Rating(1500, -3)
-    Traceback (most recent call last):
-    ...
-    gin_teach.rating.RatingError: a rating deviation must be a number in (0, 350], got -3
-    """
 
 
 def _g(phi: float) -> float:
