@@ -27,6 +27,13 @@ def _write(puzzles: list[Puzzle], path: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status (bad arguments exit with status 2).
+
+    >>> main(["generate", "--count", "0"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    SystemExit: 2
+    """
     parser = argparse.ArgumentParser(prog="python -m gin_teach.puzzles")
     commands = parser.add_subparsers(dest="command", required=True)
     make = commands.add_parser("generate", help="make a verified puzzle bank from games")

@@ -36,7 +36,7 @@ from gin_teach.puzzles.verify import analysis_tier, verify_position
 __all__ = ["PER_TIER_PER_GAME", "TRY_RATE", "Position", "game_positions", "generate",
            "puzzles_from_game", "text_progress"]
 
-CHECKPOINT_GAMES: Final = 10
+CHECKPOINT_GAMES: Final = 4
 PER_TIER_PER_GAME: Final = 1
 """Positions of each tier per game that go on to the (costly) playouts."""
 TRY_RATE: Final = {1: 0.5, 2: 1.0, 3: 1.0, 4: 1.0, 5: 0.5}

@@ -19,6 +19,7 @@ backgammon and poker trainers grade, not by exact match:
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import math
 import re
@@ -285,10 +286,11 @@ class Puzzle:
         knows, verified exactly as the bank's puzzles are; :class:`PuzzleError` says why a
         position is refused (a gin, every discard alike, too close to call...).
 
-        >>> puzzle = Puzzle.from_position("7S 7H 7D 9C TC JC 3H 4H 8D KS QD", seed=1)
+        >>> puzzle = Puzzle.from_position("AS 2S 3S 5H 6H 7H 9D TD 2C 3C KH",
+        ...                               Knowledge(stock_size=28), seed=1)
         >>> sorted(card.code for card in puzzle.answer), puzzle.tier_name
-        (['KS'], 'Count')
-        >>> Puzzle.from_position("AS 2S 3S 4H 5H 6H 7D 8D 9D TC KC")
+        (['KH'], 'Shape')
+        >>> Puzzle.from_position("AS 2S 3S 4H 5H 6H 7D 8D 9D TD KC")
         Traceback (most recent call last):
         ...
         gin_teach.errors.PuzzleError: this position is not a puzzle: a gin: no question to ask
@@ -325,10 +327,38 @@ class Puzzle:
         """
         return _puzzle_from_dict(data)
 
+    def describe(self) -> str:
+        """The position in words: what you know besides your hand.
+
+        >>> "stock" in load_bank()[0].describe()
+        True
+        """
+        k = self.knowledge
+        facts = [f"stock {k.stock()} cards", f"your turn {self.turn} of this hand",
+                 f"score {self.scores[0]} to {self.scores[1]}"]
+        if k.just_taken:
+            facts.append(f"you just took {k.just_taken} from the pile (you may not throw it)")
+        for name, cards in (("the opponent took and holds", k.opponent_holds),
+                            ("the opponent threw", k.opponent_discarded),
+                            ("the opponent passed", k.opponent_passed)):
+            if cards:
+                facts.append(f"{name} {' '.join(map(str, cards))}")
+        return "; ".join(facts)
+
     def _repr_html_(self) -> str:
         from gin_teach.display import hand_svg
 
-        return hand_svg(sorted(self.hand), title=f"{self.tier_name}: what do you discard?")
+        k = self.knowledge
+        by_suit: list[Card] = sorted(self.hand, key=lambda card: (card.suit, card.rank))
+        title = f"Tier {self.tier} {self.tier_name}: what do you discard?"
+        pictures = [hand_svg(by_suit, title=title)]
+        if k.discard_pile:
+            pictures.append(hand_svg(k.discard_pile[-12:], title="Discard pile, top last"))
+        if k.opponent_holds:
+            pictures.append(hand_svg(k.opponent_holds, title="Opponent holds"))
+        row = "".join(f'<div style="margin:0 16px 8px 0">{p}</div>' for p in pictures)
+        return (f'<div><div style="display:flex;flex-wrap:wrap">{row}</div>'
+                f"<div>{html.escape(self.describe())}</div></div>")
 
 
 # ----------------------------------------------------------------------------- checks

@@ -54,7 +54,7 @@ def puzzle_of_the_day(day: datetime.date | None = None,
 
 class DiscardPuzzle(widgets.VBox):
     """The trainer. ``progress_path`` is where your rating and streak are kept (default: a
-    file in your home folder, printed when the trainer starts); ``tier`` (1-5) and ``theme``
+    file in your home folder, shown under the buttons); ``tier`` (1-5) and ``theme``
     choose the puzzles; ``seed`` makes the order repeatable.
 
     >>> import tempfile, pathlib
@@ -84,9 +84,9 @@ class DiscardPuzzle(widgets.VBox):
         self.tier_choice = widgets.Dropdown(
             options=[("Any tier", ANY)] + [(f"{t} {n}", t) for t, n in TIER_NAMES.items()],
             value=ANY, description="Tier:", layout=widgets.Layout(width="180px"))
-        self.theme_choice = widgets.Dropdown(options=[("Any theme", ANY)]
-                                             + [(t, t) for t in themes], value=ANY, description="Theme:",
-                                             layout=widgets.Layout(width="300px"))
+        self.theme_choice = widgets.Dropdown(
+            options=[("Any theme", ANY)] + [(t, t) for t in themes], value=ANY,
+            description="Theme:", layout=widgets.Layout(width="300px"))
         self.header = widgets.HTML()
         self.position = widgets.HTML()
         self.cards = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -115,8 +115,6 @@ class DiscardPuzzle(widgets.VBox):
         self._quiet = False
         self.puzzle: Puzzle = self._pick()
         self._show_puzzle()
-        note = f"Your progress is kept in {self.path}."
-        print(note)
         if problem:
             self._say(problem, "error")
         elif tier is not None and tier not in TIER_NAMES:
@@ -307,7 +305,8 @@ class DiscardPuzzle(widgets.VBox):
         self.status.value = (f"Your rating {round(self.rating.rating)} (likely {low}-{high}) · "
                              f"streak {self.progress.streak} (best "
                              f"{self.progress.best_streak}) · solved "
-                             f"{len(self.progress.solved)} of {len(self.bank)}")
+                             f"{len(self.progress.solved)} of {len(self.bank)} · progress "
+                             f"kept in {html.escape(str(self.path))}")
 
     def _draw(self, marks: dict[Card, str]) -> None:
         p = self.puzzle
