@@ -22,10 +22,10 @@ learner can check. For every legal discard it computes:
    ['KS', '2D']
 
 2. Otherwise the lowest *score*: ``expected_deadwood + danger_weight * danger``. Shape can
-   beat the count now: here throwing 8♦ would leave one point less, but 8♦ pairs with 8♥
-   next to the 9-10-J of hearts, while 7♣ only has a gap to 4♣:
+   beat the count now: throwing 8♦ would leave one point less, but 8♦ pairs with 8♥ (a set
+   of eights in the making beside the hearts run), while 7♣ works with no card you hold:
 
-   >>> first, second = analyze_discards("AS 6S AH 4H 8H 9H TH JH 8D 4C 7C")[:2]
+   >>> first = analyze_discards("AS 6S AH 4H 8H 9H TH JH 8D 4C 7C")[0]
    >>> print(first.why)  # doctest: +NORMALIZE_WHITESPACE
    Discard 7♣: throwing 8♦ leaves less now (23 against 24), but keeping 8♦ shapes the hand
    better: 8 outs against 6, expected deadwood after the next draw 20.1 against 20.3.
@@ -39,7 +39,11 @@ learner can check. For every legal discard it computes:
 
 4. Equal scores: lower deadwood, then more outs, then the higher card (shed points first).
    Discards that play exactly alike (same deadwood, outs count, expected deadwood and danger)
-   are grouped: each names the others in ``same_as``.
+   are grouped: each names the others in ``same_as``. Two loose kings are one answer:
+
+   >>> first, second = analyze_discards("KD KC 2S 3S 4S 5H 6H 7H 8D 9D TD")[:2]
+   >>> first.card, first.same_as, second.card
+   (Card('KC'), (Card('KD'),), Card('KD'))
 
 **Danger** of discarding ``x``: for each three-card meld the opponent could make with ``x``,
 the chance it holds the other two cards, each 1 when it took that card from the pile and still
@@ -55,6 +59,26 @@ decline a card next to what they collect). The melds combine as independent chan
 ...             hand_size=4)}
 >>> analyses["9H"].danger > analyses["KS"].danger
 True
+
+**The draw** (:func:`analyze_draw`): take the face-up card when the deadwood after taking it
+(and throwing your worst other card) is lower than the mean deadwood a stock card would leave;
+on a tie draw from the stock, which tells the opponent nothing.
+
+>>> analyze_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", Knowledge(discard_pile="8D 7D")).take
+True
+
+**The knock** (:func:`analyze_knock`): always go gin. Otherwise ``KNOCK_SAMPLES`` guesses at
+the opponent's hand are settled against your knock: its known cards, the rest drawn from the
+unseen cards (half as likely next to what it threw or declined) and improved by one draw per
+turn it has played; a guess that could itself have knocked counts ``KNOCKABLE_WEIGHT``, since
+most players knock when they can. Knock when at most ``MAX_UNDERCUT_RISK`` of them undercut
+and knocking wins points on average: early a knock is safe, late the opponent has had time to
+lower its count.
+
+>>> hand = "7S 7H 7D 9C TC JC 3H 4H 5H 9S KS"
+>>> analyze_knock(hand, Knowledge(discard_pile="KD QC", opponent_discarded="KD",
+...                               stock_size=29)).knock
+True
 """
 
 from gin_teach.analysis.discards import (
@@ -69,6 +93,7 @@ from gin_teach.analysis.discards import (
 from gin_teach.analysis.knowledge import Knowledge
 from gin_teach.analysis.turns import (
     KNOCK_SAMPLES,
+    KNOCKABLE_WEIGHT,
     MAX_UNDERCUT_RISK,
     DrawAnalysis,
     KnockAnalysis,
@@ -80,6 +105,7 @@ from gin_teach.analysis.turns import (
 __all__ = [
     "DANGER_WEIGHT_EARLY",
     "DANGER_WEIGHT_LATE",
+    "KNOCKABLE_WEIGHT",
     "KNOCK_SAMPLES",
     "MAX_UNDERCUT_RISK",
     "DiscardAnalysis",

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
 
 from gin_teach.analysis.knowledge import (
+    CARD_POINTS,
     NO_KNOWLEDGE,
     STOCK_AFTER_DEAL,
     Knowledge,
@@ -32,7 +33,6 @@ DANGER_WEIGHT_EARLY: Final = 2.0
 """Deadwood points one unit of danger costs at the start of a hand."""
 DANGER_WEIGHT_LATE: Final = 8.0
 """... and when the stock is down to the dead-hand level."""
-_POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
 _DECK: Final = tuple(Card.from_index(i) for i in range(52))
 
 
@@ -43,23 +43,6 @@ def _partner_pairs() -> tuple[tuple[int, ...], ...]:
 
 
 _PARTNERS: Final = _partner_pairs()
-
-
-def _neighbours() -> tuple[int, ...]:
-    """For each card index: the cards of its rank and the cards next to it in its suit."""
-    masks = []
-    for i in range(52):
-        rank, suit = i % 13, i // 13
-        mask = sum(1 << (s * 13 + rank) for s in range(4) if s != suit)
-        if rank > 0:
-            mask |= 1 << (i - 1)
-        if rank < 12:
-            mask |= 1 << (i + 1)
-        masks.append(mask)
-    return tuple(masks)
-
-
-_NEIGHBOURS: Final = _neighbours()
 
 
 def danger_weight(knowledge: Knowledge | None = None, rules: Rules | None = None) -> float:
@@ -101,7 +84,7 @@ class DiscardAnalysis:
     """The ranking value: ``expected_deadwood + danger_weight * danger`` (lower is better)."""
     same_as: tuple[Card, ...] = ()
     """The other discards that play exactly alike (equally right)."""
-    why: str = field(default="", compare=False)
+    why: str = ""
 
     def __str__(self) -> str:
         ending = ", gin" if self.gin else ", knock" if self.knock else ""
@@ -110,21 +93,12 @@ class DiscardAnalysis:
 
 
 @dataclass(frozen=True)
-class _Offence:
-    """The knowledge-free part of one discard: what the hand keeps."""
-
-    index: int
-    deadwood: int
-    outs: int
-    total_after_draw: int  # sum over the unseen cards: exact, so equal shapes compare equal
-
-
-@dataclass(frozen=True)
 class DrawOutlook:
-    """What the next draw from the stock does for a ten-card hand: ``total`` is the sum, over
-    the unseen cards, of the least deadwood after drawing that card and throwing the worst card
-    (an exact sum, so equal hands compare equal); ``outs`` the mask of the unseen cards that
-    join a meld and lower the deadwood; ``count`` the unseen cards.
+    """What the next draw from the stock does for a ten-card hand: ``deadwood`` is its least
+    deadwood now; ``total`` the sum, over the unseen cards, of the least deadwood after drawing
+    that card and throwing the worst card (an exact sum, so equal hands compare equal);
+    ``outs`` the mask of the unseen cards that join a meld and lower the deadwood; ``count``
+    the unseen cards.
 
     >>> hand = hand_mask("7S 7H 9C TC 3H 4H 5H 2D KS QS")
     >>> outlook = draw_outlook(hand, (1 << 52) - 1 - hand)  # every other card unseen
@@ -132,6 +106,7 @@ class DrawOutlook:
     ('J♠ 2♥ 6♥ 7♦ 7♣ 8♣ J♣', 42, 48.1)
     """
 
+    deadwood: int
     total: int
     outs: int
     count: int
@@ -139,7 +114,7 @@ class DrawOutlook:
     @property
     def expected(self) -> float:
         """The mean least deadwood after the draw (see the class)."""
-        return self.total / self.count if self.count else 0.0
+        return self.total / self.count if self.count else float(self.deadwood)
 
 
 def draw_outlook(kept: int, unseen: int) -> DrawOutlook:
@@ -162,7 +137,7 @@ def draw_outlook(kept: int, unseen: int) -> DrawOutlook:
         bit = rest & -rest
         rest ^= bit
         index = bit.bit_length() - 1
-        loose = after_best_throw + _POINTS[index]
+        loose = after_best_throw + CARD_POINTS[index]
         for pair in _PARTNERS[index]:
             if pair & kept == pair:
                 value = best_discard_of_mask(kept | bit)[0]
@@ -172,21 +147,18 @@ def draw_outlook(kept: int, unseen: int) -> DrawOutlook:
         else:
             value = now if now < loose else loose
         total += value
-    return DrawOutlook(total, outs, unseen.bit_count())
+    return DrawOutlook(now, total, outs, unseen.bit_count())
 
 
 @lru_cache(maxsize=512)
-def _offence(hand: int, unseen: int, legal: int) -> tuple[_Offence, ...]:
-    """For each legal discard: deadwood, outs and the summed best deadwood after each draw."""
+def _offence(hand: int, unseen: int, legal: int) -> tuple[tuple[int, DrawOutlook], ...]:
+    """For each legal discard (by card index), the outlook of the ten cards it keeps."""
     results = []
     rest = legal
     while rest:
         low = rest & -rest
         rest ^= low
-        kept = hand ^ low
-        outlook = draw_outlook(kept, unseen)
-        results.append(_Offence(low.bit_length() - 1, deadwood_of_mask(kept), outlook.outs,
-                                outlook.total))
+        results.append((low.bit_length() - 1, draw_outlook(hand ^ low, unseen)))
     return tuple(results)
 
 
@@ -212,15 +184,6 @@ def _danger(index: int, kept: int, knowledge: Knowledge, unseen_count: int,
     return 1.0 - miss
 
 
-def _shy_mask(knowledge: Knowledge) -> int:
-    """Cards the opponent probably lacks: the rank of, or next in suit to, what it threw or
-    declined."""
-    mask = 0
-    for card in knowledge.opponent_discarded + knowledge.opponent_passed:
-        mask |= _NEIGHBOURS[card.index]
-    return mask
-
-
 def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
                      rules: Rules | None = None, *,
                      hand_size: int = 11) -> tuple[DiscardAnalysis, ...]:
@@ -244,6 +207,8 @@ def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
                         f"{hand.bit_count()}: {shown(hand)[:60]}")
     knowledge.check_hand(hand, hand_size)
     legal = hand & ~knowledge.just_taken.bit if knowledge.just_taken else hand
+    if not legal:
+        raise CardError(f"no card may be discarded: the only one is {shown(hand)}, just taken")
     unseen = knowledge.unseen_mask(hand)
     unseen_count = unseen.bit_count()
     limit = knowledge.knock_limit
@@ -252,28 +217,25 @@ def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
     weight = danger_weight(knowledge, rules)
     dead = hand_mask(knowledge.discard_pile)
     holds = hand_mask(knowledge.opponent_holds)
-    shy = _shy_mask(knowledge)
+    shy = knowledge.shunned_mask()
     rows = []
-    for offence in _offence(hand, unseen, legal):
-        kept = hand ^ (1 << offence.index)
-        danger = _danger(offence.index, kept, knowledge, unseen_count, dead, holds, shy)
-        expected = offence.total_after_draw / unseen_count if unseen_count else offence.deadwood
-        rows.append((offence, danger, expected, expected + weight * danger))
-    knock_first = limit  # discards at or under the limit rank by their count
+    for index, outlook in _offence(hand, unseen, legal):
+        danger = _danger(index, hand ^ (1 << index), knowledge, unseen_count, dead, holds, shy)
+        rows.append((index, outlook, danger, outlook.expected + weight * danger))
 
-    def order(row: tuple[_Offence, float, float, float]) -> tuple[float, ...]:
-        offence, _, _, score = row
-        knocks = offence.deadwood <= knock_first
-        return (0 if offence.deadwood == 0 else 1 if knocks else 2,
-                offence.deadwood if knocks else 0, score, offence.deadwood,
-                -offence.outs.bit_count(), -_POINTS[offence.index], -offence.index)
+    def order(row: tuple[int, DrawOutlook, float, float]) -> tuple[float, ...]:
+        index, outlook, _, score = row
+        knocks = outlook.deadwood <= limit
+        return (0 if outlook.deadwood == 0 else 1 if knocks else 2,
+                outlook.deadwood if knocks else 0, score, outlook.deadwood,
+                -outlook.outs.bit_count(), -CARD_POINTS[index], -index)
 
     rows.sort(key=order)
-    analyses = [DiscardAnalysis(_DECK[o.index], o.deadwood, o.deadwood <= limit,
-                                o.deadwood == 0, cards_from_mask(o.outs), expected, danger,
-                                score)
-                for o, danger, expected, score in rows]
-    return _explained(analyses, [o.total_after_draw for o, *_ in rows], weight)
+    analyses = [DiscardAnalysis(_DECK[index], outlook.deadwood, outlook.deadwood <= limit,
+                                outlook.deadwood == 0, cards_from_mask(outlook.outs),
+                                outlook.expected, danger, score)
+                for index, outlook, danger, score in rows]
+    return _explained(analyses, [outlook.total for _, outlook, *_ in rows], weight)
 
 
 def _alike(a: DiscardAnalysis, b: DiscardAnalysis, total_a: int, total_b: int) -> bool:
@@ -299,16 +261,15 @@ def _explained(analyses: list[DiscardAnalysis], totals: list[int],
     for i, analysis in enumerate(analyses):
         same = tuple(analyses[j].card for j in group_of[i] if j != i)
         if i == 0:
-            why = (f"Discard {analysis.card}: {_reason(analysis, runner_up, weight)}."
+            why = (f"Discard {analysis.card}: {_reason(analysis, runner_up, weight, 'it')}."
                    if runner_up else f"Discard {analysis.card}: every discard plays alike.")
         elif i in groups[0]:
             why = (f"{analysis.card} plays exactly like {best.card}: both leave "
                    f"{analysis.deadwood} with {len(analysis.outs)} outs.")
         else:
-            why = f"{analysis.card} is worse than {best.card}: {_reason(best, analysis, weight)}."
-        result.append(DiscardAnalysis(analysis.card, analysis.deadwood, analysis.knock,
-                                      analysis.gin, analysis.outs, analysis.expected_deadwood,
-                                      analysis.danger, analysis.score, same, why))
+            reason = _reason(best, analysis, weight, str(best.card))
+            why = f"{analysis.card} is worse than {best.card}: {reason}."
+        result.append(replace(analysis, same_as=same, why=why))
     return tuple(result)
 
 
@@ -321,14 +282,15 @@ def _pair(a: float, b: float, decimals: int = 1) -> tuple[str, str]:
     return f"{a:.{decimals}f}", f"{b:.{decimals}f}"
 
 
-def _reason(a: DiscardAnalysis, b: DiscardAnalysis, weight: float) -> str:
-    """Why discarding ``a.card`` ranks above discarding ``b.card``, citing their numbers."""
+def _reason(a: DiscardAnalysis, b: DiscardAnalysis, weight: float, it: str) -> str:
+    """Why discarding ``a.card`` (called ``it`` in the sentence) ranks above discarding
+    ``b.card``, citing their numbers."""
     if a.gin and not b.gin:
-        return f"it goes gin; {b.card} leaves {b.deadwood}"
+        return f"{it} goes gin; {b.card} leaves {b.deadwood}"
     if a.knock and not b.knock:
-        return f"it leaves {a.deadwood}, low enough to knock; {b.card} leaves {b.deadwood}"
+        return f"{it} leaves {a.deadwood}, low enough to knock; {b.card} leaves {b.deadwood}"
     if a.knock and a.deadwood != b.deadwood:
-        return (f"both let you knock, but it leaves {a.deadwood} and {b.card} leaves "
+        return (f"both let you knock, but {it} leaves {a.deadwood} and {b.card} leaves "
                 f"{b.deadwood}")
     ea, eb = _pair(a.expected_deadwood, b.expected_deadwood)
     expected = (f"expected deadwood after the next draw {ea} against {eb}" if ea != eb
@@ -346,12 +308,12 @@ def _reason(a: DiscardAnalysis, b: DiscardAnalysis, weight: float) -> str:
                 return f"{both} gives {len(a.outs)} outs against {len(b.outs)}, {expected}"
             return f"{both} makes the next draw better: {expected}"
         if a.deadwood < b.deadwood:
-            return f"it leaves {a.deadwood} against {b.deadwood} for {b.card}, {expected}"
+            return f"{it} leaves {a.deadwood} against {b.deadwood} for {b.card}, {expected}"
         return (f"throwing {b.card} leaves less now ({b.deadwood} against {a.deadwood}), but "
                 f"keeping {b.card} shapes the hand better: {len(a.outs)} outs against "
                 f"{len(b.outs)}, {expected}")
     if a.deadwood != b.deadwood:
-        return f"both score alike, and it leaves {a.deadwood} against {b.deadwood}"
+        return f"both score alike, and {it} leaves {a.deadwood} against {b.deadwood}"
     if len(a.outs) != len(b.outs):
-        return f"both score alike, and it keeps {len(a.outs)} outs against {len(b.outs)}"
+        return f"both score alike, and {it} keeps {len(a.outs)} outs against {len(b.outs)}"
     return f"both score alike, and {a.card} is the higher card: shed points first"

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, to_cards
+from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError
 from gin_teach.round import Observation
 
 __all__ = [
+    "CARD_POINTS",
     "FULL_DECK_MASK",
     "NO_KNOWLEDGE",
     "STOCK_AFTER_DEAL",
@@ -21,6 +22,25 @@ __all__ = [
 FULL_DECK_MASK: Final = (1 << 52) - 1
 STOCK_AFTER_DEAL: Final = 31
 """52 cards less two hands of ten and the first upcard."""
+CARD_POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
+"""The deadwood points of each card, by ``Card.index``, for code that works on masks."""
+
+
+def _neighbours() -> tuple[int, ...]:
+    """For each card index: the cards of its rank and the cards next to it in its suit."""
+    masks = []
+    for i in range(52):
+        rank, suit = i % 13, i // 13
+        mask = sum(1 << (s * 13 + rank) for s in range(4) if s != suit)
+        if rank > 0:
+            mask |= 1 << (i - 1)
+        if rank < 12:
+            mask |= 1 << (i + 1)
+        masks.append(mask)
+    return tuple(masks)
+
+
+_NEIGHBOURS: Final = _neighbours()
 
 
 def mask_of_hand(hand: HandLike | int) -> int:
@@ -36,6 +56,25 @@ def mask_of_hand(hand: HandLike | int) -> int:
             raise CardError(f"a hand mask has 52 bits, got {hand!r:.40}")
         return hand
     return hand_mask(hand)
+
+
+def _history(cards: HandLike) -> tuple[Card, ...]:
+    """Cards in the order they went by, each checked, repeats allowed."""
+    if isinstance(cards, str):
+        return parse_cards(cards, allow_duplicates=True)
+    if isinstance(cards, Card):
+        return (cards,)
+    try:
+        items = tuple(cards)
+    except TypeError:
+        raise CardError(f"expected cards or text such as '7H 8H', got {cards!r:.40}") from None
+    found = []
+    for item in items:
+        card = Card.parse(item) if isinstance(item, str) else item
+        if not isinstance(card, Card):
+            raise CardError(f"expected cards or text such as '7H', got {item!r:.40}")
+        found.append(card)
+    return tuple(found)
 
 
 def shown(mask: int) -> str:
@@ -86,13 +125,15 @@ class Knowledge:
                  opponent_took: HandLike = (), opponent_passed: HandLike = (),
                  opponent_discarded: HandLike = (), stock_size: int | None = None,
                  just_taken: Card | str | None = None, knock_limit: int | None = None) -> None:
-        given: tuple[tuple[str, HandLike], ...] = (
-            ("discard_pile", discard_pile), ("opponent_holds", opponent_holds),
-            ("opponent_took", opponent_took), ("opponent_passed", opponent_passed),
-            ("opponent_discarded", opponent_discarded))
-        for name, value in given:
+        # The pile and the opponent's hand hold each card once; the three histories may
+        # repeat one (a card can be taken, thrown, taken back and thrown again).
+        given: tuple[tuple[str, HandLike, bool], ...] = (
+            ("discard_pile", discard_pile, False), ("opponent_holds", opponent_holds, False),
+            ("opponent_took", opponent_took, True), ("opponent_passed", opponent_passed, True),
+            ("opponent_discarded", opponent_discarded, True))
+        for name, value, repeats in given:
             try:
-                cards = to_cards(value)
+                cards = _history(value) if repeats else to_cards(value)
             except CardError as error:
                 raise CardError(f"{name}: {error}") from None
             object.__setattr__(self, name, cards)
@@ -111,7 +152,10 @@ class Knowledge:
         if pile & holds:
             raise CardError(f"{shown(pile & holds)} cannot be both in the discard pile and in "
                             "the opponent's hand")
-        not_taken = holds & ~hand_mask(self.opponent_took)
+        took = 0
+        for card in self.opponent_took:
+            took |= card.bit
+        not_taken = holds & ~took
         if not_taken:
             raise CardError(f"the opponent holds {shown(not_taken)} from the pile, but "
                             "opponent_took does not list it")
@@ -174,6 +218,18 @@ class Knowledge:
         """
         seen = hand | hand_mask(self.discard_pile) | hand_mask(self.opponent_holds)
         return FULL_DECK_MASK & ~seen
+
+    def shunned_mask(self) -> int:
+        """The cards the opponent probably lacks: those of the rank of, or next in suit to, a
+        card it threw or declined (players rarely let go of a card next to what they collect).
+
+        >>> shown(Knowledge(opponent_discarded="9C").shunned_mask())
+        '9♠ 9♥ 9♦ 8♣ 10♣'
+        """
+        mask = 0
+        for card in self.opponent_discarded + self.opponent_passed:
+            mask |= _NEIGHBOURS[card.index]
+        return mask
 
     def stock(self, hand_size: int = 11) -> int:
         """The stock's size, given or as after the deal less the pile.

@@ -7,7 +7,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from gin_teach.analysis.discards import analyze_discards, draw_outlook
-from gin_teach.analysis.knowledge import NO_KNOWLEDGE, Knowledge, mask_of_hand, shown
+from gin_teach.analysis.knowledge import (
+    CARD_POINTS,
+    NO_KNOWLEDGE,
+    STOCK_AFTER_DEAL,
+    Knowledge,
+    mask_of_hand,
+    shown,
+)
 from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask
 from gin_teach.errors import CardError
 from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
@@ -15,6 +22,7 @@ from gin_teach.rules import Rules
 from gin_teach.scoring import settle
 
 __all__ = [
+    "KNOCKABLE_WEIGHT",
     "KNOCK_SAMPLES",
     "MAX_UNDERCUT_RISK",
     "DrawAnalysis",
@@ -24,11 +32,13 @@ __all__ = [
     "opponent_hands",
 ]
 
-KNOCK_SAMPLES: Final = 48
+KNOCK_SAMPLES: Final = 32
 """Opponent hands sampled to judge a knock."""
 MAX_UNDERCUT_RISK: Final = 0.25
 """Knock only when at most this share of the sampled opponent hands would undercut."""
-_POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
+KNOCKABLE_WEIGHT: Final = 0.25
+"""How much a sampled opponent hand that could itself have knocked counts: most players knock
+when they can, so a hand that did not is less likely to be one."""
 
 
 # --------------------------------------------------------------------------- the draw
@@ -90,19 +100,20 @@ def analyze_draw(hand10: HandLike | int, knowledge: Knowledge,
     taken = analyze_discards(hand | upcard.bit, after_take, rules)
     least = min(analysis.deadwood for analysis in taken)
     take_best = next(analysis for analysis in taken if analysis.deadwood == least)
-    kept = hand | upcard.bit
-    kept ^= take_best.card.bit
+    kept = (hand | upcard.bit) ^ take_best.card.bit
     melds = deadwood_of_mask(kept) < deadwood_of_mask(kept ^ upcard.bit) + upcard.points
     outlook = draw_outlook(hand, knowledge.unseen_mask(hand))
     take = least < outlook.expected
     stock = f"a card from the stock leaves {outlook.expected:.1f} on average"
-    reason = "it makes a meld" if melds else f"it replaces {take_best.card}"
-    if take:
-        why = (f"Take {upcard}: {reason}, and after throwing {take_best.card} you have {least}; "
-               f"{stock}.")
+    throw = take_best.card
+    if take and melds:
+        why = f"Take {upcard}: it makes a meld, and after throwing {throw} you have {least}"
+    elif take:
+        why = f"Take {upcard}: it is lower than {throw}, which you throw to have {least}"
     else:
-        why = (f"Draw from the stock: {stock}, and taking {upcard} would leave {least}"
-               + (" although it makes a meld." if melds else "."))
+        why = (f"Draw from the stock: taking {upcard} and throwing {throw} would leave {least}"
+               + (" although it makes a meld" if melds else ""))
+    why = f"{why}; {stock}."
     return DrawAnalysis(upcard, take, least, take_best.card, melds, outlook.expected,
                         cards_from_mask(outlook.outs), why)
 
@@ -121,6 +132,8 @@ class KnockAnalysis:
       (negative when undercuts cost more than the wins bring).
     - ``gin_outs``: the unseen cards that would give gin on your next draw if you play on;
       ``gin_chance`` the chance of drawing one of them before the stock runs out.
+    - ``play_on_discard``: the card to throw if you do not knock: the discard with the best
+      score (see the package), which may keep more shape than the knocking one.
     - ``knock``: the advice; ``why``: the reason.
 
     The advice: gin always; otherwise knock when the undercut risk is at most
@@ -139,6 +152,7 @@ class KnockAnalysis:
     knock_points: float | None
     gin_outs: tuple[Card, ...]
     gin_chance: float
+    play_on_discard: Card
     knock: bool
     why: str
 
@@ -158,21 +172,25 @@ def opponent_hands(hand: int, knowledge: Knowledge, count: int,
     ([10, 10, 10], True)
     """
     holds = hand_mask(knowledge.opponent_holds)
-    shy = 0
-    for card in knowledge.opponent_discarded + knowledge.opponent_passed:
-        for meld, _ in MELDS_WITH_CARD[card.index]:
-            if meld.bit_count() == 3:
-                shy |= meld
+    shy = knowledge.shunned_mask()
     unseen = knowledge.unseen_mask(hand)
-    pool = [i for i in range(52) if unseen >> i & 1]
-    weights = [0.5 if shy >> i & 1 else 1.0 for i in pool]
+    # Weighted sampling without replacement: each card gets the key u ** (1 / weight) and the
+    # largest keys win; a weight of one half squares the key.
+    pool = [(i, bool(shy >> i & 1)) for i in range(52) if unseen >> i & 1]
     missing = max(0, 10 - holds.bit_count())
     turns = len(knowledge.opponent_discarded)
     if not turns and knowledge.stock_size is not None:
-        turns = max(0, (31 - knowledge.stock_size) // 2)
+        turns = max(0, (STOCK_AFTER_DEAL - knowledge.stock_size) // 2)
+    size = min(len(pool), missing + turns)
     hands = []
+    random_number = rng.random
     for _ in range(count):
-        chosen = _weighted_sample(pool, weights, missing + turns, rng)
+        keyed = []
+        for index, half in pool:
+            key = random_number()
+            keyed.append((key * key if half else key, index))
+        keyed.sort(reverse=True)
+        chosen = [index for _, index in keyed[:size]]
         mask = holds
         for index in chosen[:missing]:
             mask |= 1 << index
@@ -185,30 +203,13 @@ def opponent_hands(hand: int, knowledge: Knowledge, count: int,
     return hands
 
 
-def _weighted_sample(pool: list[int], weights: list[float], size: int,
-                     rng: random.Random) -> list[int]:
-    """``size`` distinct items of ``pool`` (fewer if it is smaller), each draw in proportion
-    to the weights of the items left."""
-    items, left = list(pool), list(weights)
-    chosen = []
-    for _ in range(min(size, len(items))):
-        pick = rng.random() * sum(left)
-        at = 0
-        while at < len(items) - 1 and pick >= left[at]:
-            pick -= left[at]
-            at += 1
-        chosen.append(items.pop(at))
-        left.pop(at)
-    return chosen
-
-
 def _highest(mask: int) -> int:
     """The bit of the card with the most points in ``mask`` (the highest index among equals)."""
     best, best_points = 0, -1
     while mask:
         low = mask & -mask
         mask ^= low
-        points = _POINTS[low.bit_length() - 1]
+        points = CARD_POINTS[low.bit_length() - 1]
         if points >= best_points:
             best, best_points = low, points
     return best
@@ -235,49 +236,89 @@ def analyze_knock(hand11: HandLike | int, knowledge: Knowledge | None = None,
     unseen = knowledge.unseen_mask(hand)
     stock = knowledge.stock()
     my_draws = max(0, (stock - rules.dead_hand_stock) // 2)
+    limit = knowledge.knock_limit
+    if limit is None:
+        limit = 0 if rules.straight_gin else rules.knock_limit
     knocking = [analysis for analysis in analyses if analysis.knock]
+    play_on = min(analyses, key=lambda analysis: analysis.score).card
     if not knocking:
-        best = analyses[0]
-        limit = knowledge.knock_limit if knowledge.knock_limit is not None else (
-            0 if rules.straight_gin else rules.knock_limit)
-        return KnockAnalysis(False, None, None, False, None, None, (), 0.0, False,
-                             f"You cannot knock: the least deadwood after a discard is "
+        return KnockAnalysis(False, None, None, False, None, None, (), 0.0, analyses[0].card,
+                             False, f"You cannot knock: the least deadwood after a discard is "
                              f"{min(a.deadwood for a in analyses)}, over the limit of {limit}; "
-                             f"discard {best.card}.")
+                             f"discard {analyses[0].card}.")
     best = knocking[0]
     kept = hand ^ best.card.bit
     gin_outs = _gin_outs(kept, unseen)
     chance = len(gin_outs) / unseen.bit_count() if unseen else 0.0
     gin_chance = 1.0 - (1.0 - chance) ** my_draws
     if best.gin:
-        return KnockAnalysis(True, best.card, 0, True, 0.0, None, gin_outs, 1.0, True,
+        return KnockAnalysis(True, best.card, 0, True, 0.0, None, gin_outs, 1.0, play_on, True,
                              f"Go gin: discard {best.card}; gin cannot be undercut and earns "
                              f"the {rules.gin_bonus} bonus.")
-    limit = best.deadwood if knowledge.knock_limit is None else knowledge.knock_limit
-    if rules.knock_limit < limit:  # settle judges the knock by the rules' limit
-        rules = rules.replace(knock_limit=limit)
+    if rules.knock_limit < best.deadwood:  # settle judges a knock by the rules' own limit
+        rules = rules.replace(knock_limit=best.deadwood)
     rng = random.Random(seed if seed is not None else hand * 131 + unseen + stock)
-    points = []
-    undercuts = 0
+    total_weight = undercut_weight = points = 0.0
     kept_cards = cards_from_mask(kept)
+    melds = _melds_within(kept)
     for opponent in opponent_hands(hand, knowledge, samples, rng):
-        settlement = settle(kept_cards, cards_from_mask(opponent), rules)
-        won = settlement.points if settlement.winner == "knocker" else -settlement.points
-        undercuts += settlement.outcome in ("undercut", "tie")
-        points.append(won)
-    risk = undercuts / len(points)
-    mean = sum(points) / len(points)
+        count = deadwood_of_mask(opponent)
+        weight = KNOCKABLE_WEIGHT if count <= limit else 1.0
+        if count > best.deadwood and not _layoff_reach(melds, opponent):
+            won, undercut = count - best.deadwood, False  # nothing to lay off: a plain win
+        else:
+            settlement = settle(kept_cards, cards_from_mask(opponent), rules)
+            won = settlement.points if settlement.winner == "knocker" else -settlement.points
+            undercut = settlement.outcome in ("undercut", "tie")
+        total_weight += weight
+        undercut_weight += weight * undercut
+        points += weight * won
+    risk = undercut_weight / total_weight
+    mean = points / total_weight
     knock = risk <= MAX_UNDERCUT_RISK and mean > 0
-    facts = (f"in {len(points)} likely opponent hands the undercut risk is {risk:.2f} and "
+    facts = (f"in {samples} likely opponent hands the undercut risk is {risk:.2f} and "
              f"knocking wins {mean:.1f} points on average")
     gin = (f"; playing on, {len(gin_outs)} cards give gin (about {gin_chance:.2f} before the "
            f"stock runs out)")
     if knock:
         why = f"Knock with {best.deadwood}, discarding {best.card}: {facts}{gin}."
     else:
-        why = f"Play on rather than knock with {best.deadwood}: {facts}{gin}."
+        why = (f"Play on rather than knock with {best.deadwood}, discarding {play_on}: "
+               f"{facts}{gin}.")
     return KnockAnalysis(True, best.card, best.deadwood, False, risk, mean, gin_outs,
-                         gin_chance, knock, why)
+                         gin_chance, play_on, knock, why)
+
+
+def _melds_within(hand: int) -> list[int]:
+    """Every three-card meld inside ``hand``: whatever spread the knocker shows is built
+    from melds that contain these."""
+    melds = set()
+    rest = hand
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        for meld, _ in MELDS_WITH_CARD[low.bit_length() - 1]:
+            if meld.bit_count() == 3 and meld & hand == meld:
+                melds.add(meld)
+    return sorted(melds)
+
+
+def _layoff_reach(melds: list[int], opponent: int) -> bool:
+    """Whether the opponent holds a card that could go onto one of ``melds`` or a longer run
+    grown from one: the fourth card of a set, or the card just past either end of a run."""
+    for meld in melds:
+        low = (meld & -meld).bit_length() - 1
+        high = meld.bit_length() - 1
+        if low // 13 != high // 13:  # a set: the rank's missing suits
+            column = 0
+            for suit in range(4):
+                column |= 1 << (suit * 13 + low % 13)
+            if opponent & column & ~meld:
+                return True
+        elif (low % 13 and opponent >> (low - 1) & 1) or (
+                high % 13 != 12 and opponent >> (high + 1) & 1):
+            return True
+    return False
 
 
 def _gin_outs(kept: int, unseen: int) -> tuple[Card, ...]:
