@@ -52,7 +52,7 @@ from gin_teach.puzzles.playouts import (
     choice_values,
     legal_choices,
 )
-from gin_teach.puzzles.puzzle import HINTS, ChoiceValue
+from gin_teach.puzzles.puzzle import HINTS, ChoiceValue, Puzzle
 from gin_teach.rules import Rules
 
 __all__ = [
@@ -70,6 +70,7 @@ __all__ = [
     "confirm_judgement",
     "confirmation_seed",
     "margins",
+    "recheck",
     "verify_position",
     "without_opponent",
     "without_pile",
@@ -337,6 +338,32 @@ def confirm_judgement(hand: Sequence[Card], knowledge: Knowledge, answer: Choice
     values = choice_values(hand, knowledge, samples=CONFIRM_SAMPLES,
                            seed=confirmation_seed(hand), rules=rules, choices=[answer, rival])
     return sum(v[answer] - v[rival] for v in values.values()) / len(values)
+
+
+def recheck(puzzle: Puzzle, rules: Rules | None = None) -> str | None:
+    """Check a stored puzzle again with today's code: None when it still holds, else why not.
+    Tiers 1-4 ask the analysis (fast: the same tier and answer, which for tiers 3 and 4
+    includes the answer changing when the deciding facts are forgotten); tier 5 re-runs the
+    playout confirmation against the closest rival.
+
+    >>> from gin_teach.puzzles import load_bank
+    >>> recheck(next(p for p in load_bank() if p.tier == 1)) is None
+    True
+    """
+    if puzzle.tier < 5:
+        tier, why = analysis_tier(puzzle.hand, puzzle.knowledge, rules)
+        if tier != puzzle.tier:
+            return f"the analysis now puts it in tier {tier}: {why}"
+        answer = _answer_cards(analyze_discards(puzzle.hand, puzzle.knowledge, rules))
+        if answer != puzzle.answer:
+            return f"the analysis now answers {' '.join(sorted(map(str, answer)))}"
+        return None
+    best = puzzle.best_choice
+    rival = min((c for c in puzzle.choices if c.card not in puzzle.answer
+                 or c.knock != bool(puzzle.knock)), key=lambda c: c.points_lost)
+    lead = confirm_judgement(puzzle.hand, puzzle.knowledge, Choice(best.card, best.knock),
+                             Choice(rival.card, rival.knock), rules)
+    return None if lead > 0 else f"on fresh deals it trails {rival.card} by {-lead:.2f} points"
 
 
 def _said(choice: Choice, other: Choice | None = None) -> str:
