@@ -81,6 +81,17 @@ def test_filters_choose_the_puzzles(path):
     assert theme in trainer.puzzle.themes
 
 
+def test_a_click_without_knock_pressed_plays_on(path):
+    knocks = [p for p in load_bank() if p.knock is True]
+    trainer = DiscardPuzzle(progress_path=path, seed=12, bank=knocks)
+    card = min(trainer.puzzle.answer)
+    grade = trainer.answer(card)
+    assert not grade.knock and grade.verdict != "best"
+    trainer.retry()
+    trainer.knock_button.value = True
+    assert trainer.answer(card).verdict == "best"
+
+
 def test_bad_choices_show_messages_not_tracebacks(path):
     trainer = DiscardPuzzle(progress_path=path, seed=8, tier=9, theme="luck")
     assert "no tier 9" in trainer.message_text

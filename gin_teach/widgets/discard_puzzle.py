@@ -140,8 +140,8 @@ class DiscardPuzzle(widgets.VBox):
         return self.progress.streak
 
     def answer(self, card: Card | str, knock: bool | None = None) -> Grade | None:
-        """Discard ``card`` (and knock, if ``knock`` or the Knock button is pressed); shows and
-        returns the :class:`~gin_teach.puzzles.Grade`. A card you cannot discard shows a
+        """Discard ``card`` and knock if ``knock`` (``None``: as the Knock button says); shows
+        and returns the :class:`~gin_teach.puzzles.Grade`. A card you cannot discard shows a
         message and returns None.
 
         >>> import tempfile, pathlib
@@ -150,8 +150,8 @@ class DiscardPuzzle(widgets.VBox):
         (None, "'XX' is not one card")
         """
         try:
-            grade = self.puzzle.grade(card, self.knock if knock is None and self.knock
-                                      else knock)
+            # A click is a discard without a knock unless the Knock button is pressed.
+            grade = self.puzzle.grade(card, self.knock if knock is None else knock)
         except GinError as error:
             self._say(str(error), "error")
             return None
