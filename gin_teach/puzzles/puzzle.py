@@ -236,15 +236,15 @@ class Puzzle:
         in_answer = chosen.card in self.answer and (self.knock is None
                                                     or chosen.knock == self.knock)
         verdict = verdict_for(chosen.points_lost, in_answer)
-        did = f"Discarding {chosen.card}{_knock_phrase(chosen.knock)}"
+        did = f"discarding {chosen.card}{_knock_phrase(chosen.knock)}"
         if in_answer:
             others = sorted(self.answer - {chosen.card})
             alike = (f" ({', '.join(map(str, others))} would be just as good)" if others
                      else "")
             return Grade(chosen.card, chosen.knock, verdict, 0.0, None, None,
-                         f"Best: {did[0].lower()}{did[1:]}{alike}. {self.explanation}")
+                         f"Best: {did}{alike}. {self.explanation}")
         lost = chosen.points_lost
-        text = (f"{verdict.capitalize()}: {did[0].lower()}{did[1:]} loses about {lost:.1f} "
+        text = (f"{verdict.capitalize()}: {did} loses about {lost:.1f} "
                 f"points on average. Better: {best.card}{_knock_phrase(best.knock)}. "
                 f"{chosen.why}")
         return Grade(chosen.card, chosen.knock, verdict, round(lost, 2), best.card, best.knock,
