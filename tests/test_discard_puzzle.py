@@ -125,3 +125,18 @@ def test_the_puzzle_of_the_day_is_shared_and_large(path):
     assert trainer.puzzle == puzzle_of_the_day(day) and trainer.large
     assert "zoom" in trainer.position.value
     assert trainer.position.value.count('class="card"') >= 11
+
+
+def test_the_notebook_is_stored_clean_and_teaches_with_the_bank():
+    import nbformat
+
+    from tests.test_notebooks import NOTEBOOKS
+
+    notebook = nbformat.read(NOTEBOOKS / "puzzles.ipynb", as_version=4)
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    assert all(not cell.outputs and cell.execution_count is None for cell in code)
+    assert "By the end of this lesson you will be able to" in notebook.cells[0].source
+    source = "\n".join(cell.source for cell in code)
+    assert "DiscardPuzzle(" in source and "load_bank()" in source
+    # Every principle shown is a bank puzzle graded by the module, one per tier.
+    assert all(f"easiest({tier})" in source for tier in range(1, 6))
