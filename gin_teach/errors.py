@@ -6,8 +6,17 @@ import reprlib
 from typing import Final
 
 __all__ = [
-    "AnswerError", "CardError", "GinError", "IllegalMove", "ReplayError", "RulesError",
-    "SetupError", "TournamentError", "excerpt",
+    "AnswerError",
+    "CardError",
+    "GinError",
+    "IllegalMove",
+    "PuzzleError",
+    "RatingError",
+    "ReplayError",
+    "RulesError",
+    "SetupError",
+    "TournamentError",
+    "excerpt",
 ]
 
 QUOTED_LENGTH: Final = 60
@@ -96,6 +105,28 @@ class TournamentError(GinError, ValueError):
     Traceback (most recent call last):
     ...
     gin_teach.errors.TournamentError: unknown player 'nobody': choose one of random, ...
+    """
+
+
+class PuzzleError(GinError, ValueError):
+    """A puzzle, a puzzle bank file or an answer to a puzzle that cannot be used: the message
+    names the puzzle and the field.
+
+    >>> raise PuzzleError("puzzle 'p0001': answer: Q♠ is not in the hand")
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.PuzzleError: puzzle 'p0001': answer: Q♠ is not in the hand
+    """
+
+
+class RatingError(GinError, ValueError):
+    """A rating, deviation, volatility or game score outside what Glicko-2 allows.
+
+    >>> from gin_teach.rating import Rating
+    >>> Rating(1500, -3)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.RatingError: a rating deviation must be a number in (0, 350], got -3
     """
 
 

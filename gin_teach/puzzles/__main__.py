@@ -1,0 +1,87 @@
+"""``python -m gin_teach.puzzles generate --count N --seed S --jobs J [--out PATH]`` makes a
+verified puzzle bank from games between the computer players and writes it (by default over
+the bank that ships with gin_teach), saving partial work as it goes.
+
+``python -m gin_teach.puzzles recheck [--path PATH] [--drop]`` checks a bank again with
+today's analysis and playouts (after the analysis changes, say) and can drop what no longer
+holds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+from gin_teach.puzzles.generate import generate, text_progress
+from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle, bank_to_json, load_bank
+from gin_teach.puzzles.verify import margins, recheck
+
+BUNDLED = Path(__file__).resolve().parent.parent / "data" / "puzzles.json"
+
+
+def _write(puzzles: list[Puzzle], path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_text(bank_to_json(puzzles, margins()), encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def _recheck(path: Path, drop: bool) -> int:
+    bank = load_bank(path)
+    kept = []
+    for puzzle in bank:
+        problem = recheck(puzzle)
+        if problem:
+            print(f"{puzzle.id} (tier {puzzle.tier}): {problem}")
+        else:
+            kept.append(puzzle)
+    print(f"{len(kept)} of {len(bank)} puzzles hold")
+    if drop and len(kept) < len(bank):
+        _write([replace(p, id=f"p{i:04d}") for i, p in enumerate(kept, 1)], path)
+        print(f"rewrote {path} with {len(kept)} puzzles")
+    return 0 if drop or len(kept) == len(bank) else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status (bad arguments exit with status 2).
+
+    >>> main(["generate", "--count", "0"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    SystemExit: 2
+    """
+    parser = argparse.ArgumentParser(prog="python -m gin_teach.puzzles")
+    commands = parser.add_subparsers(dest="command", required=True)
+    make = commands.add_parser("generate", help="make a verified puzzle bank from games")
+    make.add_argument("--count", type=int, default=600, help="puzzles to make (default 600)")
+    make.add_argument("--seed", type=int, default=1)
+    make.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    make.add_argument("--per-tier", type=int, default=None,
+                      help="at most this many of each tier (default: count / 5)")
+    make.add_argument("--out", type=Path, default=BUNDLED)
+    check = commands.add_parser("recheck", help="check a bank again with today's code")
+    check.add_argument("--path", type=Path, default=BUNDLED)
+    check.add_argument("--drop", action="store_true",
+                       help="rewrite the bank without the puzzles that no longer hold")
+    args = parser.parse_args(argv)
+    if args.command == "recheck":
+        return _recheck(args.path, args.drop)
+    if args.count < 1 or args.jobs < 1:
+        parser.error("--count and --jobs must be at least 1")
+    print(f"writing {args.out}", file=sys.stderr)
+    puzzles = generate(args.count, args.seed, args.jobs, per_tier=args.per_tier,
+                       progress=text_progress(args.count),
+                       checkpoint=lambda found: _write(found, args.out))
+    _write(puzzles, args.out)
+    tiers = Counter(p.tier for p in puzzles)
+    print(f"\n{len(puzzles)} puzzles: " + ", ".join(
+        f"{TIER_NAMES[t]} {tiers[t]}" for t in TIER_NAMES), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

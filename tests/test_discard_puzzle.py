@@ -1,0 +1,142 @@
+"""The DiscardPuzzle trainer, driven as clicks drive it, checked against the puzzle bank."""
+
+import datetime
+import json
+
+import pytest
+
+from gin_teach.progress import load_progress
+from gin_teach.puzzles import load_bank
+from gin_teach.widgets import DiscardPuzzle, puzzle_of_the_day
+
+
+@pytest.fixture
+def path(tmp_path):
+    return tmp_path / "progress.json"
+
+
+def wrong_choice(puzzle):
+    return max(puzzle.choices, key=lambda c: c.points_lost)
+
+
+def test_a_right_answer_raises_the_rating_and_the_streak_and_is_saved(path):
+    trainer = DiscardPuzzle(progress_path=path, seed=3)
+    assert str(path) in trainer.status.value  # the learner is told where progress lives
+    puzzle = trainer.puzzle
+    card = min(puzzle.answer)
+    button = next(b for b in trainer.cards.children if b.description == str(card))
+    if puzzle.knock:
+        trainer.knock_button.value = True
+    button.click()
+    assert trainer.last_grade.verdict == "best"
+    assert trainer.streak == 1 and trainer.rating.rating > 1500
+    saved, message = load_progress(path)
+    assert message is None and saved.solved == {puzzle.id} and saved.attempts == 1
+    assert "BEST" in trainer.message_text
+
+
+def test_a_wrong_answer_names_the_better_card_and_breaks_the_streak(path):
+    trainer = DiscardPuzzle(progress_path=path, seed=4)
+    trainer.answer(min(trainer.puzzle.answer), trainer.puzzle.knock)
+    trainer.next_puzzle()
+    wrong = wrong_choice(trainer.puzzle)
+    grade = trainer.answer(wrong.card, wrong.knock)
+    assert grade.verdict != "best" and grade.better in trainer.puzzle.answer
+    assert str(grade.better) in trainer.message_text
+    assert f"{grade.points_lost:.1f}" in trainer.message_text
+    assert trainer.streak == 0 and trainer.progress.best_streak == 1
+    # Only the first attempt is rated: answering again changes nothing.
+    attempts = trainer.progress.attempts
+    trainer.retry()
+    trainer.answer(min(trainer.puzzle.answer), trainer.puzzle.knock)
+    assert trainer.progress.attempts == attempts
+
+
+def test_a_hint_halves_the_reward(path, tmp_path):
+    plain = DiscardPuzzle(progress_path=path, seed=5)
+    hinted = DiscardPuzzle(progress_path=tmp_path / "other.json", seed=5)
+    assert plain.puzzle == hinted.puzzle
+    hinted.buttons["Hint"].click()
+    assert hinted.puzzle.hint in hinted.message_text
+    for trainer in (plain, hinted):
+        trainer.answer(min(trainer.puzzle.answer), trainer.puzzle.knock)
+    assert plain.rating.rating > hinted.rating.rating > 1500
+    assert hinted.streak == 0
+
+
+def test_show_solution_counts_as_a_miss_and_shows_the_answer(path):
+    trainer = DiscardPuzzle(progress_path=path, seed=6)
+    trainer.buttons["Show solution"].click()
+    assert trainer.rating.rating < 1500 and trainer.streak == 0
+    assert "Solution" in trainer.message_text
+
+
+def test_filters_choose_the_puzzles(path):
+    trainer = DiscardPuzzle(progress_path=path, seed=7, tier=3)
+    assert trainer.puzzle.tier == 3
+    for _ in range(5):
+        assert trainer.next_puzzle().tier == 3
+    theme = "dead partners"
+    trainer.theme_choice.value = theme
+    assert theme in trainer.puzzle.themes
+
+
+def test_a_click_without_knock_pressed_plays_on(path):
+    knocks = [p for p in load_bank() if p.knock is True]
+    trainer = DiscardPuzzle(progress_path=path, seed=12, bank=knocks)
+    card = min(trainer.puzzle.answer)
+    grade = trainer.answer(card)
+    assert not grade.knock and grade.verdict != "best"
+    trainer.retry()
+    trainer.knock_button.value = True
+    assert trainer.answer(card).verdict == "best"
+
+
+def test_bad_choices_show_messages_not_tracebacks(path):
+    trainer = DiscardPuzzle(progress_path=path, seed=8, tier=9, theme="luck")
+    assert "no tier 9" in trainer.message_text
+    assert trainer.answer("ZZ") is None and "not one card" in trainer.message_text
+    absent = next(c for c in load_bank()[0].hand if c not in trainer.puzzle.hand)
+    assert trainer.answer(absent) is None and "not in your hand" in trainer.message_text
+    assert trainer.progress.attempts == 0
+
+
+def test_a_damaged_progress_file_is_set_aside_with_a_message(path):
+    path.write_text('{"format": 1, "rating": "high"}')
+    trainer = DiscardPuzzle(progress_path=path, seed=9)
+    assert "set aside" in trainer.message_text
+    trainer.answer(min(trainer.puzzle.answer), trainer.puzzle.knock)
+    assert json.loads(path.read_text())["attempts"] == 1
+    assert list(path.parent.glob("progress.json.damaged-*"))
+
+
+def test_progress_carries_over_to_the_next_session(path):
+    first = DiscardPuzzle(progress_path=path, seed=10)
+    first.answer(min(first.puzzle.answer), first.puzzle.knock)
+    second = DiscardPuzzle(progress_path=path, seed=10)
+    assert second.rating == first.rating and second.streak == 1
+    assert second.puzzle.id != first.puzzle.id  # solved puzzles come last
+
+
+def test_the_puzzle_of_the_day_is_shared_and_large(path):
+    day = datetime.date(2026, 3, 1)
+    trainer = DiscardPuzzle(progress_path=path, seed=11)
+    trainer.show_puzzle_of_the_day(day)
+    assert trainer.puzzle == puzzle_of_the_day(day) and trainer.large
+    assert "zoom" in trainer.position.value
+    assert trainer.position.value.count('class="card"') >= 11
+
+
+def test_the_notebook_is_stored_clean_and_teaches_with_the_bank():
+    import nbformat
+
+    from tests.test_notebooks import NOTEBOOKS
+
+    notebook = nbformat.read(NOTEBOOKS / "puzzles.ipynb", as_version=4)
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    assert all(not cell.outputs and cell.execution_count is None for cell in code)
+    assert "By the end of this lesson you will be able to" in notebook.cells[0].source
+    source = "\n".join(cell.source for cell in code)
+    assert "DiscardPuzzle(" in source and "load_bank()" in source
+    # Every principle shown is a bank puzzle graded by the module, one per tier.
+    assert all(f"easiest({tier})" in source for tier in range(1, 6))

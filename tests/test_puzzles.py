@@ -1,0 +1,238 @@
+"""The puzzle bank: every stored answer re-verified, grading, the file format, the verifier."""
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gin_teach import Card
+from gin_teach.analysis import Knowledge, analyze_discards
+from gin_teach.cards import hand_mask
+from gin_teach.errors import PuzzleError
+from gin_teach.puzzles import (
+    INACCURACY_BELOW,
+    MISTAKE_BELOW,
+    THEMES,
+    TIER_NAMES,
+    Puzzle,
+    bank_from_json,
+    bank_to_json,
+    load_bank,
+)
+from gin_teach.puzzles.generate import game_positions, generate, puzzles_from_game
+from gin_teach.puzzles.playouts import playout_samples
+from gin_teach.puzzles.verify import (
+    analysis_tier,
+    recheck,
+    verify_position,
+    without_opponent,
+    without_pile,
+)
+
+BANK = load_bank()
+
+
+def by_tier(tier):
+    return [p for p in BANK if p.tier == tier]
+
+
+def analysis_answer(hand, knowledge):
+    best = analyze_discards(hand, knowledge)[0]
+    return frozenset((best.card, *best.same_as))
+
+
+# ------------------------------------------------------------------ the stored bank
+
+
+def test_the_bank_holds_every_tier_with_unique_ids_and_known_themes():
+    assert {p.tier for p in BANK} == set(TIER_NAMES)
+    assert len({p.id for p in BANK}) == len(BANK)
+    assert all(set(p.themes) <= set(THEMES) and p.themes for p in BANK)
+    assert all(p.hint and p.explanation for p in BANK)
+
+
+@pytest.mark.parametrize("tier", [1, 2, 3, 4])
+def test_every_stored_answer_of_tiers_1_to_4_is_what_the_analysis_finds(tier):
+    for puzzle in by_tier(tier):
+        assert analysis_tier(puzzle.hand, puzzle.knowledge)[0] == tier, puzzle.id
+        assert analysis_answer(puzzle.hand, puzzle.knowledge) == puzzle.answer, puzzle.id
+
+
+@pytest.mark.parametrize(("tier", "forget"), [(3, without_pile), (4, without_opponent)])
+def test_memory_and_defence_answers_change_when_the_deciding_facts_are_forgotten(tier, forget):
+    for puzzle in by_tier(tier):
+        assert analysis_answer(puzzle.hand, forget(puzzle.knowledge)) != puzzle.answer, puzzle.id
+
+
+def test_a_seeded_sample_of_judgement_puzzles_is_confirmed_by_playouts():
+    # Tier 5 answers rest on playouts alone: re-run the confirmation (fresh deals, seeded by
+    # the cards) for a seeded sample and check the answer still leads its closest rival.
+    for puzzle in random.Random(5).sample(by_tier(5), 2):
+        assert recheck(puzzle) is None, puzzle.id
+
+
+def test_wrong_choices_lose_points_and_answers_lose_none():
+    for puzzle in BANK:
+        for choice in puzzle.choices:
+            right = choice.card in puzzle.answer and choice.knock == bool(puzzle.knock)
+            assert (choice.points_lost == 0) == right, puzzle.id
+
+
+# ------------------------------------------------------------------ grading
+
+
+def test_grades_follow_the_points_lost_thresholds():
+    seen = set()
+    for puzzle in BANK[:60]:
+        for choice in puzzle.choices:
+            grade = puzzle.grade(choice.card, choice.knock)
+            seen.add(grade.verdict)
+            if grade.verdict == "best":
+                assert grade.points_lost == 0 and grade.better is None
+                continue
+            assert grade.better in puzzle.answer
+            expected = ("inaccuracy" if grade.points_lost < INACCURACY_BELOW else "mistake"
+                        if grade.points_lost < MISTAKE_BELOW else "blunder")
+            assert grade.verdict == expected
+            assert f"{grade.points_lost:.1f}" in grade.explanation
+    assert {"best", "blunder"} <= seen
+
+
+def test_grading_a_card_alone_takes_its_better_knock_decision():
+    puzzle = next(p for p in BANK if p.knock is not None)
+    card = min(puzzle.answer)
+    assert puzzle.grade(card).verdict == "best"
+    other = puzzle.grade(card, not puzzle.knock)
+    assert other.verdict != "best" and other.points_lost > 0
+
+
+def test_impossible_answers_are_refused_with_the_reason():
+    puzzle = BANK[0]
+    absent = next(c for c in (Card(r, s) for r in range(1, 14) for s in "SHDC")
+                  if c not in puzzle.hand)
+    with pytest.raises(PuzzleError, match="not in your hand"):
+        puzzle.grade(absent)
+    with pytest.raises(PuzzleError, match="not one card"):
+        puzzle.grade("7H 8H")
+    no_knock = next(c for p in BANK for c in p.choices if not any(
+        o.card == c.card and o.knock for o in p.choices))
+    owner = next(p for p in BANK if no_knock in p.choices)
+    with pytest.raises(PuzzleError, match="cannot knock"):
+        owner.grade(no_knock.card, knock=True)
+    taken = next((p for p in BANK if p.knowledge.just_taken), None)
+    if taken is not None:
+        with pytest.raises(PuzzleError, match="may not throw it back"):
+            taken.grade(taken.knowledge.just_taken)
+
+
+# ------------------------------------------------------------------ the file format
+
+
+def as_dict():
+    return json.loads(bank_to_json(BANK[:3]))
+
+
+def test_the_file_round_trips():
+    assert bank_from_json(bank_to_json(BANK)) == BANK
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d.update(format="chess"), "not a gin_teach puzzle bank"),
+    (lambda d: d.update(version=2), "version 2 is not supported"),
+    (lambda d: d["puzzles"][0].pop("hint"), "missing fields: hint"),
+    (lambda d: d["puzzles"][0].update(extra=1), "unknown field 'extra'"),
+    (lambda d: d["puzzles"][0].update(tier=6), "tier must be 1 to 5"),
+    (lambda d: d["puzzles"][0].update(hand=d["puzzles"][0]["hand"][:10]), "11 different"),
+    (lambda d: d["puzzles"][0]["hand"].__setitem__(0, "1X"), "hand: '1X' is not a card"),
+    (lambda d: d["puzzles"][0].update(answer=["ZZ"]), "answer"),
+    (lambda d: d["puzzles"][1].update(id=d["puzzles"][0]["id"]), "appears twice"),
+    (lambda d: d["puzzles"][0].update(themes=["luck"]), "unknown theme 'luck'"),
+    (lambda d: d["puzzles"][0].update(rating=True), "rating must be"),
+    (lambda d: d["puzzles"][0]["choices"].pop(), "choices"),
+    (lambda d: d["puzzles"][0]["knowledge"].update(stock_size=-1), "stock_size"),
+    (lambda d: d["puzzles"][0]["knowledge"].update(
+        discard_pile=[d["puzzles"][0]["hand"][0]]), "knowledge"),
+    (lambda d: d["puzzles"][0]["choices"][0].update(points_lost=float("nan")), "points_lost"),
+])
+def test_a_bad_file_is_refused_naming_the_problem(change, message):
+    data = as_dict()
+    change(data)
+    with pytest.raises(PuzzleError, match=message):
+        bank_from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("{not json", "not valid JSON"), ("[]", "JSON object"), ("[" * 100_000, "not valid JSON"),
+    ('{"format": "gin_teach puzzle bank", "version": 1, "puzzles": 7}', "must be a list"),
+])
+def test_text_that_is_not_a_bank_is_refused(text, message):
+    with pytest.raises(PuzzleError, match=message):
+        bank_from_json(text)
+
+
+def test_a_missing_or_huge_file_is_refused(tmp_path):
+    with pytest.raises(PuzzleError, match="cannot read the puzzle bank"):
+        load_bank(tmp_path / "none.json")
+    huge = tmp_path / "huge.json"
+    huge.write_bytes(b" " * 20_000_001)
+    with pytest.raises(PuzzleError, match="at most"):
+        load_bank(huge)
+    good = tmp_path / "good.json"
+    good.write_text(bank_to_json(BANK[:2]), encoding="utf-8")
+    assert load_bank(good) == BANK[:2]
+
+
+# ------------------------------------------------------------------ teacher-made puzzles
+
+
+def test_a_teacher_can_make_a_puzzle_and_hears_why_one_is_refused():
+    puzzle = Puzzle.from_position("AS 2S 3S 5H 6H 7H 9D TD 2C 3C KH", Knowledge(stock_size=28),
+                                  seed=1)
+    assert puzzle.tier == 2 and puzzle.answer == {Card(13, "H")}
+    assert puzzle.grade("KH").verdict == "best"
+    assert puzzle.grade("TD").verdict != "best"
+    assert bank_from_json(bank_to_json([puzzle])) == (puzzle,)
+    with pytest.raises(PuzzleError, match="a gin"):
+        Puzzle.from_position("AS 2S 3S 4H 5H 6H 7D 8D 9D TD KC")
+    with pytest.raises(PuzzleError, match="11 cards"):
+        Puzzle.from_position("AS 2S 3S")
+    with pytest.raises(PuzzleError, match="both in your hand and in the discard pile"):
+        Puzzle.from_position("AS 2S 3S 5H 6H 7H 9D TD 2C 3C KH", Knowledge(discard_pile="KH"))
+
+
+# ------------------------------------------------------------------ playouts and generator
+
+
+POSITIONS = [p for seed in (1, 2) for p in game_positions(seed, rounds=2)]
+
+
+@settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(POSITIONS), st.integers(0, 10**6))
+def test_playout_deals_fit_what_the_player_knows(position, seed):
+    hand, knowledge, _, _ = position
+    theirs, stock = playout_samples(hand, knowledge, random.Random(seed))
+    mine = hand_mask(hand)
+    pile = hand_mask(knowledge.discard_pile)
+    stock_mask = sum(1 << i for i in stock)
+    assert theirs.bit_count() == 10 and len(set(stock)) == len(stock) == knowledge.stock()
+    assert hand_mask(knowledge.opponent_holds) & ~theirs == 0
+    assert not (theirs & (mine | pile | stock_mask)) and not (stock_mask & (mine | pile))
+
+
+def test_positions_and_verdicts_are_reproducible():
+    positions = game_positions(7, rounds=1)
+    assert positions == game_positions(7, rounds=1)
+    hand, knowledge, _, _ = next(p for p in positions if analysis_tier(p[0], p[1])[0])
+    assert verify_position(hand, knowledge, seed=3) == verify_position(hand, knowledge, seed=3)
+
+
+@pytest.mark.slow
+def test_a_game_gives_the_same_puzzles_twice():
+    assert puzzles_from_game(7) == puzzles_from_game(7)
+
+
+@pytest.mark.slow
+def test_the_generator_gives_the_same_bank_for_any_number_of_jobs():
+    assert generate(3, seed=4, jobs=1) == generate(3, seed=4, jobs=2)
