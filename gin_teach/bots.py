@@ -31,6 +31,7 @@ from gin_teach.game import Game
 from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
 from gin_teach.round import Observation
 from gin_teach.rules import Rules
+from gin_teach.wording import counted
 
 __all__ = [
     "GreedyBot",
@@ -365,7 +366,8 @@ class PlayStats:
 
     def __str__(self) -> str:
         width = max(len(p.name) for p in self.players)
-        lines = [f"{self.games} games, {self.rounds} rounds ({self.dead_hands} dead hands), "
+        lines = [f"{counted(self.games, 'game')}, {counted(self.rounds, 'round')} "
+                 f"({counted(self.dead_hands, 'dead hand')}), "
                  f"{self.turns_per_round:.1f} turns per round, {self.rules.name} rules"]
         lines.append(f"{'':<{width}}  games  rounds  points  gins  knocks  undercuts")
         for p in self.players:

@@ -20,7 +20,7 @@ import ipywidgets as widgets
 from gin_teach.cards import Card, Deck, HandLike, to_cards
 from gin_teach.display import FOUR_COLOURS, HIGHLIGHTS, TWO_COLOURS, message_html, suit_colours
 from gin_teach.errors import CardError, GinError, IllegalMove
-from gin_teach.melds import best_discards
+from gin_teach.examples import deal_knock
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, settle
 
@@ -36,7 +36,6 @@ __all__ = [
     "MessageArea",
     "as_card",
     "button",
-    "deal_knock",
     "friendly",
     "make_rng",
     "parse_hand",
@@ -444,30 +443,6 @@ class HandExercise(LessonWidget):
         2
         """
         self.set_hand(tuple(sorted(Deck(self._rng).deal(1, self.size)[0])))
-
-
-def deal_knock(rng: random.Random, rules: Rules, *, want: Callable[[Settlement], bool],
-               tries: int = 20000) -> tuple[tuple[Card, ...], tuple[Card, ...], Settlement]:
-    """A seeded example round that ended in a knock: deal 11 cards to the knocker and 10 to the
-    defender, let the knocker make the best discard, and keep the deal if the knocker may knock
-    and ``want(settlement)`` holds. The rules engine decides every step.
-
-    >>> knocker, defender, result = deal_knock(make_rng(1), Rules(), want=lambda s: True)
-    >>> len(knocker), len(defender), result.knocker_count <= 10
-    (10, 10, True)
-    """
-    for _ in range(tries):
-        knocker11, defender = Deck(rng).deal(2, 11)
-        discard = best_discards(knocker11, rules)[0].card
-        knocker = knocker11 if discard is None else tuple(c for c in knocker11 if c != discard)
-        try:
-            settlement = settle(knocker, defender[:10], rules)
-        except IllegalMove:
-            continue
-        if want(settlement):
-            return knocker, defender[:10], settlement
-    raise GinError(f"no example round for this exercise came up in {tries} deals under "
-                   "these rules; try other rules or another seed")
 
 
 class KnockExercise(LessonWidget):

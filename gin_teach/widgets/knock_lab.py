@@ -8,9 +8,10 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from gin_teach.cards import Card, Deck, HandLike
+from gin_teach.cards import Card, HandLike
 from gin_teach.display import arrangement_svg, hand_svg
 from gin_teach.errors import CardError, IllegalMove
+from gin_teach.examples import deal_close_to_knocking
 from gin_teach.melds import DiscardOption, best_arrangement, best_discards, discard_options
 from gin_teach.rules import Rules
 from gin_teach.widgets.common import (
@@ -141,12 +142,7 @@ class KnockLab(LessonWidget):
         >>> lab = KnockLab(seed=4); lab.new_hand(); best_discards(lab.hand)[0].deadwood <= 20
         True
         """
-        hand = Deck(self._rng).deal(1, 11)[0]
-        for _ in range(2000):
-            if best_discards(hand, self.rules)[0].deadwood <= 20:
-                break
-            hand = Deck(self._rng).deal(1, 11)[0]
-        self.set_hand(hand)
+        self.set_hand(deal_close_to_knocking(self._rng, self.rules))
 
     @friendly
     def choose_discard(self, card: Card | str) -> None:

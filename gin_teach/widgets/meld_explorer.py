@@ -19,6 +19,7 @@ from gin_teach.widgets.common import (
     parse_hand,
     side_by_side,
 )
+from gin_teach.wording import counted
 
 __all__ = ["MeldExplorer"]
 
@@ -115,8 +116,9 @@ class MeldExplorer(HandExercise):
             return
         more = f" (showing the first {self.limit})" if count >= self.limit else ""
         self.overview.value = (
-            f"<b>{count} best arrangement{'s' if count != 1 else ''}</b>{more}, each leaving "
-            f"deadwood <b>{self.arrangements[0].deadwood}</b>.")
+            f"<b>{counted(count, 'best arrangement')}</b>{more}, "
+            f"{'each leaving' if count != 1 else 'leaving'} deadwood "
+            f"<b>{self.arrangements[0].deadwood}</b>.")
         self.gallery.value = side_by_side(
             arrangement_svg(a, title=f"arrangement {i}", four_colour=self.four_colour)
             for i, a in enumerate(self.arrangements, 1))
