@@ -1,4 +1,5 @@
-"""Computer players, and simulation of many games between two of them.
+"""The baseline computer players (random, greedy, and the EAAI challenge's Simple), the
+:class:`Player` protocol every player follows, and simulation of many games between two.
 
 Every player sees only an :class:`~gin_teach.game.Observation` and the list of legal moves,
 the same two things a person at the table (or a widget) has.
@@ -35,10 +36,12 @@ from gin_teach.wording import counted
 
 __all__ = [
     "GreedyBot",
+    "Playable",
     "PlayStats",
     "Player",
     "PlayerStats",
     "RandomBot",
+    "SeededBot",
     "SimpleBot",
     "play",
     "play_games",
@@ -64,8 +67,15 @@ class Player(Protocol):
         ...
 
 
-class _Seeded:
-    """A player whose random choices all come from one seeded generator."""
+class SeededBot:
+    """Base of the players whose random choices all come from one seeded generator.
+
+    >>> class Coin(SeededBot):
+    ...     def flip(self) -> int: return self._rng.randrange(2)
+    >>> coin = Coin(seed=5); first = [coin.flip() for _ in range(8)]
+    >>> coin.reset(5); first == [coin.flip() for _ in range(8)]
+    True
+    """
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
@@ -84,7 +94,7 @@ class _Seeded:
         self._rng.seed(seed)
 
 
-class RandomBot(_Seeded):
+class RandomBot(SeededBot):
     """Picks uniformly among the legal moves; ``seed`` fixes its choices.
 
     >>> from gin_teach import Round
@@ -92,6 +102,8 @@ class RandomBot(_Seeded):
     >>> str(RandomBot(seed=0).choose(rnd.observation(rnd.current_player), rnd.legal_actions()))
     'pass'
     """
+
+    description = "Random: any legal move, each as likely"
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """Any one of ``legal_actions``, each as likely.
@@ -184,6 +196,8 @@ class GreedyBot:
     'knock KD'
     """
 
+    description = "Greedy: lowers its deadwood at every step and knocks at once"
+
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """The greedy move (see the class).
 
@@ -222,7 +236,7 @@ class GreedyBot:
         return "GreedyBot()"
 
 
-class SimpleBot(_Seeded):
+class SimpleBot(SeededBot):
     """The baseline player of the EAAI Gin Rummy challenge (Neller's ``SimpleGinRummyPlayer``),
     so results compare with published ones.
 
@@ -238,6 +252,9 @@ class SimpleBot(_Seeded):
     >>> str(SimpleBot(seed=1).choose(rnd.observation(0), rnd.legal_actions()))  # 8D melds nothing
     'pass'
     """
+
+    description = ("Simple: the EAAI challenge baseline; takes a card only for a meld and "
+                   "knocks at once")
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """The baseline's move (see the class).

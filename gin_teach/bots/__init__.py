@@ -1,0 +1,61 @@
+"""Computer players, from random to Monte-Carlo, and simulation of games between them.
+
+Every player sees only an :class:`~gin_teach.game.Observation` and the list of legal moves,
+the same two things a person at the table (or a widget) has. :data:`BOTS` names the five
+players of the course's opponent menu, weakest first, each class with a one-line
+``description``.
+
+>>> list(BOTS)
+['random', 'simple', 'shaper', 'defender', 'expert']
+>>> print(BOTS["simple"].description)
+Simple: the EAAI challenge baseline; takes a card only for a meld and knocks at once
+>>> stats = play_games(BOTS["shaper"](seed=1), BOTS["simple"](seed=2), n=2, seed=7)
+>>> stats.games
+2
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from gin_teach.bots.basic import (
+    GreedyBot,
+    Playable,
+    Player,
+    PlayerStats,
+    PlayStats,
+    RandomBot,
+    SeededBot,
+    SimpleBot,
+    play,
+    play_games,
+)
+from gin_teach.bots.defence import DefenderBot
+from gin_teach.bots.expert import ExpertBot
+from gin_teach.bots.offence import ShaperBot
+
+__all__ = [
+    "BOTS",
+    "DefenderBot",
+    "ExpertBot",
+    "GreedyBot",
+    "Playable",
+    "PlayStats",
+    "Player",
+    "PlayerStats",
+    "RandomBot",
+    "SeededBot",
+    "ShaperBot",
+    "SimpleBot",
+    "play",
+    "play_games",
+]
+
+#: The course's computer players by name, weakest first: each a class taking ``seed=``.
+BOTS: Final[dict[str, type[SeededBot]]] = {
+    "random": RandomBot,
+    "simple": SimpleBot,
+    "shaper": ShaperBot,
+    "defender": DefenderBot,
+    "expert": ExpertBot,
+}

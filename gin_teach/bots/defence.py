@@ -1,0 +1,330 @@
+"""The Defender: the Shaper's offence plus a model of the opponent's hand.
+
+What the opponent did says what it holds (:class:`OpponentModel`):
+
+- a card it **took** from the pile it keeps for a meld, so the cards next to it (same rank,
+  or same suit within two ranks) are likelier in its hand;
+- a card it **threw**, and a face-up card it **passed**, it had no use for, so the cards next
+  to those are less likely (players rarely break up a pair or a run piece);
+- the rest of its hidden cards are spread over the unseen cards in proportion.
+
+From that model the Defender weighs the **danger** of each discard (the chance it completes
+an opponent meld), keeps away from dangerous cards more as the stock runs down, never throws
+a card that completes a meld with cards the opponent is known to hold late in the hand,
+**knocks only when an undercut is unlikely** (it samples hands the opponent could hold and
+counts how often they would undercut), and **spreads its melds to leave the least to lay
+off** against the hands it thinks likely, never looking at the opponent's real cards.
+
+>>> from gin_teach import SimpleBot, play_games
+>>> play_games(DefenderBot(seed=1), SimpleBot(seed=1), n=2, seed=3).games
+2
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gin_teach.actions import Action
+from gin_teach.bots.offence import DiscardOption, ShaperBot
+from gin_teach.bots.table import POINTS, TableView, bits_of, discard_or_knock
+from gin_teach.cards import cards_from_mask
+from gin_teach.melds import MELDS_WITH_CARD, Arrangement, all_best_arrangements, deadwood_of_mask
+
+__all__ = ["DefenderBot", "OpponentModel", "deadwood_after_layoffs", "layoff_cards", "neighbours"]
+
+#: From this stock size on the Defender never throws a card that completes a meld with cards
+#: the opponent is known to hold.
+LATE_HAND_STOCK = 14
+
+
+def _neighbours(index: int) -> int:
+    rank, suit = index % 13, index // 13
+    same_rank = sum(1 << (r * 13 + rank) for r in range(4))
+    low, high = max(rank - 2, 0), min(rank + 2, 12)
+    run = ((1 << (high + 1)) - (1 << low)) << (suit * 13)
+    return (same_rank | run) & ~(1 << index)
+
+
+#: For each card index, the cards that can share a meld with it: its rank, and its suit
+#: within two ranks.
+NEIGHBOURS = tuple(_neighbours(i) for i in range(52))
+
+
+def neighbours(mask: int) -> int:
+    """Every card that can share a meld with some card of ``mask``.
+
+    >>> from gin_teach.cards import Card, cards_from_mask
+    >>> " ".join(c.code for c in cards_from_mask(neighbours(Card(2, "H").bit)))
+    '2S AH 3H 4H 2D 2C'
+    """
+    found = 0
+    for bit in bits_of(mask):
+        found |= NEIGHBOURS[bit.bit_length() - 1]
+    return found & ~mask
+
+
+@dataclass(frozen=True)
+class OpponentModel:
+    """The chance of each unseen card being in the opponent's hand (see the module).
+
+    ``chances`` maps each unseen card's bit to that chance; cards the opponent is known to
+    hold are certain and the others (in a hand or the pile) impossible: :meth:`chance`.
+
+    >>> from gin_teach import Round
+    >>> rnd = Round(seed=2)
+    >>> model = OpponentModel.of(TableView.from_observation(rnd.observation(0)))
+    >>> round(sum(model.chances.values()), 6)  # its ten hidden cards
+    10.0
+    """
+
+    chances: dict[int, float]
+    holds: int
+    hidden: int
+
+    TOOK_WEIGHT = 1.6
+    THREW_WEIGHT = 0.5
+    PASSED_WEIGHT = 0.7
+
+    @classmethod
+    def of(cls, view: TableView) -> OpponentModel:
+        """The model for ``view``'s opponent."""
+        near_took = neighbours(view.opponent_holds)
+        near_threw = neighbours(view.opponent_discarded)
+        near_passed = neighbours(view.opponent_passed)
+        weights: dict[int, float] = {}
+        for bit in bits_of(view.unseen):
+            weight = 1.0
+            if bit & near_took:
+                weight *= cls.TOOK_WEIGHT
+            if bit & near_threw:
+                weight *= cls.THREW_WEIGHT
+            if bit & near_passed:
+                weight *= cls.PASSED_WEIGHT
+            weights[bit] = weight
+        total = sum(weights.values()) or 1.0
+        scale = view.opponent_unknown / total
+        return cls({bit: min(w * scale, 0.95) for bit, w in weights.items()},
+                   view.opponent_holds, view.opponent_unknown)
+
+    def chance(self, bit: int) -> float:
+        """The chance the opponent holds the card ``bit``.
+
+        >>> OpponentModel({4: 0.25}, 8, 1).chance(4), OpponentModel({}, 8, 0).chance(8)
+        (0.25, 1.0)
+        """
+        if bit & self.holds:
+            return 1.0
+        return self.chances.get(bit, 0.0)
+
+    def danger(self, bit: int) -> float:
+        """The chance that the card ``bit``, thrown, completes a three-card meld in the
+        opponent's hand (summed over those melds, at most 1).
+
+        >>> from gin_teach.cards import Card
+        >>> model = OpponentModel({}, Card(7, "S").bit | Card(7, "H").bit, 0)
+        >>> model.danger(Card(7, "D").bit), model.danger(Card(2, "C").bit)
+        (1.0, 0.0)
+        """
+        total = 0.0
+        for meld, _ in MELDS_WITH_CARD[bit.bit_length() - 1]:
+            if meld.bit_count() != 3:
+                continue
+            chance = 1.0
+            for other in bits_of(meld ^ bit):
+                chance *= self.chance(other)
+            total += chance
+        return min(total, 1.0)
+
+    def sample(self, rng: random.Random, improve: int = 0) -> int:
+        """A hand the opponent might hold: its known cards plus hidden ones drawn by their
+        chances; with ``improve``, that many more are drawn and the worst thrown back, as a
+        player keeps its best cards over its draws.
+
+        >>> from gin_teach import Round
+        >>> model = OpponentModel.of(TableView.from_observation(Round(seed=2).observation(0)))
+        >>> model.sample(random.Random(1), improve=3).bit_count()
+        10
+        """
+        hidden = self.hidden
+        # Weighted sampling without replacement: the largest u ** (1 / weight) win.
+        keyed = sorted(self.chances, key=lambda b: rng.random() ** (1.0 / self.chances[b]),
+                       reverse=True)
+        hand = self.holds
+        for bit in keyed[:hidden + improve]:
+            hand |= bit
+        for _ in range(min(improve, len(keyed) - hidden)):
+            hand ^= _worst_card(hand, self.holds)
+        return hand
+
+
+def _worst_card(hand: int, keep: int) -> int:
+    """The card whose loss leaves the least deadwood (the higher among equals), never one of
+    ``keep``."""
+    best_bit, best_key = 0, (1 << 30, 0)
+    for bit in bits_of(hand & ~keep):
+        key = (deadwood_of_mask(hand ^ bit), -POINTS[bit.bit_length() - 1])
+        if key < best_key:
+            best_bit, best_key = bit, key
+    return best_bit
+
+
+def layoff_cards(melds: Sequence[int]) -> int:
+    """The cards that could be laid off on the melds (masks): a set's fourth card, and the
+    card at each end of a run.
+
+    >>> from gin_teach.cards import cards_from_mask, hand_mask
+    >>> " ".join(c.code for c in cards_from_mask(layoff_cards([hand_mask("7S 7H 7D"),
+    ...                                                         hand_mask("3H 4H 5H")])))
+    '2H 6H 7C'
+    """
+    found = 0
+    for meld in melds:
+        low = meld & -meld
+        index = low.bit_length() - 1
+        if meld & (low << 13) or meld & (low << 26) or meld & (low << 39):  # a set
+            rank = index % 13
+            found |= sum(1 << (s * 13 + rank) for s in range(4)) & ~meld
+            continue
+        top = meld.bit_length() - 1
+        if index % 13:
+            found |= low >> 1
+        if top % 13 != 12:
+            found |= 1 << (top + 1)
+    return found
+
+
+def deadwood_after_layoffs(hand: int, layable: int) -> int:
+    """The least deadwood of ``hand`` when any of its ``layable`` cards may be laid off (an
+    estimate: a run's second card out is not offered).
+
+    >>> from gin_teach.cards import hand_mask
+    >>> deadwood_after_layoffs(hand_mask("7C KS 2D"), hand_mask("7C 9H"))
+    12
+    """
+    layable &= hand
+    best = deadwood_of_mask(hand)
+    bits = bits_of(layable)
+    for subset in range(1, 1 << len(bits)):
+        laid = sum(bit for i, bit in enumerate(bits) if subset >> i & 1)
+        best = min(best, deadwood_of_mask(hand ^ laid))
+    return best
+
+
+class DefenderBot(ShaperBot):
+    """The Shaper plus a model of the opponent: safe discards, undercut-aware knocks and a
+    spread that blocks lay-offs (see the module).
+
+    ``danger_weight`` is how many points of expected deadwood it gives up to avoid a card
+    that surely completes an opponent meld (it grows as the stock runs down);
+    ``undercut_risk`` the largest estimated undercut chance it knocks into; ``samples`` the
+    opponent hands it imagines for that estimate. ``seed`` fixes those samples.
+
+    >>> from gin_teach import Round
+    >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD",
+    ...                        "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="6H", dealer=1)
+    >>> str(DefenderBot(seed=1).choose(rnd.observation(0), rnd.legal_actions()))
+    'take'
+    """
+
+    description = ("Defender: reads your pick-ups and discards, throws safe cards, knocks "
+                   "when an undercut is unlikely")
+
+    def __init__(self, seed: int | None = None, *, danger_weight: float = 6.0,
+                 undercut_risk: float = 0.25, samples: int = 24, knock_early: int = 10,
+                 knock_late: int = 3, late_stock: int = 19, take_margin: float = 0.5) -> None:
+        super().__init__(seed, knock_early=knock_early, knock_late=knock_late,
+                         late_stock=late_stock, take_margin=take_margin)
+        self.danger_weight = danger_weight
+        self.undercut_risk = undercut_risk
+        self.samples = samples
+
+    def options(self, view: TableView) -> list[DiscardOption]:
+        """The Shaper's discards re-ranked with each card's danger; late in the hand a card
+        that completes a meld with cards the opponent is known to hold goes last.
+
+        >>> from gin_teach import Round
+        >>> rnd = Round(seed=2); rnd.apply("pass"); rnd.apply("pass"); rnd.apply("draw")
+        >>> view = TableView.from_observation(rnd.observation(rnd.current_player))
+        >>> len(DefenderBot(seed=1).options(view))
+        11
+        """
+        options = super().options(view)
+        model = OpponentModel.of(view)
+        progress = min(max((31 - view.stock_size) / 29, 0.0), 1.0)
+        weight = self.danger_weight * (0.5 + progress)
+        late = view.stock_size <= LATE_HAND_STOCK
+
+        def key(option: DiscardOption) -> tuple[bool, float, int]:
+            feeds = late and _feeds_known(option.bit, view)
+            expected = option.expected if option.expected is not None else float("inf")
+            return feeds, expected + weight * model.danger(option.bit), option.deadwood
+
+        return sorted(options, key=key)
+
+    def undercut_chance(self, view: TableView, hand: int, melds: Sequence[int]) -> float:
+        """The share of sampled opponent hands that would undercut a knock of ``hand`` (the
+        ten cards kept) spread as ``melds``.
+
+        >>> from gin_teach.cards import hand_mask
+        >>> from gin_teach import Round
+        >>> view = TableView.from_observation(Round(seed=2).observation(0))
+        >>> bot = DefenderBot(seed=1)
+        >>> bot.undercut_chance(view, hand_mask("AS 2S 3S 4H 4D 4C 9S 9H 9D AH"),
+        ...                     [hand_mask("AS 2S 3S"), hand_mask("4H 4D 4C"),
+        ...                      hand_mask("9S 9H 9D")])
+        0.0
+        """
+        count = deadwood_of_mask(hand)
+        model = OpponentModel.of(view)
+        improve = max(31 - view.stock_size, 0) // 4
+        layable = layoff_cards(melds)
+        under = 0
+        for _ in range(self.samples):
+            theirs = model.sample(self._rng, improve) & ~hand
+            if deadwood_after_layoffs(theirs, layable) <= count:
+                under += 1
+        return under / self.samples
+
+    def discard(self, view: TableView, legal_actions: Sequence[Action]) -> Action:
+        """Gin when it can; a knock when the count allows and an undercut looks unlikely;
+        else the safest good discard (:meth:`options`)."""
+        options = self.options(view)
+        lowest = min(options, key=lambda o: (o.deadwood, o.expected or 0.0))
+        if lowest.deadwood == 0:
+            return self.knock(view, lowest.bit, legal_actions)
+        if lowest.deadwood <= self.knock_limit_now(view):
+            kept = view.hand ^ lowest.bit
+            spread = self.spread(view, kept)
+            melds = [sum(c.bit for c in meld) for meld in spread.melds]
+            if self.undercut_chance(view, kept, melds) <= self.undercut_risk:
+                return discard_or_knock(legal_actions, lowest.bit, knock=True,
+                                        melds=spread.melds)
+        return discard_or_knock(legal_actions, options[0].bit, knock=False)
+
+    def spread(self, view: TableView, kept: int) -> Arrangement:
+        """Among the best arrangements of the ``kept`` cards, the one whose lay-off cards the
+        opponent is least likely to hold (by points).
+
+        >>> from gin_teach import Round
+        >>> rnd = Round.from_deal(["4S 4H 4D 3H 5H 7C 8C 9C KC KD",
+        ...                        "2S 3S 4S QD QH QC 8D KH 5D TS"], upcard="JS", dealer=1)
+        >>> view = TableView.from_observation(rnd.observation(0))
+        >>> print(DefenderBot().spread(view, view.hand))  # the run would take 2♥ and 6♥
+        4♠ 4♥ 4♦ | 7♣ 8♣ 9♣ | deadwood 3♥ 5♥ K♦ K♣ = 28
+        """
+        model = OpponentModel.of(view)
+
+        def exposure(arrangement: Arrangement) -> float:
+            layable = layoff_cards([sum(c.bit for c in m) for m in arrangement.melds])
+            return sum(model.chance(bit) * POINTS[bit.bit_length() - 1]
+                       for bit in bits_of(layable))
+
+        return min(all_best_arrangements(cards_from_mask(kept), limit=12), key=exposure)
+
+
+def _feeds_known(bit: int, view: TableView) -> bool:
+    """Whether the card ``bit`` makes a meld with cards the opponent is known to hold."""
+    return any(meld & ~bit & ~view.opponent_holds == 0
+               for meld, _ in MELDS_WITH_CARD[bit.bit_length() - 1] if meld.bit_count() == 3)

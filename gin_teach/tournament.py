@@ -1,0 +1,368 @@
+"""Duplicate-deal tournaments between two computer players, and their command line.
+
+Luck of the deal swamps skill in a few games, so every deal is played twice with the seats
+swapped: each game's seed fixes its deals, the first game seats player A at seat 0, the
+second seats player B there with the very same cards. Whole games are played to the rules'
+target; the result counts games won by the first-named player with a 95% confidence
+interval (Wilson's), points, and how the hands ended.
+
+>>> result = tournament("shaper", "random", games=2, seed=1, rules=Rules(target=25))
+>>> result.games, result.wins + result.losses
+(2, 2)
+>>> result.ci95[0] <= result.win_rate <= result.ci95[1]
+True
+
+From a shell (``--jobs`` spreads the deals over processes; the numbers do not change)::
+
+    python -m gin_teach.tournament expert simple --games 400 --seed 1 --rules eaai --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, Final
+
+from gin_teach.bots import BOTS, Player, play
+from gin_teach.errors import GinError
+from gin_teach.game import Game
+from gin_teach.rules import Rules
+
+__all__ = [
+    "RULES",
+    "HandRecord",
+    "TournamentError",
+    "TournamentResult",
+    "main",
+    "play_deal",
+    "tournament",
+    "wilson_interval",
+]
+
+
+class TournamentError(GinError, ValueError):
+    """A tournament that cannot be run as asked: an unknown player or rules, a bad count.
+
+    >>> tournament("simple", "nobody", games=2)
+    Traceback (most recent call last):
+    ...
+    gin_teach.tournament.TournamentError: unknown player 'nobody': choose one of random, ...
+    """
+
+
+#: The rules a tournament can be played under, by name. ``eaai`` is the EAAI-21 Gin Rummy
+#: challenge's table: knock at 10, gin and undercut 25, a tie is an undercut, no box or game
+#: bonus, the hand dead at 2 stock cards, game to 100.
+RULES: Final[dict[str, Rules]] = {
+    **Rules.presets(),
+    "eaai": Rules(box_bonus=0, game_bonus=0, shutout_game_bonus=0, name="eaai"),
+}
+
+PlayerSpec = str | Callable[..., Player]
+"""A player name of :data:`~gin_teach.bots.BOTS`, or a callable taking ``seed=`` that
+returns a player (a class, or ``functools.partial`` of one with its settings)."""
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand of a tournament game, seen from the first-named player ("A").
+
+    ``knocker`` is "A", "B" or ``None`` (a dead hand); ``outcome`` as in
+    :class:`~gin_teach.round.RoundResult`; ``deadwood`` the knocker's count (``None`` for a
+    dead hand); ``turns`` the cards drawn or taken by both players.
+
+    >>> HandRecord("A", "undercut", 7, 14).knocker
+    'A'
+    """
+
+    knocker: str | None
+    outcome: str
+    deadwood: int | None
+    turns: int
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """The two games of one deal: who won each (True when A won), A's net points in each,
+    and every hand played."""
+
+    a_won: tuple[bool, bool]
+    a_net_points: tuple[int, int]
+    hands: tuple[HandRecord, ...]
+
+
+def _make(spec: PlayerSpec, seed: int) -> Player:
+    if isinstance(spec, str):
+        return BOTS[spec](seed=seed)
+    return spec(seed=seed)
+
+
+def play_deal(first: PlayerSpec, second: PlayerSpec, game_seed: int, rules: Rules
+              ) -> DealResult:
+    """Play the deals of ``game_seed`` twice, ``first`` ("A") in seat 0 then in seat 1.
+
+    The players are built afresh for each game from ``game_seed``, so a deal's result never
+    depends on what was played before it (or in which process).
+
+    >>> deal = play_deal("simple", "random", 5, Rules(target=20))
+    >>> len(deal.a_won), all(h.knocker in ("A", "B", None) for h in deal.hands)
+    (2, True)
+    """
+    won: list[bool] = []
+    net: list[int] = []
+    hands: list[HandRecord] = []
+    for a_seat in (0, 1):
+        seeds = random.Random(game_seed * 2 + a_seat)
+        players = [_make(first, seeds.getrandbits(63)), _make(second, seeds.getrandbits(63))]
+        if a_seat:
+            players.reverse()
+        game = play(Game(rules, game_seed), players)
+        totals = game.totals()
+        won.append(totals.winner == a_seat)
+        net.append(totals.total[a_seat] - totals.total[1 - a_seat])
+        for rnd in game.rounds:
+            result = rnd.result
+            assert result is not None
+            if result.knocker is None:
+                hands.append(HandRecord(None, result.outcome, None, rnd.turns))
+                continue
+            spread = rnd.knock_spread
+            deadwood = spread.deadwood if spread is not None else 0
+            who = "A" if result.knocker == a_seat else "B"
+            hands.append(HandRecord(who, result.outcome, deadwood, rnd.turns))
+    return DealResult((won[0], won[1]), (net[0], net[1]), tuple(hands))
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% (by default) Wilson score interval of a win rate of ``wins`` in ``games``.
+
+    >>> low, high = wilson_interval(60, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.502, 0.691)
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
+    """
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    centre = rate + z * z / (2 * games)
+    spread = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
+    scale = 1 + z * z / games
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """What a tournament measured, for the first-named player ("A") against "B".
+
+    ``wins`` are A's game wins, ``win_rate`` their share and ``ci95`` its 95% interval;
+    ``points_per_game`` is A's mean net score (A's game total minus B's, boxes and bonuses
+    included). Per-hand figures are pairs (A, B): ``gins``, ``knocks`` (not gin, undercut or
+    not), ``undercuts`` (made against the other's knock), ``knock_deadwood`` (mean count
+    when knocking, gins excluded); ``knock_deadwood_counts`` is each side's count of knocks
+    at 1..10 and ``hand_lengths`` the number of hands lasting each number of turns.
+
+    >>> result = tournament("simple", "simple", games=2, seed=3, rules=Rules(target=20))
+    >>> sorted(result.to_dict())[:4]
+    ['a', 'b', 'ci95', 'dead_hands']
+    """
+
+    a: str
+    b: str
+    rules: str
+    seed: int
+    games: int
+    wins: int
+    losses: int
+    win_rate: float
+    ci95: tuple[float, float]
+    points_per_game: float
+    hands: int
+    hands_per_game: float
+    dead_hands: int
+    gins: tuple[int, int]
+    knocks: tuple[int, int]
+    undercuts: tuple[int, int]
+    knock_deadwood: tuple[float, float]
+    knock_deadwood_counts: tuple[tuple[int, ...], tuple[int, ...]] = field(repr=False)
+    hand_lengths: dict[int, int] = field(repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as plain JSON values (tuples become lists).
+
+        >>> result = tournament("simple", "random", games=2, seed=1, rules=Rules(target=10))
+        >>> json.loads(json.dumps(result.to_dict()))["games"]
+        2
+        """
+        data = asdict(self)
+        data["hand_lengths"] = {str(k): v for k, v in sorted(self.hand_lengths.items())}
+        return json.loads(json.dumps(data))  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        low, high = self.ci95
+        lines = [
+            f"{self.a} vs {self.b}: {self.games} games ({self.games // 2} deals, seats "
+            f"swapped), {self.rules} rules, seed {self.seed}",
+            f"{self.a} wins {self.wins} ({self.win_rate:.1%}, 95% CI {low:.1%} to {high:.1%}), "
+            f"{self.points_per_game:+.1f} points per game",
+            f"{self.hands} hands ({self.hands_per_game:.1f} per game, {self.dead_hands} dead)",
+            f"{'':<10}{'gins':>6}{'knocks':>8}{'undercuts':>11}{'knock deadwood':>16}",
+        ]
+        for i, name in enumerate((self.a, self.b)):
+            lines.append(f"{name[:10]:<10}{self.gins[i]:>6}{self.knocks[i]:>8}"
+                         f"{self.undercuts[i]:>11}{self.knock_deadwood[i]:>16.1f}")
+        return "\n".join(lines)
+
+
+def _summarise(a: str, b: str, rules: Rules, seed: int, deals: Sequence[DealResult]
+               ) -> TournamentResult:
+    games = 2 * len(deals)
+    wins = sum(w for deal in deals for w in deal.a_won)
+    net = sum(p for deal in deals for p in deal.a_net_points)
+    hands = [h for deal in deals for h in deal.hands]
+    side = {"A": 0, "B": 1}
+    gins, knocks, undercuts = [0, 0], [0, 0], [0, 0]
+    counts = [[0] * 11, [0] * 11]
+    lengths: dict[int, int] = {}
+    for hand in hands:
+        lengths[hand.turns] = lengths.get(hand.turns, 0) + 1
+        if hand.knocker is None or hand.deadwood is None:
+            continue
+        who = side[hand.knocker]
+        if hand.outcome in ("gin", "big_gin"):
+            gins[who] += 1
+            continue
+        knocks[who] += 1
+        if hand.outcome == "undercut":
+            undercuts[1 - who] += 1
+        counts[who][min(hand.deadwood, 10)] += 1
+    mean_dead = tuple(sum(i * n for i, n in enumerate(c)) / max(sum(c), 1) for c in counts)
+    return TournamentResult(
+        a=a, b=b, rules=rules.name, seed=seed, games=games, wins=wins, losses=games - wins,
+        win_rate=wins / games if games else 0.0, ci95=wilson_interval(wins, games),
+        points_per_game=net / games if games else 0.0, hands=len(hands),
+        hands_per_game=len(hands) / games if games else 0.0,
+        dead_hands=sum(h.knocker is None for h in hands), gins=(gins[0], gins[1]),
+        knocks=(knocks[0], knocks[1]), undercuts=(undercuts[0], undercuts[1]),
+        knock_deadwood=(mean_dead[0], mean_dead[1]),
+        knock_deadwood_counts=(tuple(counts[0][1:]), tuple(counts[1][1:])),
+        hand_lengths=lengths)
+
+
+def _spec_name(spec: PlayerSpec) -> str:
+    if isinstance(spec, str):
+        if spec not in BOTS:
+            raise TournamentError(f"unknown player {spec[:40]!r}: choose one of "
+                                  f"{', '.join(BOTS)}")
+        return spec
+    if not callable(spec):
+        raise TournamentError(f"a player is a name ({', '.join(BOTS)}) or a callable taking "
+                              f"seed=, not {repr(spec)[:60]}")
+    name = getattr(spec, "__name__", None) or getattr(getattr(spec, "func", None), "__name__",
+                                                      None)
+    return str(name or repr(spec)[:40])
+
+
+def _deal_task(task: tuple[PlayerSpec, PlayerSpec, int, Rules]) -> DealResult:
+    return play_deal(*task)
+
+
+def _progress(items: Iterator[DealResult], total: int, show: bool) -> Iterable[DealResult]:
+    if not show:
+        return items
+    try:
+        from tqdm.auto import tqdm  # an optional dependency (the notebooks extra)
+    except ImportError:
+        return items
+    return tqdm(items, total=total, unit="deal", desc="deals", leave=False)  # type: ignore[no-any-return]
+
+
+def tournament(first: PlayerSpec, second: PlayerSpec, games: int = 400, seed: int = 1,
+               rules: Rules | str | None = None, jobs: int = 1, progress: bool = False,
+               names: tuple[str, str] | None = None) -> TournamentResult:
+    """Play ``games`` games (an even number: ``games // 2`` deals, each played twice with the
+    seats swapped) between ``first`` and ``second`` and count them for ``first``.
+
+    Players are names of :data:`~gin_teach.bots.BOTS` or callables taking ``seed=``;
+    ``rules`` a :class:`Rules` or a name of :data:`RULES`; ``jobs`` processes play the deals
+    (the numbers are the same for any ``jobs``); ``progress`` shows a bar when ``tqdm`` is
+    installed; ``names`` label the players in the result.
+
+    >>> from functools import partial
+    >>> from gin_teach.bots import ShaperBot
+    >>> gin_only = partial(ShaperBot, knock_early=0, knock_late=0)
+    >>> result = tournament(gin_only, "simple", games=2, seed=2, rules="eaai",
+    ...                     names=("gin only", "simple"))
+    >>> result.a, result.rules, result.knocks[0]
+    ('gin only', 'eaai', 0)
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
+        raise TournamentError(f"games must be an even number of at least 2 (each deal is "
+                              f"played twice, seats swapped), not {games!r}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise TournamentError(f"jobs must be a whole number of at least 1, not {jobs!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TournamentError(f"the seed is a whole number, not {seed!r}")
+    if isinstance(rules, str):
+        if rules not in RULES:
+            raise TournamentError(f"unknown rules {rules[:40]!r}: choose one of "
+                                  f"{', '.join(RULES)}")
+        rules = RULES[rules]
+    rules = rules or Rules.modern()
+    labels = names or (_spec_name(first), _spec_name(second))
+    _spec_name(first), _spec_name(second)  # check both before playing
+    deal_seeds = random.Random(seed)
+    tasks = [(first, second, deal_seeds.getrandbits(63), rules) for _ in range(games // 2)]
+    if jobs == 1:
+        deals = list(_progress(map(_deal_task, tasks), len(tasks), progress))
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context().Pool(min(jobs, len(tasks))) as pool:
+            deals = list(_progress(pool.imap(_deal_task, tasks), len(tasks), progress))
+    return _summarise(labels[0], labels[1], rules, seed, deals)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m gin_teach.tournament",
+        description="A duplicate-deal tournament between two computer players: each deal is "
+                    "played twice with the seats swapped, whole games to the target.")
+    parser.add_argument("first", help=f"the player counted: {', '.join(BOTS)}")
+    parser.add_argument("second", help="its opponent")
+    parser.add_argument("--games", type=int, default=400, help="games, even (default 400)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of every deal (default 1)")
+    parser.add_argument("--rules", default="modern", help=f"{', '.join(RULES)} (default modern)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: ``python -m gin_teach.tournament A B [options]``; returns the exit
+    status (2 for bad arguments, with the reason on stderr).
+
+    >>> main(["simple", "random", "--games", "2", "--rules", "eaai", "--json"])
+    ... # doctest: +ELLIPSIS
+    {"a": "simple", "b": "random", "rules": "eaai", "seed": 1, "games": 2, ...}
+    0
+    """
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        result = tournament(args.first, args.second, games=args.games, seed=args.seed,
+                            rules=args.rules, jobs=args.jobs, progress=sys.stderr.isatty())
+    except TournamentError as error:
+        parser.error(str(error))  # exits with status 2
+    print(json.dumps(result.to_dict()) if args.json else result)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
