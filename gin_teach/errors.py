@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["CardError", "GinError", "IllegalMove", "RulesError"]
+__all__ = ["CardError", "GinError", "IllegalMove", "PuzzleError", "RatingError", "RulesError"]
 
 
 class GinError(Exception):
@@ -42,4 +42,26 @@ class RulesError(GinError, ValueError):
     Traceback (most recent call last):
     ...
     gin_teach.errors.RulesError: target must be at least 1, got 0
+    """
+
+
+class PuzzleError(GinError, ValueError):
+    """A puzzle, a puzzle bank file or an answer to a puzzle that cannot be used: the message
+    names the puzzle and the field.
+
+    >>> raise PuzzleError("puzzle 'p0001': answer: Q♠ is not in the hand")
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.PuzzleError: puzzle 'p0001': answer: Q♠ is not in the hand
+    """
+
+
+class RatingError(GinError, ValueError):
+    """A rating, deviation, volatility or game score outside what Glicko-2 allows.
+
+    >>> from gin_teach.rating import Rating
+    >>> Rating(1500, -3)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.RatingError: a rating deviation must be a number in (0, 350], got -3
     """

@@ -9,6 +9,7 @@ widget instead of a traceback.
 0
 """
 
+from gin_teach.widgets.discard_puzzle import DiscardPuzzle, puzzle_of_the_day
 from gin_teach.widgets.game_table import GameTable
 from gin_teach.widgets.hand_builder import HandBuilder
 from gin_teach.widgets.knock_lab import KnockLab
@@ -18,6 +19,7 @@ from gin_teach.widgets.score_quiz import ScoreQuiz
 from gin_teach.widgets.table import TableCanvas, action_for, hit_test, table_scene
 
 __all__ = [
+    "DiscardPuzzle",
     "GameTable",
     "HandBuilder",
     "KnockLab",
@@ -27,5 +29,6 @@ __all__ = [
     "TableCanvas",
     "action_for",
     "hit_test",
+    "puzzle_of_the_day",
     "table_scene",
 ]

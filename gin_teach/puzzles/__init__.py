@@ -1,0 +1,43 @@
+"""“What should I discard?” puzzles: verified positions from real games, graded by points lost.
+
+- :mod:`gin_teach.puzzles.puzzle`: the :class:`Puzzle` value, :class:`Grade`, the verdict
+  thresholds and the bank's JSON form (:func:`load_bank`).
+- :mod:`gin_teach.puzzles.verify`: which positions are kept, their tier, theme and margins.
+- :mod:`gin_teach.puzzles.playouts`: the Monte-Carlo playouts that value every choice.
+- :mod:`gin_teach.puzzles.generate`: the bank generator
+  (``python -m gin_teach.puzzles generate --count N --seed S --jobs J``).
+
+>>> puzzle = load_bank()[0]
+>>> puzzle.grade(min(puzzle.answer)).verdict
+'best'
+"""
+
+from gin_teach.puzzles.puzzle import (
+    HINTS,
+    INACCURACY_BELOW,
+    MISTAKE_BELOW,
+    THEMES,
+    TIER_NAMES,
+    VERDICTS,
+    ChoiceValue,
+    Grade,
+    Puzzle,
+    bank_from_json,
+    bank_to_json,
+    load_bank,
+)
+
+__all__ = [
+    "HINTS",
+    "INACCURACY_BELOW",
+    "MISTAKE_BELOW",
+    "THEMES",
+    "TIER_NAMES",
+    "VERDICTS",
+    "ChoiceValue",
+    "Grade",
+    "Puzzle",
+    "bank_from_json",
+    "bank_to_json",
+    "load_bank",
+]

@@ -1,0 +1,547 @@
+"""A "what should I discard?" puzzle, its grading, and the JSON form of a puzzle bank.
+
+A :class:`Puzzle` is a position (your 11 cards after the draw and what you know), the answer
+(the cards that are equally right, and whether to knock with them) and the value of every
+other choice in expected points, measured by playouts. Grading is by points lost, the way
+backgammon and poker trainers grade, not by exact match:
+
+- ``best``: one of the answer cards (with the right knock decision);
+- ``inaccuracy``: loses less than :data:`INACCURACY_BELOW` expected points;
+- ``mistake``: loses less than :data:`MISTAKE_BELOW`;
+- ``blunder``: loses more.
+
+>>> puzzle = load_bank()[0]
+>>> grade = puzzle.grade(min(puzzle.answer))
+>>> grade.verdict, grade.points_lost
+('best', 0.0)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+from gin_teach.analysis import Knowledge
+from gin_teach.cards import Card, HandLike, hand_mask, parse_cards, to_cards
+from gin_teach.errors import CardError, PuzzleError
+from gin_teach.melds import deadwood_of_mask
+from gin_teach.rules import Rules
+
+__all__ = [
+    "BANK_FORMAT",
+    "BANK_VERSION",
+    "HINTS",
+    "INACCURACY_BELOW",
+    "MAX_BANK_BYTES",
+    "MISTAKE_BELOW",
+    "THEMES",
+    "TIER_NAMES",
+    "VERDICTS",
+    "ChoiceValue",
+    "Grade",
+    "Puzzle",
+    "bank_from_json",
+    "bank_to_json",
+    "load_bank",
+]
+
+VERDICTS: Final = ("best", "inaccuracy", "mistake", "blunder")
+INACCURACY_BELOW: Final = 1.0
+"""A wrong card that loses less than this many expected points is an inaccuracy."""
+MISTAKE_BELOW: Final = 3.0
+"""... less than this, a mistake; this or more, a blunder."""
+
+TIER_NAMES: Final = {1: "Count", 2: "Shape", 3: "Memory", 4: "Defence", 5: "Judgement"}
+HINTS: Final = {
+    1: "Count the deadwood each discard would leave.",
+    2: "Two discards leave about the same count: which keeps more cards that could still come?",
+    3: "Look through the discard pile: which of your cards can no longer become a meld?",
+    4: "What has your opponent taken and thrown? Which of your cards would help it?",
+    5: "Think about the whole hand: how much stock is left, and what can still go wrong?",
+}
+THEMES: Final = {
+    "highest unmatched card": "Throw your highest card that fits no meld.",
+    "one card one meld": "A card serves one meld at a time: do not count it twice.",
+    "connected over gapped": "Keep two touching cards of a suit over two with a gap: more "
+                             "cards complete them.",
+    "middle over edge": "Middle cards join more melds than aces, twos, queens and kings.",
+    "shape over count": "Keeping the cards that can still meld beats saving a point or two now.",
+    "dead partners": "A pair or run whose partners are in the discard pile has no future.",
+    "safe discard": "Throw a card your opponent is unlikely to need.",
+    "don't feed a pick-up": "Do not throw next to the cards your opponent took from the pile.",
+    "shed high cards early": "Early in the hand, let high loose cards go first.",
+    "knock early": "With a low count and plenty of stock, knock before the opponent improves.",
+    "wait and play for more": "Late or with a shaky count, a knock can be undercut: play on.",
+}
+BANK_FORMAT: Final = "gin_teach puzzle bank"
+BANK_VERSION: Final = 1
+MAX_BANK_BYTES: Final = 20_000_000
+"""A bank file larger than this is refused unread."""
+MAX_PUZZLES: Final = 20_000
+_MAX_TEXT: Final = 2_000
+KNOCK_LIMIT: Final = Rules.modern().knock_limit
+"""Bank puzzles are played under the modern rules this course uses."""
+_ID: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+_KNOWLEDGE_CARDS: Final = ("discard_pile", "opponent_holds", "opponent_took", "opponent_passed",
+                           "opponent_discarded")
+
+
+@dataclass(frozen=True)
+class ChoiceValue:
+    """One choice of a puzzle, measured: discard ``card`` (and ``knock`` or not), losing
+    ``points_lost`` expected points against the best choice, for the reason ``why``.
+
+    >>> ChoiceValue(Card.parse("KS"), False, 2.5, "K♠ is worse than 2♦").points_lost
+    2.5
+    """
+
+    card: Card
+    knock: bool
+    points_lost: float
+    why: str
+
+
+@dataclass(frozen=True)
+class Grade:
+    """How good an answer was: ``verdict`` (one of :data:`VERDICTS`), ``points_lost`` (expected
+    points against the best choice), the ``better`` card and knock decision to learn from (None
+    when the answer was best) and an ``explanation`` a learner can read.
+
+    >>> puzzle = load_bank()[0]
+    >>> grade = puzzle.grade(min(puzzle.answer))
+    >>> grade.verdict, grade.better
+    ('best', None)
+    """
+
+    card: Card
+    knock: bool
+    verdict: str
+    points_lost: float
+    better: Card | None
+    better_knock: bool | None
+    explanation: str
+
+    @property
+    def score(self) -> float:
+        """The attempt's result for the rating: 1 for best, 0.5 for an inaccuracy, else 0.
+
+        >>> load_bank()[0].grade(min(load_bank()[0].answer)).score
+        1.0
+        """
+        return {"best": 1.0, "inaccuracy": 0.5}.get(self.verdict, 0.0)
+
+
+def verdict_for(points_lost: float, in_answer: bool) -> str:
+    """The verdict for a choice that loses ``points_lost`` (``in_answer``: it is one of the
+    equally right choices).
+
+    >>> verdict_for(0.0, True), verdict_for(0.4, False), verdict_for(2.0, False)
+    ('best', 'inaccuracy', 'mistake')
+    >>> verdict_for(MISTAKE_BELOW, False)
+    'blunder'
+    """
+    if in_answer:
+        return "best"
+    if points_lost < INACCURACY_BELOW:
+        return "inaccuracy"
+    return "mistake" if points_lost < MISTAKE_BELOW else "blunder"
+
+
+def _knock_phrase(knock: bool) -> str:
+    return " and knock" if knock else ""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position and its measured answer (see the module). ``hand`` is your 11 cards after the
+    draw; ``knowledge`` what you know (an :class:`~gin_teach.analysis.Knowledge`); ``scores``
+    (yours, the opponent's) and ``turn`` (your turns so far in this hand, this one included)
+    set the scene. ``answer`` holds the cards that are equally right; ``knock`` whether to knock
+    with them (None when they cannot knock). ``choices`` values every legal choice.
+
+    >>> puzzle = load_bank()[0]
+    >>> len(puzzle.hand), puzzle.tier in TIER_NAMES, puzzle.answer <= set(puzzle.hand)
+    (11, True, True)
+    """
+
+    id: str
+    tier: int
+    themes: tuple[str, ...]
+    hand: tuple[Card, ...]
+    knowledge: Knowledge
+    answer: frozenset[Card]
+    knock: bool | None
+    rating: int
+    explanation: str
+    hint: str
+    choices: tuple[ChoiceValue, ...] = field(repr=False)
+    scores: tuple[int, int] = (0, 0)
+    turn: int = 1
+
+    def __post_init__(self) -> None:
+        _check_puzzle(self)
+
+    @property
+    def tier_name(self) -> str:
+        """The tier's name: Count, Shape, Memory, Defence or Judgement."""
+        return TIER_NAMES[self.tier]
+
+    def choice(self, card: Card | str, knock: bool | None = None) -> ChoiceValue:
+        """The measured choice for discarding ``card`` and knocking or not (``None``: the
+        better of the two for that card). A card not in the hand, the card just taken, or a
+        knock the count does not allow raise :class:`PuzzleError`.
+
+        >>> puzzle = load_bank()[0]
+        >>> puzzle.choice(min(puzzle.answer)).points_lost
+        0.0
+        """
+        if isinstance(card, str):
+            text = card
+            try:
+                (card,) = parse_cards(text)
+            except (CardError, ValueError):
+                raise PuzzleError(f"{text[:20]!r} is not one card") from None
+        if card not in self.hand:
+            raise PuzzleError(f"{card} is not in your hand")
+        options = [c for c in self.choices if c.card == card]
+        if not options:
+            raise PuzzleError(f"you just took {card} from the pile: you may not throw it back")
+        if knock is not None:
+            options = [c for c in options if c.knock == knock]
+            if not options:
+                raise PuzzleError(f"you cannot knock after discarding {card}: the count it "
+                                  "leaves is over the knock limit")
+        return min(options, key=lambda c: c.points_lost)
+
+    def grade(self, card: Card | str, knock: bool | None = None) -> Grade:
+        """Grade discarding ``card`` (knocking if ``knock``; ``None``: as well as that card
+        allows). Raises :class:`PuzzleError` for a card that cannot be discarded.
+
+        >>> puzzle = load_bank()[0]
+        >>> wrong = max(puzzle.choices, key=lambda c: c.points_lost)
+        >>> grade = puzzle.grade(wrong.card, wrong.knock)
+        >>> grade.verdict != "best", grade.better in puzzle.answer
+        (True, True)
+        """
+        chosen = self.choice(card, knock)
+        best = self.best_choice
+        in_answer = chosen.card in self.answer and (self.knock is None
+                                                    or chosen.knock == self.knock)
+        verdict = verdict_for(chosen.points_lost, in_answer)
+        did = f"Discarding {chosen.card}{_knock_phrase(chosen.knock)}"
+        if in_answer:
+            others = sorted(self.answer - {chosen.card})
+            alike = (f" ({', '.join(map(str, others))} would be just as good)" if others
+                     else "")
+            return Grade(chosen.card, chosen.knock, verdict, 0.0, None, None,
+                         f"Best: {did[0].lower()}{did[1:]}{alike}. {self.explanation}")
+        lost = chosen.points_lost
+        text = (f"{verdict.capitalize()}: {did[0].lower()}{did[1:]} loses about {lost:.1f} "
+                f"points on average. Better: {best.card}{_knock_phrase(best.knock)}. "
+                f"{chosen.why}")
+        return Grade(chosen.card, chosen.knock, verdict, round(lost, 2), best.card, best.knock,
+                     text)
+
+    @property
+    def best_choice(self) -> ChoiceValue:
+        """The answer's choice to show as the solution (the first answer card)."""
+        return min((c for c in self.choices if c.card in self.answer
+                    and (self.knock is None or c.knock == self.knock)),
+                   key=lambda c: (c.points_lost, c.card))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of one puzzle (see :func:`bank_to_json`).
+
+        >>> sorted(load_bank()[0].to_dict())[:4]
+        ['answer', 'choices', 'explanation', 'hand']
+        """
+        knowledge: dict[str, Any] = {name: [c.code for c in getattr(self.knowledge, name)]
+                                     for name in _KNOWLEDGE_CARDS}
+        knowledge["stock_size"] = self.knowledge.stock_size
+        taken = self.knowledge.just_taken
+        knowledge["just_taken"] = taken.code if taken else None
+        knowledge["knock_limit"] = self.knowledge.knock_limit
+        return {"id": self.id, "tier": self.tier, "themes": list(self.themes),
+                "hand": [c.code for c in self.hand], "knowledge": knowledge,
+                "answer": sorted(c.code for c in self.answer), "knock": self.knock,
+                "rating": self.rating, "explanation": self.explanation, "hint": self.hint,
+                "scores": list(self.scores), "turn": self.turn,
+                "choices": [{"card": c.card.code, "knock": c.knock,
+                             "points_lost": round(c.points_lost, 2), "why": c.why}
+                            for c in self.choices]}
+
+    @classmethod
+    def from_position(cls, hand: HandLike, knowledge: Knowledge | None = None, *,
+                      scores: tuple[int, int] = (0, 0), turn: int = 1, seed: int = 0,
+                      puzzle_id: str | None = None) -> Puzzle:
+        """A puzzle from a hand a teacher types (11 cards after the draw) and what the player
+        knows, verified exactly as the bank's puzzles are; :class:`PuzzleError` says why a
+        position is refused (a gin, every discard alike, too close to call...).
+
+        >>> puzzle = Puzzle.from_position("7S 7H 7D 9C TC JC 3H 4H 8D KS QD", seed=1)
+        >>> sorted(card.code for card in puzzle.answer), puzzle.tier_name
+        (['KS'], 'Count')
+        >>> Puzzle.from_position("AS 2S 3S 4H 5H 6H 7D 8D 9D TC KC")
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.PuzzleError: this position is not a puzzle: a gin: no question to ask
+        """
+        from gin_teach.puzzles.verify import verify_position
+
+        try:
+            cards = tuple(sorted(to_cards(hand)))
+            knowledge = knowledge if knowledge is not None else Knowledge()
+            if len(cards) != 11:
+                raise PuzzleError(f"a puzzle hand has 11 cards (after the draw), got "
+                                  f"{len(cards)}")
+            knowledge.check_hand(hand_mask(cards), 11)
+        except CardError as error:
+            raise PuzzleError(f"this position is not a puzzle: {error}") from None
+        found = verify_position(cards, knowledge, seed=seed)
+        if not found.kept:
+            raise PuzzleError(f"this position is not a puzzle: {found.reason}")
+        digest = hashlib.sha256(" ".join(c.code for c in cards).encode()).hexdigest()[:8]
+        return cls(id=puzzle_id or f"custom-{digest}", tier=found.tier, themes=found.themes,
+                   hand=cards, knowledge=knowledge, answer=found.answer, knock=found.knock,
+                   rating=found.rating, explanation=found.explanation, hint=found.hint,
+                   choices=found.choices, scores=scores, turn=turn)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Puzzle:
+        """Read one puzzle's JSON form, checking every field (:class:`PuzzleError` names the
+        puzzle and the field).
+
+        >>> Puzzle.from_dict({"id": "x"})
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.PuzzleError: puzzle 'x': missing fields: answer, choices, ...
+        """
+        return _puzzle_from_dict(data)
+
+    def _repr_html_(self) -> str:
+        from gin_teach.display import hand_svg
+
+        return hand_svg(sorted(self.hand), title=f"{self.tier_name}: what do you discard?")
+
+
+# ----------------------------------------------------------------------------- checks
+
+
+def _fail(puzzle_id: object, problem: str) -> PuzzleError:
+    return PuzzleError(f"puzzle {str(puzzle_id)[:40]!r}: {problem}")
+
+
+def _check_puzzle(p: Puzzle) -> None:
+    if not isinstance(p.id, str) or not _ID.fullmatch(p.id):
+        raise _fail(p.id, "id must be 1-40 lower-case letters, digits or dashes")
+    if p.tier not in TIER_NAMES or isinstance(p.tier, bool):
+        raise _fail(p.id, f"tier must be 1 to 5, got {str(p.tier)[:20]}")
+    unknown = [t for t in p.themes if t not in THEMES]
+    if unknown:
+        raise _fail(p.id, f"unknown theme {str(unknown[0])[:40]!r}")
+    if len(p.hand) != 11 or len(set(p.hand)) != 11:
+        raise _fail(p.id, "the hand must be 11 different cards")
+    try:
+        p.knowledge.check_hand(hand_mask(p.hand), 11)
+    except CardError as error:
+        raise _fail(p.id, f"knowledge: {error}") from None
+    if not p.answer or not p.answer <= set(p.hand):
+        raise _fail(p.id, "answer: every answer card must be in the hand")
+    if p.knock not in (True, False, None):
+        raise _fail(p.id, "knock must be true, false or null")
+    if not (isinstance(p.rating, int) and 400 <= p.rating <= 3000):
+        raise _fail(p.id, "rating must be a whole number from 400 to 3000")
+    for name, text in (("explanation", p.explanation), ("hint", p.hint)):
+        if not isinstance(text, str) or not text or len(text) > _MAX_TEXT:
+            raise _fail(p.id, f"{name} must be text of 1 to {_MAX_TEXT} characters")
+    if not (len(p.scores) == 2 and all(type(s) is int and 0 <= s < 1000 for s in p.scores)):
+        raise _fail(p.id, "scores must be two whole numbers from 0 to 999")
+    if not (type(p.turn) is int and 1 <= p.turn <= 40):
+        raise _fail(p.id, "turn must be a whole number from 1 to 40")
+    _check_choices(p)
+
+
+def _check_choices(p: Puzzle) -> None:
+    seen: set[tuple[Card, bool]] = set()
+    for choice in p.choices:
+        key = (choice.card, choice.knock)
+        if choice.card not in p.hand or key in seen:
+            raise _fail(p.id, f"choices: {choice.card} is not in the hand or is listed twice")
+        if not (isinstance(choice.points_lost, (int, float))
+                and math.isfinite(choice.points_lost) and 0 <= choice.points_lost < 200):
+            raise _fail(p.id, f"choices: {choice.card} has an impossible points_lost")
+        if not isinstance(choice.why, str) or len(choice.why) > _MAX_TEXT:
+            raise _fail(p.id, f"choices: {choice.card}'s why must be text")
+        seen.add(key)
+    taken = p.knowledge.just_taken
+    discardable = {c for c in p.hand if c != taken}
+    if {card for card, _ in seen} != discardable:
+        raise _fail(p.id, "choices must value every card you may discard")
+    hand = hand_mask(p.hand)
+    limit = p.knowledge.knock_limit if p.knowledge.knock_limit is not None else KNOCK_LIMIT
+    for card in discardable:
+        if (card, False) not in seen:
+            raise _fail(p.id, f"choices: {card} must be valued without a knock")
+        if ((card, True) in seen) != (deadwood_of_mask(hand ^ card.bit) <= limit):
+            raise _fail(p.id, f"choices: {card} may knock exactly when its count allows")
+    for card in p.answer:
+        can_knock = (card, True) in seen
+        if can_knock != (p.knock is not None):
+            raise _fail(p.id, f"knock: says {p.knock} but {card} "
+                              f"{'can' if can_knock else 'cannot'} knock")
+        right = next(c for c in p.choices if c.card == card and c.knock == bool(p.knock))
+        if right.points_lost != 0:
+            raise _fail(p.id, f"answer: {card} must lose 0 points")
+    wrong = [c for c in p.choices if c.card not in p.answer and c.points_lost == 0]
+    if wrong:
+        raise _fail(p.id, f"choices: {wrong[0].card} loses nothing but is not in the answer")
+
+
+def _cards(puzzle_id: object, name: str, value: object) -> tuple[Card, ...]:
+    if not isinstance(value, list) or len(value) > 52 or not all(
+            isinstance(v, str) and len(v) <= 4 for v in value):
+        raise _fail(puzzle_id, f"{name} must be a list of card codes")
+    try:
+        return parse_cards(" ".join(value))
+    except CardError as error:
+        raise _fail(puzzle_id, f"{name}: {error}") from None
+
+
+_FIELDS: Final = ("answer", "choices", "explanation", "hand", "hint", "id", "knock",
+                  "knowledge", "rating", "scores", "themes", "tier", "turn")
+_KNOWLEDGE_FIELDS: Final = (*_KNOWLEDGE_CARDS, "just_taken", "knock_limit", "stock_size")
+
+
+def _puzzle_from_dict(data: object) -> Puzzle:
+    if not isinstance(data, dict):
+        raise PuzzleError("a puzzle must be a JSON object")
+    pid = data.get("id", "?")
+    missing = [name for name in _FIELDS if name not in data]
+    extra = [str(name)[:20] for name in data if name not in _FIELDS]
+    if missing:
+        shown = ", ".join(missing[:3]) + (", ..." if len(missing) > 3 else "")
+        raise _fail(pid, f"missing fields: {shown}")
+    if extra:
+        raise _fail(pid, f"unknown field {extra[0]!r}")
+    raw = data["knowledge"]
+    if not isinstance(raw, dict) or sorted(raw) != sorted(_KNOWLEDGE_FIELDS):
+        raise _fail(pid, f"knowledge must have exactly the fields {', '.join(_KNOWLEDGE_FIELDS)}")
+    taken = raw["just_taken"]
+    if taken is not None and not isinstance(taken, str):
+        raise _fail(pid, "knowledge: just_taken must be a card code or null")
+    for name in ("stock_size", "knock_limit"):
+        if raw[name] is not None and (type(raw[name]) is not int or not 0 <= raw[name] <= 52):
+            raise _fail(pid, f"knowledge: {name} must be a whole number from 0 to 52 or null")
+    try:
+        pile, holds, took, passed, discarded = (_cards(pid, name, raw[name])
+                                                for name in _KNOWLEDGE_CARDS)
+        knowledge = Knowledge(pile, holds, took, passed, discarded,
+                              stock_size=raw["stock_size"],
+                              just_taken=(_cards(pid, "just_taken", [taken])[0] if taken
+                                          else None),
+                              knock_limit=raw["knock_limit"])
+    except CardError as error:
+        raise _fail(pid, f"knowledge: {error}") from None
+    themes, choices, scores = data["themes"], data["choices"], data["scores"]
+    if not isinstance(themes, list) or not all(isinstance(t, str) for t in themes):
+        raise _fail(pid, "themes must be a list of names")
+    if not isinstance(choices, list) or not 1 <= len(choices) <= 22:
+        raise _fail(pid, "choices must be a list of 1 to 22 choices")
+    values = []
+    for item in choices:
+        if not (isinstance(item, dict) and sorted(item) == ["card", "knock", "points_lost", "why"]
+                and isinstance(item["knock"], bool)
+                and type(item["points_lost"]) in (int, float)):
+            raise _fail(pid, "each choice needs card, knock (true/false), points_lost and why")
+        (card,) = _cards(pid, "choices", [item["card"]])
+        values.append(ChoiceValue(card, item["knock"], float(item["points_lost"]), item["why"]))
+    if not isinstance(scores, list) or len(scores) != 2:
+        raise _fail(pid, "scores must be [yours, theirs]")
+    return Puzzle(id=data["id"], tier=data["tier"], themes=tuple(themes),
+                  hand=_cards(pid, "hand", data["hand"]), knowledge=knowledge,
+                  answer=frozenset(_cards(pid, "answer", data["answer"])), knock=data["knock"],
+                  rating=data["rating"], explanation=data["explanation"], hint=data["hint"],
+                  choices=tuple(values), scores=(scores[0], scores[1]), turn=data["turn"])
+
+
+# ----------------------------------------------------------------------------- bank files
+
+
+def bank_to_json(puzzles: Sequence[Puzzle], margins: Mapping[str, float] | None = None) -> str:
+    """The bank file's text: a format name and version, the margins the puzzles were kept
+    with, and the puzzles (one per line, for readable diffs).
+
+    >>> text = bank_to_json(load_bank()[:2])
+    >>> len(bank_from_json(text))
+    2
+    """
+    head = json.dumps({"format": BANK_FORMAT, "version": BANK_VERSION,
+                       "margins": dict(margins or {})})
+    body = ",\n".join(json.dumps(p.to_dict(), ensure_ascii=False) for p in puzzles)
+    return f"{head[:-1]}, \"puzzles\": [\n{body}\n]}}\n"
+
+
+def bank_from_json(text: str | bytes) -> tuple[Puzzle, ...]:
+    """Read a bank file's text, checking its format, its version and every puzzle; a bad file
+    raises :class:`PuzzleError` naming the problem (never evaluates anything it reads).
+
+    >>> bank_from_json('{"format": "chess", "version": 1, "puzzles": []}')
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.PuzzleError: not a gin_teach puzzle bank (format 'chess')
+    """
+    if len(text) > MAX_BANK_BYTES:
+        raise PuzzleError(f"a puzzle bank is at most {MAX_BANK_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise PuzzleError(f"the puzzle bank is not valid JSON: {str(error)[:80]}") from None
+    if not isinstance(data, dict):
+        raise PuzzleError("a puzzle bank is a JSON object")
+    if data.get("format") != BANK_FORMAT:
+        raise PuzzleError(f"not a gin_teach puzzle bank (format {str(data.get('format'))[:30]!r})")
+    if data.get("version") != BANK_VERSION:
+        raise PuzzleError(f"puzzle bank version {str(data.get('version'))[:10]} is not "
+                          f"supported (this gin_teach reads version {BANK_VERSION})")
+    puzzles = data.get("puzzles")
+    if not isinstance(puzzles, list) or len(puzzles) > MAX_PUZZLES:
+        raise PuzzleError(f"puzzles must be a list of at most {MAX_PUZZLES}")
+    bank = tuple(Puzzle.from_dict(item) for item in puzzles)
+    ids = [p.id for p in bank]
+    if len(set(ids)) != len(ids):
+        twice = next(i for i in ids if ids.count(i) > 1)
+        raise PuzzleError(f"puzzle id {twice!r} appears twice")
+    return bank
+
+
+_BANK_CACHE: dict[str, tuple[Puzzle, ...]] = {}
+
+
+def load_bank(path: str | Path | None = None) -> tuple[Puzzle, ...]:
+    """The puzzles in ``path`` (default: the bank that ships with gin_teach), checked.
+
+    >>> bank = load_bank()
+    >>> {p.tier for p in bank} <= set(TIER_NAMES), len({p.id for p in bank}) == len(bank)
+    (True, True)
+    """
+    if path is None:
+        source = resources.files("gin_teach").joinpath("data/puzzles.json")
+        key = "<bundled>"
+        if key not in _BANK_CACHE:
+            _BANK_CACHE[key] = bank_from_json(source.read_bytes())
+        return _BANK_CACHE[key]
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_BANK_BYTES:
+            raise PuzzleError(f"{path.name}: a puzzle bank is at most {MAX_BANK_BYTES} bytes")
+        return bank_from_json(path.read_bytes())
+    except OSError as error:
+        raise PuzzleError(f"cannot read the puzzle bank {str(path)[:80]}: "
+                          f"{error.strerror}") from None

@@ -1,0 +1,418 @@
+"""Which positions make trustworthy puzzles, of which tier, and why: the verifier.
+
+A position is kept only when all of these hold (the margins are the constants below):
+
+1. The analysis (:func:`~gin_teach.analysis.analyze_discards`) and the playouts
+   (:mod:`gin_teach.puzzles.playouts`, against both opponent models) name the same answer,
+   except in tier 5, where the analysis finds the top discards too close to call.
+2. The answer beats every other choice in the playouts by at least
+   :data:`KEEP_MARGIN_POINTS` expected points per hand (averaged over the two models), and
+   neither model prefers another choice by more than one standard error. In tier 5, where
+   nothing else backs the playouts, the lead must be :data:`JUDGEMENT_MARGIN_POINTS` and at
+   least :data:`JUDGEMENT_Z` standard errors.
+3. Cards that play exactly alike (the analysis's ``same_as``; in tier 5, the same points in
+   every playout) are one answer.
+
+Tiers say what decides:
+
+1. **Count**: the answer leaves the least deadwood, by :data:`COUNT_MARGIN` points or more.
+2. **Shape**: the counts do not decide (another discard leaves as little or less), but outs
+   and expected deadwood do, by at least :data:`SHAPE_MARGIN` in the analysis score.
+3. **Memory**: the counts do not decide, the answer leads by :data:`INFO_MARGIN` in the
+   analysis score, and it changes when the discard pile is forgotten (partners gone).
+4. **Defence**: as 3, but it is forgetting the opponent's pick-ups, passes and discards that
+   changes the answer.
+5. **Judgement**: the analysis scores are within :data:`SHAPE_MARGIN` (or you may knock:
+   knock or wait), and only the playouts separate the choices.
+
+>>> from gin_teach.analysis import Knowledge
+>>> found = verify_position("7S 7H 7D 9C TC JC 3H 4H 5H 8D KS", Knowledge(stock_size=25),
+...                         seed=1)
+>>> found.kept, found.tier, sorted(c.code for c in found.answer)
+(True, 1, ['KS'])
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+from gin_teach.analysis import DiscardAnalysis, Knowledge, analyze_discards
+from gin_teach.cards import Card, HandLike, to_cards
+from gin_teach.melds import best_arrangement, find_melds
+from gin_teach.puzzles.playouts import EAGER, PATIENT, Choice, choice_points, legal_choices
+from gin_teach.puzzles.puzzle import HINTS, ChoiceValue
+from gin_teach.rules import Rules
+
+__all__ = [
+    "COUNT_MARGIN",
+    "INFO_MARGIN",
+    "JUDGEMENT_MARGIN_POINTS",
+    "JUDGEMENT_Z",
+    "KEEP_MARGIN_POINTS",
+    "MEASURED_GROUPS",
+    "SAMPLES",
+    "SHAPE_MARGIN",
+    "Verification",
+    "analysis_tier",
+    "margins",
+    "verify_position",
+    "without_opponent",
+    "without_pile",
+]
+
+COUNT_MARGIN: Final = 2
+"""Tier 1: the answer leaves at least this many points less deadwood than any other discard."""
+SHAPE_MARGIN: Final = 1.0
+INFO_MARGIN: Final = 0.3
+"""Tiers 3-4: the answer leads by this much in the analysis score with the information, and
+another card leads without it."""
+"""Tiers 2-4: the runner-up's analysis score (expected deadwood plus weighted danger) is at
+least this much worse than the answer's."""
+KEEP_MARGIN_POINTS: Final = 0.5
+"""Tiers 1-4: the answer wins at least this many more points per hand than any other choice,
+on average over the two opponent models, in the playouts."""
+JUDGEMENT_MARGIN_POINTS: Final = 1.0
+"""Tier 5: the playouts' lead needed when the analysis cannot separate the choices."""
+JUDGEMENT_Z: Final = 2.33
+"""... and at this many standard errors (one-sided 99%)."""
+MEASURED_GROUPS: Final = 4
+"""The playouts measure the analysis's best groups of alike discards, this many."""
+SAMPLES: Final = 160
+"""Playout deals per opponent model, the same deals for every measured choice."""
+
+
+def margins() -> dict[str, float]:
+    """The margins a bank was kept with, as stored in its file.
+
+    >>> margins()["KEEP_MARGIN_POINTS"]
+    0.5
+    """
+    return {"COUNT_MARGIN": COUNT_MARGIN, "SHAPE_MARGIN": SHAPE_MARGIN,
+            "INFO_MARGIN": INFO_MARGIN, "KEEP_MARGIN_POINTS": KEEP_MARGIN_POINTS,
+            "JUDGEMENT_MARGIN_POINTS": JUDGEMENT_MARGIN_POINTS,
+            "JUDGEMENT_Z": JUDGEMENT_Z, "MEASURED_GROUPS": MEASURED_GROUPS, "SAMPLES": SAMPLES}
+
+
+@dataclass(frozen=True)
+class Verification:
+    """What the verifier found: ``kept`` (a puzzle) or not, and ``reason`` in words; for a
+    kept position the ``tier``, ``answer``, ``knock``, measured ``choices``, ``themes``,
+    ``explanation``, ``hint`` and initial ``rating``.
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> verify_position("AS 2S 3S 4H 5H 6H 7D 8D 9D TC KC", Knowledge(), seed=1).reason
+    'a gin: no question to ask'
+    """
+
+    kept: bool
+    reason: str
+    tier: int = 0
+    answer: frozenset[Card] = frozenset()
+    knock: bool | None = None
+    choices: tuple[ChoiceValue, ...] = field(default=(), repr=False)
+    themes: tuple[str, ...] = ()
+    explanation: str = ""
+    hint: str = ""
+    rating: int = 1500
+    margin_points: float = 0.0
+
+
+def without_opponent(knowledge: Knowledge) -> Knowledge:
+    """The same knowledge with the opponent's pick-ups, passes and discards forgotten (the pile
+    and the stock stay).
+
+    >>> without_opponent(Knowledge(opponent_took="8H", opponent_holds="8H")).opponent_holds
+    ()
+    """
+    return Knowledge(discard_pile=knowledge.discard_pile, stock_size=knowledge.stock_size,
+                     just_taken=knowledge.just_taken, knock_limit=knowledge.knock_limit)
+
+
+def without_pile(knowledge: Knowledge) -> Knowledge:
+    """The same knowledge with the discard pile forgotten (its cards count as unseen).
+
+    >>> without_pile(Knowledge(discard_pile="5C 9D", stock_size=20)).discard_pile
+    ()
+    """
+    return replace(knowledge, discard_pile=())
+
+
+def _answer_cards(analyses: Sequence[DiscardAnalysis]) -> frozenset[Card]:
+    return frozenset((analyses[0].card, *analyses[0].same_as))
+
+
+def analysis_tier(hand11: HandLike, knowledge: Knowledge,
+                  rules: Rules | None = None) -> tuple[int, str]:
+    """The tier the analysis alone puts a position in, and why (0: no puzzle). Cheap: the
+    generator asks this before it spends playouts.
+
+    >>> analysis_tier("7S 7H 7D 9C TC JC 3H 4H 5H 8D KS", Knowledge())
+    (1, 'K♠ leaves the least deadwood: 8 against 16')
+    """
+    analyses = analyze_discards(hand11, knowledge, rules)
+    best = analyses[0]
+    if best.gin:
+        return 0, "a gin: no question to ask"
+    answer = _answer_cards(analyses)
+    others = [a for a in analyses if a.card not in answer]
+    if not others:
+        return 0, "every discard plays alike"
+    if best.knock:
+        return 5, "you may knock: knock or play on"
+    runner = others[0]
+    least_other = min(a.deadwood for a in others)
+    if best.deadwood + COUNT_MARGIN <= least_other:
+        return 1, (f"{best.card} leaves the least deadwood: {best.deadwood} against "
+                   f"{least_other}")
+    if best.deadwood < least_other:
+        return 0, "the count decides, but by less than the count margin"
+    lead = runner.score - best.score
+    if lead >= INFO_MARGIN:
+        if _answer_cards(analyze_discards(hand11, without_opponent(knowledge), rules)) != answer:
+            return 4, "the answer changes when the opponent's pick-ups and discards are forgotten"
+        if _answer_cards(analyze_discards(hand11, without_pile(knowledge), rules)) != answer:
+            return 3, "the answer changes when the discard pile is forgotten"
+    if lead < SHAPE_MARGIN:
+        return 5, (f"{best.card} and {runner.card} score within {SHAPE_MARGIN}: only playouts "
+                   "can separate them")
+    return 2, f"{best.card} keeps the better shape: {best.why}"
+
+
+def _paired(first: list[int], second: list[int]) -> tuple[float, float]:
+    """Mean of first - second and its standard error."""
+    diffs = [a - b for a, b in zip(first, second, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(variance / n)
+
+
+def _summed(points: dict[str, dict[Choice, list[int]]], models: Sequence[str],
+            choice: Choice) -> list[int]:
+    """A choice's points per deal, added over the models."""
+    return [sum(values) for values in zip(*(points[m][choice] for m in models), strict=True)]
+
+
+def _groups(analyses: Sequence[DiscardAnalysis]) -> list[tuple[Card, ...]]:
+    """The analysis's discards in groups that play exactly alike, best group first."""
+    groups: list[tuple[Card, ...]] = []
+    placed: set[Card] = set()
+    for analysis in analyses:
+        if analysis.card not in placed:
+            group = (analysis.card, *analysis.same_as)
+            groups.append(group)
+            placed.update(group)
+    return groups
+
+
+def _measure(hand: tuple[Card, ...], knowledge: Knowledge, rules: Rules, seed: int,
+             groups: Sequence[tuple[Card, ...]]) -> dict[str, dict[Choice, list[int]]]:
+    """Playout points of the choices of the analysis's first :data:`MEASURED_GROUPS` groups
+    (one card stands for its group: alike cards get its points), on the same deals."""
+    measured = {group[0] for group in groups[:MEASURED_GROUPS]}
+    choices = [c for c in legal_choices(hand, knowledge, rules) if c.card in measured]
+    points = choice_points(hand, knowledge, samples=SAMPLES, seed=seed, rules=rules,
+                           choices=choices)
+    for group in groups[:MEASURED_GROUPS]:
+        for card in group[1:]:
+            for model in points.values():
+                for knock in (False, True):
+                    if Choice(group[0], knock) in model:
+                        model[Choice(card, knock)] = model[Choice(group[0], knock)]
+    return points
+
+
+def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int = 0,
+                    rules: Rules | None = None) -> Verification:
+    """Verify a position as a puzzle (see the module): a :class:`Verification`, kept or with
+    the reason it was refused.
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> verify_position("7S 7H 7D 9C TC JC 3H 4H 5H 8D KS", Knowledge(stock_size=25),
+    ...                 seed=1).explanation.startswith("Discard K♠")
+    True
+    """
+    rules = rules or Rules.modern()
+    hand = to_cards(hand11)
+    tier, why_tier = analysis_tier(hand, knowledge, rules)
+    if tier == 0:
+        return Verification(False, why_tier)
+    analyses = analyze_discards(hand, knowledge, rules)
+    by_card = {a.card: a for a in analyses}
+    answer = _answer_cards(analyses)
+    groups = _groups(analyses)
+    points = _measure(hand, knowledge, rules, seed, groups)
+    models = (EAGER.name, PATIENT.name)
+    close = list(points[models[0]])
+
+    def mean(choice: Choice, model: str) -> float:
+        values = points[model][choice]
+        return sum(values) / len(values)
+
+    def best_of(cards: frozenset[Card]) -> Choice:
+        return max((c for c in close if c.card in cards),
+                   key=lambda c: sum(mean(c, m) for m in models))
+
+    if tier == 5:
+        leader = max(close, key=lambda c: sum(mean(c, m) for m in models))
+        answer = frozenset(next(g for g in groups if leader.card in g))
+    leader = best_of(answer)
+    rivals = [c for c in close if c.card not in answer or c.knock != leader.knock]
+    if not rivals:
+        return Verification(False, "no other choice to compare with")
+    need = JUDGEMENT_MARGIN_POINTS if tier == 5 else KEEP_MARGIN_POINTS
+    weakest_lead = math.inf
+    for rival in rivals:
+        for model in models:
+            lead, error = _paired(points[model][leader], points[model][rival])
+            if lead < -error:
+                return Verification(False, f"the {model} model prefers {_said(rival)} to "
+                                           f"{_said(leader)} by {-lead:.2f} ± {error:.2f} "
+                                           "points")
+        lead, error = _paired(_summed(points, models, leader), _summed(points, models, rival))
+        lead, error = lead / 2, error / 2
+        if lead < need or (tier == 5 and error > 0 and lead / error < JUDGEMENT_Z):
+            return Verification(False, f"{_said(leader)} beats {_said(rival)} by only "
+                                       f"{lead:.2f} points (± {error:.2f})")
+        weakest_lead = min(weakest_lead, lead)
+    knock = leader.knock if any(c.card in answer and c.knock for c in points[models[0]]) \
+        else None
+    values = _choice_values(points, models, leader, answer, knock, by_card, tier,
+                            legal_choices(hand, knowledge, rules))
+    runner = min(rivals, key=lambda c: sum(mean(leader, m) - mean(c, m) for m in models))
+    themes = _themes(tier, hand, knowledge, leader, runner, analyses, rules)
+    explanation = _explanation(tier, leader, runner, weakest_lead, by_card, knowledge, rules)
+    rating = _initial_rating(tier, weakest_lead, values)
+    return Verification(True, why_tier, tier, answer, knock, values, themes, explanation,
+                        HINTS[tier], rating, round(weakest_lead, 2))
+
+
+def _said(choice: Choice, other: Choice | None = None) -> str:
+    """The choice in words; "and play on" when it is compared with knocking on the same card."""
+    if choice.knock:
+        return f"{choice.card} and knock"
+    if other is not None and other.card == choice.card:
+        return f"{choice.card} and play on"
+    return str(choice.card)
+
+
+def _choice_values(points: dict[str, dict[Choice, list[int]]], models: tuple[str, str],
+                   leader: Choice, answer: frozenset[Card], knock: bool | None,
+                   by_card: dict[Card, DiscardAnalysis], tier: int,
+                   legal: Sequence[Choice]) -> tuple[ChoiceValue, ...]:
+    values = []
+    measured = points[models[0]]
+    unmeasured_loss = 0.0
+    for choice in measured:
+        if choice.card not in answer:
+            unmeasured_loss = max(unmeasured_loss, sum(
+                _mean(points[m][leader]) - _mean(points[m][choice]) for m in models) / 2)
+    for choice in legal:
+        if choice.card in answer and (knock is None or choice.knock == knock):
+            lost = 0.0
+        elif choice not in measured:
+            lost = max(0.01, round(unmeasured_loss, 2))
+        else:
+            shared = min(len(points[models[0]][choice]), len(points[models[0]][leader]))
+            lost = sum(sum(points[m][leader][:shared]) - sum(points[m][choice][:shared])
+                       for m in models) / (2 * shared)
+            lost = max(0.01, round(lost, 2))
+        analysis = by_card[choice.card]
+        if choice not in measured:
+            why = (f"{analysis.why} The analysis ranks it below the choices the playouts "
+                   "measured; it costs at least as much as they do.")
+        elif tier == 5 or choice.card in answer:
+            mine = sum(sum(points[m][choice]) for m in models) / (
+                2 * len(points[models[0]][choice]))
+            why = (f"In playouts, discarding {_said(choice)} averages {mine:+.1f} points "
+                   "per hand.")
+        else:
+            why = analysis.why
+        if choice.knock:
+            why += f" Knocking now shows {analysis.deadwood} deadwood."
+        values.append(ChoiceValue(choice.card, choice.knock, lost, why))
+    return tuple(sorted(values, key=lambda v: (v.points_lost, v.card, v.knock)))
+
+
+def _mean(values: Sequence[int]) -> float:
+    return sum(values) / len(values)
+
+
+def _neighbours(card: Card, hand: Sequence[Card], distance: int) -> bool:
+    return any(c.suit == card.suit and abs(c.rank - card.rank) == distance for c in hand)
+
+
+def _themes(tier: int, hand: tuple[Card, ...], knowledge: Knowledge, leader: Choice,
+            runner: Choice, analyses: Sequence[DiscardAnalysis],
+            rules: Rules) -> tuple[str, ...]:
+    card, other = leader.card, runner.card
+    themes: list[str] = []
+    stock = knowledge.stock()
+    if tier == 1:
+        rest = [c for c in hand if c != card]
+        loose = best_arrangement(rest).deadwood_cards
+        if not loose or card.points >= max(c.points for c in loose):
+            themes.append("highest unmatched card")
+        melds = find_melds(hand)
+        if any(sum(c in m for m in melds) > 1 for c in hand):
+            themes.append("one card one meld")
+    elif tier in (2, 5) and not leader.knock:
+        if _neighbours(other, hand, 1) and _neighbours(card, hand, 2) and not _neighbours(
+                card, hand, 1):
+            themes.append("connected over gapped")
+        if card.rank in (1, 2, 12, 13) and 3 <= other.rank <= 11:
+            themes.append("middle over edge")
+        if not themes:
+            themes.append("shape over count")
+    elif tier == 3:
+        themes.append("dead partners")
+    elif tier == 4:
+        holds = knowledge.opponent_holds
+        naive = analyze_discards(hand, without_opponent(knowledge), rules)[0].card
+        if any(h.rank == naive.rank or (h.suit == naive.suit and abs(h.rank - naive.rank) <= 2)
+               for h in holds):
+            themes.append("don't feed a pick-up")
+        themes.append("safe discard")
+    if tier == 5 and leader.knock:
+        themes = ["knock early"]
+    elif tier == 5 and runner.knock and not leader.knock:
+        themes = ["wait and play for more"]
+    if card.points >= 9 and stock >= 20 and tier in (1, 2):
+        themes.append("shed high cards early")
+    return tuple(dict.fromkeys(themes))
+
+
+def _explanation(tier: int, leader: Choice, runner: Choice, lead: float,
+                 by_card: dict[Card, DiscardAnalysis], knowledge: Knowledge,
+                 rules: Rules) -> str:
+    best = by_card[leader.card]
+    playouts = (f"In playouts against two styles of opponent it wins at least {lead:.1f} "
+                f"points more per hand than {_said(runner, leader)}.")
+    if tier == 5:
+        return (f"Discard {_said(leader)}. The counts alone cannot settle this one "
+                f"({best.deadwood} deadwood after it), but playing the hand out many times "
+                f"decides. {playouts}")
+    extra = ""
+    hand = tuple(by_card)
+    if tier == 3:
+        naive = analyze_discards(hand, without_pile(knowledge), rules)[0].card
+        extra = (f" Forget the discard pile and {naive} would look right: the pile shows "
+                 "which partners are gone.")
+    if tier == 4:
+        naive = analyze_discards(hand, without_opponent(knowledge), rules)[0].card
+        extra = (f" Forget what your opponent took and threw and {naive} would look right: "
+                 "its pick-ups and discards show what it collects.")
+    return f"{best.why}{extra} {playouts}"
+
+
+def _initial_rating(tier: int, lead: float, values: Sequence[ChoiceValue]) -> int:
+    """A first guess at how hard the puzzle is, from its features: the tier, how small the
+    playouts' lead is, and how many wrong choices lose little (tempting ones)."""
+    base = {1: 1000, 2: 1300, 3: 1500, 4: 1600, 5: 1750}[tier]
+    closeness = max(0.0, 1.0 - lead / 4.0)
+    tempting = sum(1 for v in values if 0 < v.points_lost < 3.0)
+    return int(max(600, min(2400, base + 250 * closeness + 25 * min(tempting, 8))))
+

@@ -1,0 +1,354 @@
+"""DiscardPuzzle: the "what should I discard?" trainer, with a rating, a streak and hints.
+
+The position is drawn as cards (your hand, the discard pile, the opponent's known cards, the
+stock); a click on a card answers (with "Knock" pressed first when you want to knock). The
+grade, the points lost and the better card come from the puzzle bank
+(:mod:`gin_teach.puzzles`); the widget decides nothing itself. Progress (your Glicko-2 rating,
+streak and solved puzzles) is saved after every rated attempt.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import html
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from gin_teach.cards import Card
+from gin_teach.display import HIGHLIGHTS, hand_svg, message_html
+from gin_teach.errors import GinError
+from gin_teach.progress import default_progress_path, load_progress, save_progress
+from gin_teach.puzzles import TIER_NAMES, Grade, Puzzle, load_bank
+from gin_teach.rating import Rating
+
+__all__ = ["DiscardPuzzle", "puzzle_of_the_day"]
+
+PUZZLE_DEVIATION = 80.0
+"""How sure a bank puzzle's rating is: it comes from the puzzle's features, not from play."""
+RATING_WINDOW = 250
+"""The next puzzle is picked among unsolved ones within this many points of your rating."""
+HINT_SCORE_CAP = 0.5
+"""A puzzle solved after a hint counts as a draw for the rating."""
+ANY = "any"
+
+
+def puzzle_of_the_day(day: datetime.date | None = None,
+                      bank: Sequence[Puzzle] | None = None) -> Puzzle:
+    """The same puzzle for everyone on a given day (by default today), for a class to solve
+    together.
+
+    >>> import datetime
+    >>> day = datetime.date(2026, 1, 5)
+    >>> puzzle_of_the_day(day) == puzzle_of_the_day(day)
+    True
+    """
+    bank = bank if bank is not None else load_bank()
+    day = day or datetime.date.today()
+    index = int(hashlib.sha256(day.isoformat().encode()).hexdigest(), 16) % len(bank)
+    return bank[index]
+
+
+class DiscardPuzzle(widgets.VBox):
+    """The trainer. ``progress_path`` is where your rating and streak are kept (default: a
+    file in your home folder, printed when the trainer starts); ``tier`` (1-5) and ``theme``
+    choose the puzzles; ``seed`` makes the order repeatable.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
+    >>> trainer = DiscardPuzzle(progress_path=path, seed=1, tier=1)
+    >>> grade = trainer.answer(min(trainer.puzzle.answer))
+    >>> grade.verdict, trainer.streak, trainer.rating.rating > 1500
+    ('best', 1, True)
+    """
+
+    def __init__(self, progress_path: str | Path | None = None, seed: int | None = None,
+                 tier: int | None = None, theme: str | None = None, *,
+                 bank: Sequence[Puzzle] | None = None, four_colour: bool = False) -> None:
+        super().__init__()
+        self.bank = tuple(bank) if bank is not None else load_bank()
+        self.path = Path(progress_path) if progress_path is not None else default_progress_path()
+        self.progress, problem = load_progress(self.path)
+        self.rng = random.Random(seed)
+        self.four_colour = four_colour
+        self.large = False
+        self.knock = False
+        self.rated = False
+        self.hint_used = False
+        self.last_grade: Grade | None = None
+        self._message_text = ""
+        themes = sorted({t for p in self.bank for t in p.themes})
+        self.tier_choice = widgets.Dropdown(
+            options=[("Any tier", ANY)] + [(f"{t} {n}", t) for t, n in TIER_NAMES.items()],
+            value=ANY, description="Tier:", layout=widgets.Layout(width="180px"))
+        self.theme_choice = widgets.Dropdown(options=[("Any theme", ANY)]
+                                             + [(t, t) for t in themes], value=ANY, description="Theme:",
+                                             layout=widgets.Layout(width="300px"))
+        self.header = widgets.HTML()
+        self.position = widgets.HTML()
+        self.cards = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.knock_button = widgets.ToggleButton(value=False, description="Knock",
+                                                 tooltip="press, then click the card to "
+                                                         "discard and knock")
+        self.knock_button.observe(self._on_knock, names="value")
+        self.message = widgets.HTML()
+        self.status = widgets.HTML()
+        self.buttons = {name: self._button(name, tip) for name, tip in (
+            ("Hint", "a hint (a solve after it counts half)"),
+            ("Show solution", "the answer and why (counts as a miss)"),
+            ("Retry", "the same puzzle again (not rated)"),
+            ("Next puzzle", "another puzzle near your rating"),
+            ("Puzzle of the day", "today's puzzle, large enough to project"))}
+        self.children = [widgets.HBox([self.tier_choice, self.theme_choice]), self.header,
+                         self.position, self.cards, self.knock_button, self.message,
+                         widgets.HBox(list(self.buttons.values())), self.status]
+        self.tier_choice.observe(self._on_filter, names="value")
+        self.theme_choice.observe(self._on_filter, names="value")
+        self._quiet = True
+        if tier is not None:
+            self.tier_choice.value = tier if tier in TIER_NAMES else ANY
+        if theme is not None:
+            self.theme_choice.value = theme if theme in themes else ANY
+        self._quiet = False
+        self.puzzle: Puzzle = self._pick()
+        self._show_puzzle()
+        note = f"Your progress is kept in {self.path}."
+        print(note)
+        if problem:
+            self._say(problem, "error")
+        elif tier is not None and tier not in TIER_NAMES:
+            self._say(f"there is no tier {str(tier)[:10]}: tiers are 1 to 5", "error")
+        elif theme is not None and theme not in themes:
+            self._say(f"no puzzle has the theme {theme[:40]!r}", "error")
+
+    # ------------------------------------------------------------------ public
+
+    @property
+    def rating(self) -> Rating:
+        """Your Glicko-2 rating (``.rating``, ``.deviation``).
+
+        >>> import tempfile, pathlib
+        >>> DiscardPuzzle(progress_path=pathlib.Path(tempfile.mkdtemp()) / "p").rating.rating
+        1500.0
+        """
+        return self.progress.rating
+
+    @property
+    def streak(self) -> int:
+        """Puzzles solved in a row, first try, no solution shown."""
+        return self.progress.streak
+
+    def answer(self, card: Card | str, knock: bool | None = None) -> Grade | None:
+        """Discard ``card`` (and knock, if ``knock`` or the Knock button is pressed); shows and
+        returns the :class:`~gin_teach.puzzles.Grade`. A card you cannot discard shows a
+        message and returns None.
+
+        >>> import tempfile, pathlib
+        >>> trainer = DiscardPuzzle(progress_path=pathlib.Path(tempfile.mkdtemp()) / "p")
+        >>> trainer.answer("XX"), trainer.message_text
+        (None, "'XX' is not one card")
+        """
+        try:
+            grade = self.puzzle.grade(card, self.knock if knock is None and self.knock
+                                      else knock)
+        except GinError as error:
+            self._say(str(error), "error")
+            return None
+        self.last_grade = grade
+        if not self.rated:
+            score = min(grade.score, HINT_SCORE_CAP) if self.hint_used else grade.score
+            self._record(score)
+        kind = "right" if grade.verdict == "best" else "wrong"
+        self._say(f"{grade.verdict.upper()}. {grade.explanation}", kind)
+        marks = {grade.card: "best" if kind == "right" else "wrong"}
+        if grade.better is not None:
+            marks[grade.better] = "best"
+        self._draw(marks)
+        return grade
+
+    def next_puzzle(self) -> Puzzle:
+        """Move to another puzzle: by the tier and theme chosen, unsolved first, near your
+        rating.
+
+        >>> import tempfile, pathlib
+        >>> trainer = DiscardPuzzle(progress_path=pathlib.Path(tempfile.mkdtemp()) / "p",
+        ...                         seed=2)
+        >>> first = trainer.puzzle
+        >>> trainer.next_puzzle() is trainer.puzzle
+        True
+        """
+        self.puzzle = self._pick(avoid=self.puzzle)
+        self.large = False
+        self._show_puzzle()
+        return self.puzzle
+
+    def hint(self) -> str:
+        """Show the puzzle's hint (a solve after a hint counts half for your rating).
+
+        >>> import tempfile, pathlib
+        >>> trainer = DiscardPuzzle(progress_path=pathlib.Path(tempfile.mkdtemp()) / "p")
+        >>> trainer.hint() == trainer.puzzle.hint
+        True
+        """
+        self.hint_used = True
+        self._say(f"Hint: {self.puzzle.hint}", "info")
+        return self.puzzle.hint
+
+    def show_solution(self) -> Grade:
+        """Show the answer and why; an unrated puzzle counts as missed.
+
+        >>> import tempfile, pathlib
+        >>> trainer = DiscardPuzzle(progress_path=pathlib.Path(tempfile.mkdtemp()) / "p")
+        >>> trainer.show_solution().verdict, trainer.streak
+        ('best', 0)
+        """
+        if not self.rated:
+            self._record(0.0)
+        best = self.puzzle.best_choice
+        grade = self.puzzle.grade(best.card, best.knock)
+        self._say(f"Solution: {grade.explanation}", "info")
+        self._draw({card: "best" for card in self.puzzle.answer})
+        return grade
+
+    def retry(self) -> None:
+        """Clear the answer and try the same puzzle again (no longer rated).
+
+        >>> import tempfile, pathlib
+        >>> trainer = DiscardPuzzle(progress_path=pathlib.Path(tempfile.mkdtemp()) / "p")
+        >>> _ = trainer.answer(min(trainer.puzzle.answer)); trainer.retry(); trainer.message_text
+        'Try again (this attempt is not rated).'
+        """
+        self._draw({})
+        self._say("Try again (this attempt is not rated).", "info")
+
+    def show_puzzle_of_the_day(self, day: datetime.date | None = None) -> Puzzle:
+        """Today's puzzle (the same for the whole class), drawn large enough to project.
+
+        >>> import tempfile, pathlib, datetime
+        >>> trainer = DiscardPuzzle(progress_path=pathlib.Path(tempfile.mkdtemp()) / "p")
+        >>> trainer.show_puzzle_of_the_day(datetime.date(2026, 1, 5)) == puzzle_of_the_day(
+        ...     datetime.date(2026, 1, 5)); trainer.large
+        True
+        True
+        """
+        self.puzzle = puzzle_of_the_day(day, self.bank)
+        self.large = True
+        self._show_puzzle()
+        return self.puzzle
+
+    @property
+    def message_text(self) -> str:
+        """The message the learner sees, as plain text."""
+        return self._message_text
+
+    # ------------------------------------------------------------------ inner workings
+
+    def _button(self, name: str, tip: str) -> widgets.Button:
+        made = widgets.Button(description=name, tooltip=tip,
+                              layout=widgets.Layout(width="auto"))
+        actions = {"Hint": self.hint, "Show solution": self.show_solution, "Retry": self.retry,
+                   "Next puzzle": self.next_puzzle,
+                   "Puzzle of the day": self.show_puzzle_of_the_day}
+        made.on_click(lambda _b: actions[name]())
+        return made
+
+    def _say(self, text: str, kind: str) -> None:
+        self._message_text = text[:600]
+        self.message.value = message_html(self._message_text, kind)
+
+    def _on_knock(self, change: dict[str, object]) -> None:
+        self.knock = bool(change["new"])
+
+    def _on_filter(self, _change: dict[str, object]) -> None:
+        if not self._quiet:
+            self.next_puzzle()
+
+    def _candidates(self) -> list[Puzzle]:
+        tier, theme = self.tier_choice.value, self.theme_choice.value
+        chosen = [p for p in self.bank if (tier == ANY or p.tier == tier)
+                  and (theme == ANY or theme in p.themes)]
+        return chosen or list(self.bank)
+
+    def _pick(self, avoid: Puzzle | None = None) -> Puzzle:
+        pool = [p for p in self._candidates() if p is not avoid] or self._candidates()
+        fresh = [p for p in pool if p.id not in self.progress.solved] or pool
+        mine = self.progress.rating.rating
+        near = [p for p in fresh if abs(p.rating - mine) <= RATING_WINDOW]
+        return self.rng.choice(near or sorted(fresh, key=lambda p: abs(p.rating - mine))[:10])
+
+    def _record(self, score: float) -> None:
+        self.rated = True
+        puzzle_rating = Rating(self.puzzle.rating, PUZZLE_DEVIATION)
+        self.progress = self.progress.record(self.puzzle.id, puzzle_rating, score)
+        try:
+            save_progress(self.progress, self.path)
+        except OSError as error:
+            self._say(f"Your progress could not be saved to {self.path}: "
+                      f"{error.strerror or error}", "error")
+        self._show_status()
+
+    def _show_puzzle(self) -> None:
+        self.rated = False
+        self.hint_used = False
+        self.last_grade = None
+        self.knock_button.value = False
+        can_knock = any(c.knock for c in self.puzzle.choices)
+        self.knock_button.layout.display = "" if can_knock else "none"
+        self._draw({})
+        self._say("Click the card you would discard"
+                  + (" (press Knock first to knock with it)." if can_knock else "."), "info")
+        self._show_status()
+
+    def _show_status(self) -> None:
+        low, high = self.progress.rating.interval()
+        self.status.value = (f"Your rating {round(self.rating.rating)} (likely {low}-{high}) · "
+                             f"streak {self.progress.streak} (best "
+                             f"{self.progress.best_streak}) · solved "
+                             f"{len(self.progress.solved)} of {len(self.bank)}")
+
+    def _draw(self, marks: dict[Card, str]) -> None:
+        p = self.puzzle
+        k = p.knowledge
+        scale = "zoom:1.8;" if self.large else ""
+        hand = sorted(p.hand, key=lambda c: (c.suit, c.rank))
+        pile = k.discard_pile[-12:]
+        parts = [hand_svg(hand, title="Your hand (after the draw)", highlight=marks,
+                          four_colour=self.four_colour)]
+        if pile:
+            parts.append(hand_svg(pile, title=f"Discard pile ({len(k.discard_pile)}), top "
+                                              "last", four_colour=self.four_colour))
+        if k.opponent_holds:
+            parts.append(hand_svg(k.opponent_holds, title="Opponent took and holds",
+                                  four_colour=self.four_colour))
+        facts = [f"Stock: {k.stock()} cards", f"your turn {p.turn} of this hand",
+                 f"score {p.scores[0]}-{p.scores[1]}"]
+        if k.just_taken:
+            facts.append(f"you just took {k.just_taken} from the pile (you may not throw it)")
+        if k.opponent_discarded:
+            facts.append("opponent threw " + " ".join(map(str, k.opponent_discarded)))
+        if k.opponent_passed:
+            facts.append("opponent passed " + " ".join(map(str, k.opponent_passed)))
+        self.header.value = (f'<div style="{scale}"><b>Puzzle {html.escape(p.id)}</b> · tier '
+                             f"{p.tier} {p.tier_name} · rated {p.rating}</div>")
+        pictures = "".join(f'<div style="margin:0 16px 8px 0">{pic}</div>' for pic in parts)
+        self.position.value = (f'<div style="{scale}"><div style="display:flex;flex-wrap:wrap">'
+                               f"{pictures}</div><div>{html.escape(' · '.join(facts))}</div>"
+                               "</div>")
+        taken = k.just_taken
+        buttons = []
+        for card in hand:
+            made = widgets.Button(description=str(card), tooltip=f"discard {card.name}",
+                                  disabled=card == taken,
+                                  layout=widgets.Layout(width="64px" if self.large else "52px"))
+            mark = marks.get(card)
+            if mark:
+                made.style.button_color = HIGHLIGHTS[mark]
+            made.on_click(lambda _b, card=card: self.answer(card))
+            buttons.append(made)
+        for old in self.cards.children:
+            old.close()
+        self.cards.children = buttons
+
