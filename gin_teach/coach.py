@@ -43,8 +43,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from gin_teach.actions import Action, BigGin, Discard, DrawStock, Knock, PassUpcard, \
-    TakeDiscard, parse_action
+from gin_teach.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Knock,
+    PassUpcard,
+    TakeDiscard,
+    parse_action,
+)
 from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw, analyze_knock
 from gin_teach.cards import Card, hand_mask
 from gin_teach.errors import GinError, ReviewError
@@ -62,6 +70,7 @@ __all__ = [
     "Decision",
     "Hint",
     "Review",
+    "as_dealt",
     "grade_move",
     "hint",
     "review",
@@ -286,7 +295,8 @@ class Review:
             raise ReviewError(f"helped must list short notes, got {str(helped)[:40]!r}")
         parsed = tuple(Decision.from_dict(item) for item in decisions)
         accuracy = data.get("accuracy")
-        if not _is_accuracy(accuracy) or abs(float(accuracy) - _accuracy(parsed)) > 1e-6:
+        if not isinstance(accuracy, (int, float)) or not _is_accuracy(accuracy) \
+                or abs(float(accuracy) - _accuracy(parsed)) > 1e-6:
             raise ReviewError(f"the accuracy {str(accuracy)[:20]} does not follow from the "
                               "decisions: the file was changed")
         return cls(player, parsed, float(accuracy), tuple(float(a) for a in rounds),
@@ -357,16 +367,16 @@ def _knowledge(state: Round, player: int) -> Knowledge:
     return Knowledge.from_observation(state.observation(player))
 
 
-def _draw_choice(state: Round, player: int) -> tuple[str, str, float, str]:
-    """The best draw move, the other one, the deadwood between them and the analysis' why."""
+def _draw_choice(state: Round, player: int) -> tuple[str, float, str]:
+    """The best draw move, the deadwood between it and the other one, and the analysis' why."""
     upcard_phase = state.phase != "draw"
     draw = analyze_draw(hand_mask(state.hand(player)), _knowledge(state, player), state.rules)
     refuse = "pass" if upcard_phase else "draw"
-    best, other = ("take", refuse) if draw.take else (refuse, "take")
+    best = "take" if draw.take else refuse
     why = draw.why
     if upcard_phase and not draw.take:
         why = why.replace("Draw from the stock:", "Pass:", 1)
-    return best, other, abs(draw.draw_deadwood - draw.take_deadwood), why
+    return best, abs(draw.draw_deadwood - draw.take_deadwood), why
 
 
 def _discard_choice(state: Round, player: int) -> tuple[Choice, frozenset[Card], str]:
@@ -424,7 +434,7 @@ def _grade(rnd: Round, action: Action, round_index: int) -> Decision | None:
     if isinstance(action, (TakeDiscard, PassUpcard, DrawStock)):
         if len(legal) < 2:
             return None
-        best, other, deadwood, why = _draw_choice(rnd, player)
+        best, deadwood, why = _draw_choice(rnd, player)
         mine = str(action)
         if mine == best:
             return Decision(round_index, move_index, "draw", mine, best, "best", 0.0, why)
@@ -471,7 +481,7 @@ def hint(state: Round | Game, player: int | None = None) -> Hint:
     if rnd.phase in ("upcard_nondealer", "upcard_dealer", "draw"):
         if len(rnd.legal_actions()) < 2:
             return Hint("draw", "The upcard was passed by both players: draw from the stock.")
-        best, _, _, why = _draw_choice(rnd, acting)
+        best, _, why = _draw_choice(rnd, acting)
         return Hint(best, why)
     if rnd.phase == "layoff":
         return Hint("lay off", "Lay off every card you can: each one lowers your count.")
@@ -485,8 +495,14 @@ def hint(state: Round | Game, player: int | None = None) -> Hint:
 # --------------------------------------------------------------------------- whole reviews
 
 
-def _start_of(rnd: Round) -> Round:
-    """A copy of the round as dealt, before any move."""
+def as_dealt(rnd: Round) -> Round:
+    """A new round with ``rnd``'s rules and deal, before any move (to replay its history).
+
+    >>> from gin_teach import Round
+    >>> rnd = Round(seed=8); rnd.apply("pass")
+    >>> as_dealt(rnd).phase, as_dealt(rnd).hand(0) == rnd.hand(0)
+    ('upcard_nondealer', True)
+    """
     data = json.loads(rnd.to_json())
     data["moves"] = []
     data["state"] = None
@@ -494,7 +510,7 @@ def _start_of(rnd: Round) -> Round:
 
 
 def _round_decisions(rnd: Round, player: int, round_index: int) -> list[Decision]:
-    replay = _start_of(rnd)
+    replay = as_dealt(rnd)
     found = []
     for mover, action in rnd.history:
         if mover == player:
