@@ -261,7 +261,11 @@ class Review:
                 "decisions": [decision.to_dict() for decision in self.decisions]}
 
     def to_json(self) -> str:
-        """The review as JSON text (see :meth:`from_json`)."""
+        """The review as JSON text (see :meth:`from_json`).
+
+        >>> json.loads(Review(0, (), 100.0, (100.0,)).to_json())["accuracy"]
+        100.0
+        """
         return json.dumps(self.to_dict(), ensure_ascii=False)
 
     @classmethod
