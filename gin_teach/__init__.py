@@ -27,7 +27,7 @@ from gin_teach.bots import (
     play_games,
 )
 from gin_teach.cards import Card, Deck, cards_from_mask, full_deck, hand_mask, parse_cards, to_cards
-from gin_teach.errors import CardError, GinError, IllegalMove, RulesError
+from gin_teach.errors import CardError, GinError, IllegalMove, ReplayError, RulesError, SetupError
 from gin_teach.game import Game, GameTotals, Match
 from gin_teach.hand import Hand
 from gin_teach.melds import (
@@ -42,7 +42,8 @@ from gin_teach.melds import (
     find_melds,
     melds_with,
 )
-from gin_teach.round import NO_PLAYER, Event, Observation, ReplayError, Round, RoundResult
+from gin_teach.records import NO_PLAYER, Deal, Event, Observation, RoundResult
+from gin_teach.round import Round
 from gin_teach.rules import Rules
 from gin_teach.scoring import (
     Layoff,
@@ -62,6 +63,7 @@ __all__ = [
     "BigGin",
     "Card",
     "CardError",
+    "Deal",
     "Deck",
     "Discard",
     "DiscardOption",
@@ -90,6 +92,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "Settlement",
+    "SetupError",
     "SimpleBot",
     "TakeDiscard",
     "all_best_arrangements",

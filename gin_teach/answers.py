@@ -19,14 +19,17 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import html
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Final, ParamSpec, TypeVar
 
 from gin_teach.cards import RANK_NAMES, SUIT_NAMES, Card, to_cards
+from gin_teach.display import message_html
 from gin_teach.errors import GinError
 from gin_teach.melds import Arrangement, Meld
+
+if TYPE_CHECKING:
+    from gin_teach.round import Round
 
 __all__ = [
     "NO_CARDS",
@@ -39,14 +42,17 @@ __all__ = [
     "expect_answer",
     "feedback_checker",
     "is_placeholder",
+    "meld_or_reason",
     "only_from",
     "plain_words",
     "quote",
+    "read_arrangement",
     "read_card",
     "read_cards",
     "read_choice",
     "read_int",
     "read_melds",
+    "read_player",
     "read_yes_no",
     "show_cards",
     "unreadable",
@@ -78,6 +84,31 @@ class Feedback:
     picture: str = ""
 
     @property
+    def kind(self) -> str:
+        """The kind of message this is for :func:`gin_teach.display.message_html`: ``right``,
+        ``wrong``, or ``info`` while the exercise waits for an answer.
+
+        >>> Feedback(True, "Right.").kind, Feedback(False, "Write a number.", answered=False).kind
+        ('right', 'info')
+        """
+        if not self.answered:
+            return "info"
+        return "right" if self.correct else "wrong"
+
+    @property
+    def text(self) -> str:
+        """The message and, unless the answer is right, the hint on a line of its own: what a
+        widget shows in its message area.
+
+        >>> print(Feedback(False, "Not quite: 12 is too many.", "Count the jack as 10.").text)
+        Not quite: 12 is too many.
+        Hint: Count the jack as 10.
+        """
+        if self.hint and not self.correct:
+            return f"{self.message}\nHint: {self.hint}"
+        return self.message
+
+    @property
     def mark(self) -> str:
         """A one-character verdict: ✔ right, ✘ not yet right, ✎ not answered yet.
 
@@ -99,13 +130,8 @@ class Feedback:
         return str(self)
 
     def _repr_html_(self) -> str:
-        colour = "#1b7f3b" if self.correct else ("#555" if not self.answered else "#b23b00")
-        hint = ""
-        if self.hint and not self.correct:
-            hint = f"<div><b>Hint:</b> {html.escape(self.hint)}</div>"
-        return (f'<div style="border-left: 4px solid {colour}; padding: 4px 10px;">'
-                f'{self.picture}<div style="color: {colour};"><b>{self.mark}</b> '
-                f"{html.escape(self.message)}</div>{hint}</div>")
+        # The same boxed message the widgets show, under the exercise's cards.
+        return f"{self.picture}{message_html(str(self), self.kind)}"
 
 
 def is_placeholder(answer: object) -> bool:
@@ -497,3 +523,74 @@ def read_melds(answer: object, hint: str) -> list[tuple[Card, ...]]:
             groups = [groups]  # a flat list of cards is one meld
     return [read_cards(group, hint, what="one of your melds") for group in groups]
 
+
+def meld_or_reason(cards: Sequence[Card]) -> tuple[Meld | None, str]:
+    """The cards as a meld and a sentence saying so, or ``None`` and why they are not one.
+
+    >>> meld_or_reason(read_cards("7S 7H 7D", ""))[1]
+    '7♠ 7♥ 7♦ is a set'
+    >>> meld_or_reason(read_cards("7S 8H", ""))[0] is None
+    True
+    """
+    try:
+        meld = Meld.of(cards)
+    except GinError as problem:
+        return None, str(problem)
+    return meld, f"{show_cards(cards)} is a {meld.kind}"
+
+
+def read_arrangement(cards: tuple[Card, ...], groups: list[tuple[Card, ...]]) -> Arrangement:
+    """The arrangement of the hand ``cards`` that uses exactly the learner's melds
+    (``groups``, as :func:`read_melds` gives them), or a :class:`Reply` naming the first
+    problem: a card not in the hand, a card in two melds, a group that is no meld.
+
+    >>> hand = read_cards("7S 7H 7D 8H 9H", "")
+    >>> print(read_arrangement(hand, read_melds("7H 8H 9H", "")))
+    7♥ 8♥ 9♥ | deadwood 7♠ 7♦ = 14
+    """
+    used: set[Card] = set()
+    melds = []
+    for group in groups:
+        only_from(group, cards, "this hand", f"The hand is {show_cards(cards)}.")
+        twice = next((card for card in group if card in used), None)
+        if twice is not None:
+            raise Reply(Feedback(False, f"{twice} is in two melds; a card serves only one meld.",
+                                 f"Choose one meld for {twice} and leave it out of the other."))
+        used.update(group)
+        meld, verdict = meld_or_reason(group)
+        if meld is None:
+            raise Reply(Feedback(False, f"{verdict}.", "Each group must be a set or a run."))
+        melds.append(meld)
+    dead = tuple(card for card in sorted(cards) if card not in used)
+    return Arrangement(tuple(sorted(melds, key=lambda meld: meld.cards)), dead)
+
+
+def read_player(answer: object, rnd: Round, hint: str, *, roles: bool = True) -> int:
+    """A player of the round ``rnd`` named by role (dealer, non-dealer), by name, or by
+    number. Without ``roles`` only a name or number will do: when the question names the
+    role, repeating it is no answer ("Who dealt?" "The dealer.").
+
+    >>> from gin_teach.round import Round
+    >>> rnd = Round(seed=1, dealer=1, names=("Ann", "Bob"))
+    >>> read_player("the non-dealer", rnd, ""), read_player("Bob", rnd, ""), read_player(0, rnd, "")
+    (0, 1, 0)
+    >>> try:
+    ...     read_player("the dealer", rnd, "", roles=False)
+    ... except Reply as reply:
+    ...     print(reply.feedback)
+    ✘ That names the role, not the player: answer with a name, "Ann" or "Bob".
+    """
+    expect_answer(answer, hint)
+    if isinstance(answer, int) and not isinstance(answer, bool) and answer in (0, 1):
+        return answer
+    choices = {"0": 0, "1": 1} | {plain_words(name) or name: player
+                                  for player, name in enumerate(rnd.names)}
+    names = " or ".join(f'"{name}"' for name in rnd.names)
+    if roles:
+        choices |= {"dealer": rnd.dealer, "non dealer": 1 - rnd.dealer,
+                    "nondealer": 1 - rnd.dealer}
+        return read_choice(answer, choices, hint,
+                           shown=f'"dealer" or "non-dealer" (or {names})')
+    if plain_words(answer) in ("dealer", "non dealer", "nondealer", "winner", "loser"):
+        raise unreadable(f"That names the role, not the player: answer with a name, {names}.")
+    return read_choice(answer, choices, hint, shown=f"with a name, {names}")

@@ -507,10 +507,9 @@ def as_dealt(rnd: Round) -> Round:
     >>> as_dealt(rnd).phase, as_dealt(rnd).hand(0) == rnd.hand(0)
     ('upcard_nondealer', True)
     """
-    data = json.loads(rnd.to_json())
-    data["moves"] = []
-    data["state"] = None
-    return Round.from_json(data)
+    deal = rnd.deal
+    return Round.from_deal(deal.hands, deal.upcard, deal.stock, dealer=rnd.dealer,
+                           rules=rnd.rules, names=rnd.names, scores=rnd.scores)
 
 
 def _round_decisions(rnd: Round, player: int, round_index: int) -> list[Decision]:

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-__all__ = ["CardError", "GinError", "IllegalMove", "PuzzleError", "RatingError", "ReviewError",
-           "RulesError"]
+import reprlib
+from typing import Final
+
+__all__ = [
+    "AnswerError", "CardError", "GinError", "IllegalMove", "PuzzleError", "RatingError",
+    "ReplayError", "ReviewError", "RulesError", "SetupError", "excerpt",
+]
+
+QUOTED_LENGTH: Final = 60
+"""Characters of a wrong input that an error message quotes at most: enough to spot the slip,
+and a pasted page or a million-digit number is not echoed back."""
 
 
 class GinError(Exception):
@@ -44,6 +53,68 @@ class RulesError(GinError, ValueError):
     ...
     gin_teach.errors.RulesError: target must be at least 1, got 0
     """
+
+
+class AnswerError(GinError, ValueError):
+    """A learner's answer a widget cannot read (an unknown choice, a missing value).
+
+    >>> isinstance(AnswerError("choose knocker or defender"), GinError)
+    True
+    """
+
+
+class ReplayError(GinError, ValueError):
+    """A saved round, game or match that cannot be loaded: not a save, damaged, too large or
+    too deeply nested, a field of the wrong type, an illegal move, or a position or score
+    that does not follow from the moves. The message names the field.
+
+    >>> from gin_teach import Round
+    >>> Round.from_json('{"format": "chess"}')
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ReplayError: this is not a saved gin_teach round (format 'chess')
+    """
+
+
+class SetupError(GinError, ValueError):
+    """A value that cannot set up a deck, a round or a game: a seed that is not a number, say.
+    (Moves refused in play are :class:`IllegalMove`; rules settings are :class:`RulesError`.)
+
+    >>> from gin_teach import Round
+    >>> Round(seed=[1])
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.SetupError: seed must be a whole number from 0 to 2**64 - 1, or None; got [1]
+    """
+
+
+def excerpt(value: object, longest: int = QUOTED_LENGTH) -> str:
+    """``repr(value)`` for an error message, cut to at most about ``longest`` characters.
+
+    Every message that quotes what it was given goes through here, so a 1 MB card string makes
+    a short message, and a number too long to print is described by its size.
+
+    >>> excerpt("7H 8H")
+    "'7H 8H'"
+    >>> excerpt("7H " * 100_000, longest=20)
+    "'7H 7H 7H 7H 7H 7H …' (300,000 characters)"
+    >>> excerpt(10 ** 5000), excerpt(list(range(100)))
+    ('a number of about 5,000 digits', '[0, 1, 2, 3, 4, 5, ...]')
+    """
+    if isinstance(value, int) and value.bit_length() > 3 * longest:
+        return f"a number of about {round(value.bit_length() * 0.30103):,} digits"
+    if isinstance(value, str) and len(value) > longest:
+        return repr(value[:longest - 2])[:-1] + f"…{repr(value)[-1]} ({len(value):,} characters)"
+    try:
+        shown = _SHORT_REPR.repr(value)
+    except ValueError:  # an int inside a container too long to turn into text
+        shown = f"a {type(value).__name__} holding a number too long to print"
+    return shown if len(shown) <= longest else shown[:longest - 1] + "…"
+
+
+_SHORT_REPR: Final = reprlib.Repr()
+_SHORT_REPR.maxstring = QUOTED_LENGTH
+_SHORT_REPR.maxother = QUOTED_LENGTH
 
 
 class PuzzleError(GinError, ValueError):

@@ -33,8 +33,10 @@ from gin_teach.answers import (
     cards_are,
     expect_answer,
     feedback_checker,
+    meld_or_reason,
     only_from,
     plain_words,
+    read_arrangement,
     read_card,
     read_cards,
     read_choice,
@@ -48,7 +50,6 @@ from gin_teach.display import hand_svg
 from gin_teach.errors import CardError, GinError
 from gin_teach.melds import (
     Arrangement,
-    Meld,
     all_best_arrangements,
     best_arrangement,
     best_discards,
@@ -272,15 +273,6 @@ def check_deadwood(hand: HandLike, answer: object) -> Feedback:
 
 # --------------------------------------------------------------------------- melds
 
-def _meld_or_reason(cards: Sequence[Card]) -> tuple[Meld | None, str]:
-    """The cards as a meld and a sentence saying so, or ``None`` and why they are not one."""
-    try:
-        meld = Meld.of(cards)
-    except GinError as problem:
-        return None, str(problem)
-    return meld, f"{show_cards(cards)} is a {meld.kind}"
-
-
 def describe_meld(cards: HandLike) -> str:
     """Say in words whether the cards are a meld, and why not when they are not.
 
@@ -293,7 +285,7 @@ def describe_meld(cards: HandLike) -> str:
         given = to_cards(cards)
     except GinError as problem:
         return f"not cards: {problem}"
-    return _meld_or_reason(given)[1]
+    return meld_or_reason(given)[1]
 
 
 @feedback_checker(_cards_picture)
@@ -310,7 +302,7 @@ no wrap-around).
     hint = ("A set is 3 or 4 cards of one rank; a run is 3 or more cards in a row in one suit, "
             "with the ace low.")
     said = read_yes_no(answer, hint)
-    meld, verdict = _meld_or_reason(given)
+    meld, verdict = meld_or_reason(given)
     if said == (meld is not None):
         return Feedback(True, f"Right: {verdict}.")
     return Feedback(False, f"Not quite: {verdict}.", hint)
@@ -338,7 +330,7 @@ wrap-around).
     given = read_cards(answer, hint)
     if pool is not None:
         only_from(given, pool, "the hand", f"Use only cards from {show_cards(pool)}.")
-    meld, verdict = _meld_or_reason(given)
+    meld, verdict = meld_or_reason(given)
     if meld is None:
         return Feedback(False, f"{verdict}.", hint)
     if kind is not None and meld.kind != kind:
@@ -349,26 +341,6 @@ wrap-around).
                         f"The meld must use {show_cards(needed)}.")
     return Feedback(True, f"Right: {verdict}.")
 
-
-
-def _arranged(cards: tuple[Card, ...], groups: list[tuple[Card, ...]]) -> Arrangement:
-    """The arrangement that uses exactly these melds, or a :class:`Reply` naming the first
-    problem: a card not in the hand, a card in two melds, a group that is no meld."""
-    used: set[Card] = set()
-    melds = []
-    for group in groups:
-        only_from(group, cards, "this hand", f"The hand is {show_cards(cards)}.")
-        twice = next((card for card in group if card in used), None)
-        if twice is not None:
-            raise Reply(Feedback(False, f"{twice} is in two melds; a card serves only one meld.",
-                                  f"Choose one meld for {twice} and leave it out of the other."))
-        used.update(group)
-        meld, verdict = _meld_or_reason(group)
-        if meld is None:
-            raise Reply(Feedback(False, f"{verdict}.", "Each group must be a set or a run."))
-        melds.append(meld)
-    dead = tuple(card for card in sorted(cards) if card not in used)
-    return Arrangement(tuple(sorted(melds, key=lambda meld: meld.cards)), dead)
 
 
 def arrange(hand: HandLike, melds: object) -> Arrangement:
@@ -382,7 +354,7 @@ def arrange(hand: HandLike, melds: object) -> Arrangement:
     7♥ 8♥ 9♥ | deadwood 7♠ 7♦ = 14
     """
     try:
-        return _arranged(to_cards(hand), read_melds(melds, ""))
+        return read_arrangement(to_cards(hand), read_melds(melds, ""))
     except Reply as problem:
         raise CardError(problem.feedback.message.removesuffix(".")) from None
 
@@ -401,8 +373,9 @@ def check_arrangement(hand: HandLike, answer: object) -> Feedback:
     """
     cards = to_cards(hand)
     best = best_arrangement(cards)
-    mine = _arranged(cards, read_melds(answer, "Write each meld as cards separated by spaces, "
-                                        "and put | between melds. Leave the deadwood out."))
+    hint = "Write each meld as cards separated by spaces, and put | between melds. Leave the " \
+        "deadwood out."
+    mine = read_arrangement(cards, read_melds(answer, hint))
     if mine.deadwood == best.deadwood:
         others = len(all_best_arrangements(cards, limit=10)) - 1
         extra = (" Another arrangement is just as good." if others == 1 else
@@ -529,7 +502,7 @@ _ENDINGS: Final = {
 
 @feedback_checker(_cards_picture)
 def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
-                knock_limit: int | None = None) -> Feedback:
+                knock_limit: int | None = None, discard: object = None) -> Feedback:
     """After the draw (11 cards), the best way this turn can end: ``"gin"``, ``"knock"``,
     ``"big gin"`` (when the rules have it), or ``"play on"`` when neither is possible.
     ``knock_limit`` overrides the rules' limit, as an Oklahoma upcard does.
@@ -540,17 +513,31 @@ def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
     >>> print(check_knock(hand, "gin"))
     ✘ Not quite: the best discard leaves 9 deadwood.
       Hint: Find the discard that leaves the least deadwood. 0 is gin; 10 or less lets you knock.
+
+    With ``discard``, the learner's own discard is judged too, and the reply explains both
+    (the KnockLab widget asks this way):
+
+    >>> print(check_knock(hand, "knock", discard="2S"))  # doctest: +NORMALIZE_WHITESPACE
+    ✘ Discarding 2♠ leaves deadwood 12; discarding 5♣ would leave only 9. Deadwood 12 is over
+    the knock limit of 10, so you cannot knock.
+      Hint: Find the discard that leaves the least deadwood. 0 is gin; 10 or less lets you knock.
     """
     cards = to_cards(hand)
     rules = rules or Rules.modern()
     limit = (0 if rules.straight_gin else rules.knock_limit) if knock_limit is None else knock_limit
     hint = (f"Find the discard that leaves the least deadwood. 0 is gin; {limit} or less lets "
             "you knock." if limit else "This round allows gin only: you need 0 deadwood.")
-    choices = {word: ending for word, ending in _ENDINGS.items()
-               if ending != "big gin" or rules.big_gin_bonus is not None}
-    said = read_choice(answer, choices, hint)
+    said = read_choice(answer, _ENDINGS, hint)
     best = best_discards(cards, rules, knock_limit=limit)[0]
     truth = {"gin": "gin", "knock": "knock", "big_gin": "big gin", None: "play on"}[best.ends]
+    if said == "big gin" and truth != "big gin":
+        reason = ("big gin is not played under these rules" if rules.big_gin_bonus is None
+                  else "big gin needs all 11 cards in melds")
+        return Feedback(False, f"Not this time: {reason}.", hint)
+    if discard is not None and said != "big gin":
+        card = read_card(discard, "Choose one card of the hand to discard.")
+        only_from([card], cards, "this hand", "Choose one card of the hand to discard.")
+        return _judge_discard(cards, card, said, rules, limit, hint)
     how = str(best) if best.card is not None else "big gin: all 11 cards are in melds"
     if said == truth:
         return Feedback(True, f"Right: {how}.")
@@ -562,6 +549,54 @@ def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
                         "With no deadwood at all you have gin, which pays a bonus.")
     return Feedback(False, f"Not quite: the best discard leaves {best.deadwood} deadwood.",
                     hint)
+
+
+def _judge_discard(cards: tuple[Card, ...], card: Card, said: str, rules: Rules, limit: int,
+                   hint: str) -> Feedback:
+    """The reply to "discard ``card`` and ``said``": the discard and the ending, explained."""
+    options = discard_options(cards, rules, knock_limit=limit)
+    best = best_discards(cards, rules, knock_limit=limit)
+    big_gin = next((option for option in options if option.card is None), None)
+    chosen = next(option for option in options if option.card == card)
+    value, ends = chosen.deadwood, chosen.ends
+    discard_ok = big_gin is None and value == best[0].deadwood
+    if big_gin is not None:
+        lines = [f"All 11 cards were melded: big gin was there, worth more than discarding "
+                 f"{card}."]
+    elif discard_ok:
+        lines = [f"Discarding {card} is best: it leaves deadwood {value}."]
+    else:
+        names = " or ".join(str(option.card) for option in best)
+        lines = [f"Discarding {card} leaves deadwood {value}; discarding {names} would leave "
+                 f"only {best[0].deadwood}."]
+    over = (f"deadwood {value}, and only gin may end this round." if limit == 0 else
+            f"deadwood {value} is over the knock limit of {limit}, so you cannot knock.")
+    if said == "gin":
+        action_ok = ends == "gin"
+        lines.append("Gin: no deadwood at all." if action_ok else
+                     f"Gin needs deadwood 0, and you have {value}.")
+    elif said == "knock":
+        action_ok = ends in ("knock", "gin")
+        if ends == "gin":
+            hint = "With no deadwood at all you have gin, which pays a bonus."
+            lines.append("With deadwood 0 your knock is gin: call it gin for the gin bonus.")
+        elif ends == "knock":
+            lines.append(f"You may knock: {value} is within the knock limit of {limit}.")
+        else:
+            lines.append(over[0].upper() + over[1:])
+    else:
+        action_ok = True
+        if ends == "gin":
+            lines.append("Playing on is allowed, but you had gin: that gives up the gin bonus "
+                         "and lets the opponent improve.")
+        elif ends == "knock":
+            lines.append(f"Playing on is allowed (knocking is never compulsory), but you could "
+                         f"knock with {value}.")
+        else:
+            lines.append(f"Right to play on: {over}")
+    best_ending = (said == "play on" and ends is None) or (said == "gin" and ends == "gin") or (
+        said == "knock" and ends == "knock")
+    return Feedback(discard_ok and action_ok and best_ending, " ".join(lines), hint)
 
 
 _GIN_ONLY: Final = frozenset({"gin only", "gin", "only gin"})

@@ -19,15 +19,12 @@ from gin_teach.actions import Action
 from gin_teach.answers import (
     Feedback,
     cards_are,
-    expect_answer,
     feedback_checker,
-    plain_words,
     read_cards,
-    read_choice,
     read_int,
+    read_player,
     read_yes_no,
     show_cards,
-    unreadable,
 )
 from gin_teach.cards import Card, HandLike, full_deck, to_cards
 from gin_teach.display import hand_svg
@@ -75,26 +72,6 @@ def attempt(state: Round | Game, action: Action | str) -> str:
     return "allowed"
 
 
-def _read_player(answer: object, rnd: Round, hint: str, *, roles: bool = True) -> int:
-    """A player named by role (dealer, non-dealer), by name, or by number. Without ``roles``
-    only a name or number will do: the question names the role, and repeating it is no
-    answer ("Who dealt?" "The dealer.")."""
-    expect_answer(answer, hint)
-    if isinstance(answer, int) and not isinstance(answer, bool) and answer in (0, 1):
-        return answer
-    choices = {"0": 0, "1": 1} | {plain_words(name) or name: player
-                                  for player, name in enumerate(rnd.names)}
-    names = " or ".join(f'"{name}"' for name in rnd.names)
-    if roles:
-        choices |= {"dealer": rnd.dealer, "non dealer": 1 - rnd.dealer,
-                    "nondealer": 1 - rnd.dealer}
-        return read_choice(answer, choices, hint,
-                           shown=f'"dealer" or "non-dealer" (or {names})')
-    if plain_words(answer) in ("dealer", "non dealer", "nondealer", "winner", "loser"):
-        raise unreadable(f"That names the role, not the player: answer with a name, {names}.")
-    return read_choice(answer, choices, hint, shown=f"with a name, {names}")
-
-
 _TURN_HINT: Final = ("The non-dealer decides first about the upcard; when they pass, the dealer "
                      "decides. If both pass, the non-dealer draws from the stock. After that, "
                      "turns alternate.")
@@ -134,7 +111,7 @@ def check_to_act(state: Round | Game, answer: object) -> Feedback:
     rnd = _round_of(state)
     if rnd.is_over:
         return Feedback(False, "The round is over: nobody is to move.", "")
-    said = _read_player(answer, rnd, _TURN_HINT)
+    said = read_player(answer, rnd, _TURN_HINT)
     if said == rnd.current_player:
         return Feedback(True, f"Right: {rnd.prompt()}.")
     question = "Who decides first?" if not rnd.history else "Whose move is it now?"
@@ -284,7 +261,7 @@ def check_dealer(game: Game, round_number: int, answer: object) -> Feedback:
     if not 1 <= round_number <= len(game.rounds):
         raise GinError(f"this game has rounds 1 to {len(game.rounds)}, not {round_number}")
     rnd = game.rounds[round_number - 1]
-    said = _read_player(answer, rnd, hint, roles=False)
+    said = read_player(answer, rnd, hint, roles=False)
     if said != rnd.dealer:
         return Feedback(False, f"Not quite: {game.names[said]} did not deal round "
                         f"{round_number}.", hint)

@@ -488,3 +488,14 @@ def test_the_rounds_knock_limit_decides_the_knock_flags():
     assert not any(a.knock for a in analyze_discards(hand, rules=Rules(straight_gin=True)))
     gin = analyze_discards("7S 7H 7D 9C TC JC 3H 4H 5H 6H KS", rules=Rules(straight_gin=True))
     assert gin[0].gin and gin[0].knock
+
+
+def test_values_survive_a_process_pool():
+    """Tournaments send positions and answers between processes."""
+    import pickle
+
+    knowledge = Knowledge(discard_pile="5C 9D", opponent_took="8H 8H", opponent_holds="8H",
+                          just_taken="KS", stock_size=20)
+    hand = "7S 7H 7D 9C TC JC 3H 4H 5H 2D KS"
+    for value in (knowledge, analyze_discards(hand, knowledge), analyze_knock(hand)):
+        assert pickle.loads(pickle.dumps(value)) == value

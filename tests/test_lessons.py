@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 
 from gin_teach import Rules, full_deck
 from gin_teach import lessons as L
+from gin_teach.analysis import Knowledge
 from gin_teach.answers import Feedback
 from gin_teach.bots import GreedyBot, play
+from gin_teach.display import message_html
 from gin_teach.errors import CardError
 from gin_teach.game import Game, Match, Round
 from tests.brute import brute_deadwood, partitions
@@ -45,6 +47,15 @@ def test_feedback_is_a_frozen_value_that_reads_as_text_and_html():
     assert "&lt;script&gt;" in html and "<script>" not in html and "&lt;i&gt;" in html
 
 
+def test_feedback_html_is_the_widgets_message_box():
+    # One source for the colours: the boxed message the widgets show.
+    wrong = Feedback(False, "Not quite.", "Count the king as 10.", picture="<svg/>")
+    assert wrong._repr_html_() == "<svg/>" + message_html(str(wrong), "wrong")
+    assert Feedback(True, "Right.")._repr_html_() == message_html("✔ Right.", "right")
+    waiting = Feedback(False, "Replace the ...", answered=False)
+    assert waiting._repr_html_() == message_html(str(waiting), "info")
+
+
 # One exercise for each checker, waiting for the learner's answer.
 EXERCISES = {
     "check_cards": lambda answer: L.check_cards("ace of spades, 7H", answer),
@@ -70,6 +81,18 @@ EXERCISES = {
     # Issue 9's checkers; their right and wrong answers are in tests/test_answers.py.
     "check_spread": lambda answer: L.check_spread(KNOCKER, DEFENDER, answer),
     "check_meld_partners": lambda answer: L.check_meld_partners("KS", "QS KH 2C", answer),
+    # Issue 12's strategy checkers; their right and wrong answers are in
+    # tests/test_strategy_checks.py.
+    "check_best_discard": lambda answer: L.check_best_discard(
+        "AS 6S AH 4H 8H 9H TH JH 8D 4C 7C", answer),
+    "check_outs": lambda answer: L.check_outs("7S 7H 9C TC 2D 3H 5H KS QS JD", answer),
+    "check_draw": lambda answer: L.check_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 7D", answer),
+    "check_safer_discard": lambda answer: L.check_safer_discard(
+        "9H KS 2C 3C 4C 5D 6D 7D JS JC 8S", Knowledge(opponent_took="8H", opponent_holds="8H"),
+        "9H KS", answer),
+    "check_knock_or_play_on": lambda answer: L.check_knock_or_play_on(
+        "7S 7H 7D 9C TC JC 3H 4H 5H 9S KS", Knowledge(stock_size=29), answer),
+    "check_draws_left": lambda answer: L.check_draws_left(9, answer),
     "check_round_over": lambda answer: L.check_round_over(opening_round(), "pass", answer),
     "check_match_points": lambda answer: L.check_match_points(finished_match(), 1, 0, answer),
 }
@@ -313,7 +336,7 @@ def test_big_gin_is_an_answer_only_when_the_rules_have_it():
     eleven = "AS 2S 3S 4H 5H 6H 9C TC JC QC KC"
     assert L.check_knock(eleven, "big gin", Rules(big_gin_bonus=50)).correct
     assert L.check_knock(eleven, "gin").correct
-    assert "one of" in L.check_knock(eleven, "big gin").message
+    assert "not played under these rules" in L.check_knock(eleven, "big gin").message
 
 
 def test_oklahoma_knock_limits():
@@ -465,3 +488,29 @@ def test_game_totals_with_boxes_and_bonuses():
     assert L.check_game_total((104, 0), (3, 0), 0, (104 + 75 + 100) * 2, rules=doubling).correct
     assert L.check_game_total((104, 37), (4, 2), 0, 104 + 4 * 20 + 100,
                               rules=Rules.classic()).correct
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=11, max_size=11, unique=True),
+       st.integers(0, 10), st.sampled_from(["knock", "gin", "play on"]))
+def test_check_knock_with_a_discard_agrees_with_the_solver(hand, pick, action):
+    card = hand[pick]
+    after = {c: L.deadwood([x for x in hand if x != c]) for c in hand}
+    feedback = L.check_knock(hand, action, discard=card)
+    best_discard = after[card] == min(after.values())
+    ends = "gin" if after[card] == 0 else "knock" if after[card] <= 10 else "play on"
+    assert feedback.correct == (best_discard and action == ends)
+    assert f"deadwood {after[card]}" in feedback.message
+
+
+def test_check_knock_with_a_discard_explains_the_discard_and_the_call():
+    hand = "4S 5S 6S 2C QH JH TH 7C 7D 7H KD"
+    right = L.check_knock(hand, "knock", discard="KD")
+    assert right.correct and "within the knock limit of 10" in right.message
+    worse = L.check_knock(hand, "knock", discard="2C")
+    assert not worse.correct and "discarding K♦ would leave only 2" in worse.message
+    play_on = L.check_knock(hand, "play on", discard="KD")
+    assert not play_on.correct and "never compulsory" in play_on.message
+    assert "not in this hand" in L.check_knock(hand, "knock", discard="9S").message
+    assert "only gin may end" in L.check_knock(hand, "knock", Rules(straight_gin=True),
+                                                 discard="KD").message

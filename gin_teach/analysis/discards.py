@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Final
 
 from gin_teach.analysis.knowledge import (
+    CARD_POINTS,
     NO_KNOWLEDGE,
     STOCK_AFTER_DEAL,
     Knowledge,
@@ -32,7 +33,6 @@ DANGER_WEIGHT_EARLY: Final = 2.0
 """Deadwood points one unit of danger costs at the start of a hand."""
 DANGER_WEIGHT_LATE: Final = 8.0
 """... and when the stock is down to the dead-hand level."""
-_POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
 _DECK: Final = tuple(Card.from_index(i) for i in range(52))
 
 
@@ -137,7 +137,7 @@ def draw_outlook(kept: int, unseen: int) -> DrawOutlook:
         bit = rest & -rest
         rest ^= bit
         index = bit.bit_length() - 1
-        loose = after_best_throw + _POINTS[index]
+        loose = after_best_throw + CARD_POINTS[index]
         for pair in _PARTNERS[index]:
             if pair & kept == pair:
                 value = best_discard_of_mask(kept | bit)[0]
@@ -228,7 +228,7 @@ def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
         knocks = outlook.deadwood <= limit
         return (0 if outlook.deadwood == 0 else 1 if knocks else 2,
                 outlook.deadwood if knocks else 0, score, outlook.deadwood,
-                -outlook.outs.bit_count(), -_POINTS[index], -index)
+                -outlook.outs.bit_count(), -CARD_POINTS[index], -index)
 
     rows.sort(key=order)
     analyses = [DiscardAnalysis(_DECK[index], outlook.deadwood, outlook.deadwood <= limit,

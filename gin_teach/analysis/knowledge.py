@@ -7,9 +7,10 @@ from typing import Final
 
 from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError
-from gin_teach.round import Observation
+from gin_teach.records import Observation
 
 __all__ = [
+    "CARD_POINTS",
     "FULL_DECK_MASK",
     "NO_KNOWLEDGE",
     "STOCK_AFTER_DEAL",
@@ -21,6 +22,8 @@ __all__ = [
 FULL_DECK_MASK: Final = (1 << 52) - 1
 STOCK_AFTER_DEAL: Final = 31
 """52 cards less two hands of ten and the first upcard."""
+CARD_POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
+"""The deadwood points of each card, by ``Card.index``, for code that works on masks."""
 
 
 def _neighbours() -> tuple[int, ...]:

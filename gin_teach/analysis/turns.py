@@ -8,6 +8,7 @@ from typing import Final
 
 from gin_teach.analysis.discards import analyze_discards, draw_outlook
 from gin_teach.analysis.knowledge import (
+    CARD_POINTS,
     NO_KNOWLEDGE,
     STOCK_AFTER_DEAL,
     Knowledge,
@@ -38,7 +39,6 @@ MAX_UNDERCUT_RISK: Final = 0.25
 KNOCKABLE_WEIGHT: Final = 0.25
 """How much a sampled opponent hand that could itself have knocked counts: most players knock
 when they can, so a hand that did not is less likely to be one."""
-_POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
 
 
 # --------------------------------------------------------------------------- the draw
@@ -209,7 +209,7 @@ def _highest(mask: int) -> int:
     while mask:
         low = mask & -mask
         mask ^= low
-        points = _POINTS[low.bit_length() - 1]
+        points = CARD_POINTS[low.bit_length() - 1]
         if points >= best_points:
             best, best_points = low, points
     return best
@@ -303,16 +303,13 @@ def _melds_within(hand: int) -> list[int]:
     return sorted(melds)
 
 
-_SUIT_OF_BIT: Final = tuple(i // 13 for i in range(52))
-
-
 def _layoff_reach(melds: list[int], opponent: int) -> bool:
     """Whether the opponent holds a card that could go onto one of ``melds`` or a longer run
     grown from one: the fourth card of a set, or the card just past either end of a run."""
     for meld in melds:
         low = (meld & -meld).bit_length() - 1
         high = meld.bit_length() - 1
-        if _SUIT_OF_BIT[low] != _SUIT_OF_BIT[high]:  # a set: the rank's missing suits
+        if low // 13 != high // 13:  # a set: the rank's missing suits
             column = 0
             for suit in range(4):
                 column |= 1 << (suit * 13 + low % 13)

@@ -28,9 +28,11 @@ from gin_teach.actions import (
     TakeDiscard,
 )
 from gin_teach.cards import Card
+from gin_teach.checks import check_count, check_rules, check_seed
+from gin_teach.errors import SetupError, excerpt
 from gin_teach.game import Game
 from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
-from gin_teach.round import Observation
+from gin_teach.records import Observation
 from gin_teach.rules import Rules
 from gin_teach.wording import counted
 
@@ -322,6 +324,10 @@ def play(state: State, players: Sequence[Player]) -> State:
     >>> play(Round(seed=1), [GreedyBot(), GreedyBot()]).is_over
     True
     """
+    if (isinstance(players, str) or len(players) != 2
+            or not all(callable(getattr(p, "choose", None)) for p in players)):
+        raise SetupError(f"players must be two players (each with a choose method), "
+                         f"got {excerpt(players)}")
     while not state.is_over:
         player = state.current_player
         state.apply(players[player].choose(state.observation(player), state.legal_actions()))
@@ -406,8 +412,9 @@ def play_games(a: Player, b: Player, n: int, seed: int = 0, rules: Rules | None 
     >>> first == play_games(RandomBot(), SimpleBot(), n=1, seed=5, rules=Rules(target=10))
     True
     """
-    rules = rules or Rules.modern()
-    rng = random.Random(seed)
+    n = check_count(n, "n (the number of games)")
+    rng = random.Random(check_seed(seed))
+    rules = check_rules(rules)
     for player in (a, b):
         reset = getattr(player, "reset", None)
         if callable(reset):
@@ -418,7 +425,7 @@ def play_games(a: Player, b: Player, n: int, seed: int = 0, rules: Rules | None 
     count: Counter[tuple[str, int]] = Counter()
     rounds = dead = turns = 0
     for _ in range(n):
-        game = play(Game(rules, rng.getrandbits(63), names=names), (a, b))
+        game = play(Game(rules, seed=rng.getrandbits(63), names=names), (a, b))
         totals = game.totals()
         assert totals.winner is not None
         count["won", totals.winner] += 1
