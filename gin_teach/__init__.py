@@ -46,7 +46,7 @@ from gin_teach.records import NO_PLAYER, Deal, Event, Observation, RoundResult
 from gin_teach.round import Round
 from gin_teach.rules import Rules
 from gin_teach.scoring import (
-    Layoff,
+    LaidOff,
     Settlement,
     best_layoffs,
     extend_meld,
@@ -76,8 +76,8 @@ __all__ = [
     "Hand",
     "IllegalMove",
     "Knock",
+    "LaidOff",
     "LayOff",
-    "Layoff",
     "Match",
     "Meld",
     "Observation",

@@ -17,9 +17,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from gin_teach.cards import Card, HandLike, full_deck, parse_cards, to_cards
-from gin_teach.errors import IllegalMove
-from gin_teach.melds import Meld
+from gin_teach.cards import Card, HandLike, full_deck, parse_cards, to_card, to_cards
+from gin_teach.errors import IllegalMove, excerpt
+from gin_teach.melds import Meld, to_melds
 
 __all__ = [
     "Action",
@@ -95,21 +95,10 @@ class DrawStock(Action):
     _words = "draw from the stock"
 
 
-def _card(value: Card | str) -> Card:
-    if isinstance(value, Card):
-        return value
-    if isinstance(value, str):
-        return Card.parse(value)
-    raise IllegalMove(f"expected a card such as 7H, got {value!r}")
-
-
 def _melds(value: Iterable[Meld | HandLike] | None) -> tuple[Meld, ...] | None:
     if value is None:
         return None
-    if isinstance(value, str):
-        raise IllegalMove("give melds as a list of card groups, such as "
-                          "['7S 7H 7D', '9C TC JC']")
-    return tuple(m if isinstance(m, Meld) else Meld.of(m) for m in value)
+    return to_melds(value)
 
 
 def _melds_text(melds: tuple[Meld, ...] | None) -> str:
@@ -133,17 +122,13 @@ class Discard(Action):
 
     def __post_init__(self) -> None:
         if not isinstance(self.card, Card):
-            object.__setattr__(self, "card", _card(self.card))
+            object.__setattr__(self, "card", to_card(self.card))
 
     def __str__(self) -> str:
         return f"discard {self.card.code}"
 
     def describe(self) -> str:
-        """The move in words.
-
-        >>> Discard("7h").describe()
-        'discard 7♥'
-        """
+        """The move in words."""
         return f"discard {self.card}"
 
 
@@ -152,7 +137,7 @@ class Knock(Action):
     """Discard ``card`` face down and end the round; with no deadwood left this is gin.
 
     ``melds`` is the spread the knocker chooses (validated when played); ``None`` lets the
-    engine spread the optimal arrangement that leaves the defender the least to lay off.
+    engine spread what :func:`~gin_teach.scoring.settle` picks by default.
 
     >>> str(Knock("KD")), str(Knock("KD", melds=["7S 7H 7D", "9C TC JC"]))
     ('knock KD', 'knock KD melds [7S 7H 7D] [9C TC JC]')
@@ -163,7 +148,7 @@ class Knock(Action):
 
     def __post_init__(self) -> None:
         if not isinstance(self.card, Card):
-            object.__setattr__(self, "card", _card(self.card))
+            object.__setattr__(self, "card", to_card(self.card))
         if self.melds is not None:
             object.__setattr__(self, "melds", _melds(self.melds))
 
@@ -171,11 +156,7 @@ class Knock(Action):
         return f"knock {self.card.code}{_melds_text(self.melds)}"
 
     def describe(self) -> str:
-        """The move in words.
-
-        >>> Knock("KD").describe()
-        'knock, discarding K♦ face down'
-        """
+        """The move in words."""
         return f"knock, discarding {self.card} face down"
 
 
@@ -197,11 +178,7 @@ class BigGin(Action):
         return f"big gin{_melds_text(self.melds)}"
 
     def describe(self) -> str:
-        """The move in words.
-
-        >>> BigGin().describe()
-        'go big gin: spread all eleven cards'
-        """
+        """The move in words."""
         return "go big gin: spread all eleven cards"
 
 
@@ -221,10 +198,7 @@ class LayOff(Action):
 
     def __post_init__(self) -> None:
         if self.layoffs is not None:
-            if isinstance(self.layoffs, str):
-                object.__setattr__(self, "layoffs", parse_cards(self.layoffs))
-            else:
-                object.__setattr__(self, "layoffs", to_cards(self.layoffs))
+            object.__setattr__(self, "layoffs", to_cards(self.layoffs, "layoffs"))
         if self.melds is not None:
             object.__setattr__(self, "melds", _melds(self.melds))
 
@@ -278,7 +252,7 @@ def _parse_melds(text: str | None) -> tuple[Meld, ...] | None:
         return ()
     groups = re.findall(r"\[([^\[\]]*)\]", text)
     if not groups or re.sub(r"\[[^\[\]]*\]", "", text).strip():
-        raise IllegalMove(f"cannot read the melds {text!r}: put each meld in brackets, "
+        raise IllegalMove(f"cannot read the melds {excerpt(text)}: put each meld in brackets, "
                           "like [7S 7D 7C] [9C TC JC], or write none")
     return tuple(Meld.of(group) for group in groups)
 
@@ -297,7 +271,7 @@ def parse_action(text: str | Action) -> Action:
     if isinstance(text, Action):
         return text
     if not isinstance(text, str):
-        raise IllegalMove(f"expected a move such as 'discard 7H', got {text!r}")
+        raise IllegalMove(f"expected a move such as 'discard 7H', got {excerpt(text)}")
     cleaned = " ".join(text.split())
     simple = _SIMPLE.get(cleaned.lower())
     if simple is not None:
@@ -318,4 +292,4 @@ def parse_action(text: str | Action) -> Action:
         if not cards:
             return LayOff(None, melds)
         return LayOff(() if cards == "none" else parse_cards(cards), melds)
-    raise IllegalMove(f"{text!r} is not a move: {_HELP}")
+    raise IllegalMove(f"{excerpt(text)} is not a move: {_HELP}")

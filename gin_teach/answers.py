@@ -25,15 +25,15 @@ from typing import TYPE_CHECKING, Final, ParamSpec, TypeVar
 
 from gin_teach.cards import RANK_NAMES, SUIT_NAMES, Card, to_cards
 from gin_teach.display import message_html
-from gin_teach.errors import GinError
+from gin_teach.errors import QUOTED_LENGTH, GinError, excerpt
 from gin_teach.melds import Arrangement, Meld
 
 if TYPE_CHECKING:
     from gin_teach.round import Round
 
 __all__ = [
+    "LONGEST_MESSAGE",
     "NO_CARDS",
-    "QUOTED",
     "YES_NO",
     "Feedback",
     "Reply",
@@ -45,7 +45,6 @@ __all__ = [
     "meld_or_reason",
     "only_from",
     "plain_words",
-    "quote",
     "read_arrangement",
     "read_card",
     "read_cards",
@@ -214,26 +213,18 @@ def feedback_checker(picture: Callable[..., str] | None = None,
 
 # --------------------------------------------------------------------------- reading answers
 
-QUOTED: Final = 60
-"""Characters of a learner's answer quoted back at most: enough to spot the slip."""
+LONGEST_MESSAGE: Final = 4 * QUOTED_LENGTH
+"""Characters of a message shown to a learner at most: a message can quote what was typed,
+and a pasted page must not flood the notebook."""
 
 
-def cut(text: str, longest: int = 4 * QUOTED) -> str:
+def cut(text: str, longest: int = LONGEST_MESSAGE) -> str:
     """``text`` cut to ``longest`` characters, ending in … when cut.
 
     >>> cut("7H 8H 9H 10H", 6)
     '7H 8H…'
     """
     return text if len(text) <= longest else text[:longest - 1] + "…"
-
-
-def quote(answer: object) -> str:
-    """The answer as the learner wrote it, cut short: a pasted page is not echoed back.
-
-    >>> quote("7H"), len(quote("7H " * 1000))
-    ("'7H'", 60)
-    """
-    return cut(repr(answer), QUOTED)
 
 
 def expect_answer(answer: object, hint: str) -> None:
@@ -294,7 +285,7 @@ def read_choice(answer: object, choices: Mapping[str, _T], hint: str, *,
         if " ".join(words) in choices:
             return choices[" ".join(words)]
     shown = shown or "with one of " + ", ".join(f'"{c}"' for c in dict.fromkeys(choices.values()))
-    raise unreadable(f"Answer {shown}; I could not read {quote(answer)}.")
+    raise unreadable(f"Answer {shown}; I could not read {excerpt(answer)}.")
 
 
 YES_NO: Final = {"yes": True, "y": True, "true": True, "meld": True, "it is": True,
@@ -341,7 +332,7 @@ def read_yes_no(answer: object, hint: str) -> bool:
     if any(word in _YES_WORDS | {"is", "may", "can", "does", "do"} for word in words):
         return True
     raise unreadable('Answer with True or False (or "yes" / "no"); I could not read '
-                     f"{quote(answer)}.")
+                     f"{excerpt(answer)}.")
 
 
 def read_int(answer: object, hint: str) -> int:
@@ -366,7 +357,7 @@ def read_int(answer: object, hint: str) -> int:
         except ValueError:
             pass  # words, or digits int() does not read such as "²": answered below
     raise unreadable(f"Write a whole number here, like 12; I could not read "
-                     f"{quote(answer)}.")
+                     f"{excerpt(answer)}.")
 
 
 NO_CARDS: Final = frozenset({"none", "nothing", "no", "no card", "no cards", "0"})

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Final, Union
 
-from gin_teach.errors import CardError
+from gin_teach.errors import CardError, SetupError, excerpt
 
 __all__ = [
     "RANKS",
@@ -26,6 +26,7 @@ __all__ = [
     "hand_mask",
     "hand_points",
     "parse_cards",
+    "to_card",
     "to_cards",
 ]
 
@@ -56,9 +57,9 @@ class Card:
 
     def __new__(cls, rank: int, suit: str) -> Card:
         if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 13:
-            raise CardError(f"rank must be 1 (ace) to 13 (king), got {rank!r}")
+            raise CardError(f"rank must be 1 (ace) to 13 (king), got {excerpt(rank)}")
         if not isinstance(suit, str) or len(suit) != 1 or suit.upper() not in SUITS:
-            raise CardError(f"suit must be one of S H D C, got {suit!r}")
+            raise CardError(f"suit must be one of S H D C, got {excerpt(suit)}")
         return _DECK[SUITS.index(suit.upper()) * 13 + rank - 1]
 
     @classmethod
@@ -77,8 +78,8 @@ class Card:
         >>> Card.from_index(0), Card.from_index(51)
         (Card('AS'), Card('KC'))
         """
-        if not 0 <= index < 52:
-            raise CardError(f"card index must be 0..51, got {index}")
+        if type(index) is not int or not 0 <= index < 52:
+            raise CardError(f"card index must be a whole number 0..51, got {excerpt(index)}")
         return _DECK[index]
 
     @classmethod
@@ -90,7 +91,7 @@ class Card:
         """
         cards = parse_cards(text)
         if len(cards) != 1:
-            raise CardError(f"expected one card, got {len(cards)} in {text!r}")
+            raise CardError(f"expected one card, got {len(cards)} in {excerpt(text)}")
         return cards[0]
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -154,38 +155,22 @@ class Card:
 
     @property
     def label(self) -> str:
-        """The rank as printed on the card: ``A``, ``7``, ``10``, ``K``.
-
-        >>> Card(10, "D").label
-        '10'
-        """
+        """The rank as printed on the card: ``A``, ``7``, ``10``, ``K``."""
         return _RANK_LABELS[self.rank - 1]
 
     @property
     def symbol(self) -> str:
-        """The suit symbol.
-
-        >>> Card(1, "S").symbol
-        '♠'
-        """
+        """The suit symbol."""
         return SUIT_SYMBOLS[self.suit]
 
     @property
     def name(self) -> str:
-        """The card in words.
-
-        >>> Card(12, "H").name
-        'queen of hearts'
-        """
+        """The card in words."""
         return f"{RANK_NAMES[self.rank - 1]} of {SUIT_NAMES[self.suit]}"
 
     @property
     def is_red(self) -> bool:
-        """Hearts and diamonds are red.
-
-        >>> Card(3, "D").is_red, Card(3, "C").is_red
-        (True, False)
-        """
+        """Hearts and diamonds are red."""
         return self.suit in "HD"
 
     def __str__(self) -> str:
@@ -201,6 +186,7 @@ class Card:
 
 
 _DECK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
+_ALL_CARDS: Final = 1 << 52
 
 HandLike = Union[str, Iterable[Union[Card, str]]]  # noqa: UP007 - a runtime alias on 3.10
 """A hand as text (``"7H 8H 9H"``), or as cards (or card texts)."""
@@ -226,14 +212,15 @@ def _parse_token(token: str) -> Card:
 
 
 def _explain_bad_token(token: str) -> str:
+    shown = excerpt(token)
     bare = token.translate(_VARIATION_SELECTORS).upper()
     suit_chars = [ch for ch in bare if ch in _SUIT_ALIASES]
     if not suit_chars:
-        return f"{token!r} is not a card: it has no suit (S H D C or ♠ ♥ ♦ ♣)"
+        return f"{shown} is not a card: it has no suit (S H D C or ♠ ♥ ♦ ♣)"
     rank_part = bare.replace(suit_chars[0], "", 1)
     if len(suit_chars) == 1 and rank_part not in _RANK_ALIASES:
-        return f"{token!r} is not a card: ranks are A 2-10 J Q K (or T for ten)"
-    return f"{token!r} is not a card: write a rank and a suit, like 7H, 10♦ or ♣Q"
+        return f"{shown} is not a card: ranks are A 2-10 J Q K (or T for ten)"
+    return f"{shown} is not a card: write a rank and a suit, like 7H, 10♦ or ♣Q"
 
 
 def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...]:
@@ -251,7 +238,7 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
     gin_teach.errors.CardError: 7♥ is written twice
     """
     if not isinstance(text, str):
-        raise CardError(f"expected text such as '7H 8H 9H', got {type(text).__name__}")
+        raise CardError(f"expected text such as '7H 8H 9H', got {excerpt(text)}")
     cards: list[Card] = []
     seen: set[Card] = set()
     pieces = text.split(",")
@@ -260,7 +247,7 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
         if not tokens and len(pieces) > 1:
             where = "at the start" if position == 0 else (
                 "at the end" if position == len(pieces) - 1 else "between two commas")
-            raise CardError(f"empty card {where} of {text!r}")
+            raise CardError(f"empty card {where} of {excerpt(text)}")
         for token in tokens:
             card = _parse_token(token)
             if card in seen and not allow_duplicates:
@@ -270,8 +257,27 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
     return tuple(cards)
 
 
-def to_cards(hand: HandLike) -> tuple[Card, ...]:
-    """A hand given as text or as cards, checked: cards only, none twice.
+def to_card(card: object, argument: str = "card") -> Card:
+    """One card given as a :class:`Card` or as its text (any form :func:`parse_cards` reads);
+    anything else is a :class:`CardError` that names the ``argument``.
+
+    >>> to_card("♥7"), to_card(Card(7, "H"))
+    (Card('7H'), Card('7H'))
+    >>> to_card(7)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.CardError: card must be a card such as 7H, got 7
+    """
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.parse(card)
+    raise CardError(f"{argument} must be a card such as 7H, got {excerpt(card)}")
+
+
+def to_cards(hand: HandLike, argument: str = "hand") -> tuple[Card, ...]:
+    """A hand given as text or as cards (or card texts), checked: cards only, none twice.
+    What is not a hand is a :class:`CardError` that names the ``argument``.
 
     >>> to_cards("AS 2S"), to_cards([Card(1, "S"), "2S"])
     ((Card('AS'), Card('2S')), (Card('AS'), Card('2S')))
@@ -283,15 +289,17 @@ def to_cards(hand: HandLike) -> tuple[Card, ...]:
     try:
         items = tuple(hand)
     except TypeError:
-        raise CardError(f"expected cards or text such as '7H 8H 9H', got {hand!r}") from None
+        raise CardError(f"{argument} must be cards or text such as '7H 8H 9H', "
+                        f"got {excerpt(hand)}") from None
     cards = []
     mask = 0
     for item in items:
         card = Card.parse(item) if isinstance(item, str) else item
         if not isinstance(card, Card):
-            raise CardError(f"expected cards or text such as '7H', got {item!r}")
+            raise CardError(f"{argument} must hold cards or card texts such as '7H', "
+                            f"got {excerpt(item)}")
         if mask & card.bit:
-            raise CardError(f"{card} is in the hand twice")
+            raise CardError(f"{card} is in the {argument} twice")
         mask |= card.bit
         cards.append(card)
     return tuple(cards)
@@ -326,6 +334,9 @@ def cards_from_mask(mask: int) -> tuple[Card, ...]:
     >>> cards_from_mask(0b101)
     (Card('AS'), Card('3S'))
     """
+    if type(mask) is not int or not 0 <= mask < _ALL_CARDS:
+        raise CardError(f"a card mask is a whole number from 0 to 2**52 - 1 (one bit a card), "
+                        f"got {excerpt(mask)}")
     cards = []
     while mask:
         low = mask & -mask
@@ -364,6 +375,10 @@ class Deck:
     """
 
     def __init__(self, seed: int | random.Random | None = None) -> None:
+        if not (seed is None or isinstance(seed, random.Random)
+                or (isinstance(seed, int) and not isinstance(seed, bool))):
+            raise SetupError("seed must be a whole number, a random.Random or None, "
+                             f"got {excerpt(seed)}")
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         order = list(_DECK)
         rng.shuffle(order)
@@ -371,11 +386,7 @@ class Deck:
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        """The cards still in the deck, top first.
-
-        >>> len(Deck(seed=1).cards)
-        52
-        """
+        """The cards still in the deck, top first."""
         return tuple(self._cards)
 
     def __len__(self) -> int:

@@ -524,11 +524,12 @@ def settlement_html(settlement: Settlement, *, four_colour: bool = False) -> str
                                title=f"defender: deadwood {settlement.defender_count}{after}",
                                four_colour=four_colour)
     outcome = settlement.outcome.replace("_", " ")
-    headline = f"{outcome}: the {settlement.winner} scores {settlement.points}"
+    headline = (f"{outcome}: nobody wins the round" if settlement.winner is None
+                else f"{outcome}: the {settlement.winner} scores {settlement.points}")
     laid_text = (", ".join(str(layoff.card) for layoff in settlement.layoffs)
                  if settlement.layoffs else "none")
     return (f'<div class="gin-settlement" data-outcome="{html.escape(settlement.outcome)}" '
-            f'data-winner="{html.escape(settlement.winner)}" data-points="{settlement.points}">'
+            f'data-winner="{settlement.winner or "nobody"}" data-points="{settlement.points}">'
             f'<p style="margin:2px 0;font-weight:bold">{html.escape(headline)}</p>'
             f"<div>{knocker}</div><div>{defender}</div>"
             f'<p style="margin:2px 0">{html.escape("laid off: " + laid_text)}</p>'

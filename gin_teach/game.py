@@ -26,7 +26,8 @@ from gin_teach.records import DEFAULT_NAMES, Observation, Phase
 from gin_teach.round import Round
 from gin_teach.rules import Rules
 from gin_teach.saves import dump, load_game, load_match, save_game, save_match
-from gin_teach.wording import says, whose
+from gin_teach.scoresheet import scoresheet_of, scoresheet_text
+from gin_teach.wording import says
 
 __all__ = ["Game", "GameTotals", "Match"]
 
@@ -335,49 +336,7 @@ class Game:
         Round  Dealer  Result           Ann  Bob
         (no round finished yet)
         """
-        names = self._names
-        finished = [(number, rnd.dealer, rnd.result) for number, rnd in
-                    enumerate(self._rounds, 1) if rnd.result is not None]
-        texts = [result.describe(names) for _, _, result in finished]
-        dealer_width = max(len(names[0]), len(names[1]), len("Dealer"))
-        text_width = max([len("Result"), *map(len, texts)])
-        width = max(len(names[0]), len(names[1]), 5)
-
-        def line(label: str, a: object, b: object) -> str:
-            # The label fills the round, dealer and result columns; then the two players.
-            label_width = 6 + 1 + dealer_width + 2 + text_width + 2
-            return f"{label:<{label_width}}{a!s:>{width}}  {b!s:>{width}}".rstrip()
-
-        def columns(number: object, dealer: str, result: str) -> str:
-            return f"{number!s:<6} {dealer:<{dealer_width}}  {result}"
-
-        lines = [f"Game to {self._rules.target} ({self._rules.name} rules); "
-                 f"{self._dealer_line()}",
-                 line(columns("Round", "Dealer", "Result"), *names)]
-        running = [0, 0]
-        for (number, dealer, result), text in zip(finished, texts, strict=True):
-            cells = ["", ""]
-            if result.winner is not None:
-                running[result.winner] += result.points
-                cells[result.winner] = str(running[result.winner])
-            lines.append(line(columns(number, names[dealer], text), *cells))
-        if not finished:
-            return "\n".join([*lines, "(no round finished yet)"])
-        totals = self.totals()
-        box = self._rules.box_bonus
-        lines.append(line("Race points", *totals.points))
-        lines.append(line(f"Boxes ({box} per round won)",
-                          *(f"{won}x{box}" for won in totals.rounds_won)))
-        if totals.winner is not None:
-            shutout_bonus = totals.shutout and not totals.doubled
-            lines.append(line("Shutout game bonus" if shutout_bonus else "Game bonus",
-                              *totals.game_bonus))
-            if totals.doubled:
-                lines.append(f"Shutout: {whose(names[totals.winner])} total is doubled")
-        lines.append(line("Total" if self.is_over else "Total so far", *totals.total))
-        if totals.winner is not None:
-            lines.append(says(names[totals.winner], f"win[s] the game by {totals.margin}"))
-        return "\n".join(lines)
+        return scoresheet_text(scoresheet_of(self), self._dealer_line())
 
     def _dealer_line(self) -> str:
         names = self._names

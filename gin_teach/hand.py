@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gin_teach.cards import Card, HandLike, hand_mask, to_cards
+from gin_teach.cards import Card, HandLike, hand_mask, to_card, to_cards
 from gin_teach.melds import Arrangement, best_arrangement, deadwood
 
 __all__ = ["Hand"]
@@ -28,20 +28,12 @@ class Hand(tuple[Card, ...]):
 
     @property
     def deadwood(self) -> int:
-        """The least deadwood of the hand.
-
-        >>> Hand("AH 2H 3H KS").deadwood
-        10
-        """
+        """The least deadwood of the hand."""
         return deadwood(self)
 
     @property
     def arrangement(self) -> Arrangement:
-        """One arrangement with the least deadwood.
-
-        >>> Hand("AH 2H 3H KS").arrangement.deadwood_cards
-        (Card('KS'),)
-        """
+        """One arrangement with the least deadwood."""
         return best_arrangement(self)
 
     @property
@@ -55,12 +47,16 @@ class Hand(tuple[Card, ...]):
 
     @property
     def mask(self) -> int:
-        """The hand as a 52-bit mask (bit ``card.index`` per card).
-
-        >>> Hand("AS 3S").mask
-        5
-        """
+        """The hand as a 52-bit mask (bit ``card.index`` per card)."""
         return hand_mask(self)
+
+    def __contains__(self, card: object) -> bool:
+        """Whether ``card`` (a :class:`Card` or its text) is in the hand.
+
+        >>> "7h" in Hand("7H 8H"), "9H" in Hand("7H 8H")
+        (True, False)
+        """
+        return super().__contains__(to_card(card))
 
     def sorted(self) -> Hand:
         """The same cards by suit, then rank.

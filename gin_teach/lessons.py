@@ -524,7 +524,7 @@ def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
     """
     cards = to_cards(hand)
     rules = rules or Rules.modern()
-    limit = (0 if rules.straight_gin else rules.knock_limit) if knock_limit is None else knock_limit
+    limit = rules.base_knock_limit if knock_limit is None else knock_limit
     hint = (f"Find the discard that leaves the least deadwood. 0 is gin; {limit} or less lets "
             "you knock." if limit else "This round allows gin only: you need 0 deadwood.")
     said = read_choice(answer, _ENDINGS, hint)

@@ -9,25 +9,29 @@ than 14 cards) go to a dynamic programme over the ranks instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, to_cards
-from gin_teach.errors import CardError
+from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, to_card, to_cards
+from gin_teach.errors import CardError, excerpt
 from gin_teach.rules import Rules
 
 __all__ = [
+    "MOST_ARRANGEMENTS",
     "Arrangement",
     "DiscardOption",
     "Meld",
     "all_best_arrangements",
+    "arrangements_within",
     "best_arrangement",
     "best_discards",
     "deadwood",
     "discard_options",
     "find_melds",
     "melds_with",
+    "partitions_of_mask",
+    "to_melds",
 ]
 
 _SUIT_BITS: Final = 0x1FFF
@@ -299,9 +303,10 @@ class Meld:
 
     def __post_init__(self) -> None:
         # A Meld is always a real meld, however it was built: spreads are trusted downstream.
-        cards = tuple(self.cards)
-        if not all(isinstance(card, Card) for card in cards):
-            raise CardError(f"a meld holds cards, got {self.cards!r}")
+        cards = tuple(self.cards) if isinstance(self.cards, (tuple, list)) else ()
+        if not cards or not all(isinstance(card, Card) for card in cards):
+            raise CardError(f"a meld holds a tuple of cards (Meld.of reads text), "
+                            f"got {excerpt(self.cards)}")
         mask = 0
         for card in cards:
             mask |= card.bit
@@ -309,7 +314,7 @@ class Meld:
         if _meld_kind(mask) is None or mask.bit_count() != len(cards):
             raise CardError(f"{shown} is not a meld: {_why_not_meld(cards)}")
         if _meld_kind(mask) != self.kind:
-            raise CardError(f"{shown} is a {_meld_kind(mask)}, not a {self.kind}")
+            raise CardError(f"{shown} is a {_meld_kind(mask)}, not a {excerpt(self.kind)}")
         object.__setattr__(self, "cards", cards_from_mask(mask))
 
     @classmethod
@@ -335,11 +340,7 @@ class Meld:
 
     @property
     def mask(self) -> int:
-        """The meld's cards as a 52-bit mask.
-
-        >>> Meld.of("AS 2S 3S").mask
-        7
-        """
+        """The meld's cards as a 52-bit mask."""
         mask = 0
         for card in self.cards:
             mask |= card.bit
@@ -347,11 +348,7 @@ class Meld:
 
     @property
     def points(self) -> int:
-        """What these cards would count as deadwood.
-
-        >>> Meld.of("QS KS JS").points
-        30
-        """
+        """What these cards would count as deadwood."""
         return sum(card.points for card in self.cards)
 
     def __len__(self) -> int:
@@ -361,7 +358,12 @@ class Meld:
         return iter(self.cards)
 
     def __contains__(self, card: object) -> bool:
-        return card in self.cards
+        """Whether ``card`` (a :class:`Card` or its text) is in the meld.
+
+        >>> "7H" in Meld.of("7S 7H 7D"), Card(7, "C") in Meld.of("7S 7H 7D")
+        (True, False)
+        """
+        return to_card(card) in self.cards
 
     def __str__(self) -> str:
         return " ".join(str(card) for card in self.cards)
@@ -370,6 +372,23 @@ class Meld:
         from gin_teach.display import hand_svg
 
         return hand_svg(self.cards, title=f"{self.kind}")
+
+
+def to_melds(melds: Iterable[Meld | HandLike], argument: str = "melds") -> tuple[Meld, ...]:
+    """A list of melds, each a :class:`Meld` or its cards, checked. A single text or card is a
+    :class:`CardError` naming the ``argument`` (not a list of one-character melds).
+
+    >>> [meld.kind for meld in to_melds(["7S 7H 7D", Meld.of("9C TC JC")])]
+    ['set', 'run']
+    >>> to_melds("7S 7H 7D")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.CardError: melds must be a list of melds, such as [...], not '7S 7H 7D'
+    """
+    if isinstance(melds, (str, Meld, Card)) or not isinstance(melds, Iterable):
+        raise CardError(f"{argument} must be a list of melds, such as "
+                        f"['7S 7H 7D', '9C TC JC'], not {excerpt(melds)}")
+    return tuple(m if isinstance(m, Meld) else Meld.of(m) for m in melds)
 
 
 def _meld_kind(mask: int) -> Literal["set", "run"] | None:
@@ -432,11 +451,7 @@ class Arrangement:
 
     @property
     def deadwood(self) -> int:
-        """The points of the cards in no meld.
-
-        >>> best_arrangement("AH 2H 3H KS 5D").deadwood
-        15
-        """
+        """The points of the cards in no meld."""
         return sum(card.points for card in self.deadwood_cards)
 
     @property
@@ -450,11 +465,7 @@ class Arrangement:
 
     @property
     def melded_cards(self) -> tuple[Card, ...]:
-        """The cards in melds.
-
-        >>> best_arrangement("KS AH 2H 3H").melded_cards
-        (Card('AH'), Card('2H'), Card('3H'))
-        """
+        """The cards in melds."""
         return tuple(card for meld in self.melds for card in meld)
 
     def __str__(self) -> str:
@@ -474,12 +485,22 @@ def _arrangement(meld_masks: list[int], dead_mask: int) -> Arrangement:
     return Arrangement(melds, cards_from_mask(dead_mask))
 
 
-def _optimal_partitions(mask: int) -> Iterator[tuple[list[int], int]]:
-    """Every partition of ``mask`` into melds and deadwood with the least deadwood, where no
-    two runs of one suit touch (the one longer run is the same arrangement).
+def partitions_of_mask(mask: int, most_deadwood: int) -> Iterator[tuple[list[int], int, int]]:
+    """Every partition of the hand whose 52-bit mask is ``mask`` into melds and deadwood, with
+    deadwood at most ``most_deadwood``, as (meld masks, deadwood mask, deadwood points); no two
+    runs of one suit touch (the one longer run is the same arrangement). The fast path under
+    :func:`arrangements_within`, for code that keeps hands as masks. The list of meld masks is
+    reused between answers: copy it to keep it.
+
+    The run A♥ 2♥ 3♥ beside three 3s leaves no deadwood; the four 3s leave A♥ 2♥, 3 points:
+
+    >>> from gin_teach.cards import hand_mask
+    >>> sorted(points for _, _, points in partitions_of_mask(hand_mask("AH 2H 3H 3S 3D 3C"), 3))
+    [0, 3]
 
     Branches on the lowest card left: it is deadwood or in one meld. A branch is taken only
-    when the solver says the optimum is still reachable, so little work is wasted.
+    when the solver says the budget can still be kept, so little work is wasted; with
+    ``most_deadwood`` the least deadwood this lists exactly the optimal arrangements.
     """
     optimum: dict[int, int] = {}
 
@@ -489,25 +510,32 @@ def _optimal_partitions(mask: int) -> Iterator[tuple[list[int], int]]:
             value = optimum[rest] = deadwood_of_mask(rest)
         return value
 
-    def search(rest: int, melds: list[int], dead: int,
-               no_run_start: int) -> Iterator[tuple[list[int], int]]:
+    def search(rest: int, melds: list[int], dead: int, budget: int,
+               no_run_start: int) -> Iterator[tuple[list[int], int, int]]:
         if not rest:
-            yield melds, dead
+            yield melds, dead, most_deadwood - budget
             return
-        target = best(rest)
         low = rest & -rest
         index = low.bit_length() - 1
         for meld, after_run in MELDS_WITH_CARD[index]:
             if meld & rest != meld or (after_run and low & no_run_start):
                 continue
-            if best(rest ^ meld) == target:
+            if best(rest ^ meld) <= budget:
                 melds.append(meld)
-                yield from search(rest ^ meld, melds, dead, no_run_start | after_run)
+                yield from search(rest ^ meld, melds, dead, budget, no_run_start | after_run)
                 melds.pop()
-        if _POINTS[index] + best(rest ^ low) == target:
-            yield from search(rest ^ low, melds, dead | low, no_run_start)
+        points = _POINTS[index]
+        if points + best(rest ^ low) <= budget:
+            yield from search(rest ^ low, melds, dead | low, budget - points, no_run_start)
 
-    yield from search(mask, [], 0, 0)
+    if best(mask) <= most_deadwood:
+        yield from search(mask, [], 0, most_deadwood, 0)
+
+
+def _optimal_partitions(mask: int) -> Iterator[tuple[list[int], int]]:
+    """Every partition of ``mask`` with the least deadwood (see :func:`partitions_of_mask`)."""
+    for melds, dead, _ in partitions_of_mask(mask, deadwood_of_mask(mask)):
+        yield melds, dead
 
 
 def best_arrangement(hand: HandLike) -> Arrangement:
@@ -520,23 +548,62 @@ def best_arrangement(hand: HandLike) -> Arrangement:
     return _arrangement(melds, dead)
 
 
+MOST_ARRANGEMENTS: Final = 1000
+""":func:`all_best_arrangements` without a ``limit`` refuses a hand with more best arrangements
+than this: a big hand can have millions, and listing them would not end in a lesson's time."""
+
+
 def all_best_arrangements(hand: HandLike, limit: int | None = None) -> tuple[Arrangement, ...]:
     """Every arrangement with the least deadwood, each once.
 
-    Two touching runs of one suit count as the one longer run. ``limit`` stops after that
-    many (large hands can have a great many).
+    Two touching runs of one suit count as the one longer run. ``limit`` keeps the first
+    ``limit`` found; without it a hand with more than :data:`MOST_ARRANGEMENTS` best
+    arrangements is a :class:`CardError` that says to pass a ``limit``.
 
     >>> for arrangement in all_best_arrangements("4S 4H 4D 3H 5H KC"):
     ...     print(arrangement)
     4♠ 4♥ 4♦ | deadwood 3♥ 5♥ K♣ = 18
     3♥ 4♥ 5♥ | deadwood 4♠ 4♦ K♣ = 18
     """
-    found = []
-    for melds, dead in _optimal_partitions(hand_mask(hand)):
-        found.append(_arrangement(melds, dead))
-        if limit is not None and len(found) >= limit:
+    if limit is not None and (type(limit) is not int or limit < 1):
+        raise CardError(f"limit must be a whole number of at least 1, or None, "
+                        f"got {excerpt(limit)}")
+    most = MOST_ARRANGEMENTS if limit is None else limit
+    mask = hand_mask(hand)
+    found: list[Arrangement] = []
+    for melds, dead in _optimal_partitions(mask):
+        if len(found) == most:
+            if limit is None:
+                raise CardError(f"this {mask.bit_count()}-card hand has more than "
+                                f"{MOST_ARRANGEMENTS:,} best arrangements: pass limit=N for "
+                                "the first N")
             break
+        found.append(_arrangement(melds, dead))
     return tuple(sorted(found, key=lambda a: [m.cards for m in a.melds]))
+
+
+def arrangements_within(hand: HandLike, most_deadwood: int) -> tuple[Arrangement, ...]:
+    """Every arrangement of the hand whose deadwood is at most ``most_deadwood``, each once
+    (two touching runs of one suit count as the one longer run), least deadwood first: the
+    spreads a knocker may choose from under a knock limit, optimal or not. More than
+    :data:`MOST_ARRANGEMENTS` of them is a :class:`CardError`.
+
+    >>> for spread in arrangements_within("AH 2H 3H 3S 3D 3C 9C 9D 9S 4S", 7):
+    ...     print(spread)
+    3♠ 3♦ 3♣ | 9♠ 9♦ 9♣ | A♥ 2♥ 3♥ | deadwood 4♠ = 4
+    3♠ 3♥ 3♦ 3♣ | 9♠ 9♦ 9♣ | deadwood 4♠ A♥ 2♥ = 7
+    """
+    if isinstance(most_deadwood, bool) or not isinstance(most_deadwood, int):
+        raise CardError(f"most_deadwood must be a whole number, got {excerpt(most_deadwood)}")
+    mask = hand_mask(hand)
+    found: list[Arrangement] = []
+    for melds, dead, _ in partitions_of_mask(mask, most_deadwood):
+        if len(found) == MOST_ARRANGEMENTS:
+            raise CardError(f"this {mask.bit_count()}-card hand has more than "
+                            f"{MOST_ARRANGEMENTS:,} arrangements within {most_deadwood} "
+                            "deadwood: ask for less deadwood")
+        found.append(_arrangement(melds, dead))
+    return tuple(sorted(found, key=lambda a: (a.deadwood, [m.cards for m in a.melds])))
 
 
 def find_melds(hand: HandLike) -> tuple[Meld, ...]:
@@ -551,13 +618,14 @@ def find_melds(hand: HandLike) -> tuple[Meld, ...]:
     return tuple(sorted(melds, key=lambda m: m.cards))
 
 
-def melds_with(card: Card, hand: HandLike) -> tuple[Meld, ...]:
-    """The melds of ``hand`` that use ``card``.
+def melds_with(card: Card | str, hand: HandLike) -> tuple[Meld, ...]:
+    """The melds of ``hand`` that use ``card`` (a :class:`Card` or its text).
 
-    >>> [str(m) for m in melds_with(Card(7, "H"), "7S 7H 7D 8H 9H")]
+    >>> [str(m) for m in melds_with("7H", "7S 7H 7D 8H 9H")]
     ['7♠ 7♥ 7♦', '7♥ 8♥ 9♥']
     """
-    return tuple(meld for meld in find_melds(hand) if card in meld.cards)
+    wanted = to_card(card)
+    return tuple(meld for meld in find_melds(hand) if wanted in meld.cards)
 
 
 Ending = Literal["gin", "knock", "big_gin"]
@@ -582,9 +650,7 @@ class DiscardOption:
         return f"{action} -> deadwood {self.deadwood}{ending}"
 
 
-def _ends(value: int, rules: Rules, knock_limit: int | None) -> Ending | None:
-    if knock_limit is None:
-        knock_limit = 0 if rules.straight_gin else rules.knock_limit
+def _ends(value: int, knock_limit: int) -> Ending | None:
     if value == 0:
         return "gin"
     return "knock" if value <= knock_limit else None
@@ -616,7 +682,8 @@ def discard_options(hand: HandLike, rules: Rules | None = None, *,
     discard 2♣ -> deadwood 10, knock
     discard 6♠ -> deadwood 21
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
+    limit = rules.resolve_knock_limit(knock_limit)
     mask = _checked_nonempty(hand)
     options = []
     rest = mask
@@ -625,7 +692,7 @@ def discard_options(hand: HandLike, rules: Rules | None = None, *,
         rest ^= low
         value = deadwood_of_mask(mask ^ low)
         card = Card.from_index(low.bit_length() - 1)
-        options.append(DiscardOption(card, value, _ends(value, rules, knock_limit)))
+        options.append(DiscardOption(card, value, _ends(value, limit)))
     options.sort(key=lambda o: (o.deadwood, -_card_order(o.card)))
     big_gin = _big_gin_option(mask, rules)
     return ((big_gin,) if big_gin else ()) + tuple(options)
@@ -643,7 +710,7 @@ def best_discards(hand: HandLike, rules: Rules | None = None, *,
     >>> [str(o.card) for o in best_discards("7S 7H 7D 8H 9H 2C 3C 4C 5C KD QD")]
     ['K♦', 'Q♦']
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     mask = _checked_nonempty(hand)
     big_gin = _big_gin_option(mask, rules)
     if big_gin:
@@ -652,7 +719,7 @@ def best_discards(hand: HandLike, rules: Rules | None = None, *,
         options = discard_options(hand, rules, knock_limit=knock_limit)
         return tuple(o for o in options if o.deadwood == options[0].deadwood)
     value, bits = best_discard_of_mask(mask)
-    ends = _ends(value, rules, knock_limit)
+    ends = _ends(value, rules.resolve_knock_limit(knock_limit))
     cards = cards_from_mask(bits)
     return tuple(DiscardOption(card, value, ends)
                  for card in sorted(cards, key=_card_order, reverse=True))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from gin_teach.cards import Card
-from gin_teach.errors import RulesError
+from gin_teach.errors import RulesError, excerpt
 
 __all__ = ["Rules"]
 
@@ -52,22 +52,29 @@ class Rules:
     """A label for display: a preset's name, or "... variant" once any number differs."""
 
     def __post_init__(self) -> None:
+        # Each field is checked by the kind of its default value: a flag must be a real bool,
+        # a number a real int (not a bool, not a float: nan compares False with everything and
+        # would let any knock through), within bounds any table could use.
         for field in _FIELDS:
             value = getattr(self, field.name)
-            if field.name == "name":
-                if not isinstance(value, str):
-                    raise RulesError(f"name must be text, got {value!r}")
-            elif field.type in ("bool",):
+            if isinstance(field.default, str):
+                if not isinstance(value, str) or len(value) > _LONGEST_NAME:
+                    raise RulesError(f"name must be a short text (at most {_LONGEST_NAME} "
+                                     f"characters), got {excerpt(value)}")
+            elif isinstance(field.default, bool):
                 if not isinstance(value, bool):
-                    raise RulesError(f"{field.name} must be True or False, got {value!r}")
-            elif value is not None or field.name != "big_gin_bonus":
+                    raise RulesError(f"{field.name} must be True or False, got {excerpt(value)}")
+            elif value is not None or field.default is not None:
                 if isinstance(value, bool) or not isinstance(value, int):
-                    raise RulesError(f"{field.name} must be a whole number, got {value!r}")
+                    raise RulesError(f"{field.name} must be a whole number, got {excerpt(value)}")
                 if value < 0:
-                    raise RulesError(f"{field.name} cannot be negative, got {value}")
+                    raise RulesError(f"{field.name} cannot be negative, got {excerpt(value)}")
+                if value > _LARGEST_NUMBER:
+                    raise RulesError(f"{field.name} must be at most {_LARGEST_NUMBER:,}, "
+                                     f"got {excerpt(value)}")
         if self.target < 1:
             raise RulesError(f"target must be at least 1, got {self.target}")
-        if self.knock_limit > 90:
+        if self.knock_limit > _MOST_DEADWOOD:
             raise RulesError(f"knock_limit {self.knock_limit} is more than any hand can hold")
         if not 0 <= self.dead_hand_stock <= 30:
             raise RulesError(f"dead_hand_stock must be 0..30, got {self.dead_hand_stock}")
@@ -89,21 +96,34 @@ class Rules:
         return _MODERN if cls is Rules else cls()
 
     @classmethod
-    def classic(cls) -> Rules:
-        """The older rule books: gin 20, undercut 10, box 20.
+    def of(cls, rules: Rules | str | None) -> Rules:
+        """The rules an argument names: a :class:`Rules` itself, a preset's name, or ``None``
+        for the modern preset. Every function that takes ``rules`` reads it through here, so a
+        wrong value is a :class:`RulesError` naming it, not a crash deep inside.
 
-        >>> Rules.classic().gin_bonus
-        20
+        >>> Rules.of(None).name, Rules.of("classic").gin_bonus
+        ('modern', 20)
+        >>> Rules.of(7)
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.RulesError: rules must be Rules, None or a preset's name, got 7
         """
+        if rules is None:
+            return _MODERN
+        if isinstance(rules, Rules):
+            return rules
+        if isinstance(rules, str) and rules in _PRESET_NAMES:
+            return cls.presets()[rules]
+        raise RulesError(f"rules must be Rules, None or a preset's name, got {excerpt(rules)}")
+
+    @classmethod
+    def classic(cls) -> Rules:
+        """The older rule books: gin 20, undercut 10, box 20."""
         return cls(gin_bonus=20, undercut_bonus=10, box_bonus=20, name="classic")
 
     @classmethod
     def norwegian(cls) -> Rules:
-        """Some Norwegian tables: gin 40, undercut 20, box 30.
-
-        >>> Rules.norwegian().undercut_bonus
-        20
-        """
+        """Some Norwegian tables: gin 40, undercut 20, box 30."""
         return cls(gin_bonus=40, undercut_bonus=20, box_bonus=30, name="norwegian")
 
     @classmethod
@@ -128,6 +148,35 @@ class Rules:
             changes["name"] = f"{self.name} variant"
         return dataclasses.replace(self, **changes)
 
+    @property
+    def base_knock_limit(self) -> int:
+        """The knock limit before an Oklahoma upcard lowers it: 0 (gin only) under Straight Gin,
+        else :attr:`knock_limit`. Every "may this hand knock?" without a round reads this.
+
+        >>> Rules().base_knock_limit, Rules(straight_gin=True, knock_limit=10).base_knock_limit
+        (10, 0)
+        """
+        return 0 if self.straight_gin else self.knock_limit
+
+    def resolve_knock_limit(self, knock_limit: int | None = None) -> int:
+        """The knock limit in force when a caller may override it (an Oklahoma round's limit,
+        say): ``knock_limit`` checked, or :attr:`base_knock_limit` when it is ``None``.
+
+        >>> Rules().resolve_knock_limit(), Rules().resolve_knock_limit(4)
+        (10, 4)
+        >>> Rules().resolve_knock_limit(float("nan"))
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.RulesError: knock_limit must be a whole number 0 to 90, got nan
+        """
+        if knock_limit is None:
+            return self.base_knock_limit
+        if (isinstance(knock_limit, bool) or not isinstance(knock_limit, int)
+                or not 0 <= knock_limit <= _MOST_DEADWOOD):
+            raise RulesError(f"knock_limit must be a whole number 0 to {_MOST_DEADWOOD}, "
+                             f"got {excerpt(knock_limit)}")
+        return knock_limit
+
     def round_knock_limit(self, first_upcard: Card | None = None) -> int:
         """The knock limit for a round that opened with ``first_upcard``.
 
@@ -141,13 +190,11 @@ class Rules:
         >>> okla.round_knock_limit(Card(3, "S")), okla.round_knock_limit(Card(1, "H"))
         (3, 0)
         """
-        if self.straight_gin:
-            return 0
-        if self.oklahoma:
+        if self.oklahoma and not self.straight_gin:
             if first_upcard is None:
                 raise RulesError("Oklahoma needs the first upcard to set the knock limit")
             return 0 if first_upcard.rank == 1 else min(first_upcard.points, self.knock_limit)
-        return self.knock_limit
+        return self.base_knock_limit
 
     def round_multiplier(self, first_upcard: Card | None = None) -> int:
         """2 when an Oklahoma spade upcard doubles the round, else 1.
@@ -187,4 +234,10 @@ class Rules:
 
 
 _FIELDS: Final = dataclasses.fields(Rules)
+_LARGEST_NUMBER: Final = 1_000_000
+"""No bonus, target or limit goes beyond this: far past any table, and small enough to print."""
+_LONGEST_NAME: Final = 80
+_PRESET_NAMES: Final = ("classic", "modern", "norwegian")
+_MOST_DEADWOOD: Final = 90
+"""The highest knock limit accepted: well past any table's (10 is usual)."""
 _MODERN: Final = Rules()

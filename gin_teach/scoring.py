@@ -7,37 +7,41 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Literal
 
-from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, to_cards
+from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, to_card, to_cards
 from gin_teach.errors import CardError, IllegalMove
 from gin_teach.melds import (
     Arrangement,
     Meld,
-    all_best_arrangements,
     best_arrangement,
     deadwood_of_mask,
+    partitions_of_mask,
+    to_melds,
 )
 from gin_teach.rules import Rules
 
 __all__ = [
-    "Layoff",
+    "LaidOff",
     "Outcome",
     "Settlement",
     "Winner",
     "best_layoffs",
+    "best_spread",
     "extend_meld",
     "layoff_options",
     "settle",
 ]
 
-Outcome = Literal["knock", "gin", "big_gin", "undercut"]
+Outcome = Literal["knock", "gin", "big_gin", "undercut", "tie"]
 Winner = Literal["knocker", "defender"]
 
 
 @dataclass(frozen=True)
-class Layoff:
-    """A defender's card added to one of the knocker's melds (``meld`` as the knocker spread it).
+class LaidOff:
+    """A defender's card added to one of the knocker's melds (``meld`` as the knocker spread it):
+    the record a :class:`Settlement` keeps. The defender's move that asks for it is the action
+    :class:`~gin_teach.actions.LayOff`.
 
-    >>> str(Layoff(Card(8, "C"), Meld.of("9C TC JC")))
+    >>> str(LaidOff(Card(8, "C"), Meld.of("9C TC JC")))
     '8♣ onto 9♣ 10♣ J♣'
     """
 
@@ -60,7 +64,7 @@ def extend_meld(meld: Meld | HandLike, card: Card | str) -> Meld:
     gin_teach.errors.IllegalMove: 9♥ does not fit 5♥ 6♥ 7♥: a run takes only the next card ...
     """
     meld = meld if isinstance(meld, Meld) else Meld.of(meld)
-    card = Card.parse(card) if isinstance(card, str) else card
+    card = to_card(card)
     if card in meld.cards:
         raise IllegalMove(f"{card} is already in {meld}")
     if meld.kind == "set":
@@ -83,14 +87,16 @@ def layoff_options(melds: Iterable[Meld | HandLike], card: Card | str) -> tuple[
     >>> [str(m) for m in layoff_options(spread, "7C")], layoff_options(spread, "9C")
     (['7♠ 7♥ 7♦'], ())
     """
+    card = to_card(card)
     fits = []
-    for meld in melds:
+    for meld in to_melds(melds):
         try:
             extend_meld(meld, card)
         except IllegalMove:
             continue
-        fits.append(meld if isinstance(meld, Meld) else Meld.of(meld))
+        fits.append(meld)
     return tuple(fits)
+
 
 
 def _extension_choices(meld: Meld, available: int) -> list[list[int]]:
@@ -114,13 +120,13 @@ def _extension_choices(meld: Meld, available: int) -> list[list[int]]:
     return [down[:d] + up[:u] for d in range(len(down) + 1) for u in range(len(up) + 1)]
 
 
-def _layoff_plans(melds: Sequence[Meld], defender: int) -> list[tuple[int, tuple[Layoff, ...]]]:
+def _layoff_plans(melds: Sequence[Meld], defender: int) -> list[tuple[int, tuple[LaidOff, ...]]]:
     """Every legal set of lay-offs from ``defender`` onto ``melds``: (mask laid off, lay-offs)."""
     per_meld = [_extension_choices(meld, defender) for meld in melds]
     plans = []
     for combination in product(*per_meld):
         mask = 0
-        layoffs: list[Layoff] = []
+        layoffs: list[LaidOff] = []
         clash = False
         for meld, bits in zip(melds, combination, strict=True):
             for bit in bits:
@@ -128,7 +134,7 @@ def _layoff_plans(melds: Sequence[Meld], defender: int) -> list[tuple[int, tuple
                     clash = True
                     break
                 mask |= bit
-                layoffs.append(Layoff(Card.from_index(bit.bit_length() - 1), meld))
+                layoffs.append(LaidOff(Card.from_index(bit.bit_length() - 1), meld))
             if clash:
                 break
         if not clash:
@@ -137,7 +143,7 @@ def _layoff_plans(melds: Sequence[Meld], defender: int) -> list[tuple[int, tuple
 
 
 def best_layoffs(knocker_melds: Iterable[Meld | HandLike],
-                 defender: HandLike) -> tuple[Arrangement, tuple[Layoff, ...]]:
+                 defender: HandLike) -> tuple[Arrangement, tuple[LaidOff, ...]]:
     """The defender's best answer to a spread: its own arrangement of the cards it keeps, and
     the lay-offs, chosen together to leave the least deadwood (fewest lay-offs among equals).
 
@@ -148,12 +154,12 @@ def best_layoffs(knocker_melds: Iterable[Meld | HandLike],
     >>> [str(layoff) for layoff in layoffs]
     ['8♣ onto 9♣ 10♣ J♣']
     """
-    melds = [m if isinstance(m, Meld) else Meld.of(m) for m in knocker_melds]
-    return _best_layoffs_of_mask(melds, hand_mask(defender))
+    melds = to_melds(knocker_melds, "knocker_melds")
+    return _best_layoffs_of_mask(melds, hand_mask(to_cards(defender, "defender")))
 
 
 def _best_layoffs_of_mask(melds: Sequence[Meld],
-                          mask: int) -> tuple[Arrangement, tuple[Layoff, ...]]:
+                          mask: int) -> tuple[Arrangement, tuple[LaidOff, ...]]:
     laid, layoffs = min(_layoff_plans(melds, mask),
                         key=lambda plan: (deadwood_of_mask(mask ^ plan[0]), len(plan[1])))
     return best_arrangement(cards_from_mask(mask ^ laid)), layoffs
@@ -166,6 +172,8 @@ class Settlement:
     >>> result = settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
     >>> result.outcome, result.winner, result.points
     ('knock', 'knocker', 17)
+    >>> result.knocker_count, result.defender_count, result.laid_off_cards
+    (8, 25, (Card('8C'),))
     >>> print(result.explain())  # doctest: +NORMALIZE_WHITESPACE
     Knocker spreads 7♠ 7♥ 7♦ | 3♥ 4♥ 5♥ | 9♣ 10♣ J♣ | deadwood 8♦ = 8
     Defender spreads 2♠ 3♠ 4♠ | Q♥ Q♦ Q♣ | deadwood 10♠ K♥ 5♦ 8♣ = 33
@@ -175,51 +183,31 @@ class Settlement:
 
     knocker_arrangement: Arrangement
     defender_arrangement: Arrangement
-    layoffs: tuple[Layoff, ...]
+    layoffs: tuple[LaidOff, ...]
     defender_count_before_layoffs: int
     outcome: Outcome
-    winner: Winner
+    winner: Winner | None
     points: int
     rules: Rules
 
     @property
     def knocker_count(self) -> int:
-        """The knocker's deadwood.
-
-        >>> result = settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
-        >>> result.knocker_count
-        8
-        """
+        """The knocker's deadwood."""
         return self.knocker_arrangement.deadwood
 
     @property
     def defender_count(self) -> int:
-        """The defender's deadwood after its lay-offs.
-
-        >>> result = settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
-        >>> result.defender_count
-        25
-        """
+        """The defender's deadwood after its lay-offs."""
         return self.defender_arrangement.deadwood
 
     @property
     def laid_off_cards(self) -> tuple[Card, ...]:
-        """The defender's cards that went onto the knocker's melds.
-
-        >>> result = settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
-        >>> result.laid_off_cards
-        (Card('8C'),)
-        """
+        """The defender's cards that went onto the knocker's melds."""
         return tuple(layoff.card for layoff in self.layoffs)
 
     @property
     def summary(self) -> str:
-        """The last line of :meth:`explain`: who scores, and the arithmetic of the points.
-
-        >>> result = settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
-        >>> result.summary
-        'Knocker 8, defender 25: the knocker scores 25 - 8 = 17'
-        """
+        """The last line of :meth:`explain`: who scores, and the arithmetic of the points."""
         return self.explain().rsplit("\n", 1)[-1]
 
     def explain(self) -> str:
@@ -255,9 +243,9 @@ class Settlement:
             tie = "the same count" if k == d else "a lower count"
             lines.append(f"{counts}: {tie} is an undercut; the defender scores {k} - {d} + "
                          f"the undercut bonus {self.rules.undercut_bonus} = {self.points}")
-        elif k == d:
-            lines.append(f"{counts}: a tie, and these rules pay no undercut on a tie; "
-                         "the knocker scores 0")
+        elif self.outcome == "tie":
+            lines.append(f"{counts}: a tie, and these rules pay no undercut on a tie: "
+                         "nobody wins the round")
         else:
             lines.append(f"{counts}: the knocker scores {d} - {k} = {self.points}")
         return "\n".join(lines)
@@ -272,10 +260,7 @@ class Settlement:
 
 
 def _spread_from(melds: Sequence[HandLike], hand: int, who: str) -> list[Meld]:
-    if isinstance(melds, (str, Meld)) or not isinstance(melds, Iterable):
-        raise CardError(f"the {who}'s melds are a list of melds, such as "
-                        f"['7S 7H 7D', '9C TC JC'], not {melds!r}")
-    spread = [m if isinstance(m, Meld) else Meld.of(m) for m in melds]
+    spread = list(to_melds(melds, f"{who}_melds"))
     used = 0
     for meld in spread:
         for card in meld.cards:
@@ -302,23 +287,32 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
     """Settle a knock: ``knocker`` is the knocker's hand after the discard (10 cards, or 11
     for big gin), ``defender`` the other 10.
 
-    The knocker spreads ``knocker_melds`` (validated), or by default the optimal arrangement
-    that leaves the defender the least to lay off. The defender plays ``defender_melds`` and
-    ``layoffs`` (validated); what it leaves out is chosen for it to leave the least deadwood
-    (its best melds around the given lay-offs, or the best lay-offs from outside its melds).
-    ``knock_limit`` overrides the rules' limit (an Oklahoma round's, say).
+    The knocker spreads ``knocker_melds`` (validated). By default it spreads what scores it
+    most against this defender: :func:`best_spread`, which sees both hands (the teaching view)
+    and may keep a meld as deadwood to block lay-offs, within the knock limit; among equal
+    scores the least deadwood, then the fewest cards laid off. Gin spreads an optimal
+    arrangement. The defender plays ``defender_melds`` and ``layoffs`` (validated) against that
+    spread; what it leaves out is chosen for it to leave the least deadwood (its best melds
+    around the given lay-offs, or the best lay-offs from outside its melds, fewest lay-offs
+    among equals). ``knock_limit`` overrides the rules' limit (an Oklahoma round's, say).
+
+    A tie under ``undercut_on_tie=False`` has ``outcome == "tie"``, ``winner is None`` and
+    no points: nobody wins the round.
 
     >>> defender = "2S 3S 4S QD QH QC 8C KH 5D TS"
     >>> settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", defender).points
     17
+    >>> print(settle("4S 5S 6S 8H 8D 8C JC QC KC 5H", "AD AH AC 2D 3D 4D 9H TH JH 5C",
+    ...              Rules(undercut_on_tie=False)).summary)
+    Knocker 5, defender 5: a tie, and these rules pay no undercut on a tie: nobody wins the round
     >>> settle("7S 7H 7D 9C TC JC 3H 4H 2D KD", defender)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     gin_teach.errors.IllegalMove: the knocker's deadwood is 3 + 4 + 2 + 10 = 19, over the knock ...
     """
-    rules = rules or Rules.modern()
-    knocker_cards = to_cards(knocker)
-    defender_cards = to_cards(defender)
+    rules = Rules.of(rules)
+    knocker_cards = to_cards(knocker, "knocker")
+    defender_cards = to_cards(defender, "defender")
     k_mask, d_mask = hand_mask(knocker_cards), hand_mask(defender_cards)
     if k_mask & d_mask:
         both = ", ".join(str(c) for c in cards_from_mask(k_mask & d_mask))
@@ -334,51 +328,161 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
                               "played under these rules")
         if deadwood_of_mask(k_mask):
             raise IllegalMove("big gin needs all 11 cards in melds")
-    limit = knock_limit if knock_limit is not None else (
-        0 if rules.straight_gin else rules.knock_limit)
+    limit = rules.resolve_knock_limit(knock_limit)
 
+    spread: Arrangement | None = None  # chosen below when the caller does not name one
     if knocker_melds is not None:
-        spreads = [_arrangement_of(_spread_from(knocker_melds, k_mask, "knocker"), k_mask)]
+        spread = _arrangement_of(_spread_from(knocker_melds, k_mask, "knocker"), k_mask)
+        count = spread.deadwood
+        dead_cards = spread.deadwood_cards
     else:
-        spreads = list(all_best_arrangements(knocker_cards))
-    count = spreads[0].deadwood
+        count = deadwood_of_mask(k_mask)
+        dead_cards = best_arrangement(knocker_cards).deadwood_cards if count > limit else ()
     if big_gin and count:
         raise IllegalMove(f"big gin spreads all 11 cards in melds; this spread leaves "
                           f"{count} of deadwood")
     if count > limit:
-        worth = " + ".join(str(c.points) for c in spreads[0].deadwood_cards)
-        shown = f"{worth} = {count}" if len(spreads[0].deadwood_cards) > 1 else str(count)
+        worth = " + ".join(str(c.points) for c in dead_cards)
+        shown = f"{worth} = {count}" if len(dead_cards) > 1 else str(count)
         rule = "gin only" if limit == 0 else f"the knock limit of {limit}"
         raise IllegalMove(f"the knocker's deadwood is {shown}, over {rule}")
     if count == 0 and layoffs:
         raise IllegalMove("no lay-offs against gin")
 
-    def answer(spread: Arrangement) -> tuple[Arrangement, tuple[Layoff, ...]]:
-        if count == 0:
-            return _defender_without_layoffs(defender_cards, d_mask, defender_melds), ()
+    laid: tuple[LaidOff, ...]
+    if count == 0:
+        spread = spread or best_arrangement(knocker_cards)
+        own, laid = _defender_without_layoffs(defender_cards, d_mask, defender_melds), ()
+    else:
+        spread = spread or _best_spread_of_masks(k_mask, d_mask, limit)
+        count = spread.deadwood
         if defender_melds is None and layoffs is None:
-            return _best_layoffs_of_mask(spread.melds, d_mask)
-        if layoffs is None:
+            own, laid = _best_layoffs_of_mask(spread.melds, d_mask)
+        elif layoffs is None:
             assert defender_melds is not None
-            return _layoffs_around(spread.melds, d_mask, defender_melds)
-        return _defender_choice(spread.melds, d_mask, defender_melds, layoffs)
-
-    # The knocker picks, among its optimal spreads, the one that leaves the defender most.
-    answers = [(spread, *answer(spread)) for spread in spreads]
-    spread, own, laid = max(answers, key=lambda a: a[1].deadwood)
+            own, laid = _layoffs_around(spread.melds, d_mask, defender_melds)
+        else:
+            own, laid = _defender_choice(spread.melds, d_mask, defender_melds, layoffs)
     before = own.deadwood + sum(layoff.card.points for layoff in laid)
     outcome: Outcome
-    winner: Winner
+    winner: Winner | None
     if count == 0:
         outcome = "big_gin" if big_gin else "gin"
         bonus = rules.big_gin_bonus if big_gin else rules.gin_bonus
         winner, points = "knocker", (bonus or 0) + own.deadwood
-    elif own.deadwood < count or (own.deadwood == count and rules.undercut_on_tie):
+    elif own.deadwood == count and not rules.undercut_on_tie:
+        outcome, winner, points = "tie", None, 0
+    elif own.deadwood <= count:
         outcome, winner = "undercut", "defender"
         points = count - own.deadwood + rules.undercut_bonus
     else:
         outcome, winner, points = "knock", "knocker", own.deadwood - count
     return Settlement(spread, own, laid, before, outcome, winner, points, rules)
+
+
+def best_spread(knocker: HandLike, defender: HandLike, rules: Rules | None = None, *,
+                knock_limit: int | None = None) -> Arrangement:
+    """The spread that scores the knocker most against this defender (the teaching view: it
+    sees both hands), among every arrangement of the knocker's cards whose deadwood is within
+    the knock limit, optimal or not; the defender answers each with its best lay-offs. This is
+    the spread :func:`settle` takes when it is not given one.
+
+    The score only grows with the margin of the defender's count (after lay-offs) over the
+    knocker's, so that margin decides. Ties go to the spread with less deadwood (an optimal
+    arrangement when one is as good), then to the one that lets fewer cards be laid off, then
+    to the first in the order of :func:`~gin_teach.melds.arrangements_within`.
+
+    Keeping A♥ 2♥ 3♥ together lets the defender lay off 4♥ 5♥; spreading the four 3s and
+    keeping A♥ 2♥ as deadwood costs the knocker 3 points and the defender 9:
+
+    >>> print(best_spread("AH 2H 3H 3S 3D 3C 9C 9D 9S 4S", "4H 5H KS KD KC QS QD QH 8C 6D"))
+    3♠ 3♥ 3♦ 3♣ | 9♠ 9♦ 9♣ | deadwood 4♠ A♥ 2♥ = 7
+    """
+    limit = Rules.of(rules).resolve_knock_limit(knock_limit)
+    k_mask = hand_mask(to_cards(knocker, "knocker"))
+    d_mask = hand_mask(to_cards(defender, "defender"))
+    if k_mask & d_mask:
+        raise CardError(f"{cards_from_mask(k_mask & d_mask)[0]} cannot be in both hands")
+    if deadwood_of_mask(k_mask) > limit:
+        raise IllegalMove(f"this hand cannot knock: its least deadwood "
+                          f"{deadwood_of_mask(k_mask)} is over the knock limit of {limit}")
+    return _best_spread_of_masks(k_mask, d_mask, limit)
+
+
+def _best_spread_of_masks(k_mask: int, d_mask: int, limit: int) -> Arrangement:
+    least = deadwood_of_mask(k_mask)
+    untouched = deadwood_of_mask(d_mask)  # the defender's count if it could lay off nothing
+    best: tuple[int, int, int] | None = None  # smaller is better: -margin, deadwood, cards laid
+    best_melds: list[int] = []
+    best_dead = 0
+
+    def consider(most: int, skip_optimal: bool) -> None:
+        nonlocal best, best_melds, best_dead
+        for melds, dead, points in partitions_of_mask(k_mask, most):
+            if skip_optimal and points == least:
+                continue
+            left, laid = _least_after_layoffs_of_masks(melds, d_mask)
+            rank = (points - left, points, laid)
+            if best is None or rank < best or (
+                    rank == best and _meld_order(melds) < _meld_order(best_melds)):
+                best, best_melds, best_dead = rank, list(melds), dead
+
+    # The optimal spreads first. A spread with deadwood k leaves a margin of at most
+    # untouched - k, so only spreads under untouched - (the best margin so far) can do better;
+    # when an optimal spread leaves nothing to lay off (the usual case) there are none.
+    consider(least, False)
+    assert best is not None
+    worth_trying = min(limit, untouched + best[0] - 1)
+    if worth_trying > least:
+        consider(worth_trying, True)
+    melds = sorted((Meld.of(cards_from_mask(m)) for m in best_melds), key=lambda m: m.cards)
+    return Arrangement(tuple(melds), cards_from_mask(best_dead))
+
+
+def _meld_order(melds: list[int]) -> list[list[int]]:
+    """The order :func:`~gin_teach.melds.arrangements_within` lists equal spreads in."""
+    return sorted([i for i in range(52) if m >> i & 1] for m in melds)
+
+
+def _least_after_layoffs_of_masks(melds: list[int], mask: int) -> tuple[int, int]:
+    """The defender's least deadwood against meld masks ``melds`` and how many cards it lays off
+    for it (fewest among equals)."""
+    choices = [_extension_masks(meld, mask) for meld in melds]
+    best = (deadwood_of_mask(mask), 0)
+    for combination in product(*choices):
+        laid = 0
+        for bits in combination:
+            if laid & bits:
+                break  # a set's fourth card is also a run's next card: it goes to one only
+            laid |= bits
+        else:
+            if laid:
+                best = min(best, (deadwood_of_mask(mask ^ laid), laid.bit_count()))
+    return best
+
+
+def _extension_masks(meld: int, available: int) -> list[int]:
+    """The ways to lay cards of ``available`` onto the meld mask ``meld``, as masks: the missing
+    fourth card of a set, or a chain growing from either end of a run."""
+    low = (meld & -meld).bit_length() - 1
+    high = meld.bit_length() - 1
+    rank = low % 13
+    column = 0x8004002001 << rank  # the four cards of this rank
+    if meld & ~column == 0:  # a set
+        missing = column & ~meld & available
+        return [0, missing] if meld.bit_count() == 3 and missing else [0]
+    suit_start = low - rank
+    down = [0]
+    index = low - 1
+    while index >= suit_start and available >> index & 1:
+        down.append(down[-1] | 1 << index)
+        index -= 1
+    up = [0]
+    index = high + 1
+    while index < suit_start + 13 and available >> index & 1:
+        up.append(up[-1] | 1 << index)
+        index += 1
+    return [d | u for d in down for u in up]
 
 
 def _defender_without_layoffs(cards: tuple[Card, ...], mask: int,
@@ -391,9 +495,9 @@ def _defender_without_layoffs(cards: tuple[Card, ...], mask: int,
 def _defender_choice(
     spread: Sequence[Meld], mask: int, melds: Sequence[HandLike] | None,
     layoffs: Iterable[Card | str] | None,
-) -> tuple[Arrangement, tuple[Layoff, ...]]:
+) -> tuple[Arrangement, tuple[LaidOff, ...]]:
     laid_mask = 0
-    for card in to_cards(tuple(layoffs or ())):
+    for card in to_cards(layoffs or (), "layoffs"):
         if not mask & card.bit:
             raise IllegalMove(f"the defender cannot lay off {card}: it is not in the hand")
         laid_mask |= card.bit
@@ -413,7 +517,7 @@ def _defender_choice(
 
 
 def _layoffs_around(spread: Sequence[Meld], mask: int,
-                    melds: Sequence[HandLike]) -> tuple[Arrangement, tuple[Layoff, ...]]:
+                    melds: Sequence[HandLike]) -> tuple[Arrangement, tuple[LaidOff, ...]]:
     """The defender keeps its chosen melds and lays off the most points from the rest."""
     own = _spread_from(melds, mask, "defender")
     outside = mask

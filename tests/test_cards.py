@@ -104,3 +104,59 @@ def test_deck_is_seeded_and_deals_in_turn():
     assert sorted(order) == list(full_deck())
     with pytest.raises(CardError):
         deck.deal(2, 20)
+
+
+@pytest.mark.parametrize("seed", [[1], "7", 1.5, True, object()])
+def test_a_deck_seed_that_is_no_number_is_refused(seed):
+    from gin_teach.errors import SetupError
+    with pytest.raises(SetupError, match="seed must be a whole number"):
+        Deck(seed=seed)
+
+
+@pytest.mark.parametrize("mask", [-1, 1 << 52, 1 << 60, 3.0, True, "5"])
+def test_a_mask_outside_the_52_cards_is_refused(mask):
+    with pytest.raises(CardError, match="a card mask is a whole number from 0 to 2\\*\\*52 - 1"):
+        cards_from_mask(mask)
+
+
+@pytest.mark.parametrize("index", [1.0, True, -1, 52, "3"])
+def test_a_card_index_must_be_a_whole_number_in_the_deck(index):
+    with pytest.raises(CardError, match=r"card index must be a whole number 0\.\.51"):
+        Card.from_index(index)
+
+
+def test_to_card_reads_text_and_names_the_argument():
+    from gin_teach.cards import to_card
+    assert to_card("10d") is Card(10, "D") and to_card(Card(1, "S")) is Card(1, "S")
+    with pytest.raises(CardError, match="upcard must be a card such as 7H, got 7"):
+        to_card(7, "upcard")
+    with pytest.raises(CardError, match="expected one card, got 2"):
+        to_card("7H 8H")
+
+
+def test_to_cards_names_the_argument():
+    with pytest.raises(CardError, match="knocker must be cards or text"):
+        to_cards(5, "knocker")
+    with pytest.raises(CardError, match="hand must hold cards or card texts such as '7H', got 5"):
+        to_cards(["7H", 5])
+
+
+@pytest.mark.parametrize("call", [
+    lambda big: parse_cards(big),
+    lambda big: parse_cards("7H " + big.replace(" ", "")),
+    lambda big: parse_cards(",," + big),
+    lambda big: Card.parse("7H 8H" + " " * len(big)),
+    lambda big: to_cards([big.split()]),
+], ids=["duplicate", "long token", "empty piece", "one card", "not a card"])
+def test_an_error_quotes_a_bounded_excerpt_of_a_huge_input(call):
+    big = " ".join(["7H", "8H", "9H"] * 300_000)  # about 2.7 MB of card text
+    with pytest.raises(CardError) as refused:
+        call(big)
+    assert len(str(refused.value)) < 300, str(refused.value)[:300]
+
+
+def test_a_bad_rank_or_suit_is_quoted_short():
+    for rank, suit in ((7, "x" * 10**6), (10**5000, "H")):
+        with pytest.raises(CardError) as refused:
+            Card(rank, suit)
+        assert len(str(refused.value)) < 200

@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import gin_teach.round as round_module
 from gin_teach import (
     NO_PLAYER,
     BigGin,
@@ -290,7 +289,7 @@ def test_a_tie_pays_nothing_when_the_table_says_so():
     p1 = "2S 3S 4S QD QH QC KS KH KC 5D"
     rules = Rules(undercut_on_tie=False)
     rnd = moves(make_round(p1=p1, upcard="5S", rules=rules), "take", "knock KD", "lay off")
-    assert (rnd.result.outcome, rnd.result.winner, rnd.result.points) == ("knock", 0, 0)
+    assert (rnd.result.outcome, rnd.result.winner, rnd.result.points) == ("tie", None, 0)
 
 
 def test_a_lower_count_undercuts():
@@ -901,22 +900,6 @@ TIE_MOVES = ("pass", "pass", "draw", "knock KD", "lay off")
 NO_TIE_UNDERCUT = Rules(undercut_on_tie=False)
 
 
-@pytest.fixture
-def settle_with_ties(monkeypatch):
-    """settle as RULES.md scores a tie that is no undercut: outcome "tie", no winner. The
-    scoring module is changing to say so itself; until then a 0-point knock (only a tie gives
-    one) is turned into that shape, and afterwards this passes settle's answer through."""
-    real = round_module.settle
-
-    def settle(*args, **kwargs):
-        settlement = real(*args, **kwargs)
-        if settlement.outcome == "knock" and settlement.points == 0:
-            return dataclasses.replace(settlement, outcome="tie", winner=None)
-        return settlement
-
-    monkeypatch.setattr(round_module, "settle", settle)
-
-
 def tie_round(rules=NO_TIE_UNDERCUT, names=("Player 0", "Player 1")):
     return moves(make_round(*TIE_HANDS, upcard="KH", stock="KD", rules=rules, names=names),
                  *TIE_MOVES)
@@ -927,7 +910,7 @@ def test_a_tie_that_is_an_undercut_pays_the_defender():
     assert (result.outcome, result.winner, result.points) == ("undercut", 1, 25)
 
 
-def test_a_tie_that_is_no_undercut_has_no_winner_and_says_so(settle_with_ties):
+def test_a_tie_that_is_no_undercut_has_no_winner_and_says_so():
     rnd = tie_round(names=("Ann", "You"))
     result = rnd.result
     assert (result.outcome, result.winner, result.points, result.knocker) == ("tie", None, 0, 0)
@@ -937,14 +920,13 @@ def test_a_tie_that_is_no_undercut_has_no_winner_and_says_so(settle_with_ties):
     assert rnd.current_player == NO_PLAYER and rnd.is_over
 
 
-def test_a_tie_round_saves_and_loads(settle_with_ties):
+def test_a_tie_round_saves_and_loads():
     rnd = tie_round()
     again = Round.from_json(rnd.to_json())
     assert again.result == rnd.result and again.to_json() == rnd.to_json()
 
 
-def test_a_tie_in_a_game_scores_nothing_gives_no_box_and_the_dealer_deals_again(
-        settle_with_ties):
+def test_a_tie_in_a_game_scores_nothing_gives_no_box_and_the_dealer_deals_again():
     game = Game.from_deal(TIE_HANDS, upcard="KH", stock="KD", dealer=1, rules=NO_TIE_UNDERCUT,
                           names=("Ann", "Bob"), seed=3)
     for move in TIE_MOVES:
@@ -958,7 +940,7 @@ def test_a_tie_in_a_game_scores_nothing_gives_no_box_and_the_dealer_deals_again(
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
 
 
-def test_a_tie_does_not_break_a_shutout(settle_with_ties):
+def test_a_tie_does_not_break_a_shutout():
     game = Game.from_deal(TIE_HANDS, upcard="KH", stock="KD", dealer=1,
                           rules=NO_TIE_UNDERCUT.replace(target=1), seed=3)
     for move in TIE_MOVES:
@@ -979,3 +961,53 @@ def test_the_quick_observation_is_the_one_the_constructor_makes():
         assert set(vars(view)) == {field.name for field in dataclasses.fields(view)}
         assert Observation(**vars(view)) == view
         assert hash(Observation(**vars(view))) == hash(view)
+
+# --------------------------------------------- moves the rules forbid (from an adversarial read)
+
+def test_a_knock_with_a_fake_meld_is_refused_and_changes_nothing():
+    # Player 0 takes 8D and may knock with K♦ on 8 points; calling 3H 4H 5H 8D one "meld"
+    # would turn the knock into a gin worth 25 + 33 instead of 33 - 8.
+    rnd = Round.from_deal([KNOCKER, DEFENDER], upcard="8D", dealer=1)
+    rnd.apply("take")
+    before = rnd.to_json()
+    with pytest.raises(CardError, match="not a meld"):
+        rnd.apply("knock KD melds [7S 7H 7D] [9C TC JC] [3H 4H 5H 8D]")
+    assert rnd.to_json() == before and rnd.phase == "discard"
+
+
+def test_the_defender_cannot_spread_a_fake_meld():
+    rnd = Round.from_deal([KNOCKER, DEFENDER], upcard="8D", dealer=1)
+    rnd.apply("take")
+    rnd.apply("knock KD")
+    before = rnd.to_json()
+    # 8C KH 5D is no meld; it would cut the defender's 25 after lay-offs to 2.
+    with pytest.raises(CardError, match="not a meld"):
+        rnd.apply(LayOff(layoffs=(), melds=["2S 3S 4S", "QD QH QC", "8C KH 5D"]))
+    assert rnd.to_json() == before and rnd.phase == "layoff"
+
+
+def test_big_gin_with_a_spread_that_leaves_deadwood_is_refused():
+    # All eleven cards meld, but this spread leaves 6♥ out: that is no big gin, and as a knock
+    # it would keep eleven cards without a discard.
+    rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H 6H", DEFENDER], upcard="2H", dealer=1,
+                          rules=Rules(big_gin_bonus=31))
+    rnd.apply("take")
+    before = rnd.to_json()
+    with pytest.raises(IllegalMove, match="big gin"):
+        rnd.apply("big gin melds [7S 7H 7D] [9C TC JC] [2H 3H 4H 5H]")
+    assert rnd.to_json() == before and rnd.phase == "discard"
+
+
+def test_the_defender_does_not_see_the_face_down_knock_card_while_it_answers():
+    rnd = Round.from_deal([KNOCKER, DEFENDER], upcard="8D", dealer=1, names=("Ann", "Bob"))
+    rnd.apply("take")
+    rnd.apply("knock KD")
+    bob_sees = rnd.log(viewer=1)
+    assert not any("K♦" in line for line in bob_sees), bob_sees
+    assert bob_sees[-1] == "Ann knocks, discarding a card face down"
+    # The knocker knows its own card, and so does the whole-truth log.
+    assert rnd.log(viewer=0)[-1] == "Ann knocks, discarding K♦ face down"
+    assert rnd.log()[-1] == "Ann knocks, discarding K♦ face down"
+    # Once the round is over the hands are shown and the card with them.
+    rnd.apply("lay off")
+    assert "Ann knocks, discarding K♦ face down" in rnd.log(viewer=1)

@@ -38,3 +38,10 @@ def test_deadwood_and_arrangement_agree_with_brute_force(cards):
     assert hand.deadwood == hand.arrangement.deadwood == brute_deadwood(tuple(cards))
     assert hand.points == sum(c.points for c in cards)
     assert hand.sorted() == tuple(sorted(cards))
+
+
+def test_card_text_is_in_a_hand():
+    hand = Hand("7S 7H 8D")
+    assert "7h" in hand and "♦8" in hand and "9H" not in hand
+    with pytest.raises(CardError, match="'7X' is not a card"):
+        assert "7X" in hand

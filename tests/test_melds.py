@@ -166,3 +166,59 @@ def test_meld_values():
                      ("7S 8S TS", "consecutive")]:
         with pytest.raises(CardError, match=why):
             Meld.of(bad)
+
+
+def test_card_text_is_read_wherever_a_card_is_asked_for():
+    from gin_teach import melds_with
+    assert melds_with("7H", "7S 7H 7D 8H 9H") == melds_with(Card(7, "H"), "7S 7H 7D 8H 9H")
+    assert len(melds_with("♥7", "7S 7H 7D 8H 9H")) == 2
+    meld = Meld.of("7S 7H 7D")
+    assert "7H" in meld and "7♥" in meld and Card(7, "H") in meld and "7C" not in meld
+    with pytest.raises(CardError, match="'7X' is not a card"):
+        melds_with("7X", "7S 7H 7D")
+    with pytest.raises(CardError, match="card must be a card such as 7H, got 7"):
+        assert 7 in meld
+
+
+@pytest.mark.parametrize("melds", ["7S 7H 7D", Meld.of("7S 7H 7D"), Card(7, "S"), 7])
+def test_a_list_of_melds_that_is_not_a_list_is_named(melds):
+    from gin_teach.melds import to_melds
+    with pytest.raises(CardError, match="melds must be a list of melds"):
+        to_melds(melds)
+
+
+def test_a_meld_built_from_no_cards_is_refused():
+    with pytest.raises(CardError, match="a meld holds a tuple of cards"):
+        Meld(7, "set")  # type: ignore[arg-type]
+
+
+def test_every_best_arrangement_of_a_huge_hand_is_bounded():
+    from gin_teach.cards import full_deck
+    from gin_teach.melds import MOST_ARRANGEMENTS
+    assert len(all_best_arrangements(full_deck(), limit=3)) == 3
+    with pytest.raises(CardError, match=f"more than {MOST_ARRANGEMENTS:,} best arrangements: "
+                                        "pass limit=N"):
+        all_best_arrangements(full_deck())
+
+
+@pytest.mark.parametrize("limit", [0, -1, 2.5, True, "3"])
+def test_an_arrangement_limit_must_be_a_positive_whole_number(limit):
+    with pytest.raises(CardError, match="limit must be a whole number of at least 1"):
+        all_best_arrangements("4S 4H 4D 3H 5H KC", limit=limit)
+
+
+@pytest.mark.parametrize("codes, kind", [
+    ("2S 9H KD", "set"), ("3H 4H 5H 8D", "set"), ("3H 4H 5H", "set"), ("7S 7H 7D", "run"),
+    ("QS KS AS", "run"), ("7S 7H", "set"),
+])
+def test_a_meld_built_by_hand_is_checked_too(codes, kind):
+    # A fake meld would hide deadwood anywhere a spread is trusted: it cannot be built at all.
+    cards = tuple(Card.parse(code) for code in codes.split())
+    with pytest.raises(CardError, match="not a"):
+        Meld(cards, kind)
+
+
+def test_a_meld_kind_that_is_no_kind_is_quoted_short():
+    with pytest.raises(CardError, match="is a set, not a 'xx") as refused:
+        Meld(parse_cards("7S 7H 7D"), "x" * 10**6)  # type: ignore[arg-type]
+    assert len(str(refused.value)) < 200

@@ -63,3 +63,51 @@ def test_changed_numbers_are_named_a_variant():
 
 def test_knock_limit_zero_reads_as_gin_only():
     assert "gin only (knock limit 0)" in Rules(knock_limit=0).describe()
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("knock_limit", float("nan"), "knock_limit must be a whole number, got nan"),
+    ("knock_limit", 9.0, "knock_limit must be a whole number"),
+    ("gin_bonus", True, "gin_bonus must be a whole number, got True"),
+    ("gin_bonus", 10 ** 5000, "gin_bonus must be at most 1,000,000, got a number of about"),
+    ("target", 10 ** 7, "target must be at most 1,000,000"),
+    ("big_gin_bonus", 31.5, "big_gin_bonus must be a whole number"),
+    ("straight_gin", 0, "straight_gin must be True or False, got 0"),
+    ("oklahoma", "yes", "oklahoma must be True or False"),
+    ("name", "x" * 10 ** 6, "name must be a short text"),
+], ids=lambda value: value if isinstance(value, str) and len(value) < 20 else type(value).__name__)
+def test_fields_are_checked_by_value_and_named(field, value, message):
+    with pytest.raises(RulesError, match=message) as refused:
+        Rules(**{field: value})
+    assert len(str(refused.value)) < 200
+
+
+def test_base_knock_limit_is_zero_under_straight_gin():
+    assert Rules(knock_limit=7).base_knock_limit == 7
+    assert Rules(knock_limit=7, straight_gin=True).base_knock_limit == 0
+    assert Rules(straight_gin=True, oklahoma=True).round_knock_limit(Card(5, "S")) == 0
+
+
+@pytest.mark.parametrize("override", [float("nan"), 3.0, True, -1, 91, "5"])
+def test_a_knock_limit_override_must_be_a_whole_number(override):
+    from gin_teach import best_discards, discard_options, settle
+    with pytest.raises(RulesError, match="knock_limit must be a whole number 0 to 90"):
+        settle("7S 7H 7D 9C TC JC 3H 4H 2D KD", "2S 3S 4S QD QH QC 8C KH 5D TS",
+               knock_limit=override)
+    with pytest.raises(RulesError, match="knock_limit"):
+        best_discards("7S 7H 7D 9C TC JC 3H 4H 2D KD QD", knock_limit=override)
+    with pytest.raises(RulesError, match="knock_limit"):
+        discard_options("7S 7H 7D 9C TC JC 3H 4H 2D KD QD", knock_limit=override)
+
+
+@pytest.mark.parametrize("rules", [7, "clasic", Rules, object()])
+def test_rules_that_are_not_rules_are_named(rules):
+    from gin_teach import best_discards, settle
+    with pytest.raises(RulesError, match="rules must be Rules, None or a preset's name"):
+        settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS", rules)
+    with pytest.raises(RulesError, match="rules must be"):
+        best_discards("7S 7H 7D 9C TC JC 3H 4H 2D KD QD", rules)
+
+
+def test_rules_of_reads_presets_by_name():
+    assert Rules.of("norwegian") == Rules.norwegian() and Rules.of(None) is Rules.modern()

@@ -20,21 +20,19 @@ from gin_teach import (
     settle,
 )
 from tests.brute import brute_deadwood
-
-# Seed 000's first worked example: the knocker spreads three melds with the eight of diamonds
-# loose; the defender lays the eight of clubs off on the club run.
-KNOCKER_000 = "7S 7H 7D 9C TC JC 3H 4H 5H 8D"
-DEFENDER_000 = "2S 3S 4S QD QH QC 8C KH 5D TS"
+from tests.conftest import DEFENDER, KNOCKER
 
 
 def test_seed_000_knock_worth_17():
-    result = settle(KNOCKER_000, DEFENDER_000)
+    # Seed 000's first worked example: the knocker spreads three melds with the eight of
+    # diamonds loose; the defender lays the eight of clubs off on the club run.
+    result = settle(KNOCKER, DEFENDER)
     assert (result.knocker_count, result.defender_count_before_layoffs) == (8, 33)
     assert result.laid_off_cards == (Card(8, "C"),)
     assert result.defender_count == 25
     assert (result.outcome, result.winner, result.points) == ("knock", "knocker", 17)
     # No bonus is involved, so every preset agrees.
-    assert {settle(KNOCKER_000, DEFENDER_000, r).points for r in Rules.presets().values()} == {17}
+    assert {settle(KNOCKER, DEFENDER, r).points for r in Rules.presets().values()} == {17}
 
 
 def test_seed_000_undercut_worth_12_under_classic():
@@ -100,7 +98,10 @@ def test_tie_is_an_undercut_unless_the_variant_says_otherwise():
     tie = settle(knocker, defender)
     assert (tie.outcome, tie.winner, tie.points) == ("undercut", "defender", 25)
     strict = settle(knocker, defender, Rules(undercut_on_tie=False))
-    assert (strict.outcome, strict.winner, strict.points) == ("knock", "knocker", 0)
+    assert (strict.outcome, strict.winner, strict.points) == ("tie", None, 0)
+    assert strict.summary == ("Knocker 5, defender 5: a tie, and these rules pay no undercut on "
+                              "a tie: nobody wins the round")
+    assert "nobody wins the round" in strict._repr_html_()
 
 
 def test_big_gin_only_when_enabled():
@@ -114,21 +115,21 @@ def test_big_gin_only_when_enabled():
 
 def test_knocker_over_the_limit_or_with_a_bad_spread():
     with pytest.raises(IllegalMove, match="over the knock limit of 10"):
-        settle("7S 7H 7D 9C TC JC 3H 4H 2D KD", DEFENDER_000)
+        settle("7S 7H 7D 9C TC JC 3H 4H 2D KD", DEFENDER)
     with pytest.raises(IllegalMove, match="over gin only"):
-        settle(KNOCKER_000, DEFENDER_000, Rules(straight_gin=True))
+        settle(KNOCKER, DEFENDER, Rules(straight_gin=True))
     with pytest.raises(IllegalMove, match="knock limit of 5"):
-        settle(KNOCKER_000, DEFENDER_000, knock_limit=5)
+        settle(KNOCKER, DEFENDER, knock_limit=5)
     with pytest.raises(CardError, match="not a meld"):
-        settle(KNOCKER_000, DEFENDER_000, knocker_melds=["7S 7H 9C"])
+        settle(KNOCKER, DEFENDER, knocker_melds=["7S 7H 9C"])
     with pytest.raises(IllegalMove, match="not in the knocker's hand"):
-        settle(KNOCKER_000, DEFENDER_000, knocker_melds=["7S 7H 7C"])
+        settle(KNOCKER, DEFENDER, knocker_melds=["7S 7H 7C"])
     with pytest.raises(IllegalMove, match="over the knock limit"):
-        settle(KNOCKER_000, DEFENDER_000, knocker_melds=["7S 7H 7D"])
+        settle(KNOCKER, DEFENDER, knocker_melds=["7S 7H 7D"])
     with pytest.raises(CardError, match="both hands"):
-        settle(KNOCKER_000, "7S 3S 4S QD QH QC 8C KH 5D TS")
+        settle(KNOCKER, "7S 3S 4S QD QH QC 8C KH 5D TS")
     with pytest.raises(CardError, match="10 cards"):
-        settle(KNOCKER_000, "2S 3S")
+        settle(KNOCKER, "2S 3S")
 
 
 def test_knocker_spreads_what_leaves_the_fewest_layoffs():
@@ -144,17 +145,17 @@ def test_knocker_spreads_what_leaves_the_fewest_layoffs():
 
 
 def test_defender_may_choose_its_own_melds_and_layoffs():
-    chosen = settle(KNOCKER_000, DEFENDER_000, defender_melds=["2S 3S 4S"], layoffs=[])
+    chosen = settle(KNOCKER, DEFENDER, defender_melds=["2S 3S 4S"], layoffs=[])
     assert chosen.defender_count == 33 + 30  # the queens stay loose and nothing is laid off
     assert chosen.points == chosen.defender_count - 8
     # Without its set of queens the defender can lay off the queen of clubs as well.
-    around = settle(KNOCKER_000, DEFENDER_000, defender_melds=["2S 3S 4S"])
+    around = settle(KNOCKER, DEFENDER, defender_melds=["2S 3S 4S"])
     assert sorted(around.laid_off_cards) == sorted(parse_cards("8C QC"))
     assert around.defender_count == 33 + 30 - 8 - 10
     with pytest.raises(IllegalMove, match="cannot all be laid off"):
-        settle(KNOCKER_000, DEFENDER_000, layoffs=["KH"])
+        settle(KNOCKER, DEFENDER, layoffs=["KH"])
     with pytest.raises(IllegalMove, match="not in the hand"):
-        settle(KNOCKER_000, DEFENDER_000, layoffs=["7C"])
+        settle(KNOCKER, DEFENDER, layoffs=["7C"])
 
 
 def test_chained_layoffs_and_the_fourth_of_a_set():
@@ -174,7 +175,7 @@ def test_chained_layoffs_and_the_fourth_of_a_set():
 
 
 def test_settlement_reads_as_arithmetic():
-    text = settle(KNOCKER_000, DEFENDER_000).explain()
+    text = settle(KNOCKER, DEFENDER).explain()
     assert "8♣ onto 9♣ 10♣ J♣" in text and "33 - 8 = 25" in text and "25 - 8 = 17" in text
     undercut = settle("4S 5S 6S 8H 8D 8C JC QC KC 9D", "2S 3S 7D TH JH QH KH 5H 5D 5C",
                       Rules.classic()).explain()
@@ -226,6 +227,121 @@ def test_defender_count_matches_brute_force(band, deck):
 def test_a_spread_that_is_not_a_list_of_melds_gets_a_card_error():
     for melds in (7, "7S 7H 7D"):
         with pytest.raises(CardError, match="list of melds"):
-            settle(KNOCKER_000, DEFENDER_000, knocker_melds=melds)  # type: ignore[arg-type]
+            settle(KNOCKER, DEFENDER, knocker_melds=melds)  # type: ignore[arg-type]
     with pytest.raises(CardError, match=r"^an empty meld is not a meld"):
-        settle(KNOCKER_000, DEFENDER_000, knocker_melds=[[]])
+        settle(KNOCKER, DEFENDER, knocker_melds=[[]])
+
+
+def test_card_text_and_wrong_types_in_lay_off_helpers():
+    from gin_teach import best_layoffs, extend_meld, layoff_options
+    spread = [Meld.of("7S 7H 7D")]
+    assert layoff_options(spread, "7C") == tuple(spread)
+    with pytest.raises(CardError, match="card must be a card such as 7H, got 7"):
+        layoff_options(spread, 7)
+    with pytest.raises(CardError, match="card must be a card"):
+        extend_meld(spread[0], None)
+    with pytest.raises(CardError, match="melds must be a list of melds"):
+        layoff_options("7S 7H 7D", "7C")
+    with pytest.raises(CardError, match="knocker_melds must be a list of melds"):
+        best_layoffs("7S 7H 7D", "2S 3S 4S QD QH QC 8C KH 5D 7C")
+    with pytest.raises(CardError, match="defender must be cards"):
+        best_layoffs(spread, 5)
+
+
+def test_settle_names_the_hand_that_is_wrong_and_reads_lay_offs_as_text():
+    knocker, defender = "7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS"
+    with pytest.raises(CardError, match="defender must be cards"):
+        settle(knocker, 10)
+    with pytest.raises(CardError, match="knocker must hold cards"):
+        settle([1] * 10, defender)
+    result = settle(knocker, defender, layoffs="8C")
+    assert result.laid_off_cards == (Card(8, "C"),)
+
+
+def test_a_huge_spread_text_is_quoted_short():
+    with pytest.raises(CardError, match="knocker_melds must be a list of melds") as refused:
+        settle("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS",
+               knocker_melds="7S 7H 7D " * 100_000)
+    assert len(str(refused.value)) < 300
+
+
+# ------------------------------------------------------------ the knocker's choice of spread
+
+def _knocker_net(result):
+    """What the round is worth to the knocker: its points, minus the defender's, 0 for a tie."""
+    return {"knocker": result.points, "defender": -result.points, None: 0}[result.winner]
+
+
+def test_the_knocker_may_keep_a_run_as_deadwood_to_block_layoffs():
+    # RULES.md's example: the optimal spread (A♥ 2♥ 3♥ run, deadwood 4♠ = 4) lets the defender
+    # lay off 4♥ 5♥ and scores 10; the four 3s with A♥ 2♥ kept as deadwood score 16.
+    knocker, defender = "AH 2H 3H 3S 3D 3C 9C 9D 9S 4S", "4H 5H KS KD KC QS QD QH 8C 6D"
+    optimal = settle(knocker, defender, knocker_melds=["AH 2H 3H", "3S 3D 3C", "9C 9D 9S"])
+    assert optimal.points == 10 and optimal.laid_off_cards == (Card(4, "H"), Card(5, "H"))
+    result = settle(knocker, defender)
+    assert result.points == 16 and result.knocker_count == 7 and result.layoffs == ()
+    assert [str(m) for m in result.knocker_arrangement.melds] == ["3♠ 3♥ 3♦ 3♣", "9♠ 9♦ 9♣"]
+    # Under a knock limit of 6 the blocking spread (7) is not allowed: back to the run.
+    assert settle(knocker, defender, knock_limit=6).points == 10
+
+
+def test_equal_scores_go_to_the_spread_with_less_deadwood():
+    # Dropping 10♠ from the run would block the defender's J♠, but costs as much as it saves
+    # (10 each): the same margin, so the optimal spread stays.
+    knocker, defender = "7S 8S 9S TS 2H 2D 2C 3D AC 4H", "JS KH KD KC 5H 6D 8D 9C TC 4C"
+    rules = Rules(knock_limit=20)
+    result = settle(knocker, defender, rules)
+    assert result.knocker_count == 8 and result.laid_off_cards == (Card(11, "S"),)
+    blocked = settle(knocker, defender, rules, knocker_melds=["7S 8S 9S", "2H 2D 2C"])
+    assert blocked.layoffs == () and blocked.knocker_count == 18
+    assert _knocker_net(blocked) == _knocker_net(result)
+
+
+def _every_spread(cards, melds, start=0, used=0):
+    """Every set of disjoint melds of the hand (by brute force, not the solver's search)."""
+    yield []
+    for i in range(start, len(melds)):
+        if not melds[i].mask & used:
+            for rest in _every_spread(cards, melds, i + 1, used | melds[i].mask):
+                yield [melds[i], *rest]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 9), st.sampled_from("SHDC"), st.permutations(full_deck()))
+def test_the_default_spread_scores_the_knocker_most(low, suit, deck):
+    # Deals where blocking can pay: the knocker's run shares its top card with a set of four,
+    # and the defender holds the next two cards of the run; the rest is random.
+    from gin_teach import find_melds
+    run = [Card(rank, suit) for rank in (low, low + 1, low + 2)]
+    knocker_start = run + [Card(low + 2, other) for other in "SHDC" if other != suit]
+    defender_start = [Card(low + 3, suit), Card(low + 4, suit)]
+    rest = [c for c in deck if c not in knocker_start + defender_start]
+    knocker, defender = tuple(knocker_start + rest[:4]), tuple(defender_start + rest[4:12])
+    assume(deadwood(knocker) > 0)
+    # A knock limit the hand meets, with room for spreads that are not optimal.
+    rules = Rules(knock_limit=deadwood(knocker) + 20)
+    result = settle(knocker, defender, rules)
+    scores = []
+    for spread in _every_spread(knocker, list(find_melds(knocker))):
+        if sum(c.points for c in knocker) - sum(m.points for m in spread) <= rules.knock_limit:
+            scores.append(_knocker_net(settle(knocker, defender, rules, knocker_melds=spread)))
+    assert _knocker_net(result) == max(scores)
+    assert result.knocker_count <= rules.knock_limit
+
+
+# ------------------------------------------------------------------------------- big gin
+
+BIG_GIN_HAND = "7S 7H 7D 9C TC JC 3H 4H 5H 6H"  # with 2H: eleven cards, all melded
+
+
+def test_settle_refuses_an_eleven_card_spread_with_deadwood():
+    with pytest.raises(IllegalMove, match="big gin"):
+        settle(BIG_GIN_HAND + " 2H", DEFENDER, Rules(big_gin_bonus=31),
+               ["7S 7H 7D", "9C TC JC", "2H 3H 4H 5H"])
+
+
+def test_big_gin_with_the_whole_hand_spread_still_scores():
+    # The bonus 31 plus the defender's whole 33 (8C KH 5D TS), no lay-offs.
+    result = settle(BIG_GIN_HAND + " 2H", DEFENDER, Rules(big_gin_bonus=31),
+                    ["7S 7H 7D", "9C TC JC", "2H 3H 4H 5H 6H"])
+    assert (result.outcome, result.points, result.layoffs) == ("big_gin", 64, ())

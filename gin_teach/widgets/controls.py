@@ -19,7 +19,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from gin_teach.answers import Feedback
+from gin_teach.answers import Feedback, cut
 from gin_teach.cards import Card
 from gin_teach.display import HIGHLIGHTS, message_html, suit_colours
 
@@ -32,7 +32,6 @@ __all__ = [
     "side_by_side",
 ]
 
-_LONGEST_MESSAGE = 400
 """Characters a message shows at most (the engine's own messages are far shorter)."""
 
 
@@ -60,10 +59,7 @@ class MessageArea(widgets.HTML):
         >>> area.show("Not this time.", "wrong"); 'class="gin-message gin-wrong"' in area.value
         True
         """
-        if len(text) > _LONGEST_MESSAGE:
-            # A message can quote what the learner typed; a pasted page must not flood the
-            # notebook, so the quote is cut.
-            text = text[:_LONGEST_MESSAGE - 1] + "…"
+        text = cut(text)
         self.text, self.kind = text, kind
         self.value = message_html(text, kind)
 

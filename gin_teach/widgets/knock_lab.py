@@ -100,7 +100,8 @@ class KnockLab(LessonWidget):
             return self.knock_limit
         # The lab has no upcard, so an Oklahoma lab plays to the rules' highest limit, as the
         # solver does when it is given no round's limit.
-        return 0 if self.rules.straight_gin else self.rules.knock_limit
+        rules: Rules = self.rules
+        return rules.base_knock_limit
 
     @property
     def actions(self) -> tuple[str, ...]:
