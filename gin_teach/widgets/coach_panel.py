@@ -52,7 +52,7 @@ def _button(text: str, on_click: Callable[[], None], tooltip: str = "") -> widge
     return widget
 
 
-class CoachPanel(widgets.VBox):  # type: ignore[misc]
+class CoachPanel(widgets.VBox):
     """The coach's controls and views under a game table. ``coach`` switches grading and the
     review on; ``practice`` allows taking back a move.
 
@@ -94,7 +94,11 @@ class CoachPanel(widgets.VBox):  # type: ignore[misc]
                                         "undo your last move (practice only)")
         self.best_layoff_button = _button("Lay off: best for me", self.best_layoffs)
         self.layoff_done_button = _button("Lay off the chosen cards", self.lay_off_chosen)
-        self.layoff_cards = widgets.HBox()
+        # Ten toggles made once and relabelled: a long game does not pile up widgets.
+        self._shown_layoffs: list[Card] = []
+        self._syncing = False
+        self._layoff_toggles = [self._layoff_toggle(index) for index in range(10)]
+        self.layoff_cards = widgets.HBox(self._layoff_toggles)
         self.hand_view = widgets.HTML()
         self.opponent_view = widgets.HTML()
         self.hint_view = widgets.HTML()
@@ -190,7 +194,7 @@ class CoachPanel(widgets.VBox):  # type: ignore[misc]
     def _on_show_opponent(self, change: dict[str, object]) -> None:
         if change["new"]:
             self._note("looked at the opponent's hand")
-        self.redraw()
+        self.table.redraw()  # the scoresheet says the game was helped
 
     def _note(self, what: str) -> None:
         note = f"{what} in round {len(self.table.game.rounds)}"
@@ -263,15 +267,26 @@ class CoachPanel(widgets.VBox):  # type: ignore[misc]
         if not self.coach:
             self.grade_view.value = self.review_view.value = ""
         layoff = self._layoff_turn()
-        if layoff:
-            self.layoff_cards.children = [
-                self._layoff_toggle(card) for card in self._layoff_candidates()]
+        self._shown_layoffs = self._layoff_candidates() if layoff else []
+        self._syncing = True
+        for index, toggle in enumerate(self._layoff_toggles):
+            shown = index < len(self._shown_layoffs)
+            toggle.layout.display = None if shown else "none"
+            if shown:
+                card = self._shown_layoffs[index]
+                toggle.description = str(card)
+                toggle.value = card in self._chosen_layoffs
+        self._syncing = False
         for widget in (self.layoff_cards, self.layoff_done_button, self.best_layoff_button):
             widget.layout.display = None if layoff else "none"
         self.help_view.value = self.help_html()
 
-    def _layoff_toggle(self, card: Card) -> widgets.ToggleButton:
-        toggle = widgets.ToggleButton(description=str(card), value=card in self._chosen_layoffs,
-                                      layout=widgets.Layout(width="52px"))
-        toggle.observe(lambda _: self.toggle_layoff(card), names="value")
+    def _layoff_toggle(self, index: int) -> widgets.ToggleButton:
+        toggle = widgets.ToggleButton(layout=widgets.Layout(width="52px", display="none"))
+
+        def clicked(_: object) -> None:
+            if not self._syncing and index < len(self._shown_layoffs):
+                self.toggle_layoff(self._shown_layoffs[index])
+
+        toggle.observe(clicked, names="value")
         return toggle
