@@ -32,7 +32,12 @@ _VERDICT_KIND = {"best": "right", "inaccuracy": "info", "mistake": "wrong", "blu
 
 
 class CoachedTable(Protocol):
-    """What the panel needs from its table: the game, the seats, a way to redraw and to play."""
+    """What the panel needs from its table: the game, the seats, a way to redraw and to play.
+
+    >>> from gin_teach.widgets import GameTable
+    >>> isinstance(GameTable(seed=1).coach_panel.table, GameTable)
+    True
+    """
 
     game: Game
     human: int
