@@ -445,7 +445,7 @@ def _grade(rnd: Round, action: Action, round_index: int) -> Decision | None:
         lost = round(POINTS_PER_DEADWOOD * deadwood, 2)
         return Decision(round_index, move_index, "draw", mine, best,
                         verdict_for(lost, lost == 0), lost, why)
-    if not isinstance(action, (Discard, Knock)) or isinstance(action, BigGin):
+    if not isinstance(action, (Discard, Knock)):  # big gin and lay-offs: nothing to weigh
         return None
     best_choice, alike, why = _discard_choice(rnd, player)
     mine_choice = Choice(action.card, isinstance(action, Knock))
