@@ -234,6 +234,25 @@ class Review:
         return Review(self.player, self.decisions, self.accuracy, self.round_accuracy,
                       self.helped + tuple(notes))
 
+    @classmethod
+    def combine(cls, reviews: Sequence[Review]) -> Review:
+        """One review of several rounds' reviews of the same player (a game so far).
+
+        >>> one = Review(0, (Decision(0, 0, "draw", "draw", "take", "mistake", 2.0, ""),),
+        ...              36.787944, (36.787944,))
+        >>> two = Review(0, (Decision(1, 0, "draw", "take", "take", "best", 0.0, ""),),
+        ...              100.0, (100.0,), ("took back a move in round 2",))
+        >>> both = Review.combine([one, two])
+        >>> round(both.accuracy, 1), both.round_accuracy, both.helped
+        (68.4, (36.787944, 100.0), ('took back a move in round 2',))
+        """
+        if not reviews or len({r.player for r in reviews}) != 1:
+            raise ReviewError("combine reviews of one player, at least one")
+        decisions = tuple(d for r in reviews for d in r.decisions)
+        return cls(reviews[0].player, decisions, _accuracy(decisions),
+                   tuple(a for r in reviews for a in r.round_accuracy),
+                   tuple(note for r in reviews for note in r.helped))
+
     def summary(self) -> str:
         """One line: accuracy and the verdict counts.
 
@@ -524,9 +543,10 @@ def _round_decisions(rnd: Round, player: int, round_index: int) -> list[Decision
     return found
 
 
-def review(state: Round | Game, player: int = 0) -> Review:
+def review(state: Round | Game, player: int = 0, *, round_index: int = 0) -> Review:
     """Review ``player``'s decisions in a finished round, or in every finished round of a game.
-    Each decision is replayed with only what the player knew then.
+    Each decision is replayed with only what the player knew then. ``round_index`` numbers a
+    single round's decisions (the round's place in its game, from 0).
 
     >>> from gin_teach import Round
     >>> review(Round(seed=1))
@@ -546,9 +566,12 @@ def review(state: Round | Game, player: int = 0) -> Review:
         rounds = [state]
     else:
         raise ReviewError(f"review takes a Round or a Game, not {type(state).__name__}")
+    if isinstance(round_index, bool) or not isinstance(round_index, int) or round_index < 0:
+        raise ReviewError(f"round_index is a whole number from 0, not {round_index!r:.20}")
     decisions: list[Decision] = []
     per_round = []
-    for index, rnd in enumerate(rounds):
+    first = round_index if isinstance(state, Round) else 0
+    for index, rnd in enumerate(rounds, first):
         found = _round_decisions(rnd, player, index)
         decisions.extend(found)
         per_round.append(_accuracy(found))

@@ -171,3 +171,18 @@ def test_decision_accuracy_falls_with_points_lost() -> None:
     values = [Decision(0, 0, "draw", "draw", "take", "mistake", lost, "").accuracy
               for lost in (0.0, 1.0, 3.0)]
     assert values == sorted(values, reverse=True) and values[0] == 1.0
+
+
+def test_round_numbers_and_combined_reviews() -> None:
+    rnd = played("simple", 2)
+    third = review(rnd, 0, round_index=2)
+    assert {d.round_index for d in third.decisions} == {2}
+    with pytest.raises(ReviewError, match="round_index"):
+        review(rnd, 0, round_index=-1)
+    both = Review.combine([review(rnd, 0), third])
+    assert len(both.decisions) == 2 * len(third.decisions)
+    assert both.accuracy == pytest.approx(third.accuracy)
+    with pytest.raises(ReviewError, match="one player"):
+        Review.combine([review(rnd, 0), review(rnd, 1)])
+    with pytest.raises(ReviewError):
+        Review.combine([])

@@ -129,3 +129,16 @@ def test_best_for_me_lays_off_in_one_click() -> None:
     table.coach_panel.best_layoffs()
     laid = {laid.card.code for laid in rnd.settlement.layoffs}
     assert rnd.is_over and {"JC", "5S"} <= laid
+
+
+def test_two_rounds_make_a_game_review() -> None:
+    table = GameTable("simple", seed=11, coach=True)
+    panel = table.coach_panel
+    while len(panel.round_reviews) < 2 and not table.game.is_over:
+        follow_hints(table)
+        if table.review is not None:
+            table.next_round()
+    game = panel.game_review()
+    assert game is not None and len(game.round_accuracy) == 2
+    assert {d.round_index for d in game.decisions} <= {0, 1}
+    assert "This game so far (2 rounds)" in panel.review_view.value

@@ -79,6 +79,7 @@ class CoachPanel(widgets.VBox):
         self.table = table
         self.last_grade: Decision | None = None
         self.last_review: Review | None = None
+        self.round_reviews: list[Review] = []
         self.helped: list[str] = []
         self._undo: Game | None = None
         self._pending: tuple[Game, Action] | None = None
@@ -166,8 +167,25 @@ class CoachPanel(widgets.VBox):
         if not self.coach or not finished.is_over:
             return
         notes = [note for note in self.helped if note.endswith(f"round {rnd_index + 1}")]
-        self.last_review = review(finished, self.table.human).with_help(*notes)
-        self.review_view.value = self.last_review._repr_html_()
+        self.last_review = review(finished, self.table.human,
+                                  round_index=rnd_index).with_help(*notes)
+        self.round_reviews.append(self.last_review)
+        game_line = ""
+        if len(self.round_reviews) > 1:
+            so_far = Review.combine(self.round_reviews)
+            game_line = message_html(f"This game so far ({len(self.round_reviews)} rounds): "
+                                     f"accuracy {so_far.accuracy:.0f}.", "info")
+        self.review_view.value = self.last_review._repr_html_() + game_line
+
+    def game_review(self) -> Review | None:
+        """The review of every round of this game the coach has reviewed (None before the
+        first).
+
+        >>> from gin_teach.widgets import GameTable
+        >>> GameTable(seed=1).coach_panel.game_review() is None
+        True
+        """
+        return Review.combine(self.round_reviews) if self.round_reviews else None
 
     # -------------------------------------------------------------------------- buttons
 

@@ -266,6 +266,7 @@ class GameTable(LessonWidget):
         self.bot = self._make_bot()
         self.review = None
         self.coach_panel.helped.clear()
+        self.coach_panel.round_reviews.clear()
         self.message.show(f"New game: {game.rules.describe()}", "info")
         self._bot_moves()
 
