@@ -13,6 +13,7 @@ __all__ = [
     "PuzzleError",
     "RatingError",
     "ReplayError",
+    "ReviewError",
     "RulesError",
     "SetupError",
     "TournamentError",
@@ -127,6 +128,18 @@ class RatingError(GinError, ValueError):
     Traceback (most recent call last):
     ...
     gin_teach.errors.RatingError: a rating deviation must be a number in (0, 350], got -3
+    """
+
+
+class ReviewError(GinError, ValueError):
+    """A coach request that cannot be answered (a round not over, no move to hint) or a saved
+    review that is damaged: the message says which.
+
+    >>> from gin_teach.coach import Review
+    >>> Review.from_dict({"format": "chess"})
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ReviewError: not a gin_teach review: "{'format': 'chess'}"
     """
 
 

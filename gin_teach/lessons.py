@@ -12,8 +12,9 @@ widgets use too): cards as ``"7H"``, ``"7♥"``, ``"10h"`` or in words (``"king 
 joined by "and" or "or", with a verb in front (``"discard KD"``); melds split by ``|``, commas,
 semicolons or new lines; numbers as ``12`` or ``"12"``; yes and no as ``True``, ``"yes"`` or a
 sentence (``"no it isn't"``). This module holds the checkers about cards, melds, discards and
-knocking; :mod:`gin_teach.play_checks` those about turns, games and matches, and
-:mod:`gin_teach.round_end_checks` those about lay-offs and scores.
+knocking; :mod:`gin_teach.play_checks` those about turns, games and matches,
+:mod:`gin_teach.round_end_checks` those about lay-offs and scores, and
+:mod:`gin_teach.strategy_checks` those of the strategy lessons, graded by the analysis.
 
 >>> check_deadwood("7S 7H 7D 8H 9H", ...).answered
 False
@@ -69,29 +70,43 @@ from gin_teach.play_checks import (
 )
 from gin_teach.round_end_checks import check_layoffs, check_outcome, check_score, check_spread
 from gin_teach.rules import Rules
+from gin_teach.strategy_checks import (
+    check_best_discard,
+    check_draw,
+    check_draws_left,
+    check_knock_or_play_on,
+    check_outs,
+    check_safer_discard,
+)
 
 __all__ = [
     "arrange",
     "attempt",
     "check_arrangement",
+    "check_best_discard",
     "check_card_points",
     "check_cards",
     "check_completing_cards",
     "check_deadwood",
     "check_dealer",
     "check_discard",
+    "check_draw",
+    "check_draws_left",
     "check_game_total",
     "check_is_legal",
     "check_is_meld",
     "check_knock",
     "check_knock_limit",
+    "check_knock_or_play_on",
     "check_layoffs",
     "check_match_points",
     "check_meld",
     "check_meld_partners",
     "check_outcome",
+    "check_outs",
     "check_rank_order",
     "check_round_over",
+    "check_safer_discard",
     "check_score",
     "check_spread",
     "check_to_act",

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from gin_teach import Rules, full_deck
 from gin_teach import lessons as L
+from gin_teach.analysis import Knowledge
 from gin_teach.answers import Feedback
 from gin_teach.bots import GreedyBot, play
 from gin_teach.display import message_html
@@ -80,6 +81,18 @@ EXERCISES = {
     # Issue 9's checkers; their right and wrong answers are in tests/test_answers.py.
     "check_spread": lambda answer: L.check_spread(KNOCKER, DEFENDER, answer),
     "check_meld_partners": lambda answer: L.check_meld_partners("KS", "QS KH 2C", answer),
+    # Issue 12's strategy checkers; their right and wrong answers are in
+    # tests/test_strategy_checks.py.
+    "check_best_discard": lambda answer: L.check_best_discard(
+        "AS 6S AH 4H 8H 9H TH JH 8D 4C 7C", answer),
+    "check_outs": lambda answer: L.check_outs("7S 7H 9C TC 2D 3H 5H KS QS JD", answer),
+    "check_draw": lambda answer: L.check_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 7D", answer),
+    "check_safer_discard": lambda answer: L.check_safer_discard(
+        "9H KS 2C 3C 4C 5D 6D 7D JS JC 8S", Knowledge(opponent_took="8H", opponent_holds="8H"),
+        "9H KS", answer),
+    "check_knock_or_play_on": lambda answer: L.check_knock_or_play_on(
+        "7S 7H 7D 9C TC JC 3H 4H 5H 9S KS", Knowledge(stock_size=29), answer),
+    "check_draws_left": lambda answer: L.check_draws_left(9, answer),
     "check_round_over": lambda answer: L.check_round_over(opening_round(), "pass", answer),
     "check_match_points": lambda answer: L.check_match_points(finished_match(), 1, 0, answer),
 }

@@ -33,6 +33,12 @@ COURSE = {
     "09_a_whole_game.ipynb": "GameTable",
     "10_variants.ipynb": "GameTable",
     "11_play_against_the_computer.ipynb": "GameTable",
+    # Issue 12's strategy lessons.
+    "12_building_a_hand.ipynb": "HandBuilder",
+    "13_the_draw.ipynb": "GameTable",
+    "14_defence.ipynb": "GameTable",
+    "15_knock_or_play_on.ipynb": "KnockLab",
+    "16_the_endgame.ipynb": "LayoffLab",
 }
 WIDGETS = {"HandBuilder", "MeldExplorer", "KnockLab", "LayoffLab", "ScoreQuiz", "GameTable",
            "TableCanvas"}

@@ -5,11 +5,13 @@ from __future__ import annotations
 import functools
 import html
 from collections.abc import Callable, Sequence
+from typing import cast
 
 import ipywidgets as widgets
 import traitlets
 
-from gin_teach.actions import Action, Discard, Knock
+from gin_teach.actions import Action, Discard, Knock, parse_action
+from gin_teach.bots import BOTS as LEVELS
 from gin_teach.bots import GreedyBot, Player, RandomBot, SimpleBot
 from gin_teach.cards import Card, HandLike
 from gin_teach.display import game_html, settlement_html
@@ -17,6 +19,7 @@ from gin_teach.errors import AnswerError, GinError, IllegalMove
 from gin_teach.game import Game
 from gin_teach.round import Round
 from gin_teach.rules import Rules
+from gin_teach.widgets.coach_panel import CoachPanel
 from gin_teach.widgets.controls import ButtonRow, CardButtons, button
 from gin_teach.widgets.exercises import LessonWidget
 from gin_teach.widgets.learner_input import friendly
@@ -30,7 +33,9 @@ BOTS: dict[str, Callable[[int], Player]] = {
     "simple": lambda seed: SimpleBot(seed=seed),
     "random": lambda seed: RandomBot(seed=seed),
 }
-"""The computer players on offer, each made from a seed."""
+"""The computer players on offer besides the course's five levels (gin_teach.bots.BOTS)."""
+OPPONENTS: tuple[str, ...] = tuple(dict.fromkeys([*BOTS, *LEVELS]))
+"""The opponent menu: the players above, then the five levels, weakest first."""
 
 BIG_GIN_BONUS = 31
 """The big-gin bonus the variant box switches on (tables differ; 31 is a common figure)."""
@@ -70,16 +75,20 @@ class GameTable(LessonWidget):
     def __init__(self, bot: str | Player = "greedy", *, seed: int | None = None,
                  rules: Rules | None = None, name: str = "You", four_colour: bool = False,
                  hands: Sequence[HandLike] | None = None, upcard: Card | str | None = None,
-                 stock: HandLike = (), dealer: int = 1) -> None:
+                 stock: HandLike = (), dealer: int = 1, coach: bool = False,
+                 practice: bool = False) -> None:
         super().__init__(rules=rules, seed=seed, four_colour=four_colour)
         self._name = name
         self._deal = (hands, upcard, stock, dealer) if hands is not None or upcard else None
         self.review: Round | None = None
         self._custom_bot = None if isinstance(bot, str) else bot
         self.bot_choice = widgets.Dropdown(
-            options=[*BOTS] if isinstance(bot, str) else [*BOTS, "your own"],
-            value="your own" if not isinstance(bot, str) else bot if bot in BOTS else "greedy",
-            description="Opponent:")
+            options=[*OPPONENTS] if isinstance(bot, str) else [*OPPONENTS, "your own"],
+            value="your own" if not isinstance(bot, str) else bot if bot in OPPONENTS
+            else "greedy", description="Opponent:")
+        self.bot_about = widgets.HTML()
+        self.bot_choice.observe(lambda _: self._describe_bot(), names="value")
+        self._describe_bot()
         self.preset = widgets.Dropdown(options=list(Rules.presets()), description="Rules:",
                                        value=self._preset_name(self.rules))
         self.variants = self._variant_boxes(self.rules)
@@ -89,7 +98,7 @@ class GameTable(LessonWidget):
         self.knock_limit = widgets.BoundedIntText(value=self.rules.knock_limit, min=0, max=90,
                                                   description="Knock at:",
                                                   layout=widgets.Layout(width="170px"))
-        if isinstance(bot, str) and bot not in BOTS:
+        if isinstance(bot, str) and bot not in OPPONENTS:
             self.message.show(f"there is no computer player called {bot!r}; playing greedy",
                               "error")
         self.next_button = button("Next round", self.next_round, style="success",
@@ -111,10 +120,11 @@ class GameTable(LessonWidget):
         self.table = TableCanvas(self.game.round, viewer=self.human, on_action=self.play)
         self.link_colours(self.table, self.discard_buttons, self.knock_buttons)
         traitlets.link((self.knock_mode, "value"), (self.table, "knock"))
+        self.coach_panel = CoachPanel(self, coach=coach, practice=practice)
         self._discard_row = widgets.HBox([widgets.Label("Discard:"), self.discard_buttons])
         self._knock_row = widgets.HBox([widgets.Label("Knock with:"), self.knock_buttons])
         self.children = [
-            self._settings(), self.table, self.message,
+            self._settings(), self.table, self.message, self.coach_panel,
             widgets.HBox([self.move_buttons, self.next_button, self.knock_mode],
                          layout=widgets.Layout(flex_flow="row wrap")),
             self._discard_row, self._knock_row, self.moves_log, self.result, self.scoresheet,
@@ -166,7 +176,7 @@ class GameTable(LessonWidget):
         return widgets.VBox([
             widgets.HBox([self.bot_choice, self.preset, *buttons],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            more,
+            self.bot_about, more,
         ])
 
     def _names(self) -> tuple[str, str]:
@@ -176,7 +186,16 @@ class GameTable(LessonWidget):
     def _make_bot(self) -> Player:
         if self.bot_choice.value == "your own" and self._custom_bot is not None:
             return self._custom_bot
-        return BOTS[self.bot_choice.value](self._rng.randrange(1 << 31))
+        seed = self._rng.randrange(1 << 31)
+        if self.bot_choice.value in BOTS:
+            return BOTS[self.bot_choice.value](seed)
+        # Every level is a SeededBot subclass that implements Player's choose.
+        return cast(Player, LEVELS[self.bot_choice.value](seed=seed))
+
+    def _describe_bot(self) -> None:
+        level = LEVELS.get(self.bot_choice.value)
+        about = getattr(level, "description", "") if level is not None else ""
+        self.bot_about.value = f"<small>{html.escape(about)}</small>" if about else ""
 
     def chosen_rules(self) -> Rules:
         """The rules the settings describe: the preset with the variants ticked.
@@ -246,6 +265,8 @@ class GameTable(LessonWidget):
         self.game = game
         self.bot = self._make_bot()
         self.review = None
+        self.coach_panel.helped.clear()
+        self.coach_panel.round_reviews.clear()
         self.message.show(f"New game: {game.rules.describe()}", "info")
         self._bot_moves()
 
@@ -268,12 +289,19 @@ class GameTable(LessonWidget):
             raise IllegalMove("this round is over: press Next round")
         if self.game.current_player != self.human:
             raise AnswerError("wait: it is the computer's turn")
+        move = parse_action(action) if isinstance(action, str) else action
+        if not self.game.is_legal(move):
+            self.game.apply(move, self.human)  # raises the engine's refusal, naming the problem
         before = self.game.round
-        self.game.apply(action, self.human)
+        index = len(self.game.rounds) - 1
+        self.coach_panel.before_move(move)
+        self.game.apply(move, self.human)
+        self.coach_panel.after_move()
         self.message.clear()
         self.knock_mode.value = False
         if before.is_over:
             self.review = before
+            self.coach_panel.round_over(index)
             self.redraw()
             return
         self._bot_moves()
@@ -295,6 +323,7 @@ class GameTable(LessonWidget):
         game = self.game
         while self.review is None and not game.is_over and game.current_player == self.computer:
             before = game.round
+            index = len(game.rounds) - 1
             legal = game.legal_actions()
             action = self.bot.choose(game.observation(self.computer), legal)
             try:
@@ -309,6 +338,7 @@ class GameTable(LessonWidget):
                                   "instead", "error")
             if before.is_over:
                 self.review = before
+                self.coach_panel.round_over(index)
         if game.is_over and self.review is None:
             self.review = game.round
         self.redraw()
@@ -365,4 +395,6 @@ class GameTable(LessonWidget):
             self.result.value = f"{over}<p><b>{html.escape(outcome)}</b></p>{body}"
         else:
             self.result.value = ""
-        self.scoresheet.value = game_html(self.game, show_round=False)
+        self.scoresheet.value = (game_html(self.game, show_round=False)
+                                 + self.coach_panel.help_html())
+        self.coach_panel.redraw()

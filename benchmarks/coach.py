@@ -1,0 +1,78 @@
+"""How fast the coach answers: a grade after a move, and a whole round's review, on one core.
+
+Rounds are played from seeded deals by the Simple player against the Random one, so many moves
+are not the analysis' own and need the playouts that measure what they lost (the slow case).
+Each call is timed as the CPU time of this process (one core's work, which other programs on a
+busy machine do not inflate) and as wall-clock time. The target (issue 12): a grade within
+300 ms at the 95th percentile.
+
+Run: ``python benchmarks/coach.py``  (``--rounds N`` for a quicker look).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+
+from gin_teach import Round
+from gin_teach.actions import Action
+from gin_teach.bots import BOTS, play
+from gin_teach.coach import as_dealt, grade_move, review
+
+TARGET_P95_MS = 300.0
+
+
+def rounds(count: int, seed: int) -> list[Round]:
+    """``count`` finished rounds, Simple (player 0) against Random."""
+    return [play(Round(seed=seed + i), [BOTS["simple"](seed=i), BOTS["random"](seed=i)])
+            for i in range(count)]
+
+
+def moves(finished: list[Round]) -> list[tuple[Round, Action]]:
+    """Every move of every round, with the position before it."""
+    found = []
+    for rnd in finished:
+        replay = as_dealt(rnd)
+        for _, action in rnd.history:
+            found.append((replay.clone(), action))
+            replay.apply(action)
+    return found
+
+
+def timings(call: Callable[[], object]) -> tuple[float, float]:
+    """Milliseconds of one call: CPU time and wall-clock time."""
+    start_cpu, start_wall = time.process_time(), time.perf_counter()
+    call()
+    return (time.process_time() - start_cpu) * 1000, (time.perf_counter() - start_wall) * 1000
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    finished = rounds(args.rounds, args.seed)
+    grades = [timings(lambda p=position, a=action: grade_move(p, a))
+              for position, action in moves(finished)]
+    reviews = [timings(lambda r=rnd, p=player: review(r, p))
+               for rnd in finished for player in (0, 1)]
+    print(f"{'call':22} {'calls':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} "
+          f"{'wall p95':>9}")
+    for name, rows in (("grade_move", grades), ("review (one round)", reviews)):
+        cpu = [row[0] for row in rows]
+        wall = [row[1] for row in rows]
+        print(f"{name:22} {len(rows):>6} {percentile(cpu, 0.5):>8.1f} "
+              f"{percentile(cpu, 0.95):>8.1f} {max(cpu):>8.1f} {percentile(wall, 0.95):>9.1f}")
+    cpu95 = percentile([row[0] for row in grades], 0.95)
+    verdict = "meets" if cpu95 <= TARGET_P95_MS else "misses"
+    print(f"grade_move p95 {cpu95:.1f} ms CPU {verdict} the {TARGET_P95_MS:.0f} ms target")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,578 @@
+"""The coach: a hint for this turn, a grade for each move, and a review of a whole round or game.
+
+Every decision a player makes is judged with only what that player knew when making it (its
+own hand and :meth:`Knowledge.from_observation <gin_teach.analysis.Knowledge.from_observation>`
+at that point), never with the hidden cards:
+
+- **The draw** (take the face-up card, pass it, or draw from the stock) is judged by
+  :func:`~gin_teach.analysis.analyze_draw`: the deadwood taking leaves against the mean
+  deadwood a stock card leaves. The difference, in deadwood points, is turned into expected
+  points at :data:`POINTS_PER_DEADWOOD`, measured by playouts on discard choices.
+- **The discard and the knock** are judged together as one choice. The analysis names the
+  best card (:func:`~gin_teach.analysis.analyze_discards`) and whether to knock with it
+  (:func:`~gin_teach.analysis.analyze_knock`). A different choice is measured against it by
+  playouts (:mod:`gin_teach.puzzles.playouts`): :data:`GRADE_SAMPLES` deals of the unseen
+  cards, each played out for both choices against both opponent models, so
+  ``points_lost`` is the expected points per hand the move gave away.
+
+The verdicts use the puzzle trainer's thresholds: ``best`` (the analysis' move, a card that
+plays exactly like it, or a move the playouts find no worse), ``inaccuracy`` (loses less than
+:data:`~gin_teach.puzzles.INACCURACY_BELOW` expected points), ``mistake`` (less than
+:data:`~gin_teach.puzzles.MISTAKE_BELOW`), ``blunder`` (more).
+
+**Accuracy** is ``100 * mean(exp(-points_lost / ACCURACY_SCALE))`` over the graded
+decisions: 100 when every move was the best, about 61 for a move that loses one point, about
+22 for one that loses three.
+
+>>> from gin_teach import Round
+>>> from gin_teach.bots import BOTS, play
+>>> rnd = play(Round(seed=4), [BOTS["shaper"](seed=1), BOTS["random"](seed=2)])
+>>> shaper, random_player = review(rnd, player=0), review(rnd, player=1)
+>>> shaper.accuracy > random_player.accuracy
+True
+>>> Review.from_json(shaper.to_json()) == shaper
+True
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from gin_teach.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Knock,
+    PassUpcard,
+    TakeDiscard,
+    parse_action,
+)
+from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw, analyze_knock
+from gin_teach.cards import Card, hand_mask
+from gin_teach.errors import GinError, ReviewError
+from gin_teach.game import Game
+from gin_teach.puzzles.playouts import EAGER, PATIENT, Choice, choice_points
+from gin_teach.puzzles.puzzle import VERDICTS, verdict_for
+from gin_teach.round import Round
+
+__all__ = [
+    "ACCURACY_SCALE",
+    "GRADE_SAMPLES",
+    "POINTS_PER_DEADWOOD",
+    "REVIEW_FORMAT",
+    "REVIEW_VERSION",
+    "Decision",
+    "Hint",
+    "Review",
+    "as_dealt",
+    "grade_move",
+    "hint",
+    "review",
+]
+
+POINTS_PER_DEADWOOD: Final = 0.85
+"""Expected points one point of deadwood is worth when grading a draw: measured by
+``benchmarks/coach_calibration.py`` (on 120 positions, one point of the analysis' score cost
+0.85 expected points in paired playouts, 95% interval 0.74 to 0.96)."""
+GRADE_SAMPLES: Final = 24
+"""Deals of the unseen cards the playouts use to measure a discard that is not the best."""
+ACCURACY_SCALE: Final = 2.0
+"""Expected points lost that take a decision's accuracy down to 1/e (about 37%)."""
+REVIEW_FORMAT: Final = "gin_teach.review"
+REVIEW_VERSION: Final = 1
+_KINDS: Final = ("draw", "discard")
+_MAX_DECISIONS: Final = 5_000
+_MAX_TEXT: Final = 1_000
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One graded decision: in round ``round_index`` (0 for a single round), move number
+    ``move_index`` of the round's history, a ``kind`` (``"draw"`` or ``"discard"``, which
+    includes knocking); the ``move`` made and the ``best`` move (both as move text such as
+    ``"knock KS"``), the ``verdict``, the expected ``points_lost`` and ``why``.
+
+    >>> d = Decision(0, 3, "discard", "discard 2D", "discard KS", "mistake", 1.5, "...")
+    >>> d.is_best, d.accuracy < 1
+    (False, True)
+    """
+
+    round_index: int
+    move_index: int
+    kind: str
+    move: str
+    best: str
+    verdict: str
+    points_lost: float
+    why: str
+
+    @property
+    def is_best(self) -> bool:
+        """Whether the move was graded best."""
+        return self.verdict == "best"
+
+    @property
+    def accuracy(self) -> float:
+        """This decision's share of accuracy, from 1 (no loss) toward 0.
+
+        >>> Decision(0, 0, "draw", "draw", "draw", "best", 0.0, "").accuracy
+        1.0
+        """
+        return math.exp(-self.points_lost / ACCURACY_SCALE)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The decision as plain JSON values.
+
+        >>> Decision(0, 0, "draw", "draw", "take", "inaccuracy", 0.5, "why").to_dict()["best"]
+        'take'
+        """
+        return {"round": self.round_index, "move_index": self.move_index, "kind": self.kind,
+                "move": self.move, "best": self.best, "verdict": self.verdict,
+                "points_lost": self.points_lost, "why": self.why}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Decision:
+        """A decision from :meth:`to_dict`'s form, every field checked.
+
+        >>> Decision.from_dict({"round": 0})
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.ReviewError: a decision needs best, kind, move, move_index, ...
+        """
+        keys = ["best", "kind", "move", "move_index", "points_lost", "round", "verdict", "why"]
+        if not isinstance(data, dict) or sorted(data) != keys:
+            raise ReviewError(f"a decision needs {', '.join(keys)}; got {str(data)[:60]!r}")
+        for key in ("round", "move_index"):
+            if type(data[key]) is not int or not 0 <= data[key] < 100_000:
+                raise ReviewError(f"a decision's {key} must be a small whole number, "
+                                  f"got {data[key]!r:.20}")
+        for key in ("kind", "move", "best", "verdict", "why"):
+            if not isinstance(data[key], str) or len(data[key]) > _MAX_TEXT:
+                raise ReviewError(f"a decision's {key} must be text, got {data[key]!r:.40}")
+        if data["kind"] not in _KINDS:
+            raise ReviewError(f"a decision's kind is draw or discard, not {data['kind']!r:.20}")
+        if data["verdict"] not in VERDICTS:
+            raise ReviewError(f"a verdict is one of {', '.join(VERDICTS)}, "
+                              f"not {data['verdict']!r:.20}")
+        for key in ("move", "best"):
+            try:
+                parse_action(data[key])
+            except GinError:
+                raise ReviewError(f"a decision's {key} is not a move: {data[key]!r:.40}") \
+                    from None
+        lost = data["points_lost"]
+        if type(lost) not in (int, float) or not (math.isfinite(lost) and 0 <= lost < 500):
+            raise ReviewError(f"points_lost must be a number from 0, got {lost!r:.20}")
+        return cls(data["round"], data["move_index"], data["kind"], data["move"], data["best"],
+                   data["verdict"], float(lost), data["why"])
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The analysis' move for this turn (``move``, as move text) and ``why``.
+
+    >>> from gin_teach import Round
+    >>> hint(Round(seed=3)).move in ("take", "pass")
+    True
+    """
+
+    move: str
+    why: str
+
+    @property
+    def action(self) -> Action:
+        """The move as an action to apply.
+
+        >>> Hint("draw", "").action
+        DrawStock()
+        """
+        return parse_action(self.move)
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of one player's decisions in a round or a game: every graded ``decisions``
+    in order and the ``accuracy`` (0 to 100); ``round_accuracy`` holds the figure of each
+    round reviewed, ``helped`` says what help was used at the table (a take-back, the
+    opponent's hand shown), so a reviewed game says it was helped.
+
+    >>> from gin_teach import Round
+    >>> from gin_teach.bots import BOTS, play
+    >>> rnd = play(Round(seed=5), [BOTS["simple"](seed=1), BOTS["simple"](seed=2)])
+    >>> result = review(rnd)
+    >>> 0 <= result.accuracy <= 100, len(result.round_accuracy)
+    (True, 1)
+    """
+
+    player: int
+    decisions: tuple[Decision, ...]
+    accuracy: float
+    round_accuracy: tuple[float, ...]
+    helped: tuple[str, ...] = ()
+
+    def counts(self) -> dict[str, int]:
+        """How many decisions got each verdict.
+
+        >>> Review(0, (), 100.0, (100.0,)).counts()
+        {'best': 0, 'inaccuracy': 0, 'mistake': 0, 'blunder': 0}
+        """
+        return {verdict: sum(d.verdict == verdict for d in self.decisions)
+                for verdict in VERDICTS}
+
+    def with_help(self, *notes: str) -> Review:
+        """The same review marked with help used at the table.
+
+        >>> Review(0, (), 100.0, ()).with_help("took back a move").helped
+        ('took back a move',)
+        """
+        return Review(self.player, self.decisions, self.accuracy, self.round_accuracy,
+                      self.helped + tuple(notes))
+
+    @classmethod
+    def combine(cls, reviews: Sequence[Review]) -> Review:
+        """One review of several rounds' reviews of the same player (a game so far).
+
+        >>> one = Review(0, (Decision(0, 0, "draw", "draw", "take", "mistake", 2.0, ""),),
+        ...              36.787944, (36.787944,))
+        >>> two = Review(0, (Decision(1, 0, "draw", "take", "take", "best", 0.0, ""),),
+        ...              100.0, (100.0,), ("took back a move in round 2",))
+        >>> both = Review.combine([one, two])
+        >>> round(both.accuracy, 1), both.round_accuracy, both.helped
+        (68.4, (36.787944, 100.0), ('took back a move in round 2',))
+        """
+        if not reviews or len({r.player for r in reviews}) != 1:
+            raise ReviewError("combine reviews of one player, at least one")
+        decisions = tuple(d for r in reviews for d in r.decisions)
+        return cls(reviews[0].player, decisions, _accuracy(decisions),
+                   tuple(a for r in reviews for a in r.round_accuracy),
+                   tuple(note for r in reviews for note in r.helped))
+
+    def summary(self) -> str:
+        """One line: accuracy and the verdict counts.
+
+        >>> Review(0, (), 100.0, (100.0,)).summary()
+        'Accuracy 100: 0 best, 0 inaccuracies, 0 mistakes, 0 blunders.'
+        """
+        counts = self.counts()
+        plural = {"best": "best", "inaccuracy": "inaccuracies", "mistake": "mistakes",
+                  "blunder": "blunders"}
+        parts = ", ".join(f"{counts[v]} {plural[v] if counts[v] != 1 else v}" for v in VERDICTS)
+        line = f"Accuracy {self.accuracy:.0f}: {parts}."
+        if self.helped:
+            line += f" Helped: {'; '.join(self.helped)}."
+        return line
+
+    def to_dict(self) -> dict[str, Any]:
+        """The review as plain JSON values, to save beside the game.
+
+        >>> Review(1, (), 100.0, (100.0,)).to_dict()["format"]
+        'gin_teach.review'
+        """
+        return {"format": REVIEW_FORMAT, "version": REVIEW_VERSION, "player": self.player,
+                "accuracy": self.accuracy, "round_accuracy": list(self.round_accuracy),
+                "helped": list(self.helped),
+                "decisions": [decision.to_dict() for decision in self.decisions]}
+
+    def to_json(self) -> str:
+        """The review as JSON text (see :meth:`from_json`).
+
+        >>> json.loads(Review(0, (), 100.0, (100.0,)).to_json())["accuracy"]
+        100.0
+        """
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Review:
+        """A review from :meth:`to_dict`'s form; anything else raises :class:`ReviewError`.
+
+        >>> Review.from_dict({"format": "gin_teach.review", "version": 9})
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.ReviewError: this review is version 9; this gin_teach reads version 1
+        """
+        if not isinstance(data, dict) or data.get("format") != REVIEW_FORMAT:
+            raise ReviewError(f"not a gin_teach review: {str(data)[:60]!r}")
+        if data.get("version") != REVIEW_VERSION:
+            raise ReviewError(f"this review is version {str(data.get('version'))[:10]}; this "
+                              f"gin_teach reads version {REVIEW_VERSION}")
+        player = data.get("player")
+        if player not in (0, 1) or type(player) is not int:
+            raise ReviewError(f"the player is 0 or 1, not {player!r:.20}")
+        decisions = data.get("decisions")
+        if not isinstance(decisions, list) or len(decisions) > _MAX_DECISIONS:
+            raise ReviewError("decisions must be a list of at most "
+                              f"{_MAX_DECISIONS} decisions")
+        rounds = data.get("round_accuracy")
+        helped = data.get("helped")
+        if not isinstance(rounds, list) or not all(_is_accuracy(a) for a in rounds):
+            raise ReviewError(f"round_accuracy must list figures from 0 to 100, "
+                              f"got {str(rounds)[:40]!r}")
+        if not isinstance(helped, list) or not all(
+                isinstance(note, str) and len(note) <= _MAX_TEXT for note in helped):
+            raise ReviewError(f"helped must list short notes, got {str(helped)[:40]!r}")
+        parsed = tuple(Decision.from_dict(item) for item in decisions)
+        accuracy = data.get("accuracy")
+        if not isinstance(accuracy, (int, float)) or not _is_accuracy(accuracy) \
+                or abs(float(accuracy) - _accuracy(parsed)) > 1e-6:
+            raise ReviewError(f"the accuracy {str(accuracy)[:20]} does not follow from the "
+                              "decisions: the file was changed")
+        return cls(player, parsed, float(accuracy), tuple(float(a) for a in rounds),
+                   tuple(helped))
+
+    @classmethod
+    def from_json(cls, text: str) -> Review:
+        """A review from :meth:`to_json`'s text.
+
+        >>> Review.from_json("{")
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.ReviewError: a review is JSON text: Expecting property name ...
+        """
+        if not isinstance(text, str) or len(text) > 5_000_000:
+            raise ReviewError("a review is JSON text of at most 5 MB")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ReviewError(f"a review is JSON text: {str(error)[:80]}") from None
+        return cls.from_dict(data)
+
+    def __str__(self) -> str:
+        lines = [self.summary()]
+        for d in self.decisions:
+            if not d.is_best:
+                lines.append(f"  round {d.round_index + 1}, move {d.move_index + 1}: {d.move} "
+                             f"({d.verdict}, {d.points_lost:.1f} points), better {d.best}. "
+                             f"{d.why}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        from gin_teach.display import message_html
+
+        rows = []
+        for d in self.decisions:
+            colour = {"best": "#1b5e20", "inaccuracy": "#8d6e00", "mistake": "#e65100",
+                      "blunder": "#b71c1c"}[d.verdict]
+            better = "" if d.is_best else html.escape(d.best)
+            rows.append(
+                f'<tr class="gin-decision gin-{d.verdict}"><td>{d.round_index + 1}</td>'
+                f"<td>{d.move_index + 1}</td><td>{html.escape(d.move)}</td>"
+                f'<td style="color:{colour};font-weight:bold">{d.verdict}</td>'
+                f"<td>{d.points_lost:.1f}</td><td>{better}</td>"
+                f"<td>{html.escape(d.why)}</td></tr>")
+        table = ('<table class="gin-review" style="border-collapse:collapse">'
+                 "<tr><th>round</th><th>move</th><th>you</th><th>grade</th>"
+                 "<th>points lost</th><th>better</th><th>why</th></tr>"
+                 + "".join(rows) + "</table>")
+        kind = "right" if self.accuracy >= 80 else "info"
+        return message_html(self.summary(), kind) + table
+
+
+def _is_accuracy(value: object) -> bool:
+    return type(value) in (int, float) and 0 <= value <= 100  # type: ignore[operator]
+
+
+def _accuracy(decisions: Sequence[Decision]) -> float:
+    if not decisions:
+        return 100.0
+    return round(100 * sum(d.accuracy for d in decisions) / len(decisions), 6)
+
+
+# --------------------------------------------------------------------------- judging one move
+
+
+def _knowledge(state: Round, player: int) -> Knowledge:
+    return Knowledge.from_observation(state.observation(player))
+
+
+def _draw_choice(state: Round, player: int) -> tuple[str, float, str]:
+    """The best draw move, the deadwood between it and the other one, and the analysis' why."""
+    upcard_phase = state.phase != "draw"
+    draw = analyze_draw(hand_mask(state.hand(player)), _knowledge(state, player), state.rules)
+    refuse = "pass" if upcard_phase else "draw"
+    best = "take" if draw.take else refuse
+    why = draw.why
+    if upcard_phase and not draw.take:
+        why = why.replace("Draw from the stock:", "Pass:", 1)
+    return best, abs(draw.draw_deadwood - draw.take_deadwood), why
+
+
+def _discard_choice(state: Round, player: int) -> tuple[Choice, frozenset[Card], str]:
+    """The analysis' discard-and-knock choice, the cards that play exactly like its card, and
+    why."""
+    knowledge = _knowledge(state, player)
+    hand = hand_mask(state.hand(player))
+    analyses = analyze_discards(hand, knowledge, state.rules)
+    first = analyses[0]
+    if not any(a.knock for a in analyses):
+        return Choice(first.card, False), frozenset((first.card, *first.same_as)), first.why
+    knock = analyze_knock(hand, knowledge, state.rules)
+    card = knock.discard if knock.knock and knock.discard is not None else knock.play_on_discard
+    alike = next(a for a in analyses if a.card == card)
+    return Choice(card, knock.knock), frozenset((card, *alike.same_as)), knock.why
+
+
+def _said(choice: Choice) -> str:
+    return f"{'knock' if choice.knock else 'discard'} {choice.card.code}"
+
+
+def _position_seed(state: Round, player: int) -> int:
+    seen = hand_mask(state.hand(player)) ^ hand_mask(state.discard_pile)
+    return (seen * 131 + state.stock_size * 7 + state.turns) % (1 << 32)
+
+
+def grade_move(state_before: Round | Game, move: Action | str) -> Decision | None:
+    """Grade ``move`` for the player to act in ``state_before`` (which is left untouched),
+    from what that player knows. ``None`` when there was nothing to decide (a forced draw, the
+    defender's lay-off, big gin). An illegal move raises :class:`IllegalMove`.
+
+    >>> from gin_teach import Round
+    >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
+    ...                       upcard="2D", stock="AC", dealer=1)
+    >>> grade_move(rnd, "take").verdict
+    'best'
+    >>> rnd.apply("take")
+    >>> grade = grade_move(rnd, "discard 3H")
+    >>> grade.best, grade.verdict in ("mistake", "blunder")
+    ('knock KD', True)
+    """
+    rnd = state_before.round if isinstance(state_before, Game) else state_before
+    if not isinstance(rnd, Round):
+        raise ReviewError(f"grade_move takes a Round or a Game, not {type(state_before).__name__}")
+    action = parse_action(move) if isinstance(move, str) else move
+    if not rnd.is_legal(action):
+        rnd.clone().apply(action)  # raises the engine's own IllegalMove, naming the problem
+    return _grade(rnd, action, 0)
+
+
+def _grade(rnd: Round, action: Action, round_index: int) -> Decision | None:
+    player = rnd.current_player
+    move_index = len(rnd.history)
+    legal = rnd.legal_actions()
+    if isinstance(action, (TakeDiscard, PassUpcard, DrawStock)):
+        if len(legal) < 2:
+            return None
+        best, deadwood, why = _draw_choice(rnd, player)
+        mine = str(action)
+        if mine == best:
+            return Decision(round_index, move_index, "draw", mine, best, "best", 0.0, why)
+        lost = round(POINTS_PER_DEADWOOD * deadwood, 2)
+        return Decision(round_index, move_index, "draw", mine, best,
+                        verdict_for(lost, lost == 0), lost, why)
+    if not isinstance(action, (Discard, Knock)):  # big gin and lay-offs: nothing to weigh
+        return None
+    best_choice, alike, why = _discard_choice(rnd, player)
+    mine_choice = Choice(action.card, isinstance(action, Knock))
+    best, mine = _said(best_choice), _said(mine_choice)
+    if mine_choice.knock == best_choice.knock and mine_choice.card in alike:
+        return Decision(round_index, move_index, "discard", mine, best, "best", 0.0, why)
+    hand = rnd.hand(player)
+    points = choice_points(hand, _knowledge(rnd, player), samples=GRADE_SAMPLES,
+                           seed=_position_seed(rnd, player), rules=rnd.rules,
+                           choices=[best_choice, mine_choice], models=(EAGER, PATIENT))
+    total = sum(sum(model[best_choice]) - sum(model[mine_choice]) for model in points.values())
+    lost = round(max(0.0, total / (GRADE_SAMPLES * len(points))), 2)
+    if lost == 0:
+        why = f"In playouts {mine} does as well as {best}. {why}"
+    return Decision(round_index, move_index, "discard", mine, best,
+                    verdict_for(lost, lost == 0), lost, why)
+
+
+def hint(state: Round | Game, player: int | None = None) -> Hint:
+    """The analysis' move for the player to act (``player``, if given, must be that player)
+    and why. Raises :class:`ReviewError` when there is no decision to make.
+
+    >>> from gin_teach import Round
+    >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
+    ...                       upcard="2D", stock="AC", dealer=1)
+    >>> hint(rnd, 0)
+    Hint(move='take', why='Take 2♦: it is lower than K♦, which you throw to have 2; a card ...')
+    """
+    rnd = state.round if isinstance(state, Game) else state
+    if not isinstance(rnd, Round):
+        raise ReviewError(f"hint takes a Round or a Game, not {type(state).__name__}")
+    if rnd.is_over:
+        raise ReviewError("the round is over: there is no move to hint")
+    acting = rnd.current_player
+    if player is not None and player != acting:
+        raise ReviewError(f"it is player {acting}'s turn, not player {player!r:.10}'s")
+    if rnd.phase in ("upcard_nondealer", "upcard_dealer", "draw"):
+        if len(rnd.legal_actions()) < 2:
+            return Hint("draw", "The upcard was passed by both players: draw from the stock.")
+        best, _, why = _draw_choice(rnd, acting)
+        return Hint(best, why)
+    if rnd.phase == "layoff":
+        return Hint("lay off", "Lay off every card you can: each one lowers your count.")
+    legal = rnd.legal_actions()
+    if any(isinstance(a, BigGin) for a in legal):
+        return Hint("big gin", "All eleven cards meld: big gin beats any knock.")
+    choice, _, why = _discard_choice(rnd, acting)
+    return Hint(_said(choice), why)
+
+
+# --------------------------------------------------------------------------- whole reviews
+
+
+def as_dealt(rnd: Round) -> Round:
+    """A new round with ``rnd``'s rules and deal, before any move (to replay its history).
+
+    >>> from gin_teach import Round
+    >>> rnd = Round(seed=8); rnd.apply("pass")
+    >>> as_dealt(rnd).phase, as_dealt(rnd).hand(0) == rnd.hand(0)
+    ('upcard_nondealer', True)
+    """
+    deal = rnd.deal
+    return Round.from_deal(deal.hands, deal.upcard, deal.stock, dealer=rnd.dealer,
+                           rules=rnd.rules, names=rnd.names, scores=rnd.scores)
+
+
+def _round_decisions(rnd: Round, player: int, round_index: int) -> list[Decision]:
+    replay = as_dealt(rnd)
+    found = []
+    for mover, action in rnd.history:
+        if mover == player:
+            decision = _grade(replay, action, round_index)
+            if decision is not None:
+                found.append(decision)
+        replay.apply(action)
+    return found
+
+
+def review(state: Round | Game, player: int = 0, *, round_index: int = 0) -> Review:
+    """Review ``player``'s decisions in a finished round, or in every finished round of a game.
+    Each decision is replayed with only what the player knew then. ``round_index`` numbers a
+    single round's decisions (the round's place in its game, from 0).
+
+    >>> from gin_teach import Round
+    >>> review(Round(seed=1))
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ReviewError: the round is not over yet: review it when it ends
+    """
+    if player not in (0, 1) or isinstance(player, bool):
+        raise ReviewError(f"the player is 0 or 1, not {player!r:.20}")
+    if isinstance(state, Game):
+        rounds = [rnd for rnd in state.rounds if rnd.is_over]
+        if not rounds:
+            raise ReviewError("no round of this game is over yet: nothing to review")
+    elif isinstance(state, Round):
+        if not state.is_over:
+            raise ReviewError("the round is not over yet: review it when it ends")
+        rounds = [state]
+    else:
+        raise ReviewError(f"review takes a Round or a Game, not {type(state).__name__}")
+    if isinstance(round_index, bool) or not isinstance(round_index, int) or round_index < 0:
+        raise ReviewError(f"round_index is a whole number from 0, not {round_index!r:.20}")
+    decisions: list[Decision] = []
+    per_round = []
+    first = round_index if isinstance(state, Round) else 0
+    for index, rnd in enumerate(rounds, first):
+        found = _round_decisions(rnd, player, index)
+        decisions.extend(found)
+        per_round.append(_accuracy(found))
+    return Review(player, tuple(decisions), _accuracy(decisions), tuple(per_round))

@@ -1,0 +1,100 @@
+"""The strategy lessons' checkers: right and wrong answers, each graded by the analysis and
+answered with a reason; placeholders and unreadable answers get a gentle reply."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw, analyze_knock
+from gin_teach.answers import Feedback
+from gin_teach.strategy_checks import (
+    check_best_discard,
+    check_draw,
+    check_draws_left,
+    check_knock_or_play_on,
+    check_outs,
+    check_safer_discard,
+)
+
+LATE = Knowledge(discard_pile="KD QC JH TS 9D 8C 8S 6H KC QS JD 2C 5C AH 4C 6C 3D KH JS 6S 5S "
+                              "AD 8H", opponent_discarded="KD JH 9D 8S KC JD 5C 4C 3D JS 5S 8H",
+                 stock_size=8)
+EARLY = Knowledge(discard_pile="KD QC", opponent_discarded="KD", stock_size=29)
+PICKED = Knowledge(opponent_took="8H", opponent_holds="8H", stock_size=20)
+DEAD_NINES = Knowledge(discard_pile="9H 9S KC")
+SHAPE = "AS 6S AH 4H 8H 9H TH JH 8D 4C 7C"
+
+Check = Callable[[object], Feedback]
+CASES: list[tuple[str, Check, object, bool, str]] = [
+    # name, checker with the exercise bound, answer, right?, words the reply must contain
+    ("shape beats count", lambda a: check_best_discard(SHAPE, a), "7C", True, "8 outs"),
+    ("count alone", lambda a: check_best_discard(SHAPE, a), "8D", False, "6 outs"),
+    ("cards written in words", lambda a: check_best_discard(SHAPE, a), "seven of clubs", True,
+     "Right"),
+    ("not in the hand", lambda a: check_best_discard(SHAPE, a), "KS", False, "not in this hand"),
+    ("a dead pair", lambda a: check_best_discard("AS 2S 3S 6H 6D 6C 9C 9D 4H 4C JD", a,
+                                                 DEAD_NINES), "9C", True, "Right"),
+    ("the dead pair kept", lambda a: check_best_discard("AS 2S 3S 6H 6D 6C 9C 9D 4H 4C JD", a,
+                                                        DEAD_NINES), "JD", False, "9♣"),
+    ("outs counted", lambda a: check_outs("7S 7H 9C TC 2D 3H 5H KS QS JD", a), 7, True, "J♠"),
+    ("dead outs counted", lambda a: check_outs("7S 7H 9C TC 2D 3H 5H KS QS JD", a, "7D 8C"),
+     7, False, "discard pile"),
+    ("outs listed", lambda a: check_outs("7S 7H 9C TC 2D 3H 5H KS QS JD", a),
+     "JS 4H 6H 7D 7C 8C JC", True, "Right"),
+    ("an out missed", lambda a: check_outs("7S 7H 9C TC 2D 3H 5H KS QS JD", a), "JS 4H 9D",
+     False, "9♦ would not help"),
+    ("take for a meld", lambda a: check_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 7D", a),
+     "take", True, "makes a meld"),
+    ("take refused", lambda a: check_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 7D", a),
+     "I would draw from the stock", False, "take 7♦"),
+    ("stock better", lambda a: check_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 6D", a),
+     "draw", True, "on average"),
+    ("draw unreadable", lambda a: check_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 6D", a),
+     "maybe", False, '"take" or "draw"'),
+    ("away from a pick-up", lambda a: check_safer_discard(
+        "9H KS 2C 3C 4C 5D 6D 7D JS JC 8S", PICKED, "9H KS", a), "KS", True, "danger"),
+    ("next to a pick-up", lambda a: check_safer_discard(
+        "9H KS 2C 3C 4C 5D 6D 7D JS JC 8S", PICKED, "9H KS", a), "9H", False, "riskier"),
+    ("not a choice", lambda a: check_safer_discard(
+        "9H KS 2C 3C 4C 5D 6D 7D JS JC 8S", PICKED, "9H KS", a), "JS", False, "not in"),
+    ("early knock", lambda a: check_knock_or_play_on("7S 7H 7D 9C TC JC 3H 4H 5H 9S KS", EARLY,
+                                                     a), "knock", True, "undercut risk"),
+    ("late knock", lambda a: check_knock_or_play_on("7S 7H 7D 9C TC JC 3H 4H 5H 9S KS", LATE,
+                                                    a), "knock", False, "rather than knock"),
+    ("late wait", lambda a: check_knock_or_play_on("7S 7H 7D 9C TC JC 3H 4H 5H 9S KS", LATE,
+                                                   a), "no, I would wait", True, "Right"),
+    ("cannot knock", lambda a: check_knock_or_play_on("7S 7H 2D 9C TC JC 3H 4H 7C 9S KS", EARLY,
+                                                      a), "knock", False, "cannot knock"),
+    ("draws left", lambda a: check_draws_left(9, a), 7, True, "7 draws"),
+    ("every card counted", lambda a: check_draws_left(9, a), 9, False, "never drawn"),
+    ("draws miscounted", lambda a: check_draws_left(9, a), "3", False, "7 draws remain"),
+]
+
+
+@pytest.mark.parametrize(("name", "check", "answer", "right", "words"), CASES,
+                         ids=[case[0] for case in CASES])
+def test_checker_answers(name: str, check: Check, answer: object, right: bool,
+                         words: str) -> None:
+    feedback = check(answer)
+    assert feedback.answered and feedback.correct is right, f"{name}: {feedback}"
+    assert words in str(feedback), f"{name}: {feedback}"
+
+
+@pytest.mark.parametrize("check", [case[1] for case in CASES[::4]])
+def test_placeholders_are_not_answers(check: Check) -> None:
+    feedback = check(...)
+    assert not feedback.answered and not feedback.correct
+
+
+def test_the_checkers_agree_with_the_analysis() -> None:
+    # The right answers are the analysis' own: checked here against it, not typed.
+    assert analyze_discards(SHAPE)[0].card.code == "7C"
+    assert analyze_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", Knowledge(discard_pile="8D 7D")).take
+    assert not analyze_knock("7S 7H 7D 9C TC JC 3H 4H 5H 9S KS", LATE).knock
+
+
+def test_a_broken_exercise_is_reported_not_raised() -> None:
+    feedback = check_best_discard("7S 7S", "7S")
+    assert not feedback.correct and "could not be read" in feedback.message
