@@ -1,0 +1,161 @@
+"""Jokers wild: cards, rules, the solver against a brute force, and the errors."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gin_teach import (
+    Card,
+    CardError,
+    Rules,
+    RulesError,
+    all_best_arrangements,
+    best_arrangement,
+    best_discards,
+    deadwood,
+    discard_options,
+    full_deck,
+    parse_cards,
+)
+from gin_teach.melds import Meld, arrangements_within
+from tests.brute import brute_joker_deadwood, joker_partitions
+
+JOKERS = (Card.joker(1), Card.joker(2))
+
+
+def _key(melds):
+    """An arrangement's melds as a comparable value: touching runs of one suit joined; a set's
+    jokers by count (which free suit they stand for is a free choice)."""
+    runs, sets = [], []
+    for naturals, stands in melds:
+        whole = naturals | stands
+        (runs if len({c.suit for c in whole}) == 1 and len(whole) > 1
+         and len({c.rank for c in whole}) > 1 else sets).append((set(naturals), set(stands)))
+    runs.sort(key=lambda m: min(m[0] | m[1]))
+    joined: list[tuple[set, set]] = []
+    for naturals, stands in runs:
+        if joined:
+            last = joined[-1][0] | joined[-1][1]
+            top, low = max(last), min(naturals | stands)
+            if low.suit == top.suit and low.rank == top.rank + 1:
+                joined[-1][0].update(naturals)
+                joined[-1][1].update(stands)
+                continue
+        joined.append((naturals, stands))
+    return frozenset([("run", frozenset(n), frozenset(s)) for n, s in joined]
+                     + [("set", frozenset(n), len(s)) for n, s in sets])
+
+
+def _own_key(arrangement):
+    return _key([(frozenset(m.natural_cards), frozenset(m.stands_for)) for m in arrangement.melds])
+
+
+naturals = st.lists(st.sampled_from(full_deck()), min_size=2, max_size=7, unique=True)
+dense = st.lists(st.sampled_from([c for c in full_deck() if 4 <= c.rank <= 8]),
+                 min_size=2, max_size=7, unique=True)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.one_of(naturals, dense), st.integers(1, 2), st.sampled_from([20, 5, 0]))
+def test_the_solver_agrees_with_brute_force(cards, jokers, joker_points):
+    hand = tuple(cards) + JOKERS[:jokers]
+    least = brute_joker_deadwood(hand, joker_points)
+    assert deadwood(hand, joker_points=joker_points) == least
+    assert best_arrangement(hand, joker_points=joker_points).deadwood == least
+    brute_best = {_key(spread) for spread, dead in joker_partitions(hand, joker_points)
+                  if dead == least}
+    mine = all_best_arrangements(hand, limit=5000, joker_points=joker_points)
+    assert len({_own_key(a) for a in mine}) == len(mine)
+    assert {_own_key(a) for a in mine} == brute_best
+    for arrangement in mine:
+        assert arrangement.deadwood == least
+        assert sorted(arrangement.cards) == sorted(hand)
+        stands = [c for m in arrangement.melds for c in m.stands_for]
+        assert len(set(stands)) == len(stands) and not set(stands) & set(hand)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.one_of(naturals, dense), st.integers(1, 2))
+def test_best_discards_are_the_least_deadwood_of_each_discard(cards, jokers):
+    hand = tuple(cards) + JOKERS[:jokers]
+    rules = Rules.jokers_wild()
+    options = discard_options(hand, rules)
+    for option in options:
+        rest = tuple(c for c in hand if c is not option.card)
+        assert option.deadwood == brute_joker_deadwood(rest)
+    least = options[0].deadwood
+    assert {o.card for o in best_discards(hand, rules)} == {
+        o.card for o in options if o.deadwood == least}
+
+
+def test_a_meld_shows_what_each_joker_stands_for():
+    assert str(Meld.of("7H 9H JK")) == "7♥ 🃏(8♥) 9♥"
+    meld = Meld.of("7S 7D JK")
+    assert meld.kind == "set" and meld.stands_for == (Card(7, "H"),)
+    assert str(best_arrangement("7H 9H JK KC")) == "7♥ 🃏(8♥) 9♥ | deadwood K♣ = 10"
+
+
+def test_a_joker_left_alone_counts_its_points():
+    assert deadwood("KC 2S JK") == 32
+    assert deadwood("KC 2S JK", joker_points=10) == 22
+    # The hand holds every 7, so the joker can stand for none of them: it stays deadwood.
+    assert best_arrangement("7S 7H 7D 7C JK").deadwood == 20
+    assert best_arrangement("7S 7H 7D JK").deadwood == 0
+
+
+def test_a_set_of_four_naturals_takes_no_joker():
+    with pytest.raises(CardError, match="not a meld"):
+        Meld.of("7S 7H 7D 7C JK")
+
+
+def test_the_jokers_wild_table():
+    table = Rules.jokers_wild()
+    assert (table.jokers, table.joker_points, table.gin_bonus, table.undercut_bonus) == (
+        2, 20, 25, 25)
+    assert table.undercut_on_tie and table.box_bonus == table.game_bonus == 0
+    assert Rules.jokers_wild(target=250).target == 250
+    assert Rules.of("jokers wild") == table
+    assert len(full_deck(jokers=table.jokers)) == 54
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"jokers": 1}, "jokers must be 0 or 2"),
+    ({"jokers": 3}, "jokers must be 0 or 2"),
+    ({"joker_points": -1}, "joker_points cannot be negative"),
+    ({"joker_points": 2.5}, "joker_points must be a whole number"),
+])
+def test_bad_joker_rules_are_refused(changes, message):
+    with pytest.raises(RulesError, match=message):
+        Rules().replace(**changes)
+
+
+def test_joker_text():
+    assert parse_cards("JK joker") == JOKERS
+    assert parse_cards("🃏 JK2 7H") == (JOKERS[0], JOKERS[1], Card(7, "H"))
+    assert Card.parse("Joker2") is JOKERS[1]
+    with pytest.raises(CardError, match="third joker"):
+        parse_cards("JK 🃏 Joker")
+    with pytest.raises(CardError, match="JK2 is written twice"):
+        parse_cards("JK2 JK2")
+    with pytest.raises(CardError, match="two jokers"):
+        Card.joker(3)
+
+
+def test_a_meld_of_jokers_alone_is_refused():
+    with pytest.raises(CardError, match="at least one natural card"):
+        Meld.of("JK JK")
+    with pytest.raises(CardError, match="at least one natural card"):
+        Meld((JOKERS[0], JOKERS[1]), "run", (Card(2, "H"), Card(3, "H")))
+    with pytest.raises(CardError, match="not a meld"):
+        Meld.of("7H JK")
+
+
+def test_a_joker_where_jokers_are_off_is_refused():
+    with pytest.raises(RulesError, match="JK1 is a joker, and the modern rules play without"):
+        best_discards("7H 8H JK 2C", Rules())
+
+
+def test_arrangements_within_a_limit_with_jokers():
+    spreads = arrangements_within("7H 9H JK 2C 3C", 5)
+    assert [str(s) for s in spreads][0] == "7♥ 🃏(8♥) 9♥ | deadwood 2♣ 3♣ = 5"
+    assert all(s.deadwood <= 5 for s in spreads)
