@@ -21,13 +21,13 @@ from typing import Final, Union
 from gin_teach.errors import CardError, SetupError, excerpt
 
 __all__ = [
+    "JOKER_BITS",
+    "JOKER_POINTS",
     "RANKS",
     "SUITS",
     "Card",
     "Deck",
     "HandLike",
-    "JOKER_BITS",
-    "JOKER_POINTS",
     "cards_from_mask",
     "full_deck",
     "hand_mask",

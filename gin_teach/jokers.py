@@ -137,7 +137,7 @@ def guess_stand_ins(naturals: int, jokers: int) -> int | None:
     True
     """
     count = naturals.bit_count()
-    if not naturals or not 3 <= count + jokers:
+    if not naturals or count + jokers < 3:
         return None
     low = (naturals & -naturals).bit_length() - 1
     column = sum(1 << (shift + low % 13) for shift in (0, 13, 26, 39))

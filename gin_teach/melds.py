@@ -220,10 +220,10 @@ def deadwood_of_mask(mask: int, joker_points: int = JOKER_POINTS) -> int:
     A joker in no meld counts ``joker_points``.
 
     >>> from gin_teach.cards import hand_mask
-    >>> deadwood_of_mask(hand_mask("7S 7H 7D 8H 9H KC")), deadwood_of_mask(hand_mask("7S KC JK"))
-    (24, 10)
+    >>> deadwood_of_mask(hand_mask("7S 7H 7D 8H 9H KC")), deadwood_of_mask(hand_mask("7S 8S JK"))
+    (24, 0)
     """
-    if mask > NATURAL_BITS:
+    if mask >> 52:
         return _deadwood_with_jokers(mask, joker_points)
     # The solver's hot path, so the suit split and the test for set-capable ranks are written
     # out here rather than called.
@@ -244,6 +244,7 @@ def deadwood_of_mask(mask: int, joker_points: int = JOKER_POINTS) -> int:
 
 def _deadwood_with_jokers(mask: int, joker_points: int) -> int:
     """Every way to place the jokers, each with the plain solver on the natural cards left."""
+    _check_joker_points(joker_points)
     return min(deadwood_of_mask(rest) + left * joker_points
                for _, rest, left in joker_plans(mask & NATURAL_BITS, (mask >> 52).bit_count()))
 
@@ -284,16 +285,16 @@ def best_discard_of_mask(mask: int) -> tuple[int, int]:
 
 def deadwood(hand: HandLike, *, joker_points: int = JOKER_POINTS) -> int:
     """The least deadwood count of a hand of any size; a joker in no meld counts
-    ``joker_points`` (only a hand with no meld for it leaves one there).
+    ``joker_points`` (read, and checked, only when the hand holds a joker).
 
     >>> deadwood("7S 7H 7D 8H 9H KC")
     24
     >>> deadwood("AH 2H 3H 4H 5H 6H 7H 8H 9H TH")
     0
-    >>> deadwood("7S 7H 8D 9H KC JK")
-    18
+    >>> deadwood("7S 7H 8D 9H KC JK")  # 7♥ 🃏 9♥ leaves 7♠ 8♦ K♣
+    25
     """
-    return deadwood_of_mask(hand_mask(hand), _check_joker_points(joker_points))
+    return deadwood_of_mask(hand_mask(hand), joker_points)
 
 
 # Every meld as a mask, and the melds that contain each card.
@@ -572,8 +573,8 @@ class Arrangement:
     def deadwood(self) -> int:
         """The points of the cards in no meld.
 
-        >>> best_arrangement("7S KC JK", joker_points=15).deadwood
-        15
+        >>> best_arrangement("KC 2S JK", joker_points=15).deadwood  # no meld for the joker
+        27
         """
         return sum(self.joker_points if card.is_joker else card.points
                    for card in self.deadwood_cards)
@@ -829,7 +830,8 @@ def _checked_nonempty(hand: HandLike, rules: Rules) -> int:
     mask = hand_mask(hand)
     if not mask:
         raise CardError("a discard needs at least one card in the hand")
-    check_jokers_allowed(mask, rules)
+    if mask > NATURAL_BITS:
+        check_jokers_allowed(mask, rules)
     return mask
 
 
