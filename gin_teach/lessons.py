@@ -27,6 +27,7 @@ from typing import Final, ParamSpec, TypeVar
 
 from gin_teach.actions import Action
 from gin_teach.cards import Card, HandLike, full_deck, hand_mask, hand_points, to_cards
+from gin_teach.discards import best_discards, discard_options
 from gin_teach.display import arrangement_svg, hand_svg
 from gin_teach.errors import CardError, GinError, IllegalMove
 from gin_teach.game import Game, GameTotals, Round
@@ -35,9 +36,7 @@ from gin_teach.melds import (
     Meld,
     all_best_arrangements,
     best_arrangement,
-    best_discards,
     deadwood,
-    discard_options,
     find_melds,
 )
 from gin_teach.rules import Rules

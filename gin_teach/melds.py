@@ -28,27 +28,23 @@ from gin_teach.jokers import (
     NATURAL_BITS,
     JokerMeld,
     canonical_spread,
-    check_jokers_allowed,
     guess_stand_ins,
     joker_plans,
 )
-from gin_teach.rules import Rules
 
 __all__ = [
     "MOST_ARRANGEMENTS",
     "Arrangement",
-    "DiscardOption",
     "Meld",
     "all_best_arrangements",
     "arrangements_within",
     "best_arrangement",
-    "best_discards",
     "deadwood",
-    "discard_options",
     "find_melds",
     "melds_with",
     "partitions_of_mask",
     "to_melds",
+    "triple_rank_count",
 ]
 
 _SUIT_BITS: Final = 0x1FFF
@@ -143,8 +139,14 @@ def _set_options(mask: int, discarding: bool = False) -> list[tuple[int, int, in
     return states
 
 
-def _triple_rank_count(mask: int) -> int:
-    """How many ranks the hand holds three or four times: the ranks that can form sets."""
+def triple_rank_count(mask: int) -> int:
+    """How many ranks the hand (a mask) holds three or four times: the ranks that can form
+    sets. Past four of them the quick set search gives way to a slower one.
+
+    >>> from gin_teach.cards import hand_mask
+    >>> triple_rank_count(hand_mask("7S 7H 7D 8S 8H KC"))
+    1
+    """
     s0 = mask & _SUIT_BITS
     s1 = mask >> 13 & _SUIT_BITS
     s2 = mask >> 26 & _SUIT_BITS
@@ -249,15 +251,21 @@ def _deadwood_with_jokers(mask: int, joker_points: int) -> int:
                for _, rest, left in joker_plans(mask & NATURAL_BITS, (mask >> 52).bit_count()))
 
 
-def best_discard_of_mask(mask: int) -> tuple[int, int]:
+def best_discard_of_mask(mask: int, joker_points: int = JOKER_POINTS) -> tuple[int, int]:
     """The least deadwood after discarding one card of an 11-card mask, and the mask of every
-    card whose discard achieves it: the fast path under :func:`best_discards`.
+    card whose discard achieves it: the fast path under :func:`best_discards`. A joker in no
+    meld counts ``joker_points``.
 
     >>> from gin_teach.cards import cards_from_mask, hand_mask
     >>> value, cards = best_discard_of_mask(hand_mask("4S 5S 6S 2C QH JH TH 7C 7D 7H KD"))
     >>> value, [str(card) for card in cards_from_mask(cards)]
     (2, ['K♦'])
+    >>> value, cards = best_discard_of_mask(hand_mask("4S 5S 6S 2C QH JH JK 7C 7D 7H KD"))
+    >>> value, [str(card) for card in cards_from_mask(cards)]
+    (2, ['K♦'])
     """
+    if mask >> 52:
+        return _best_discard_with_jokers(mask, joker_points)
     run_dw = _RUN_DEADWOOD
     after = _BEST_AFTER_DISCARD
     best = _INF
@@ -280,6 +288,20 @@ def best_discard_of_mask(mask: int) -> tuple[int, int]:
             best, best_bits = value, bits
         elif value == best:
             best_bits |= bits
+    return best, best_bits
+
+
+def _best_discard_with_jokers(mask: int, joker_points: int) -> tuple[int, int]:
+    best, best_bits = _INF, 0
+    rest = mask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        value = deadwood_of_mask(mask ^ low, joker_points)
+        if value < best:
+            best, best_bits = value, low
+        elif value == best:
+            best_bits |= low
     return best, best_bits
 
 
@@ -789,105 +811,3 @@ def melds_with(card: Card | str, hand: HandLike) -> tuple[Meld, ...]:
     """
     wanted = to_card(card)
     return tuple(meld for meld in find_melds(hand) if wanted in meld.cards)
-
-
-Ending = Literal["gin", "knock", "big_gin"]
-
-
-@dataclass(frozen=True)
-class DiscardOption:
-    """One way to finish a turn: discard ``card`` (``None`` for big gin, which discards
-    nothing) and be left with ``deadwood``; ``ends`` says whether that may end the round.
-
-    >>> best_discards("4S 5S 6S 2C QH JH TH 7C 7D 7H KD")[0]
-    DiscardOption(card=Card('KD'), deadwood=2, ends='knock')
-    """
-
-    card: Card | None
-    deadwood: int
-    ends: Ending | None
-
-    def __str__(self) -> str:
-        action = "big gin: spread all 11" if self.card is None else f"discard {self.card}"
-        ending = f", {self.ends.replace('_', ' ')}" if self.ends else ""
-        return f"{action} -> deadwood {self.deadwood}{ending}"
-
-
-def _ends(value: int, knock_limit: int) -> Ending | None:
-    if value == 0:
-        return "gin"
-    return "knock" if value <= knock_limit else None
-
-
-def _big_gin_option(mask: int, rules: Rules) -> DiscardOption | None:
-    if (rules.big_gin_bonus is not None and mask.bit_count() == 11
-            and deadwood_of_mask(mask, rules.joker_points) == 0):
-        return DiscardOption(None, 0, "big_gin")
-    return None
-
-
-def _checked_nonempty(hand: HandLike, rules: Rules) -> int:
-    mask = hand_mask(hand)
-    if not mask:
-        raise CardError("a discard needs at least one card in the hand")
-    if mask > NATURAL_BITS:
-        check_jokers_allowed(mask, rules)
-    return mask
-
-
-def discard_options(hand: HandLike, rules: Rules | None = None, *,
-                    knock_limit: int | None = None) -> tuple[DiscardOption, ...]:
-    """Every discard from a hand (normally 11 cards after the draw), least deadwood first;
-    among equals the higher card first. Big gin comes first when the rules allow it.
-
-    ``knock_limit`` overrides the rules' limit (an Oklahoma round's limit, say).
-
-    >>> for option in discard_options("4S 5S 6S 2C QH JH TH 7C 7D 7H KD")[:3]:
-    ...     print(option)
-    discard K♦ -> deadwood 2, knock
-    discard 2♣ -> deadwood 10, knock
-    discard 6♠ -> deadwood 21
-    """
-    rules = Rules.of(rules)
-    limit = rules.resolve_knock_limit(knock_limit)
-    mask = _checked_nonempty(hand, rules)
-    options = []
-    rest = mask
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        value = deadwood_of_mask(mask ^ low, rules.joker_points)
-        card = Card.from_index(low.bit_length() - 1)
-        options.append(DiscardOption(card, value, _ends(value, limit)))
-    options.sort(key=lambda o: (o.deadwood, -_card_order(o.card)))
-    big_gin = _big_gin_option(mask, rules)
-    return ((big_gin,) if big_gin else ()) + tuple(options)
-
-
-def _card_order(card: Card | None) -> int:
-    return -1 if card is None else card.points * 64 + card.index
-
-
-def best_discards(hand: HandLike, rules: Rules | None = None, *,
-                  knock_limit: int | None = None) -> tuple[DiscardOption, ...]:
-    """The discards that leave the least deadwood (one search for the whole hand), higher
-    cards first. Big gin, when the rules allow it and the hand has it, is the only answer.
-
-    >>> [str(o.card) for o in best_discards("7S 7H 7D 8H 9H 2C 3C 4C 5C KD QD")]
-    ['K♦', 'Q♦']
-    """
-    rules = Rules.of(rules)
-    mask = _checked_nonempty(hand, rules)
-    big_gin = _big_gin_option(mask, rules)
-    if big_gin:
-        return (big_gin,)
-    if mask > NATURAL_BITS or _triple_rank_count(mask) > 4:
-        options = discard_options(hand, rules, knock_limit=knock_limit)
-        return tuple(o for o in options if o.deadwood == options[0].deadwood)
-    value, bits = best_discard_of_mask(mask)
-    ends = _ends(value, rules.resolve_knock_limit(knock_limit))
-    cards = cards_from_mask(bits)
-    return tuple(DiscardOption(card, value, ends)
-                 for card in sorted(cards, key=_card_order, reverse=True))
-
-

@@ -18,9 +18,9 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 
 from gin_teach.cards import Card, Deck, HandLike, to_cards
+from gin_teach.discards import best_discards
 from gin_teach.display import FOUR_COLOURS, HIGHLIGHTS, TWO_COLOURS, message_html, suit_colours
 from gin_teach.errors import CardError, GinError, IllegalMove
-from gin_teach.melds import best_discards
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, settle
 

@@ -7,8 +7,9 @@ import random
 import ipywidgets as widgets
 
 from gin_teach.cards import Card, HandLike, full_deck
+from gin_teach.discards import best_discards
 from gin_teach.display import arrangement_svg
-from gin_teach.melds import Arrangement, all_best_arrangements, best_arrangement, best_discards
+from gin_teach.melds import Arrangement, all_best_arrangements, best_arrangement
 from gin_teach.rules import Rules
 from gin_teach.widgets.common import (
     CardButtons,

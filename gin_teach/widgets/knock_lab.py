@@ -9,9 +9,10 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 
 from gin_teach.cards import Card, Deck, HandLike
+from gin_teach.discards import DiscardOption, best_discards, discard_options
 from gin_teach.display import arrangement_svg, hand_svg
 from gin_teach.errors import CardError, IllegalMove
-from gin_teach.melds import DiscardOption, best_arrangement, best_discards, discard_options
+from gin_teach.melds import best_arrangement
 from gin_teach.rules import Rules
 from gin_teach.widgets.common import (
     AnswerError,
