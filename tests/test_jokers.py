@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from gin_teach import (
     Card,
     CardError,
+    IllegalMove,
     Rules,
     RulesError,
     all_best_arrangements,
@@ -16,6 +17,7 @@ from gin_teach import (
     discard_options,
     full_deck,
     parse_cards,
+    settle,
 )
 from gin_teach.melds import Meld, arrangements_within
 from tests.brute import brute_joker_deadwood, joker_partitions
@@ -159,3 +161,42 @@ def test_arrangements_within_a_limit_with_jokers():
     spreads = arrangements_within("7H 9H JK 2C 3C", 5)
     assert [str(s) for s in spreads][0] == "7♥ 🃏(8♥) 9♥ | deadwood 2♣ 3♣ = 5"
     assert all(s.deadwood <= 5 for s in spreads)
+
+
+def test_the_defender_lays_off_a_joker_where_its_card_fits():
+    wild = Rules.jokers_wild()
+    # The defender's joker meets no card of its own; laid off, it stops counting 20.
+    result = settle("QD QC QH 3C 4C 5C 9D 9C 9S 6D", "AS 4S 7S TS KS 2H 5H 8H JH JK", wild)
+    assert result.defender_count_before_layoffs == 77 and result.defender_count == 57
+    (layoff,) = result.layoffs
+    assert layoff.card.is_joker and layoff.stands_for is not None
+    assert layoff.stands_for in (Card(2, "C"), Card(6, "C"), Card(12, "S"), Card(9, "H"))
+    assert result.points == 57 - 6 and result.outcome == "knock"
+    assert str(layoff).startswith("🃏(")
+
+
+def test_cards_are_laid_off_beside_a_knockers_joker():
+    wild = Rules.jokers_wild()
+    result = settle("7H 9H JK 3C 4C 5C 9D 9C 9S 6D", "TH 4S 7S TS KS 2H 5H 8H JH QD", wild,
+                    [Meld.of("7H 9H JK"), "3C 4C 5C", "9D 9C 9S"])
+    assert {str(layoff) for layoff in result.layoffs} == {
+        "10♥ onto 7♥ 🃏(8♥) 9♥", "J♥ onto 7♥ 🃏(8♥) 9♥"}
+    assert result.defender_count == 76 - 20
+
+
+def test_a_joker_left_in_the_defenders_deadwood_counts_joker_points():
+    table = Rules.jokers_wild().replace(joker_points=15)
+    gin = settle("AS 2S 3S 4H 5H 6H 7C 8C 9C JK", "KS 4S 7S TS 2H 8H JH QD 5C JK2", table)
+    assert gin.outcome == "gin" and gin.knocker_count == 0
+    assert gin.defender_count == deadwood("KS 4S 7S TS 2H 8H JH QD 5C JK2", joker_points=15)
+
+
+def test_settling_with_a_joker_where_jokers_are_off_is_refused():
+    with pytest.raises(RulesError, match="JK1 is a joker, and the modern rules"):
+        settle("QD QC QH 3C 4C 5C 9D 9C 9S JK", "AS 4S 7S TS KS 2H 5H 8H JH 6D")
+
+
+def test_a_knockers_joker_cannot_stand_for_a_card_it_holds():
+    with pytest.raises(IllegalMove, match="stands for 8♥, which the knocker holds"):
+        settle("7H 9H JK 8H 4C 5C 9D 9C 9S 6D", "TH 4S 7S TS KS 2H 5H 3C JH QD",
+               Rules.jokers_wild(), [Meld.of("7H 9H JK"), "9D 9C 9S"])
