@@ -459,7 +459,7 @@ class Game:
         if first_deal is not None:
             if first is None or not isinstance(first_deal, dict):
                 raise ReplayError("the given first deal needs its dealer and its cards")
-            game._give_first_deal(Round._dealt(_saved_deal(first_deal, names), first, rules,
+            game._give_first_deal(Round._dealt(_saved_deal(first_deal, names, rules), first, rules,
                                                names, (0, 0), None))
         rounds = _field(data, "rounds", list)
         for number, saved in enumerate(rounds, 1):

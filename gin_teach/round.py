@@ -58,6 +58,7 @@ from gin_teach.actions import (
 )
 from gin_teach.cards import Card, Deck, HandLike, cards_from_mask, full_deck, to_cards
 from gin_teach.errors import CardError, GinError, IllegalMove
+from gin_teach.jokers import check_jokers_allowed
 from gin_teach.melds import Arrangement, best_arrangement, best_discard_of_mask, deadwood_of_mask
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, settle
@@ -79,8 +80,7 @@ RoundOutcome = Literal["dead_hand", "knock", "gin", "big_gin", "undercut", "tie"
 DEFAULT_NAMES: Final = ("Player 0", "Player 1")
 FORMAT_VERSION: Final = 1
 
-_DECK: Final = full_deck()
-_ALL_CARDS: Final = (1 << 52) - 1
+_DECK: Final = full_deck(jokers=2)  # looked up by index, so the jokers too
 
 
 class ReplayError(GinError, ValueError):
@@ -395,14 +395,15 @@ class Round:
                  rules: Rules | None = None, names: Sequence[str] = DEFAULT_NAMES,
                  scores: tuple[int, int] | None = None) -> None:
         dealer = _check_player(dealer, "dealer")
-        deck = Deck(seed)
+        rules = Rules.of(rules)
+        deck = Deck(seed, jokers=rules.jokers)
         first, second = deck.deal(2, 10)  # the non-dealer is dealt the first card
         hands = [0, 0]
         hands[1 - dealer] = sum(card.bit for card in first)
         hands[dealer] = sum(card.bit for card in second)
         upcard = deck.draw().index
         stock = tuple(card.index for card in deck.cards)
-        self._setup(((hands[0], hands[1]), upcard, stock), dealer, rules or Rules.modern(),
+        self._setup(((hands[0], hands[1]), upcard, stock), dealer, rules,
                     _check_names(names), scores, seed if isinstance(seed, int) else None)
 
     def _setup(self, deal: _Deal, dealer: int, rules: Rules, names: tuple[str, str],
@@ -456,11 +457,12 @@ class Round:
         """
         dealer = _check_player(dealer, "dealer")
         names = _check_names(names)
-        masks, up, order = _checked_deal(hands, upcard, stock, names, strict=False)
+        rules = Rules.of(rules)
+        masks, up, order = _checked_deal(hands, upcard, stock, names, rules, strict=False)
         named = masks[0] | masks[1] | _DECK[up].bit | sum(1 << i for i in order)
-        missing = [i for i in range(52) if not named >> i & 1]
+        missing = [i for i in range(52 + rules.jokers) if not named >> i & 1]
         random.Random(fill_seed).shuffle(missing)
-        return cls._dealt((masks, up, tuple(order + missing)), dealer, rules or Rules.modern(),
+        return cls._dealt((masks, up, tuple(order + missing)), dealer, rules,
                           names, scores, None)
 
     def clone(self) -> Round:
@@ -629,7 +631,7 @@ class Round:
         ...                 upcard="KC").deadwood(0)
         10
         """
-        return deadwood_of_mask(self._hands[_check_player(player)])
+        return deadwood_of_mask(self._hands[_check_player(player)], self._rules.joker_points)
 
     def log(self, viewer: int | None = None) -> list[str]:
         """The moves in words; with a ``viewer``, the other player's stock cards stay hidden,
@@ -719,19 +721,21 @@ class Round:
         # Removing a card lowers the least deadwood by at most that card's value (10 at most),
         # so one quick solve of the eleven cards usually rules out every knock. Otherwise one
         # search finds the best discards, and only the others need a solve of their own.
-        if deadwood_of_mask(hand) > limit + 10:
+        points = self._rules.joker_points
+        if deadwood_of_mask(hand, points) > limit + max(10, points if hand >> 52 else 0):
             return discards
-        value, best = best_discard_of_mask(hand)
+        value, best = best_discard_of_mask(hand, points)
         if value > limit:
             return discards
         knocks: list[Action] = []
-        if value == 0 and self._rules.big_gin_bonus is not None and not deadwood_of_mask(hand):
+        if (value == 0 and self._rules.big_gin_bonus is not None
+                and not deadwood_of_mask(hand, points)):
             knocks.append(BigGin())
         rest = free
         while rest:
             low = rest & -rest
             rest ^= low
-            if low & best or deadwood_of_mask(hand ^ low) <= limit:
+            if low & best or deadwood_of_mask(hand ^ low, points) <= limit:
                 knocks.append(KNOCKS[low.bit_length() - 1])
         return discards + tuple(knocks)
 
@@ -863,7 +867,7 @@ class Round:
         card = action.card
         player = self._player
         rest = self._checked_card(card, "knock with") ^ card.bit
-        count = deadwood_of_mask(rest)
+        count = deadwood_of_mask(rest, self._rules.joker_points)
         if count > self._knock_limit:
             raise IllegalMove(self._over_limit(card, rest, count))
         settlement = settle(cards_from_mask(rest), cards_from_mask(self._hands[1 - player]),
@@ -887,7 +891,7 @@ class Round:
                               "(or knock)")
         player = self._player
         hand = self._hands[player]
-        count = deadwood_of_mask(hand)
+        count = deadwood_of_mask(hand, self._rules.joker_points)
         if count:
             raise IllegalMove(f"big gin needs all eleven cards in melds; your deadwood is "
                               f"{count}")
@@ -1027,9 +1031,9 @@ class Round:
                     or not all(isinstance(s, int) and s >= 0 for s in scores)):
                 raise ReplayError(f"scores must be two whole numbers, not {scores!r}")
             scores = (scores[0], scores[1])
-        rnd = cls._dealt(_saved_deal(_field(data, "deal", dict), names), dealer, rules, names,
-                         scores, seed)
-        if seed is not None and Round(seed, dealer=dealer)._deal != rnd._deal:
+        rnd = cls._dealt(_saved_deal(_field(data, "deal", dict), names, rules), dealer, rules,
+                         names, scores, seed)
+        if seed is not None and Round(seed, dealer=dealer, rules=rules)._deal != rnd._deal:
             raise ReplayError(f"the deal is not the one seed {seed} gives: the file was changed")
         for number, text in enumerate(_field(data, "moves", list), 1):
             try:
@@ -1091,10 +1095,11 @@ _MOVES: Final[dict[tuple[str, type[Action]], Callable[[Round, Action], Card | No
 
 
 def _checked_deal(hands: Sequence[HandLike], upcard: Card | str, stock: HandLike,
-                  names: tuple[str, str], *, strict: bool
+                  names: tuple[str, str], rules: Rules, *, strict: bool
                   ) -> tuple[tuple[int, int], int, list[int]]:
     """Masks of the two hands, the upcard's index and the stock's indices (top first), with
-    every card dealt once, ten to each hand and, when ``strict``, all 52 dealt."""
+    every card dealt once, ten to each hand, jokers only when the rules play them and, when
+    ``strict``, the whole deck (52 cards, or 54 with jokers) dealt."""
     if isinstance(hands, str) or len(hands) != 2:
         raise CardError("give two hands of ten cards, one for each player")
     seen: dict[int, str] = {}
@@ -1121,21 +1126,23 @@ def _checked_deal(hands: Sequence[HandLike], upcard: Card | str, stock: HandLike
     for card in to_cards(stock):
         place(card, "the stock")
         order.append(card.index)
-    if strict and len(seen) != 52:
-        missing = cards_from_mask(_ALL_CARDS & ~sum(1 << i for i in seen))
+    check_jokers_allowed(sum(1 << i for i in seen), rules)
+    deck_size = 52 + rules.jokers
+    if strict and len(seen) != deck_size:
+        missing = cards_from_mask(((1 << deck_size) - 1) & ~sum(1 << i for i in seen))
         raise CardError(f"the deal is missing {_shown(missing)}: the hands, the upcard and the "
-                        "stock hold all 52 cards")
+                        f"stock hold all {deck_size} cards")
     return (masks[0], masks[1]), up.index, order
 
 
-def _saved_deal(deal: dict[str, Any], names: tuple[str, str]) -> _Deal:
+def _saved_deal(deal: dict[str, Any], names: tuple[str, str], rules: Rules) -> _Deal:
     """A deal as saved by ``_deal_dict``, checked card by card."""
     hands = deal.get("hands")
     if (not isinstance(hands, list) or len(hands) != 2
             or not all(isinstance(hand, str) for hand in hands)):
         raise ReplayError("the deal must give two hands, written as card text")
     masks, upcard, stock = _checked_deal(hands, _field(deal, "upcard", str),
-                                         _field(deal, "stock", str), names, strict=True)
+                                         _field(deal, "stock", str), names, rules, strict=True)
     return masks, upcard, tuple(stock)
 
 

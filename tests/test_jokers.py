@@ -7,7 +7,9 @@ from hypothesis import strategies as st
 from gin_teach import (
     Card,
     CardError,
+    Game,
     IllegalMove,
+    Round,
     Rules,
     RulesError,
     all_best_arrangements,
@@ -19,6 +21,7 @@ from gin_teach import (
     parse_cards,
     settle,
 )
+from gin_teach.bots import GreedyBot, RandomBot, SimpleBot, play
 from gin_teach.melds import Meld, arrangements_within
 from tests.brute import brute_joker_deadwood, joker_partitions
 
@@ -200,3 +203,46 @@ def test_a_knockers_joker_cannot_stand_for_a_card_it_holds():
     with pytest.raises(IllegalMove, match="stands for 8♥, which the knocker holds"):
         settle("7H 9H JK 8H 4C 5C 9D 9C 9S 6D", "TH 4S 7S TS KS 2H 5H 3C JH QD",
                Rules.jokers_wild(), [Meld.of("7H 9H JK"), "9D 9C 9S"])
+
+
+def _cards_of_round(rnd):
+    places = [rnd.hand(0), rnd.hand(1), rnd.stock, rnd.discard_pile]
+    if rnd.knock_card is not None:
+        places.append((rnd.knock_card,))
+    return [card for place in places for card in place]
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["random", "simple", "greedy"]))
+def test_random_rounds_at_the_jokers_table_keep_all_54_cards(seed, second):
+    players = {"random": RandomBot(seed=seed), "simple": SimpleBot(seed=seed),
+               "greedy": GreedyBot()}
+    bots = [RandomBot(seed=seed + 1), players[second]]
+    rnd = Round(seed=seed, rules=Rules.jokers_wild())
+    while not rnd.is_over:
+        cards = _cards_of_round(rnd)
+        assert len(cards) == 54 and set(cards) == set(full_deck(jokers=2))
+        player = rnd.current_player
+        rnd.apply(bots[player].choose(rnd.observation(player), rnd.legal_actions()))
+    assert Round.from_json(rnd.to_json()).to_json() == rnd.to_json()
+
+
+def test_a_seeded_game_at_the_jokers_table():
+    table = Rules.jokers_wild(target=50)
+    game = play(Game(seed=3, rules=table), [SimpleBot(seed=1), SimpleBot(seed=2)])
+    again = play(Game(seed=3, rules=table), [SimpleBot(seed=1), SimpleBot(seed=2)])
+    assert game.to_json() == again.to_json()
+    assert max(game.scores) >= 50
+    totals = game.totals()
+    assert totals.total == game.scores  # no box and no game bonus at this table
+    assert any(card.is_joker for rnd in game.rounds for card in _cards_of_round(rnd))
+    replayed = Game.from_json(game.to_json())
+    assert replayed.scores == game.scores
+
+
+def test_a_deal_with_a_joker_where_jokers_are_off_is_refused():
+    hands = ["AS 2S 3S 4S 5S 6S 7S 8S 9S JK", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH"]
+    with pytest.raises(RulesError, match="JK1 is a joker"):
+        Round.from_deal(hands, upcard="KC")
+    rnd = Round.from_deal(hands, upcard="KC", rules=Rules.jokers_wild())
+    assert rnd.stock_size == 33 and rnd.deadwood(0) == 0
