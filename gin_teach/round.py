@@ -1184,18 +1184,20 @@ def _rules_from(value: object) -> Rules:
 # ------------------------------------------------------------------------------ hot path
 
 _T = TypeVar("_T")
-_SUIT_MASKS: Final = tuple(0x1FFF << shift for shift in (0, 13, 26, 39))
+_SUIT_MASKS: Final = (*(0x1FFF << shift for shift in (0, 13, 26, 39)), 3 << 52)
 
 
 def _by_suit(build: Callable[[int], tuple[_T, ...]]) -> Callable[[int], tuple[_T, ...]]:
-    """``build`` of a 52-bit mask, put together from one remembered answer per suit (at most
-    4 x 8192 small tuples): observations and legal moves need these on every move."""
+    """``build`` of a mask, put together from one remembered answer per suit, and one for the
+    jokers (at most 4 x 8192 small tuples): observations and legal moves need these on every
+    move."""
     cache: dict[int, tuple[_T, ...]] = {0: ()}
 
     def of(mask: int) -> tuple[_T, ...]:
         try:
-            return (cache[mask & 0x1FFF] + cache[mask & 0x3FFE000]
-                    + cache[mask & 0x7FFC000000] + cache[mask & 0xFFF8000000000])
+            naturals = (cache[mask & 0x1FFF] + cache[mask & 0x3FFE000]
+                        + cache[mask & 0x7FFC000000] + cache[mask & 0xFFF8000000000])
+            return naturals + cache[mask & 0x30000000000000] if mask >> 52 else naturals
         except KeyError:
             for suit in _SUIT_MASKS:
                 part = mask & suit

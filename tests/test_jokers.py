@@ -21,6 +21,7 @@ from gin_teach import (
     parse_cards,
     settle,
 )
+from gin_teach.actions import Discard
 from gin_teach.bots import GreedyBot, RandomBot, SimpleBot, play
 from gin_teach.melds import Meld, arrangements_within
 from tests.brute import brute_joker_deadwood, joker_partitions
@@ -212,7 +213,7 @@ def _cards_of_round(rnd):
     return [card for place in places for card in place]
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(st.integers(0, 2**32), st.sampled_from(["random", "simple", "greedy"]))
 def test_random_rounds_at_the_jokers_table_keep_all_54_cards(seed, second):
     players = {"random": RandomBot(seed=seed), "simple": SimpleBot(seed=seed),
@@ -223,7 +224,12 @@ def test_random_rounds_at_the_jokers_table_keep_all_54_cards(seed, second):
         cards = _cards_of_round(rnd)
         assert len(cards) == 54 and set(cards) == set(full_deck(jokers=2))
         player = rnd.current_player
-        rnd.apply(bots[player].choose(rnd.observation(player), rnd.legal_actions()))
+        view = rnd.observation(player)
+        assert view.hand == rnd.hand(player)  # jokers included
+        if rnd.phase == "discard":
+            for joker in (c for c in view.hand if c.is_joker and c != view.just_taken):
+                assert Discard(joker) in rnd.legal_actions()
+        rnd.apply(bots[player].choose(view, rnd.legal_actions()))
     assert Round.from_json(rnd.to_json()).to_json() == rnd.to_json()
 
 
@@ -246,3 +252,27 @@ def test_a_deal_with_a_joker_where_jokers_are_off_is_refused():
         Round.from_deal(hands, upcard="KC")
     rnd = Round.from_deal(hands, upcard="KC", rules=Rules.jokers_wild())
     assert rnd.stock_size == 33 and rnd.deadwood(0) == 0
+
+
+def test_a_joker_has_its_own_picture_and_a_meld_caption_names_its_card():
+    from gin_teach.display import JOKER_COLOUR, SUIT_PATHS, arrangement_svg, card_svg
+
+    picture = card_svg(Card.joker(2))
+    assert 'data-card="JK2"' in picture and "<title>joker 2</title>" in picture
+    assert JOKER_COLOUR in picture and SUIT_PATHS["*"][0] in picture and ">JK<" in picture
+    shown = arrangement_svg(best_arrangement("7H 9H JK KC"))
+    assert "run, 🃏=8♥" in shown
+
+
+def test_the_canvas_table_draws_and_plays_a_round_with_jokers():
+    pytest.importorskip("ipycanvas")
+    from gin_teach.widgets.table import TableCanvas
+
+    hands = ["AS 2S 3S 4S 5S 6S 7S 8S 9S JK", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH"]
+    rnd = Round.from_deal(hands, upcard="JK2", rules=Rules.jokers_wild(), dealer=1)
+    table = TableCanvas(rnd, viewer=0)
+    assert any(s.card == Card.joker(1) for s in table.scene.sprites if s.kind == "hand")
+    discard = next(s for s in table.scene.sprites if s.kind == "discard")
+    assert discard.card == Card.joker(2)
+    table.click(discard.x + 3, discard.y + 3)  # take the upcard joker
+    assert Card.joker(2) in rnd.hand(0) and rnd.phase == "discard"
