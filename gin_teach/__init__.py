@@ -28,7 +28,7 @@ from gin_teach.bots import (
 )
 from gin_teach.cards import Card, Deck, cards_from_mask, full_deck, hand_mask, parse_cards, to_cards
 from gin_teach.discards import DiscardOption, best_discards, discard_options
-from gin_teach.errors import CardError, GinError, IllegalMove, RulesError
+from gin_teach.errors import CardError, GinError, IllegalMove, ReplayError, RulesError, SetupError
 from gin_teach.game import Game, GameTotals, Match
 from gin_teach.hand import Hand
 from gin_teach.melds import (
@@ -40,7 +40,8 @@ from gin_teach.melds import (
     find_melds,
     melds_with,
 )
-from gin_teach.round import Event, Observation, ReplayError, Round, RoundResult
+from gin_teach.records import NO_PLAYER, Deal, Event, Observation, RoundResult
+from gin_teach.round import Round
 from gin_teach.rules import Rules
 from gin_teach.scoring import (
     LaidOff,
@@ -54,11 +55,13 @@ from gin_teach.scoring import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "NO_PLAYER",
     "Action",
     "Arrangement",
     "BigGin",
     "Card",
     "CardError",
+    "Deal",
     "Deck",
     "Discard",
     "DiscardOption",
@@ -87,6 +90,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "Settlement",
+    "SetupError",
     "SimpleBot",
     "TakeDiscard",
     "all_best_arrangements",

@@ -27,11 +27,14 @@ from gin_teach.actions import (
     TakeDiscard,
 )
 from gin_teach.cards import Card
+from gin_teach.checks import check_count, check_rules, check_seed
+from gin_teach.errors import SetupError, excerpt
 from gin_teach.game import Game
 from gin_teach.jokers import NATURAL_BITS, joker_melds
 from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
-from gin_teach.round import Observation
+from gin_teach.records import Observation
 from gin_teach.rules import Rules
+from gin_teach.wording import counted
 
 __all__ = [
     "GreedyBot",
@@ -308,6 +311,10 @@ def play(state: State, players: Sequence[Player]) -> State:
     >>> play(Round(seed=1), [GreedyBot(), GreedyBot()]).is_over
     True
     """
+    if (isinstance(players, str) or len(players) != 2
+            or not all(callable(getattr(p, "choose", None)) for p in players)):
+        raise SetupError(f"players must be two players (each with a choose method), "
+                         f"got {excerpt(players)}")
     while not state.is_over:
         player = state.current_player
         state.apply(players[player].choose(state.observation(player), state.legal_actions()))
@@ -369,7 +376,8 @@ class PlayStats:
 
     def __str__(self) -> str:
         width = max(len(p.name) for p in self.players)
-        lines = [f"{self.games} games, {self.rounds} rounds ({self.dead_hands} dead hands), "
+        lines = [f"{counted(self.games, 'game')}, {counted(self.rounds, 'round')} "
+                 f"({counted(self.dead_hands, 'dead hand')}), "
                  f"{self.turns_per_round:.1f} turns per round, {self.rules.name} rules"]
         lines.append(f"{'':<{width}}  games  rounds  points  gins  knocks  undercuts")
         for p in self.players:
@@ -391,8 +399,9 @@ def play_games(a: Player, b: Player, n: int, seed: int = 0, rules: Rules | None 
     >>> first == play_games(RandomBot(), SimpleBot(), n=1, seed=5, rules=Rules(target=10))
     True
     """
-    rules = rules or Rules.modern()
-    rng = random.Random(seed)
+    n = check_count(n, "n (the number of games)")
+    rng = random.Random(check_seed(seed))
+    rules = check_rules(rules)
     for player in (a, b):
         reset = getattr(player, "reset", None)
         if callable(reset):
@@ -403,7 +412,7 @@ def play_games(a: Player, b: Player, n: int, seed: int = 0, rules: Rules | None 
     count: Counter[tuple[str, int]] = Counter()
     rounds = dead = turns = 0
     for _ in range(n):
-        game = play(Game(rules, rng.getrandbits(63), names=names), (a, b))
+        game = play(Game(rules, seed=rng.getrandbits(63), names=names), (a, b))
         totals = game.totals()
         assert totals.winner is not None
         count["won", totals.winner] += 1

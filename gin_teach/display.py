@@ -24,12 +24,14 @@ from typing import TYPE_CHECKING, Final, NamedTuple, Union
 
 from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.melds import Arrangement, Meld
+from gin_teach.scoresheet import scoresheet_of
 
 # The engine's own wording, so "Ann wins" but "You win" for a player named You.
 from gin_teach.wording import says
 
 if TYPE_CHECKING:
-    from gin_teach.game import Game, Round
+    from gin_teach.game import Game
+    from gin_teach.round import Round
     from gin_teach.scoring import Settlement
 
 __all__ = [
@@ -575,7 +577,7 @@ def round_html(round: Round, *, viewer: int | None = None, four_colour: bool = F
     face down until the round is over), the stock and discard pile, what happens next, the
     last moves, and the settlement once the round is over.
 
-    >>> from gin_teach.game import Round
+    >>> from gin_teach.round import Round
     >>> page = round_html(Round(seed=3), viewer=0)
     >>> page.count('data-card="back"') >= 11, "may take the upcard" in page
     (True, True)
@@ -626,50 +628,37 @@ def game_html(game: Game, *, show_round: bool = True, four_colour: bool = False)
     >>> "<th>Ann</th>" in page, "Total so far" in page
     (True, True)
     """
-    names = game.names
+    sheet = scoresheet_of(game)
     cell = 'style="padding:2px 8px;text-align:{}"'
     head = "".join(f"<th>{html.escape(text)}</th>"
-                   for text in ("Round", "Dealer", "Result", names[0], names[1]))
+                   for text in ("Round", "Dealer", "Result", *sheet.names))
     rows = [f"<tr>{head}</tr>"]
-    running = [0, 0]
-    for number, rnd in enumerate(game.rounds, 1):
-        result = rnd.result
-        if result is None:
-            continue
-        if result.winner is not None:
-            running[result.winner] += result.points
-        scores = [str(running[p]) if result.winner == p else "" for p in (0, 1)]
-        rows.append(f"<tr><td {cell.format('right')}>{number}</td>"
-                    f"<td {cell.format('left')}>{html.escape(names[rnd.dealer])}</td>"
-                    f"<td {cell.format('left')}>{html.escape(result.describe(names))}</td>"
-                    f"<td {cell.format('right')}>{scores[0]}</td>"
-                    f"<td {cell.format('right')}>{scores[1]}</td></tr>")
-    totals = game.totals()
-    box = game.rules.box_bonus
-    footer = [("Race points", totals.points),
-              (f"Boxes ({box} per round won)",
-               (f"{totals.rounds_won[0]} x {box}", f"{totals.rounds_won[1]} x {box}"))]
-    if totals.winner is not None:
-        label = "Shutout game bonus" if totals.shutout and not totals.doubled else "Game bonus"
-        footer.append((label, totals.game_bonus))
-        if totals.doubled:
-            footer.append(("Shutout: total doubled", ("x2" if totals.winner == 0 else "",
-                                                      "x2" if totals.winner == 1 else "")))
-    footer.append(("Total" if game.is_over else "Total so far", totals.total))
-    for label, values in footer:
-        rows.append(f'<tr style="border-top:1px solid #999"><td colspan="3" '
-                    f"{cell.format('left')}>{html.escape(label)}</td>"
-                    f"<td {cell.format('right')}>{html.escape(str(values[0]))}</td>"
-                    f"<td {cell.format('right')}>{html.escape(str(values[1]))}</td></tr>")
-    title = f"Game to {game.rules.target} ({game.rules.name} rules)"
+    for line in sheet.rounds:
+        rows.append(f"<tr><td {cell.format('right')}>{line.number}</td>"
+                    f"<td {cell.format('left')}>{html.escape(line.dealer)}</td>"
+                    f"<td {cell.format('left')}>{html.escape(line.result)}</td>"
+                    f"<td {cell.format('right')}>{line.cells[0]}</td>"
+                    f"<td {cell.format('right')}>{line.cells[1]}</td></tr>")
+
+    def total_row(label: str, cells: tuple[str, str]) -> str:
+        return (f'<tr style="border-top:1px solid #999"><td colspan="3" '
+                f"{cell.format('left')}>{html.escape(label)}</td>"
+                f"<td {cell.format('right')}>{html.escape(cells[0])}</td>"
+                f"<td {cell.format('right')}>{html.escape(cells[1])}</td></tr>")
+
+    rows += [total_row(total.label, total.cells) for total in sheet.totals[:-1]]
+    if sheet.doubled is not None:
+        rows.append(total_row("Shutout: total doubled",
+                              ("x2" if sheet.doubled == 0 else "",
+                               "x2" if sheet.doubled == 1 else "")))
+    rows.append(total_row(sheet.totals[-1].label, sheet.totals[-1].cells))
     parts = [f'<div class="gin-game" data-scores="{game.scores[0]} {game.scores[1]}">',
-             f'<p style="margin:2px 0;font-weight:bold">{html.escape(title)}</p>',
+             f'<p style="margin:2px 0;font-weight:bold">{html.escape(sheet.title)}</p>',
              f'<table class="gin-scoresheet" style="border-collapse:collapse">{"".join(rows)}'
              "</table>"]
-    if totals.winner is not None:
-        parts.append(f'<p style="margin:2px 0;font-weight:bold">'
-                     f"{html.escape(says(names[totals.winner], 'win[s]'))} the game by "
-                     f"{totals.margin}</p>")
+    if sheet.closing:
+        parts.append(f'<p style="margin:2px 0;font-weight:bold">{html.escape(sheet.closing)}'
+                     "</p>")
     if show_round and not game.is_over:
         parts.append(round_html(game.round, four_colour=four_colour))
     parts.append("</div>")

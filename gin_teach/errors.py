@@ -5,7 +5,10 @@ from __future__ import annotations
 import reprlib
 from typing import Final
 
-__all__ = ["CardError", "GinError", "IllegalMove", "RulesError", "SetupError", "excerpt"]
+__all__ = [
+    "AnswerError", "CardError", "GinError", "IllegalMove", "ReplayError", "RulesError",
+    "SetupError", "excerpt",
+]
 
 QUOTED_LENGTH: Final = 60
 """Characters of a wrong input that an error message quotes at most: enough to spot the slip,
@@ -52,15 +55,36 @@ class RulesError(GinError, ValueError):
     """
 
 
+class AnswerError(GinError, ValueError):
+    """A learner's answer a widget cannot read (an unknown choice, a missing value).
+
+    >>> isinstance(AnswerError("choose knocker or defender"), GinError)
+    True
+    """
+
+
+class ReplayError(GinError, ValueError):
+    """A saved round, game or match that cannot be loaded: not a save, damaged, too large or
+    too deeply nested, a field of the wrong type, an illegal move, or a position or score
+    that does not follow from the moves. The message names the field.
+
+    >>> from gin_teach import Round
+    >>> Round.from_json('{"format": "chess"}')
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ReplayError: this is not a saved gin_teach round (format 'chess')
+    """
+
+
 class SetupError(GinError, ValueError):
     """A value that cannot set up a deck, a round or a game: a seed that is not a number, say.
     (Moves refused in play are :class:`IllegalMove`; rules settings are :class:`RulesError`.)
 
-    >>> from gin_teach import Deck
-    >>> Deck(seed=[1])
+    >>> from gin_teach import Round
+    >>> Round(seed=[1])
     Traceback (most recent call last):
     ...
-    gin_teach.errors.SetupError: seed must be a whole number, a random.Random or None, got [1]
+    gin_teach.errors.SetupError: seed must be a whole number from 0 to 2**64 - 1, or None; got [1]
     """
 
 

@@ -13,8 +13,6 @@ plays several games. Both take moves like a round does: ``legal_actions()``, ``a
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,42 +20,16 @@ from typing import Any
 
 from gin_teach.actions import Action
 from gin_teach.cards import Card, Deck, HandLike
-from gin_teach.errors import IllegalMove
-from gin_teach.round import (
-    DEFAULT_NAMES,
-    FORMAT_VERSION,
-    Event,
-    Observation,
-    Phase,
-    ReplayError,
-    Round,
-    RoundOutcome,
-    RoundResult,
-    _check_names,
-    _check_player,
-    _field,
-    _load,
-    _rules_from,
-    _saved_deal,
-)
+from gin_teach.checks import check_count, check_names, check_player, check_rules, check_seed
+from gin_teach.errors import IllegalMove, SetupError
+from gin_teach.records import DEFAULT_NAMES, Observation, Phase
+from gin_teach.round import Round
 from gin_teach.rules import Rules
-from gin_teach.wording import says, whose
+from gin_teach.saves import dump, load_game, load_match, save_game, save_match
+from gin_teach.scoresheet import scoresheet_of, scoresheet_text
+from gin_teach.wording import says
 
-__all__ = [
-    "DEFAULT_NAMES",
-    "Event",
-    "Game",
-    "GameTotals",
-    "Match",
-    "Observation",
-    "Phase",
-    "ReplayError",
-    "Round",
-    "RoundOutcome",
-    "RoundResult",
-]
-# Round and its values live in gin_teach.round; they stay importable from here, where they
-# were first, because notebooks and saved code import them from gin_teach.game.
+__all__ = ["Game", "GameTotals", "Match"]
 
 
 @dataclass(frozen=True)
@@ -136,21 +108,19 @@ class Game:
     ((Card('AH'), Card('3D')),)
     """
 
-    def __init__(self, rules: Rules | None = None, seed: int | None = None, *,
+    def __init__(self, rules: Rules | str | None = None, *, seed: int | None = None,
                  names: Sequence[str] = DEFAULT_NAMES, first_dealer: int | None = None) -> None:
-        self._rules = rules or Rules.modern()
-        self._names = _check_names(names)
-        if seed is None:
-            seed = random.randrange(1 << 63)
-        elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise IllegalMove(f"the seed is a whole number, not {seed!r}")
-        self._seed = seed
-        self._rng = random.Random(seed)
+        self._rules = check_rules(rules)
+        self._names = check_names(names)
+        checked = check_seed(seed)
+        if first_dealer is not None:
+            check_player(first_dealer, "first_dealer")
+        self._seed = random.randrange(1 << 63) if checked is None else checked
+        self._rng = random.Random(self._seed)
         self._cut: tuple[tuple[Card, Card], ...] = ()
-        self._chosen_dealer = first_dealer is not None
         if first_dealer is None:
             first_dealer = self._cut_for_deal()
-        self._first_dealer = _check_player(first_dealer, "first dealer")
+        self._first_dealer = first_dealer
         self._first_deal_given = False
         self._scores = [0, 0]
         self._won = [0, 0]
@@ -176,7 +146,7 @@ class Game:
         >>> game.scores, game.rounds[0].result.describe(game.names), game.round.dealer
         ((17, 0), 'You knock and score 17', 0)
         """
-        game = cls(rules, seed, names=names, first_dealer=dealer)
+        game = cls(rules, seed=seed, names=names, first_dealer=dealer)
         game._give_first_deal(Round.from_deal(
             hands, upcard, stock, dealer=dealer, rules=game._rules, names=game._names,
             scores=(0, 0), fill_seed=fill_seed))
@@ -247,6 +217,15 @@ class Game:
         return self._first_dealer
 
     @property
+    def first_deal_given(self) -> bool:
+        """True when the first round was dealt from given cards (:meth:`from_deal`).
+
+        >>> Game(seed=1).first_deal_given
+        False
+        """
+        return self._first_deal_given
+
+    @property
     def rounds(self) -> tuple[Round, ...]:
         """Every round so far, the current one last."""
         return tuple(self._rounds)
@@ -283,7 +262,7 @@ class Game:
 
     @property
     def current_player(self) -> int:
-        """The player to act, or -1 once the game is over."""
+        """The player to act, or ``NO_PLAYER`` once the game is over."""
         return self._rounds[-1].current_player
 
     def totals(self) -> GameTotals:
@@ -357,49 +336,7 @@ class Game:
         Round  Dealer  Result           Ann  Bob
         (no round finished yet)
         """
-        names = self._names
-        finished = [(number, rnd.dealer, rnd.result) for number, rnd in
-                    enumerate(self._rounds, 1) if rnd.result is not None]
-        texts = [result.describe(names) for _, _, result in finished]
-        dealer_width = max(len(names[0]), len(names[1]), len("Dealer"))
-        text_width = max([len("Result"), *map(len, texts)])
-        width = max(len(names[0]), len(names[1]), 5)
-
-        def line(label: str, a: object, b: object) -> str:
-            # The label fills the round, dealer and result columns; then the two players.
-            label_width = 6 + 1 + dealer_width + 2 + text_width + 2
-            return f"{label:<{label_width}}{a!s:>{width}}  {b!s:>{width}}".rstrip()
-
-        def columns(number: object, dealer: str, result: str) -> str:
-            return f"{number!s:<6} {dealer:<{dealer_width}}  {result}"
-
-        lines = [f"Game to {self._rules.target} ({self._rules.name} rules); "
-                 f"{self._dealer_line()}",
-                 line(columns("Round", "Dealer", "Result"), *names)]
-        running = [0, 0]
-        for (number, dealer, result), text in zip(finished, texts, strict=True):
-            cells = ["", ""]
-            if result.winner is not None:
-                running[result.winner] += result.points
-                cells[result.winner] = str(running[result.winner])
-            lines.append(line(columns(number, names[dealer], text), *cells))
-        if not finished:
-            return "\n".join([*lines, "(no round finished yet)"])
-        totals = self.totals()
-        box = self._rules.box_bonus
-        lines.append(line("Race points", *totals.points))
-        lines.append(line(f"Boxes ({box} per round won)",
-                          *(f"{won}x{box}" for won in totals.rounds_won)))
-        if totals.winner is not None:
-            shutout_bonus = totals.shutout and not totals.doubled
-            lines.append(line("Shutout game bonus" if shutout_bonus else "Game bonus",
-                              *totals.game_bonus))
-            if totals.doubled:
-                lines.append(f"Shutout: {whose(names[totals.winner])} total is doubled")
-        lines.append(line("Total" if self.is_over else "Total so far", *totals.total))
-        if totals.winner is not None:
-            lines.append(says(names[totals.winner], f"win[s] the game by {totals.margin}"))
-        return "\n".join(lines)
+        return scoresheet_text(scoresheet_of(self), self._dealer_line())
 
     def _dealer_line(self) -> str:
         names = self._names
@@ -411,22 +348,6 @@ class Game:
 
     # ------------------------------------------------------------------------------ JSON
 
-    def _to_dict(self) -> dict[str, Any]:
-        return {
-            "format": "gin_teach.game",
-            "version": FORMAT_VERSION,
-            "rules": dataclasses.asdict(self._rules),
-            "names": list(self._names),
-            "seed": self._seed,
-            "first_dealer": self._first_dealer if self._chosen_dealer else None,
-            "first_deal": self._rounds[0]._deal_dict() if self._first_deal_given else None,
-            "rounds": [{key: value for key, value in rnd._to_dict().items()
-                        if key not in ("format", "version", "rules", "names")}
-                       for rnd in self._rounds],
-            "scores": list(self._scores),
-            "rounds_won": list(self._won),
-        }
-
     def to_json(self) -> str:
         """The game as JSON: the seed, each round's deal and moves, and the scores.
 
@@ -434,7 +355,7 @@ class Game:
         >>> Game.from_json(game.to_json()).to_json() == game.to_json()
         True
         """
-        return json.dumps(self._to_dict(), indent=1, ensure_ascii=False)
+        return dump(save_game(self))
 
     @classmethod
     def from_json(cls, text: str | dict[str, Any]) -> Game:
@@ -446,40 +367,9 @@ class Game:
         >>> Game.from_json(saved)
         Traceback (most recent call last):
         ...
-        gin_teach.round.ReplayError: round 1's deal is not the one the game's seed gives: ...
+        gin_teach.errors.ReplayError: round 1's deal is not the one the game's seed gives: ...
         """
-        data = _load(text, "gin_teach.game")
-        rules = _rules_from(data.get("rules"))
-        names = _check_names(_field(data, "names", list))
-        first = data.get("first_dealer")
-        if first is not None and first not in (0, 1):
-            raise ReplayError(f"the first dealer is 0 or 1, not {first!r}")
-        game = cls(rules, _field(data, "seed", int), names=names, first_dealer=first)
-        first_deal = data.get("first_deal")
-        if first_deal is not None:
-            if first is None or not isinstance(first_deal, dict):
-                raise ReplayError("the given first deal needs its dealer and its cards")
-            game._give_first_deal(Round._dealt(_saved_deal(first_deal, names, rules), first, rules,
-                                               names, (0, 0), None))
-        rounds = _field(data, "rounds", list)
-        for number, saved in enumerate(rounds, 1):
-            if not isinstance(saved, dict):
-                raise ReplayError(f"round {number} is not readable")
-            if game.is_over:
-                raise ReplayError(f"round {number} comes after the end of the game")
-            expected = game.round
-            replayed = Round._from_dict(saved, rules, names)
-            if replayed._deal != expected._deal or replayed.dealer != expected.dealer:
-                raise ReplayError(f"round {number}'s deal is not the one the game's seed gives: "
-                                  "the file was changed")
-            if number < len(rounds) and not replayed.is_over:
-                raise ReplayError(f"round {number} is unfinished but more rounds follow")
-            for _, action in replayed.history:
-                game.apply(action)
-        if [game._scores, game._won] != [data.get("scores"), data.get("rounds_won")]:
-            raise ReplayError("the saved scores do not follow from the rounds: the file was "
-                              "changed")
-        return game
+        return load_game(text)
 
     # --------------------------------------------------------------------------- display
 
@@ -513,25 +403,57 @@ class Match:
     ((0, 0), False, None, 'upcard_nondealer', 0)
     """
 
-    def __init__(self, rules: Rules | None = None, seed: int | None = None, *,
+    def __init__(self, rules: Rules | str | None = None, *, seed: int | None = None,
                  games: int | None = 3, points: int | None = None,
                  names: Sequence[str] = DEFAULT_NAMES) -> None:
         if games is None and points is None:
-            raise IllegalMove("a match needs a number of games or a number of match points")
-        for value, what in ((games, "games"), (points, "points")):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                      or value < 1):
-                raise IllegalMove(f"{what} must be a whole number of at least 1, not {value!r}")
-        self._rules = rules or Rules.modern()
-        self._names = _check_names(names)
-        self._seed = seed if seed is not None else random.randrange(1 << 63)
+            raise SetupError("a match needs a number of games or a number of match points")
+        self._games_limit = None if games is None else check_count(games, "games", most=1000)
+        self._points_limit = None if points is None else check_count(points, "points")
+        self._rules = check_rules(rules)
+        self._names = check_names(names)
+        checked = check_seed(seed)
+        self._seed = random.randrange(1 << 63) if checked is None else checked
         self._rng = random.Random(self._seed)
-        self._games_limit = games
-        self._points_limit = points
         self._games = [self._new_game()]
 
     def _new_game(self) -> Game:
-        return Game(self._rules, self._rng.getrandbits(63), names=self._names)
+        return Game(self._rules, seed=self._rng.getrandbits(63), names=self._names)
+
+    def clone(self) -> Match:
+        """An independent copy, to try moves without touching this match.
+
+        >>> match = Match(seed=2); copy = match.clone(); copy.apply("pass")
+        >>> match.phase, copy.phase
+        ('upcard_nondealer', 'upcard_dealer')
+        """
+        copy = Match.__new__(Match)
+        copy.__dict__.update(self.__dict__)
+        copy._rng = random.Random()
+        copy._rng.setstate(self._rng.getstate())
+        # A finished game refuses every move, so the copy may share it.
+        copy._games = [*self._games[:-1], self._games[-1].clone()]
+        return copy
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of every game."""
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        """The seed every game's seed is drawn from."""
+        return self._seed
+
+    @property
+    def games_limit(self) -> int | None:
+        """The number of games agreed (``None`` when the match is played to points)."""
+        return self._games_limit
+
+    @property
+    def points_limit(self) -> int | None:
+        """The match points agreed (``None`` when the match is a number of games)."""
+        return self._points_limit
 
     @property
     def games(self) -> tuple[Game, ...]:
@@ -592,7 +514,7 @@ class Match:
 
     @property
     def current_player(self) -> int:
-        """The player to act, or -1 once the match is over."""
+        """The player to act, or ``NO_PLAYER`` once the match is over."""
         return self._games[-1].current_player
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -649,6 +571,28 @@ class Match:
             lines.append("The match is tied" if winner is None else
                          says(names[winner], "win[s] the match"))
         return "\n".join(lines)
+
+    def to_json(self) -> str:
+        """The match as JSON: its seed and length, then each game's rounds and moves.
+
+        >>> match = Match(seed=5, games=2); match.apply("pass")
+        >>> again = Match.from_json(match.to_json())
+        >>> again.to_json() == match.to_json(), again.phase
+        (True, 'upcard_dealer')
+        """
+        return dump(save_match(self))
+
+    @classmethod
+    def from_json(cls, text: str | dict[str, Any]) -> Match:
+        """Rebuild a match by replaying every game; anything that does not follow from the
+        seed and the moves raises :class:`ReplayError` naming the field.
+
+        >>> Match.from_json(Match(seed=5).to_json().replace('"games_limit": 3', '"games_limit": 0'))
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.ReplayError: the save's seed, games_limit or points_limit: games must ...
+        """
+        return load_match(text)
 
     def __str__(self) -> str:
         return self.scoresheet()

@@ -32,15 +32,12 @@ Inside, hands are 52-bit masks and the stock a list of card indices; cards becom
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import random
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Final, Literal, TypeVar
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any, Final
 
 from gin_teach.actions import (
-    DISCARDS,
     DRAW,
     KNOCKS,
     LAY_OFF,
@@ -56,254 +53,45 @@ from gin_teach.actions import (
     TakeDiscard,
     parse_action,
 )
-from gin_teach.cards import Card, Deck, HandLike, cards_from_mask, full_deck, to_cards
-from gin_teach.errors import CardError, GinError, IllegalMove
+from gin_teach.cards import Card, Deck, HandLike, cards_from_mask, full_deck, hand_mask
+from gin_teach.checks import (
+    check_names,
+    check_player,
+    check_rules,
+    check_scores,
+    check_seed,
+)
+from gin_teach.errors import GinError, IllegalMove
+from gin_teach.hand import Hand
 from gin_teach.jokers import check_jokers_allowed
+from gin_teach.mask_cache import discard_moves, hand_cards
 from gin_teach.melds import Arrangement, best_arrangement, best_discard_of_mask, deadwood_of_mask
+from gin_teach.records import (
+    DEFAULT_NAMES,
+    NO_PLAYER,
+    Deal,
+    Event,
+    Observation,
+    Phase,
+    RoundResult,
+    cards_text,
+)
+from gin_teach.refusals import out_of_turn, over_the_limit, prompt, refusal
 from gin_teach.rules import Rules
+from gin_teach.saves import dump, load_round, save_round
 from gin_teach.scoring import Settlement, settle
-from gin_teach.wording import called, says, whose
+from gin_teach.wording import called, says
 
-__all__ = [
-    "DEFAULT_NAMES",
-    "Event",
-    "Observation",
-    "Phase",
-    "ReplayError",
-    "Round",
-    "RoundOutcome",
-    "RoundResult",
-]
-
-Phase = Literal["upcard_nondealer", "upcard_dealer", "draw", "discard", "layoff", "over"]
-RoundOutcome = Literal["dead_hand", "knock", "gin", "big_gin", "undercut", "tie"]
-DEFAULT_NAMES: Final = ("Player 0", "Player 1")
-FORMAT_VERSION: Final = 1
+__all__ = ["Round"]
 
 _DECK: Final = full_deck(jokers=2)  # looked up by index, so the jokers too
-
-
-class ReplayError(GinError, ValueError):
-    """A saved round or game that cannot be replayed: bad format, an unknown or illegal move,
-    or a position that does not match its moves.
-
-    >>> Round.from_json('{"format": "chess"}')
-    Traceback (most recent call last):
-    ...
-    gin_teach.round.ReplayError: this is not a saved gin_teach round (format 'chess')
-    """
-
-
-def _shown(cards: Iterable[Card]) -> str:
-    return " ".join(str(card) for card in cards) or "none"
-
-
-def _codes(cards: Iterable[Card]) -> str:
-    return " ".join(card.code for card in cards)
-
-
-def _check_names(names: Sequence[str]) -> tuple[str, str]:
-    if (isinstance(names, str) or len(names) != 2
-            or not all(isinstance(n, str) and n.strip() for n in names)):
-        raise IllegalMove(f"give two player names, such as ('Ann', 'Bob'), not {names!r}")
-    return (names[0], names[1])
-
-
-def _check_player(player: int, what: str = "player") -> int:
-    if isinstance(player, bool) or player not in (0, 1):
-        raise IllegalMove(f"the {what} is 0 or 1, not {player!r}")
-    return player
-
-
-# --------------------------------------------------------------------- what a round shows
-
-_ENDINGS: Final[dict[str, str]] = {
-    "knock": "knock[s]", "gin": "go[es] gin", "big_gin": "go[es] big gin",
-}
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """How a round ended. ``points`` already includes the Oklahoma spade doubling
-    (``multiplier``); ``winner`` and ``knocker`` are player numbers (``None`` for a dead hand).
-
-    >>> result = RoundResult("undercut", winner=1, points=31, knocker=0)
-    >>> print(result)
-    Player 0 knocks; Player 1 undercuts and scores 31
-    >>> dead = RoundResult("dead_hand", None, 0)
-    >>> dead.is_dead_hand, str(dead)
-    (True, 'dead hand: nobody scores and the same dealer deals again')
-    """
-
-    outcome: RoundOutcome
-    winner: int | None
-    points: int
-    knocker: int | None = None
-    settlement: Settlement | None = None
-    multiplier: int = 1
-
-    @property
-    def is_dead_hand(self) -> bool:
-        """True when the stock ran down and nobody knocked."""
-        return self.outcome == "dead_hand"
-
-    def describe(self, names: Sequence[str] = DEFAULT_NAMES) -> str:
-        """One sentence with the players' names.
-
-        >>> gin = RoundResult("gin", 0, 39, knocker=0)
-        >>> gin.describe(("Ann", "Bob")), gin.describe(("You", "Bob"))
-        ('Ann goes gin and scores 39', 'You go gin and score 39')
-        """
-        if self.winner is None or self.knocker is None:
-            return "dead hand: nobody scores and the same dealer deals again"
-        knocker, winner = names[self.knocker], names[self.winner]
-        scores = f"score[s] {self.points}"
-        if self.outcome == "undercut":
-            text = (says(knocker, "knock[s]") + "; "
-                    + says(winner, f"undercut[s] and {scores}", start=False))
-        else:
-            text = says(knocker, f"{_ENDINGS[self.outcome]} and {scores}")
-        if self.multiplier > 1:
-            text += f" (x{self.multiplier}: the first upcard was a spade)"
-        return text
-
-    def __str__(self) -> str:
-        return self.describe()
-
-
-_EVENT_WORDS: Final[dict[type[Action], str]] = {
-    PassUpcard: "pass[es] the upcard",
-    TakeDiscard: "take[s] {card} from the discard pile",
-    DrawStock: "draw[s] {card} from the stock",
-    Discard: "discard[s] {card}",
-    Knock: "knock[s], discarding {card} face down",
-    BigGin: "spread[s] all eleven cards: big gin",
-    LayOff: "spread[s] melds and lay[s] off",
-}
-
-
-@dataclass(frozen=True)
-class Event:
-    """One move in a round's log: who played it and the card it moved (the card drawn, taken
-    or discarded; ``None`` for a pass or a lay-off).
-
-    >>> event = Event(0, DrawStock(), Card(4, "C"))
-    >>> event.player, event.action, event.card
-    (0, DrawStock(), Card('4C'))
-    """
-
-    player: int
-    action: Action
-    card: Card | None
-
-    def text(self, names: Sequence[str] = DEFAULT_NAMES, viewer: int | None = None) -> str:
-        """The move in words; a ``viewer`` does not see the other player's stock card, nor
-        its face-down knock discard.
-
-        >>> event = Event(0, DrawStock(), Card(4, "C"))
-        >>> event.text(), event.text(viewer=1)
-        ('Player 0 draws 4♣ from the stock', 'Player 0 draws from the stock')
-        >>> event.text(("You", "Bob"))
-        'You draw 4♣ from the stock'
-        >>> Event(0, Knock("KD"), Card(13, "D")).text(viewer=1)
-        'Player 0 knocks, discarding a card face down'
-        """
-        action = self.action
-        words = _EVENT_WORDS[type(action)]
-        if viewer is not None and viewer != self.player:
-            if type(action) is DrawStock:
-                words = "draw[s] from the stock"
-            elif type(action) is Knock:
-                words = "knock[s], discarding a card face down"
-        text = says(names[self.player], words.format(card=self.card))
-        if type(action) is LayOff and action != LAY_OFF:
-            text += f" as chosen ({action})"
-        return text
-
-
-@dataclass(frozen=True)
-class Observation:
-    """What ``player`` may know: its own hand, the discard pile it has watched, the cards the
-    opponent took from the pile, the stock's size, the scores; never the opponent's hidden
-    cards or the stock's order.
-
-    ``opponent_known`` are the cards the opponent took from the pile and still holds;
-    ``drawn`` is the card this player drew this turn; ``just_taken`` the one it took from the
-    pile this turn (it may not be thrown back). ``knocker_spread`` shows the knocker's melds to
-    the defender after a knock. ``names`` are the players' names, for printing.
-
-    >>> view = Round(seed=3, names=("Ann", "Bob")).observation(0)
-    >>> len(view.hand), view.stock_size, view.top_discard == view.discard_pile[-1], view.my_turn
-    (10, 31, True, False)
-    >>> print(view)  # doctest: +ELLIPSIS
-    Ann sees: hand ...
-    discard pile 6♠; stock 31 cards; knock limit 10
-    phase upcard_nondealer, Bob to act
-    """
-
-    player: int
-    phase: Phase
-    current_player: int
-    dealer: int
-    hand: tuple[Card, ...]
-    drawn: Card | None
-    just_taken: Card | None
-    top_discard: Card | None
-    discard_pile: tuple[Card, ...]
-    opponent_took: tuple[Card, ...]
-    opponent_known: tuple[Card, ...]
-    opponent_discarded: tuple[Card, ...]
-    opponent_hand_size: int
-    stock_size: int
-    knock_limit: int
-    multiplier: int
-    scores: tuple[int, int] | None
-    knocker_spread: Arrangement | None
-    result: RoundResult | None
-    rules: Rules
-    names: tuple[str, str] = DEFAULT_NAMES
-
-    @property
-    def hand_mask(self) -> int:
-        """The hand as a 52-bit mask, for fast analysis.
-
-        >>> Round(seed=3).observation(0).hand_mask.bit_count()
-        10
-        """
-        return sum(card.bit for card in self.hand)
-
-    @property
-    def my_turn(self) -> bool:
-        """True when this player is the one to act."""
-        return self.current_player == self.player
-
-    def __str__(self) -> str:
-        names = self.names
-        lines = [says(names[self.player], f"see[s]: hand {_shown(self.hand)}"),
-                 f"discard pile {_shown(self.discard_pile)}; stock {self.stock_size} cards; "
-                 f"knock limit {self.knock_limit}"]
-        if self.opponent_known:
-            lines.append(says(names[1 - self.player],
-                               f"hold[s] {_shown(self.opponent_known)} (taken from the pile)"))
-        if self.scores is not None:
-            lines.append(f"scores {names[0]} {self.scores[0]}, {names[1]} {self.scores[1]}")
-        if self.result is not None:
-            lines.append(f"round over: {self.result.describe(names)}")
-        else:
-            lines.append(f"phase {self.phase}, "
-                         f"{called(names[self.current_player], start=False)} to act")
-        return "\n".join(lines)
+_as_hand: Final = partial(tuple.__new__, Hand)
+"""A :class:`Hand` of cards known to be distinct (read from a mask), without checking them
+again: observations are made on every move."""
 
 
 # --------------------------------------------------------------------------- the round
 
-_PROMPTS: Final[dict[str, str]] = {
-    "upcard_nondealer": "(not the dealer) may take the upcard {top} or pass",
-    "upcard_dealer": "(the dealer) may take the upcard {top} or pass",
-    "draw": "draw[s] from the stock or take[s] {top}",
-    "discard": "discard[s] a card (or knock[s])",
-    "layoff": "spread[s] melds and lay[s] off on the knocker's melds",
-}
 # Legal moves that do not depend on the cards: computed once, handed out as they are.
 _FIXED_MOVES: Final[dict[str, tuple[Action, ...]]] = {
     "upcard_nondealer": (TAKE, PASS), "upcard_dealer": (TAKE, PASS),
@@ -321,7 +109,7 @@ class Round:
 
     ``Round(seed)`` shuffles and deals (ten cards each, one at a time, non-dealer first; the
     21st card up; 31 in the stock). :meth:`from_deal` starts from given hands for examples and
-    tests. Players are 0 and 1; ``current_player`` is -1 once the round is over. The
+    tests. Players are 0 and 1; ``current_player`` is ``NO_PLAYER`` once the round is over. The
     properties show the whole truth (both hands, the stock) for teaching and tests;
     :meth:`observation` is what one player may see.
 
@@ -344,8 +132,10 @@ class Round:
     >>> rnd.phase, rnd.knocker, rnd.knock_card, rnd.knock_spread.deadwood
     ('layoff', 0, Card('KD'), 8)
     >>> rnd.apply("lay off")
-    >>> rnd.is_over, rnd.current_player, rnd.settlement.points, [str(a) for _, a in rnd.history]
-    (True, -1, 17, ['take', 'knock KD', 'lay off'])
+    >>> rnd.is_over, rnd.current_player == NO_PLAYER, rnd.settlement.points
+    (True, True, 17)
+    >>> [str(a) for _, a in rnd.history]
+    ['take', 'knock KD', 'lay off']
     >>> print(rnd.result)
     Player 0 knocks and scores 17
     >>> rnd.events[0]
@@ -354,9 +144,9 @@ class Round:
 
     __slots__ = (
         "_deal", "_dealer", "_discarded", "_drawn", "_hands", "_history", "_knock_card",
-        "_knock_limit", "_knocker", "_legal", "_multiplier", "_names", "_pending", "_phase",
-        "_pile", "_player", "_refused", "_result", "_rules", "_scores", "_seed", "_stock",
-        "_taken", "_took", "_took_mask", "_turns",
+        "_knock_limit", "_knocker", "_legal", "_multiplier", "_names", "_passed", "_pending",
+        "_phase", "_pile", "_player", "_refused", "_result", "_rules", "_scores", "_seed",
+        "_stock", "_taken", "_took", "_took_mask", "_turns",
     )
 
     # Set once by the deal.
@@ -384,6 +174,7 @@ class Round:
     _took: list[list[Card]]
     _took_mask: list[int]
     _discarded: list[list[Card]]
+    _passed: list[list[Card]]  # face-up cards each player declined
     # The ending.
     _knocker: int
     _knock_card: int
@@ -392,19 +183,21 @@ class Round:
     _legal: tuple[Action, ...] | None  # legal_actions(), until the next move
 
     def __init__(self, seed: int | random.Random | None = None, *, dealer: int = 0,
-                 rules: Rules | None = None, names: Sequence[str] = DEFAULT_NAMES,
+                 rules: Rules | str | None = None, names: Sequence[str] = DEFAULT_NAMES,
                  scores: tuple[int, int] | None = None) -> None:
-        dealer = _check_player(dealer, "dealer")
-        rules = Rules.of(rules)
-        deck = Deck(seed, jokers=rules.jokers)
+        if not isinstance(seed, random.Random):
+            seed = check_seed(seed)
+        dealer = check_player(dealer, "dealer")
+        checked = (check_rules(rules), check_names(names), check_scores(scores))
+        deck = Deck(seed, jokers=checked[0].jokers)
         first, second = deck.deal(2, 10)  # the non-dealer is dealt the first card
         hands = [0, 0]
         hands[1 - dealer] = sum(card.bit for card in first)
         hands[dealer] = sum(card.bit for card in second)
         upcard = deck.draw().index
         stock = tuple(card.index for card in deck.cards)
-        self._setup(((hands[0], hands[1]), upcard, stock), dealer, rules,
-                    _check_names(names), scores, seed if isinstance(seed, int) else None)
+        self._setup(((hands[0], hands[1]), upcard, stock), dealer, *checked,
+                    seed if isinstance(seed, int) else None)
 
     def _setup(self, deal: _Deal, dealer: int, rules: Rules, names: tuple[str, str],
                scores: tuple[int, int] | None, seed: int | None) -> None:
@@ -429,6 +222,7 @@ class Round:
         self._took = [[], []]
         self._took_mask = [0, 0]
         self._discarded = [[], []]
+        self._passed = [[], []]
         self._knocker = self._knock_card = -1
         self._pending = None
         self._result = None
@@ -443,27 +237,29 @@ class Round:
 
     @classmethod
     def from_deal(cls, hands: Sequence[HandLike], upcard: Card | str, stock: HandLike = (), *,
-                  dealer: int = 0, rules: Rules | None = None,
+                  dealer: int = 0, rules: Rules | str | None = None,
                   names: Sequence[str] = DEFAULT_NAMES, scores: tuple[int, int] | None = None,
                   fill_seed: int = 0) -> Round:
         """A round from given cards: ``hands`` are player 0's and player 1's ten cards,
         ``stock`` the top of the stock, top first. Cards not named go under the given stock
-        in an order shuffled by ``fill_seed``, so a test names only the cards it needs.
+        in an order shuffled by ``fill_seed``, so a test names only the cards it needs (see
+        :meth:`Deal.of`).
 
         >>> hands = ["AS 2S 3S 4S 5S 6S 7S 8S 9S TS", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH"]
         >>> rnd = Round.from_deal(hands, upcard="KC", stock="QC JC")
         >>> rnd.stock_size, rnd.top_discard, rnd.stock[:2]
         (31, Card('KC'), (Card('QC'), Card('JC')))
         """
-        dealer = _check_player(dealer, "dealer")
-        names = _check_names(names)
-        rules = Rules.of(rules)
-        masks, up, order = _checked_deal(hands, upcard, stock, names, rules, strict=False)
-        named = masks[0] | masks[1] | _DECK[up].bit | sum(1 << i for i in order)
-        missing = [i for i in range(52 + rules.jokers) if not named >> i & 1]
-        random.Random(fill_seed).shuffle(missing)
-        return cls._dealt((masks, up, tuple(order + missing)), dealer, rules,
-                          names, scores, None)
+        dealer = check_player(dealer, "dealer")
+        names = check_names(names)
+        checked = (check_rules(rules), names, check_scores(scores))
+        deal = Deal.of(hands, upcard, stock, names=names, fill_seed=fill_seed,
+                       jokers=checked[0].jokers)
+        masks = (deal.hands[0].mask, deal.hands[1].mask)
+        check_jokers_allowed(masks[0] | masks[1] | deal.upcard.bit | hand_mask(deal.stock),
+                             checked[0])
+        stock_order = tuple(card.index for card in deal.stock)
+        return cls._dealt((masks, deal.upcard.index, stock_order), dealer, *checked, None)
 
     def clone(self) -> Round:
         """An independent copy, for looking ahead without touching this round.
@@ -483,6 +279,7 @@ class Round:
         copy._took = [list(self._took[0]), list(self._took[1])]
         copy._took_mask = list(self._took_mask)
         copy._discarded = [list(self._discarded[0]), list(self._discarded[1])]
+        copy._passed = [list(self._passed[0]), list(self._passed[1])]
         return copy
 
     # ----------------------------------------------------------------------------- state
@@ -517,6 +314,18 @@ class Round:
         return self._seed
 
     @property
+    def deal(self) -> Deal:
+        """The cards as they were dealt (the hands before any move).
+
+        >>> rnd = Round(seed=4); rnd.apply("take")
+        >>> rnd.deal.upcard in rnd.hand(rnd.dealer ^ 1), len(rnd.deal.hands[0])
+        (True, 10)
+        """
+        hands, upcard, stock = self._deal
+        return Deal((_as_hand(cards_from_mask(hands[0])), _as_hand(cards_from_mask(hands[1]))),
+                    _DECK[upcard], tuple([_DECK[i] for i in stock]))
+
+    @property
     def phase(self) -> Phase:
         """Where the round is: ``upcard_nondealer``, ``upcard_dealer``, ``draw``, ``discard``,
         ``layoff`` (the defender answers a knock) or ``over``."""
@@ -524,7 +333,7 @@ class Round:
 
     @property
     def current_player(self) -> int:
-        """The player to act (0 or 1), or -1 once the round is over."""
+        """The player to act (0 or 1), or :data:`NO_PLAYER` (-1) once the round is over."""
         return self._player
 
     @property
@@ -615,14 +424,15 @@ class Round:
         """The log: every move with the card it moved."""
         return tuple(Event(player, action, card) for player, action, card in self._history)
 
-    def hand(self, player: int) -> tuple[Card, ...]:
+    def hand(self, player: int) -> Hand:
         """A player's cards, sorted (this is the whole truth; use :meth:`observation` for what
-        a player may see).
+        a player may see). A :class:`Hand` shows itself as cards in a notebook.
 
-        >>> len(Round(seed=1).hand(0))
-        10
+        >>> hand = Round(seed=1).hand(0)
+        >>> len(hand), hand.deadwood == Round(seed=1).deadwood(0)
+        (10, True)
         """
-        return cards_from_mask(self._hands[_check_player(player)])
+        return _as_hand(cards_from_mask(self._hands[check_player(player)]))
 
     def deadwood(self, player: int) -> int:
         """The least deadwood of a player's hand as it is now.
@@ -631,7 +441,7 @@ class Round:
         ...                 upcard="KC").deadwood(0)
         10
         """
-        return deadwood_of_mask(self._hands[_check_player(player)], self._rules.joker_points)
+        return deadwood_of_mask(self._hands[check_player(player)], self._rules.joker_points)
 
     def log(self, viewer: int | None = None) -> list[str]:
         """The moves in words; with a ``viewer``, the other player's stock cards stay hidden,
@@ -659,12 +469,7 @@ class Round:
         >>> Round(seed=4, dealer=1, names=("You", "Bob")).prompt()
         'You (not the dealer) may take the upcard ... or pass'
         """
-        if self._result is not None:
-            return f"round over: {self._result.describe(self._names)}"
-        words = _PROMPTS[self._phase]
-        if self._phase == "draw" and self._refused:
-            words = "draw[s] from the stock (both players passed the upcard)"
-        return says(self._names[self._player], words.format(top=self.top_discard))
+        return prompt(self)
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may know now (see :class:`Observation`).
@@ -673,23 +478,27 @@ class Round:
         >>> view.player, view.phase, view.opponent_hand_size
         (1, 'upcard_nondealer', 10)
         """
-        if player != 0 and player != 1:
-            _check_player(player)
+        if type(player) is not int or (player != 0 and player != 1):
+            check_player(player)
         other = 1 - player
         hands = self._hands
         mine = self._player == player
         known = self._took_mask[other] & hands[other]
         pile = self._pile
-        return Observation(
-            player, self._phase, self._player, self._dealer, _hand_cards(hands[player]),
-            _DECK[self._drawn] if mine and self._drawn >= 0 else None,
-            _DECK[self._taken] if mine and self._taken >= 0 else None,
-            pile[-1] if pile else None, tuple(pile), tuple(self._took[other]),
-            _hand_cards(known) if known else (), tuple(self._discarded[other]),
-            hands[other].bit_count(),
-            len(self._stock), self._knock_limit, self._multiplier, self._scores,
-            self.knock_spread if self._knocker >= 0 else None, self._result, self._rules,
-            self._names)
+        return Observation.of_fields(
+            player=player, phase=self._phase, current_player=self._player, dealer=self._dealer,
+            hand=_as_hand(hand_cards(hands[player])),
+            drawn=_DECK[self._drawn] if mine and self._drawn >= 0 else None,
+            just_taken=_DECK[self._taken] if mine and self._taken >= 0 else None,
+            top_discard=pile[-1] if pile else None, discard_pile=tuple(pile),
+            opponent_took=tuple(self._took[other]),
+            opponent_known=hand_cards(known) if known else (),
+            opponent_discarded=tuple(self._discarded[other]),
+            opponent_passed=tuple(self._passed[other]),
+            opponent_hand_size=hands[other].bit_count(), stock_size=len(self._stock),
+            knock_limit=self._knock_limit, multiplier=self._multiplier, scores=self._scores,
+            knocker_spread=self.knock_spread if self._knocker >= 0 else None,
+            result=self._result, rules=self._rules, names=self._names)
 
     # --------------------------------------------------------------------------- moves
 
@@ -716,7 +525,7 @@ class Round:
     def _discard_actions(self) -> tuple[Action, ...]:
         hand = self._hands[self._player]
         free = hand & ~(1 << self._taken) if self._taken >= 0 else hand
-        discards = _discard_moves(free)
+        discards = discard_moves(free)
         limit = self._knock_limit
         # Removing a card lowers the least deadwood by at most that card's value (10 at most),
         # so one quick solve of the eleven cards usually rules out every knock. Otherwise one
@@ -769,47 +578,14 @@ class Round:
         if not isinstance(action, Action):
             action = parse_action(action)
         mover = self._player
-        if player is not None and player != mover:
-            raise IllegalMove(self._out_of_turn(action, _check_player(player)))
+        if player is not None and check_player(player) != mover:
+            raise IllegalMove(out_of_turn(self, action, player))
         move = _MOVES.get((self._phase, type(action)))
         if move is None:
-            raise IllegalMove(self._refusal(action))
+            raise IllegalMove(refusal(self, action))
         card = move(self, action)
         self._history.append((mover, action, card))
         self._legal = None
-
-    def _out_of_turn(self, action: Action, player: int) -> str:
-        if self._phase == "over":
-            return self._refusal(action)
-        names = self._names
-        return (f"it is {whose(names[self._player])} turn, "
-                f"not {whose(names[player], alone=True)}")
-
-    def _refusal(self, action: Action) -> str:
-        """Why ``action`` is not a move of this phase."""
-        phase = self._phase
-        top = self.top_discard
-        name = self._names[self._player] if self._player >= 0 else ""
-        if phase == "over":
-            assert self._result is not None
-            return f"the round is over ({self._result.describe(self._names)}): no more moves"
-        if phase in ("upcard_nondealer", "upcard_dealer"):
-            role = "the non-dealer" if phase == "upcard_nondealer" else "the dealer"
-            return (f"first the upcard {top}: {role} ({called(name, start=False)}) may take "
-                    "it or pass; nobody draws from the stock until both have passed")
-        if isinstance(action, LayOff):
-            return "lay-offs come only after the other player knocks"
-        if phase == "draw":
-            if isinstance(action, PassUpcard):
-                return ("passing is only for the first upcard: now draw from the stock or take "
-                        f"the top discard {top}")
-            return (f"you must draw before you discard: draw from the stock or take the top "
-                    f"discard {top}")
-        if phase == "discard":
-            return "you have already drawn this turn: now discard a card (or knock)"
-        return (says(self._names[self._knocker], "[has] knocked") + ": "
-                + says(name, "now spread[s] melds and lay[s] off (the lay off move)",
-                        start=False))
 
     # Each move below checks everything before it changes anything (so a refused move leaves
     # the round as it was), then returns the card it moved, for the log.
@@ -830,6 +606,7 @@ class Round:
         return card
 
     def _pass(self, action: Action) -> None:
+        self._passed[self._player].append(self._pile[-1])
         if self._phase == "upcard_nondealer":
             self._phase = "upcard_dealer"
             self._player = self._dealer
@@ -839,6 +616,8 @@ class Round:
             self._refused = True
 
     def _draw(self, action: Action) -> Card:
+        if not self._refused:  # after both passed, the upcard's pass is already recorded
+            self._passed[self._player].append(self._pile[-1])
         index = self._stock.pop()
         self._hands[self._player] |= 1 << index
         self._drawn = index
@@ -867,9 +646,8 @@ class Round:
         card = action.card
         player = self._player
         rest = self._checked_card(card, "knock with") ^ card.bit
-        count = deadwood_of_mask(rest, self._rules.joker_points)
-        if count > self._knock_limit:
-            raise IllegalMove(self._over_limit(card, rest, count))
+        if deadwood_of_mask(rest, self._rules.joker_points) > self._knock_limit:
+            raise IllegalMove(over_the_limit(self, card, best_arrangement(cards_from_mask(rest))))
         settlement = settle(cards_from_mask(rest), cards_from_mask(self._hands[1 - player]),
                             self._rules, action.melds, knock_limit=self._knock_limit)
         self._hands[player] = rest
@@ -923,27 +701,15 @@ class Round:
                               f"{verb} it this turn")
         return hand
 
-    def _over_limit(self, card: Card, rest: int, count: int) -> str:
-        dead = best_arrangement(cards_from_mask(rest)).deadwood_cards
-        worth = " + ".join(f"{c} {c.points}" for c in dead)
-        detail = f"{worth} = {count}" if len(dead) > 1 else worth
-        if self._rules.straight_gin:
-            return (f"Straight Gin ends only with gin: after discarding {card} your deadwood "
-                    f"would be {detail}")
-        if self._knock_limit == 0:
-            return (f"this round is gin only (the first upcard was an ace): after discarding "
-                    f"{card} your deadwood would be {detail}")
-        return (f"you cannot knock: after discarding {card} your deadwood would be {detail}, "
-                f"over the knock limit of {self._knock_limit}")
-
     def _end_turn(self) -> None:
         self._taken = self._drawn = -1
         self._refused = False
 
     def _finish_settlement(self, settlement: Settlement) -> None:
         knocker = self._knocker
-        winner = (None if settlement.winner is None
-                  else knocker if settlement.winner == "knocker" else 1 - knocker)
+        winner: int | None = None  # a tie these rules do not pay: nobody wins the round
+        if settlement.winner is not None:
+            winner = knocker if settlement.winner == "knocker" else 1 - knocker
         self._pending = None
         self._finish(RoundResult(settlement.outcome, winner,
                                  settlement.points * self._multiplier, knocker, settlement,
@@ -952,57 +718,25 @@ class Round:
     def _finish(self, result: RoundResult) -> None:
         self._result = result
         self._phase = "over"
-        self._player = -1
+        self._player = NO_PLAYER
 
     # ------------------------------------------------------------------------------ JSON
 
-    def _deal_dict(self) -> dict[str, Any]:
-        hands, upcard, stock = self._deal
-        return {"hands": [_codes(cards_from_mask(hands[0])), _codes(cards_from_mask(hands[1]))],
-                "upcard": _DECK[upcard].code, "stock": _codes(_DECK[i] for i in stock)}
-
-    def _snapshot(self) -> dict[str, Any]:
-        """The position, saved beside the moves so that a replay can be checked against it."""
-        result = self._result
-        return {
-            "phase": self._phase,
-            "current_player": self._player,
-            "hands": [_codes(self.hand(0)), _codes(self.hand(1))],
-            "stock": _codes(self.stock),
-            "discard_pile": _codes(self._pile),
-            "knock_card": _DECK[self._knock_card].code if self._knock_card >= 0 else None,
-            "result": None if result is None else {
-                "outcome": result.outcome, "winner": result.winner, "points": result.points},
-        }
-
-    def _to_dict(self) -> dict[str, Any]:
-        return {
-            "format": "gin_teach.round",
-            "version": FORMAT_VERSION,
-            "rules": dataclasses.asdict(self._rules),
-            "names": list(self._names),
-            "dealer": self._dealer,
-            "seed": self._seed,
-            "scores": None if self._scores is None else list(self._scores),
-            "deal": self._deal_dict(),
-            "moves": [str(action) for _, action, _ in self._history],
-            "state": self._snapshot(),
-        }
-
     def to_json(self) -> str:
-        """The round as JSON: rules, the deal, the moves, and the position they lead to.
+        """The round as JSON: rules, the deal, the moves, and the position they lead to (the
+        format is :mod:`gin_teach.saves`).
 
         >>> rnd = Round(seed=8); rnd.apply("pass")
         >>> again = Round.from_json(rnd.to_json())
         >>> again.to_json() == rnd.to_json(), again.phase
         (True, 'upcard_dealer')
         """
-        return json.dumps(self._to_dict(), indent=1, ensure_ascii=False)
+        return dump(save_round(self))
 
     @classmethod
     def from_json(cls, text: str | dict[str, Any]) -> Round:
-        """Rebuild a round by replaying its moves from its deal. A damaged or edited file (a
-        card twice or missing, a hand of the wrong size, an unknown or illegal move, a
+        """Rebuild a round by replaying its moves from its deal. A damaged or edited save (a
+        card twice or missing, an unknown or illegal move, a field of the wrong type, a
         position that does not follow from the moves) raises :class:`CardError` or
         :class:`ReplayError` saying what is wrong.
 
@@ -1010,46 +744,9 @@ class Round:
         >>> Round.from_json(rnd.to_json().replace('"pass"', '"fly"'))
         Traceback (most recent call last):
         ...
-        gin_teach.round.ReplayError: move 1 ('fly') cannot be replayed: 'fly' is not a move: ...
+        gin_teach.errors.ReplayError: move 1 ('fly') cannot be replayed: 'fly' is not a move: ...
         """
-        data = _load(text, "gin_teach.round")
-        return cls._from_dict(data, _rules_from(data.get("rules")), None)
-
-    @classmethod
-    def _from_dict(cls, data: dict[str, Any], rules: Rules,
-                   names: tuple[str, str] | None) -> Round:
-        names = names or _check_names(_field(data, "names", list))
-        dealer = _field(data, "dealer", int)
-        if dealer not in (0, 1):
-            raise ReplayError(f"the dealer is 0 or 1, not {dealer}")
-        seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise ReplayError(f"the seed must be a whole number, not {seed!r}")
-        scores = data.get("scores")
-        if scores is not None:
-            if (not isinstance(scores, list) or len(scores) != 2
-                    or not all(isinstance(s, int) and s >= 0 for s in scores)):
-                raise ReplayError(f"scores must be two whole numbers, not {scores!r}")
-            scores = (scores[0], scores[1])
-        rnd = cls._dealt(_saved_deal(_field(data, "deal", dict), names, rules), dealer, rules,
-                         names, scores, seed)
-        if seed is not None and Round(seed, dealer=dealer, rules=rules)._deal != rnd._deal:
-            raise ReplayError(f"the deal is not the one seed {seed} gives: the file was changed")
-        for number, text in enumerate(_field(data, "moves", list), 1):
-            try:
-                rnd.apply(parse_action(text))
-            except GinError as error:
-                raise ReplayError(f"move {number} ({text!r}) cannot be replayed: {error}") \
-                    from error
-        state = data.get("state")
-        if state is not None:
-            if not isinstance(state, dict):
-                raise ReplayError("the saved position is not readable")
-            for key, value in rnd._snapshot().items():
-                if state.get(key) != value:
-                    raise ReplayError(f"the saved position does not follow from the moves "
-                                      f"({key} differs): the file was changed")
-        return rnd
+        return load_round(text)
 
     # --------------------------------------------------------------------------- display
 
@@ -1059,9 +756,9 @@ class Round:
                  f"knock limit {self._knock_limit}"
                  + (f"; points x{self._multiplier}" if self._multiplier > 1 else "")]
         for player in (0, 1):
-            lines.append(f"{names[player]}: {_shown(self.hand(player))} "
+            lines.append(f"{names[player]}: {cards_text(self.hand(player))} "
                          f"(deadwood {self.deadwood(player)})")
-        lines.append(f"Discard pile: {_shown(self._pile)}; stock {len(self._stock)} cards")
+        lines.append(f"Discard pile: {cards_text(self._pile)}; stock {len(self._stock)} cards")
         lines.append(self.prompt())
         return "\n".join(lines)
 
@@ -1076,7 +773,7 @@ class Round:
 
 
 # The state machine of the module docstring: the moves each phase accepts. A move missing
-# here is refused with the reason _refusal gives.
+# here is refused with the reason refusals.refusal gives.
 _MOVES: Final[dict[tuple[str, type[Action]], Callable[[Round, Action], Card | None]]] = {
     ("upcard_nondealer", TakeDiscard): Round._take,
     ("upcard_nondealer", PassUpcard): Round._pass,
@@ -1089,127 +786,3 @@ _MOVES: Final[dict[tuple[str, type[Action]], Callable[[Round, Action], Card | No
     ("discard", BigGin): Round._big_gin,
     ("layoff", LayOff): Round._lay_off,
 }
-
-
-# ---------------------------------------------------------------------- deals and files
-
-
-def _checked_deal(hands: Sequence[HandLike], upcard: Card | str, stock: HandLike,
-                  names: tuple[str, str], rules: Rules, *, strict: bool
-                  ) -> tuple[tuple[int, int], int, list[int]]:
-    """Masks of the two hands, the upcard's index and the stock's indices (top first), with
-    every card dealt once, ten to each hand, jokers only when the rules play them and, when
-    ``strict``, the whole deck (52 cards, or 54 with jokers) dealt."""
-    if isinstance(hands, str) or len(hands) != 2:
-        raise CardError("give two hands of ten cards, one for each player")
-    seen: dict[int, str] = {}
-
-    def place(card: Card, where: str) -> None:
-        if card.index in seen:
-            raise CardError(f"{card} is dealt twice ({seen[card.index]} and {where})")
-        seen[card.index] = where
-
-    masks = [0, 0]
-    for player in (0, 1):
-        cards = to_cards(hands[player])
-        hand = f"{whose(names[player])} hand"
-        if len(cards) != 10:
-            raise CardError(f"{hand} has {len(cards)} cards; each player is dealt 10")
-        for card in cards:
-            place(card, hand)
-            masks[player] |= card.bit
-    up = Card.parse(upcard) if isinstance(upcard, str) else upcard
-    if not isinstance(up, Card):
-        raise CardError(f"the upcard must be a card, not {upcard!r}")
-    place(up, "the upcard")
-    order = []
-    for card in to_cards(stock):
-        place(card, "the stock")
-        order.append(card.index)
-    check_jokers_allowed(sum(1 << i for i in seen), rules)
-    deck_size = 52 + rules.jokers
-    if strict and len(seen) != deck_size:
-        missing = cards_from_mask(((1 << deck_size) - 1) & ~sum(1 << i for i in seen))
-        raise CardError(f"the deal is missing {_shown(missing)}: the hands, the upcard and the "
-                        f"stock hold all {deck_size} cards")
-    return (masks[0], masks[1]), up.index, order
-
-
-def _saved_deal(deal: dict[str, Any], names: tuple[str, str], rules: Rules) -> _Deal:
-    """A deal as saved by ``_deal_dict``, checked card by card."""
-    hands = deal.get("hands")
-    if (not isinstance(hands, list) or len(hands) != 2
-            or not all(isinstance(hand, str) for hand in hands)):
-        raise ReplayError("the deal must give two hands, written as card text")
-    masks, upcard, stock = _checked_deal(hands, _field(deal, "upcard", str),
-                                         _field(deal, "stock", str), names, rules, strict=True)
-    return masks, upcard, tuple(stock)
-
-
-def _load(text: str | dict[str, Any], kind: str) -> dict[str, Any]:
-    """The saved dictionary of ``kind`` ("gin_teach.round", "gin_teach.game")."""
-    if isinstance(text, dict):
-        data = text
-    else:
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as error:
-            raise ReplayError(f"this is not readable JSON: {error}") from None
-    if not isinstance(data, dict) or data.get("format") != kind:
-        found = data.get("format") if isinstance(data, dict) else type(data).__name__
-        raise ReplayError(f"this is not a saved {kind.replace('.', ' ')} (format {found!r})")
-    if data.get("version") != FORMAT_VERSION:
-        raise ReplayError(f"unknown file version {data.get('version')!r}; this package reads "
-                          f"version {FORMAT_VERSION}")
-    return data
-
-
-def _field(data: dict[str, Any], key: str, kind: type) -> Any:
-    value = data.get(key)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ReplayError(f"the file's {key!r} is missing or not a {kind.__name__}")
-    return value
-
-
-def _rules_from(value: object) -> Rules:
-    if not isinstance(value, dict):
-        raise ReplayError("the file has no rules")
-    known = {field.name for field in dataclasses.fields(Rules)}
-    unknown = set(value) - known
-    if unknown:
-        raise ReplayError(f"unknown rules field(s) in the file: {', '.join(sorted(unknown))}")
-    return Rules(**value)
-
-
-# ------------------------------------------------------------------------------ hot path
-
-_T = TypeVar("_T")
-_SUIT_MASKS: Final = (*(0x1FFF << shift for shift in (0, 13, 26, 39)), 3 << 52)
-
-
-def _by_suit(build: Callable[[int], tuple[_T, ...]]) -> Callable[[int], tuple[_T, ...]]:
-    """``build`` of a mask, put together from one remembered answer per suit, and one for the
-    jokers (at most 4 x 8192 small tuples): observations and legal moves need these on every
-    move."""
-    cache: dict[int, tuple[_T, ...]] = {0: ()}
-
-    def of(mask: int) -> tuple[_T, ...]:
-        try:
-            naturals = (cache[mask & 0x1FFF] + cache[mask & 0x3FFE000]
-                        + cache[mask & 0x7FFC000000] + cache[mask & 0xFFF8000000000])
-            return naturals + cache[mask & 0x30000000000000] if mask >> 52 else naturals
-        except KeyError:
-            for suit in _SUIT_MASKS:
-                part = mask & suit
-                if part not in cache:
-                    cache[part] = build(part)
-            return of(mask)
-
-    return of
-
-
-_hand_cards: Final = _by_suit(cards_from_mask)
-"""The cards of a mask, in order (``cards_from_mask``, remembered)."""
-_discard_moves: Final = _by_suit(
-    lambda part: tuple(DISCARDS[card.index] for card in cards_from_mask(part)))
-"""A discard of each card of a mask, in card order."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["called", "is_you", "says", "whose"]
+__all__ = ["called", "counted", "is_you", "says", "whose"]
 
 _AGREEMENT: Final = re.compile(r"\[(s|es|has)\]")
 _THIRD_PERSON: Final = {"s": "s", "es": "es", "has": "has"}
@@ -52,3 +52,12 @@ def whose(name: str, *, alone: bool = False) -> str:
     if is_you(name):
         return "yours" if alone else "your"
     return f"{name}'s"
+
+
+def counted(number: int, noun: str, plural: str = "") -> str:
+    """``number`` and the noun that agrees with it: "1 dead hand", "2 dead hands".
+
+    >>> counted(1, "dead hand"), counted(0, "dead hand"), counted(3, "best arrangement")
+    ('1 dead hand', '0 dead hands', '3 best arrangements')
+    """
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"

@@ -4,7 +4,7 @@ Chromium, with *Run All*.
 nbval proves each cell runs in a kernel; only a browser shows what the learner then sees: that
 each lesson's widget draws (no "Error displaying widget", nothing left "Loading widget..."),
 that no cell shows a traceback, and that every exercise cell, run as stored, answers with its
-"not answered yet" prompt. One server and one browser serve all ten lessons; each lesson gets a
+"not answered yet" prompt. One server and one browser serve every lesson; each lesson gets a
 fresh page and its kernel is shut down after it. Autosave is off (tests/jupyter_server.py), and
 the test checks that the stored notebooks are left byte for byte as they were.
 

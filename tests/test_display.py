@@ -33,6 +33,7 @@ from gin_teach.display import (
     settlement_html,
     spread_svg,
 )
+from gin_teach.scoresheet import scoresheet_of, scoresheet_text
 
 DECK = full_deck()
 hands = st.lists(st.sampled_from(DECK), unique=True, max_size=13).map(tuple)
@@ -218,3 +219,36 @@ def test_scoresheet_lists_every_round_and_the_totals():
 def test_messages_escape_their_text():
     root = parse(message_html("<script>alert(1)</script>", "error"))
     assert root.find("script") is None and "alert(1)" in root.text
+
+
+def test_the_scoresheet_table_and_text_come_from_one_source():
+    game = play(Game(Rules(target=60), seed=11, names=("Ann", "Bob")), [GreedyBot(), GreedyBot()])
+    sheet = scoresheet_of(game)
+    rows = [texts(row) for row in parse(game_html(game)).iter("tr")][1:]
+    expected = [[str(line.number), line.dealer, line.result, *[c for c in line.cells if c]]
+                for line in sheet.rounds]
+    expected += [[line.label, *[c for c in line.cells if c]] for line in sheet.totals]
+    assert rows == expected
+
+
+@pytest.mark.parametrize("rules", [
+    *(preset.replace(target=40) for preset in Rules.presets().values()),
+    Rules.modern().replace(target=40, shutout_doubles=True),  # seed 3 doubles a shutout
+], ids=lambda rules: rules.name)
+@pytest.mark.parametrize("seed", range(4))
+def test_the_text_scoresheet_is_drawn_from_the_same_rows(rules, seed):
+    game = Game(rules, seed=seed, names=("Ann", "Bob"))
+    while True:  # before the first round, after each round, and at the end
+        dealer_line = game.scoresheet().splitlines()[0].split("; ", 1)[1]
+        assert scoresheet_text(scoresheet_of(game), dealer_line) == game.scoresheet()
+        if game.is_over:
+            break
+        _one_round(game)
+
+
+def _one_round(game):
+    bots = [GreedyBot(), GreedyBot()]
+    start = len(game.rounds)
+    while not game.is_over and len(game.rounds) == start:
+        player = game.current_player
+        game.apply(bots[player].choose(game.observation(player), game.legal_actions()), player)

@@ -1,6 +1,7 @@
 """Scenario tests for the round and game state machines: one test (or a few) per rule of
 RULES.md, each built from named hands so the arithmetic can be checked by reading."""
 
+import dataclasses
 import json
 
 import pytest
@@ -8,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_teach import (
+    NO_PLAYER,
     BigGin,
     Card,
     CardError,
@@ -22,10 +24,12 @@ from gin_teach import (
     Knock,
     LayOff,
     Match,
+    Observation,
     PassUpcard,
     ReplayError,
     Round,
     Rules,
+    SetupError,
     SimpleBot,
     TakeDiscard,
     parse_action,
@@ -430,6 +434,53 @@ def test_observation_remembers_what_the_opponent_took_from_the_pile():
     assert rnd.observation(0).just_taken is None
 
 
+def test_observation_lists_the_upcard_each_opponent_passed():
+    rnd = moves(make_round(), "pass")  # player 0 (the non-dealer) passes 8♦
+    assert rnd.observation(1).opponent_passed == (Card.parse("8D"),)
+    assert rnd.observation(0).opponent_passed == ()
+    moves(rnd, "pass", "draw")  # the forced draw after two passes declines nothing new
+    assert rnd.observation(0).opponent_passed == (Card.parse("8D"),)
+    assert rnd.observation(1).opponent_passed == (Card.parse("8D"),)
+
+
+def test_observation_lists_my_discards_the_opponent_left_for_the_stock():
+    rnd = moves(make_round(stock="2C 6D"), "take", "discard KD", "draw", "discard 2C")
+    # Player 1 drew instead of taking K♦; player 0 then takes 2♣ back from the pile.
+    assert rnd.observation(0).opponent_passed == (Card.parse("KD"),)
+    moves(rnd, "take")
+    assert rnd.observation(1).opponent_passed == ()
+    assert rnd.observation(0).opponent_passed == (Card.parse("KD"),)
+
+
+def passes_from_the_log(rnd, player):
+    """What ``player`` declined, read from the events: the model opponent_passed must match."""
+    passed, top, upcard_passed = [], rnd.upcard, False
+    for event in rnd.events:
+        if type(event.action) is PassUpcard and event.player == player:
+            passed.append(top)
+            upcard_passed = True
+        elif type(event.action) is DrawStock and event.player == player:
+            if not (upcard_passed and top == rnd.upcard):  # the draw forced by two passes
+                passed.append(top)
+            upcard_passed = False
+        if type(event.action) in (Discard, Knock):
+            top = event.card
+    return tuple(passed)
+
+
+@settings(max_examples=30)
+@given(st.integers(0, 2**32))
+def test_opponent_passed_follows_the_log_in_random_rounds(seed):
+    rnd = Round(seed)
+    bots = (GreedyBot(), SimpleBot())
+    while not rnd.is_over:
+        for player in (0, 1):
+            view = rnd.observation(player)
+            assert view.opponent_passed == passes_from_the_log(rnd, 1 - player)
+        mover = rnd.current_player
+        rnd.apply(bots[mover].choose(rnd.observation(mover), rnd.legal_actions()))
+
+
 def test_log_hides_the_opponents_stock_card():
     rnd = moves(make_round(stock="2C"), "pass", "pass", "draw")
     assert rnd.log()[-1] == "Player 0 draws 2♣ from the stock"
@@ -487,12 +538,12 @@ def _swap_first_cards(data):
      "move 4 .*you just took K♦"),
     (lambda d: d["moves"].insert(0, "draw"), ReplayError, "move 1 \\('draw'\\)"),
     (lambda d: d["state"].update(phase="over"), ReplayError, "phase differs"),
-    (lambda d: d["state"].update(hands=["AS", "2S"]), ReplayError, "hands differs"),
+    (lambda d: d["state"].update(hands=["AS", "2S"]), ReplayError, "hands\\[0\\] differs"),
     (lambda d: d["rules"].update(gin_bonus=-1), GinError, "gin_bonus cannot be negative"),
     (lambda d: d["rules"].update(wild_aces=2), ReplayError, "unknown rules field"),
     (lambda d: d.update(format="gin_teach.game"), ReplayError, "not a saved gin_teach round"),
     (lambda d: d.update(version=99), ReplayError, "unknown file version"),
-    (lambda d: d.update(dealer=2), ReplayError, "the dealer is 0 or 1"),
+    (lambda d: d.update(dealer=2), ReplayError, "dealer must be the player number 0 or 1"),
 ])
 def test_a_damaged_round_file_is_refused(edit, error, message):
     rnd = moves(make_round(), "take", "discard KD")
@@ -514,7 +565,7 @@ def test_game_json_replays_and_refuses_tampering():
     assert Game.from_json(text).to_json() == text
     data = json.loads(text)
     data["scores"][0] += 1
-    with pytest.raises(ReplayError, match="scores do not follow"):
+    with pytest.raises(ReplayError, match=r"scores\[0\] differs .*\(43 saved, 42 replayed\)"):
         Game.from_json(data)
     data = json.loads(text)
     data["seed"] += 1
@@ -811,7 +862,7 @@ def test_a_game_from_a_deal_replays_from_json_and_refuses_an_edited_deal():
 def test_a_game_from_a_bad_deal_is_refused():
     with pytest.raises(CardError, match="Player 1's hand has 2 cards"):
         Game.from_deal([KNOCKER, "2S 3S"], upcard="8D")
-    with pytest.raises(IllegalMove, match="the first dealer is 0 or 1"):
+    with pytest.raises(SetupError, match="first_dealer must be the player number 0 or 1"):
         Game.from_deal([KNOCKER, DEFENDER], upcard="8D", dealer=2)
 
 
@@ -839,6 +890,77 @@ def test_is_legal_on_a_game_tries_the_move_on_a_copy():
     over = play(Game(seed=2, rules=Rules(target=1)), [GreedyBot(), GreedyBot()])
     assert not any(over.is_legal(move) for move in ("draw", "pass", "take", "lay off"))
 
+
+# ------------------------------------------------------------------ a tie that is no undercut
+
+# Player 0 knocks with 5♦ (deadwood 5); player 1 holds 5♠ outside its melds, and nothing lays
+# off: the counts tie.
+TIE_HANDS = ["7S 7H 7D 9C TC JC 3H 4H 5H 5D", "AS 2S 3S QD QH QC 6C 7C 8C 5S"]
+TIE_MOVES = ("pass", "pass", "draw", "knock KD", "lay off")
+NO_TIE_UNDERCUT = Rules(undercut_on_tie=False)
+
+
+def tie_round(rules=NO_TIE_UNDERCUT, names=("Player 0", "Player 1")):
+    return moves(make_round(*TIE_HANDS, upcard="KH", stock="KD", rules=rules, names=names),
+                 *TIE_MOVES)
+
+
+def test_a_tie_that_is_an_undercut_pays_the_defender():
+    result = tie_round(Rules()).result
+    assert (result.outcome, result.winner, result.points) == ("undercut", 1, 25)
+
+
+def test_a_tie_that_is_no_undercut_has_no_winner_and_says_so():
+    rnd = tie_round(names=("Ann", "You"))
+    result = rnd.result
+    assert (result.outcome, result.winner, result.points, result.knocker) == ("tie", None, 0, 0)
+    assert not result.is_dead_hand and not result.has_winner
+    assert result.describe(rnd.names) == "Ann knocks; the counts tie and nobody scores"
+    assert rnd.log()[-1] == "Ann knocks; the counts tie and nobody scores"
+    assert rnd.current_player == NO_PLAYER and rnd.is_over
+
+
+def test_a_tie_round_saves_and_loads():
+    rnd = tie_round()
+    again = Round.from_json(rnd.to_json())
+    assert again.result == rnd.result and again.to_json() == rnd.to_json()
+
+
+def test_a_tie_in_a_game_scores_nothing_gives_no_box_and_the_dealer_deals_again():
+    game = Game.from_deal(TIE_HANDS, upcard="KH", stock="KD", dealer=1, rules=NO_TIE_UNDERCUT,
+                          names=("Ann", "Bob"), seed=3)
+    for move in TIE_MOVES:
+        game.apply(move)
+    assert game.rounds[0].result.outcome == "tie"
+    assert game.scores == (0, 0) and game.rounds_won == (0, 0)
+    assert len(game.rounds) == 2 and game.round.dealer == 1  # no winner: same dealer
+    sheet = game.scoresheet()
+    assert "Ann knocks; the counts tie and nobody scores" in sheet
+    assert game.totals().box_points == (0, 0)
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_a_tie_does_not_break_a_shutout():
+    game = Game.from_deal(TIE_HANDS, upcard="KH", stock="KD", dealer=1,
+                          rules=NO_TIE_UNDERCUT.replace(target=1), seed=3)
+    for move in TIE_MOVES:
+        game.apply(move)
+    bots = [GreedyBot(), GreedyBot()]
+    while not game.is_over:
+        player = game.current_player
+        game.apply(bots[player].choose(game.observation(player), game.legal_actions()))
+    totals = game.totals()
+    # The tie counted for nobody, so the loser won no round: a shutout.
+    assert totals.rounds_won[1 - totals.winner] == 0 and totals.shutout
+
+
+def test_the_quick_observation_is_the_one_the_constructor_makes():
+    rnd = play(Round(seed=9), [GreedyBot(), SimpleBot()])
+    for player in (0, 1):
+        view = rnd.observation(player)
+        assert set(vars(view)) == {field.name for field in dataclasses.fields(view)}
+        assert Observation(**vars(view)) == view
+        assert hash(Observation(**vars(view))) == hash(view)
 
 # --------------------------------------------- moves the rules forbid (from an adversarial read)
 

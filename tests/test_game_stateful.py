@@ -78,7 +78,7 @@ class WholeGames(RuleBasedStateMachine):
             self.game = Game.from_deal([cards[:10], cards[10:20]], cards[20], cards[21:],
                                        dealer=seed % 2, rules=rules, seed=seed)
         else:
-            self.game = Game(rules, seed)
+            self.game = Game(rules, seed=seed)
         self.bots = [GreedyBot(), SimpleBot(seed)]
         self.last_scores = (0, 0)
         self.last_rounds = 1
@@ -228,7 +228,7 @@ def test_every_game_ends(seed, rules, kinds):
     knocks; two random players may take thousands of rounds, which is slow but not wrong)."""
     make = {"random": RandomBot, "greedy": lambda seed: GreedyBot(), "simple": SimpleBot}
     players = [make[kinds[0]](seed), make[kinds[1]](seed + 1)]
-    game = play(Game(rules, seed), players)
+    game = play(Game(rules, seed=seed), players)
     assert game.is_over and max(game.scores) >= rules.target
     totals = game.totals()
     assert totals.winner == game.winner

@@ -145,7 +145,7 @@ def test_score_quiz_answers_every_odd_answer_with_a_message(winner, points):
     quiz.answer(winner, points)
     quiz.set_preset(winner)
     assert quiz.message.kind in ("error", "right", "wrong")
-    assert quiz.answer("knocker", quiz.settlement.points) is True
+    assert quiz.answer("knocker", quiz.settlement.points).correct
 
 
 def test_score_quiz_keeps_its_preset_when_the_round_is_no_knock_under_another():
@@ -156,7 +156,7 @@ def test_score_quiz_keeps_its_preset_when_the_round_is_no_knock_under_another():
     quiz.preset.value = "modern"  # what the dropdown does
     assert "over the knock limit of 10" in quiz.message.text
     assert quiz.preset.value == custom and quiz.rules.knock_limit == 20
-    assert quiz.answer(quiz.settlement.winner, quiz.settlement.points) is True
+    assert quiz.answer(quiz.settlement.winner, quiz.settlement.points).correct
     quiz.answer("knocker", 1)
     quiz.answer("knocker", 1)  # answering twice just answers again
     assert quiz.message.kind == "wrong"

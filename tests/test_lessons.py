@@ -3,16 +3,19 @@ placeholder is "not answered yet", and nothing a learner types makes a checker r
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_teach import Rules, full_deck
 from gin_teach import lessons as L
+from gin_teach.answers import Feedback
 from gin_teach.bots import GreedyBot, play
+from gin_teach.display import message_html
 from gin_teach.errors import CardError
-from gin_teach.game import Game, Round
-from gin_teach.lessons import Feedback
+from gin_teach.game import Game, Match, Round
 from tests.brute import brute_deadwood, partitions
 
 DECK = full_deck()
@@ -43,6 +46,15 @@ def test_feedback_is_a_frozen_value_that_reads_as_text_and_html():
     assert "&lt;script&gt;" in html and "<script>" not in html and "&lt;i&gt;" in html
 
 
+def test_feedback_html_is_the_widgets_message_box():
+    # One source for the colours: the boxed message the widgets show.
+    wrong = Feedback(False, "Not quite.", "Count the king as 10.", picture="<svg/>")
+    assert wrong._repr_html_() == "<svg/>" + message_html(str(wrong), "wrong")
+    assert Feedback(True, "Right.")._repr_html_() == message_html("✔ Right.", "right")
+    waiting = Feedback(False, "Replace the ...", answered=False)
+    assert waiting._repr_html_() == message_html(str(waiting), "info")
+
+
 # One exercise for each checker, waiting for the learner's answer.
 EXERCISES = {
     "check_cards": lambda answer: L.check_cards("ace of spades, 7H", answer),
@@ -65,6 +77,11 @@ EXERCISES = {
     "check_is_legal": lambda answer: L.check_is_legal(opening_round(), "take", answer),
     "check_dealer": lambda answer: L.check_dealer(Game(seed=1), 1, answer),
     "check_game_total": lambda answer: L.check_game_total((104, 37), (4, 2), 0, answer),
+    # Issue 9's checkers; their right and wrong answers are in tests/test_answers.py.
+    "check_spread": lambda answer: L.check_spread(KNOCKER, DEFENDER, answer),
+    "check_meld_partners": lambda answer: L.check_meld_partners("KS", "QS KH 2C", answer),
+    "check_round_over": lambda answer: L.check_round_over(opening_round(), "pass", answer),
+    "check_match_points": lambda answer: L.check_match_points(finished_match(), 1, 0, answer),
 }
 
 
@@ -276,11 +293,14 @@ def test_discard_example_of_the_rules():
     assert "exactly one card" in L.check_discard(hand, "KD 9D").message
 
 
-def test_equal_discards_are_all_right():
+def test_equal_discards_prefer_what_a_strong_player_throws():
+    # K♦ and Q♦ both leave 14; fewer cards could ever meld with the king (issue 9).
     hand = "7S 7H 7D 8H 9H 2C 3C 4C 5C KD QD"
-    for card in ("KD", "QD"):
-        feedback = L.check_discard(hand, card)
-        assert feedback.correct and "would do as well" in feedback.message
+    assert L.check_discard(hand, "KD").correct
+    feedback = L.check_discard(hand, "QD")
+    assert not feedback.correct and "K♦ leaves as little and is the better throw" in \
+        feedback.message
+    assert "Fewer cards could ever meld with K♦" in feedback.hint
 
 
 def test_knock_gin_or_play_on():
@@ -303,7 +323,7 @@ def test_big_gin_is_an_answer_only_when_the_rules_have_it():
     eleven = "AS 2S 3S 4H 5H 6H 9C TC JC QC KC"
     assert L.check_knock(eleven, "big gin", Rules(big_gin_bonus=50)).correct
     assert L.check_knock(eleven, "gin").correct
-    assert "one of" in L.check_knock(eleven, "big gin").message
+    assert "not played under these rules" in L.check_knock(eleven, "big gin").message
 
 
 def test_oklahoma_knock_limits():
@@ -322,7 +342,7 @@ def test_oklahoma_knock_limits():
 def test_layoffs_of_the_seed_knock():
     assert L.check_layoffs(KNOCKER, DEFENDER, "8C").correct
     assert "not in the defender's hand" in L.check_layoffs(KNOCKER, DEFENDER, "6H").message
-    assert "cannot all be laid off" in L.check_layoffs(KNOCKER, DEFENDER, "5D").message
+    assert "5♦ does not fit any" in L.check_layoffs(KNOCKER, DEFENDER, "5D").message
     assert "Some cards can" in L.check_layoffs(KNOCKER, DEFENDER, "none").message
 
 
@@ -332,7 +352,7 @@ def test_layoff_chains_and_gin():
     defender = "7H 8H KS KH KD 9S 9D QH QC AD"
     assert L.check_layoffs(knocker, defender, "7H 8H").correct
     assert "can get down to" in L.check_layoffs(knocker, defender, "7H").message
-    assert "cannot all be laid off" in L.check_layoffs(knocker, defender, "8H").message
+    assert "8♥ does not fit any" in L.check_layoffs(knocker, defender, "8H").message
     assert L.check_layoffs(GIN, "2H 3C 4C 5C 7S 7H 7D 8C KH KD", "none").correct
     assert "went gin" in L.check_layoffs(GIN, "2H 3C 4C 5C 7S 7H 7D 8C KH KD", "5C").message
 
@@ -366,7 +386,7 @@ def test_outcomes():
     assert L.check_outcome(UNDER_KNOCKER, UNDER_DEFENDER, "undercut").correct
     assert not L.check_outcome(UNDER_KNOCKER, UNDER_DEFENDER, "knock").correct
     assert "one of" in L.check_outcome(KNOCKER, DEFENDER, "big gin").message
-    assert "not gin" in L.check_outcome(KNOCKER, DEFENDER, "gin").hint
+    assert "no gin" in L.check_outcome(KNOCKER, DEFENDER, "gin").message
     gin_defender = "2H 3C 4C 5C 7S 7H 7D 8C KH KD"
     assert "left out of its melds" in L.check_outcome(GIN, gin_defender, "knock").hint
 
@@ -378,6 +398,11 @@ def test_checkers_keep_their_names_and_docs():
 
 # ------------------------------------------------------------------------- turns and games
 
+@functools.cache
+def finished_match() -> Match:
+    return play(Match(seed=5, games=1, rules=Rules(target=30)), [GreedyBot(), GreedyBot()])
+
+
 def opening_round() -> Round:
     # Player 1 deals, so player 0 decides first about the 8♦.
     return Round.from_deal([KNOCKER.replace("8D", "KD"), DEFENDER], upcard="8D", dealer=1,
@@ -388,7 +413,8 @@ def test_whose_move_in_the_opening():
     rnd = opening_round()
     for answer in ("non-dealer", "nondealer", "the non-dealer", "Ann", 0):
         assert L.check_to_act(rnd, answer).correct, answer
-    assert "the non-dealer's move" in L.check_to_act(rnd, "dealer").message
+    wrong = L.check_to_act(rnd, "dealer")  # explains where the round stands, no answer
+    assert "first upcard" in wrong.message and "non-dealer" not in wrong.message
     rnd.apply("pass")
     assert L.check_to_act(rnd, "dealer").correct and L.check_to_act(rnd, "Bob").correct
     rnd.apply("pass")
@@ -449,3 +475,29 @@ def test_game_totals_with_boxes_and_bonuses():
     assert L.check_game_total((104, 0), (3, 0), 0, (104 + 75 + 100) * 2, rules=doubling).correct
     assert L.check_game_total((104, 37), (4, 2), 0, 104 + 4 * 20 + 100,
                               rules=Rules.classic()).correct
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=11, max_size=11, unique=True),
+       st.integers(0, 10), st.sampled_from(["knock", "gin", "play on"]))
+def test_check_knock_with_a_discard_agrees_with_the_solver(hand, pick, action):
+    card = hand[pick]
+    after = {c: L.deadwood([x for x in hand if x != c]) for c in hand}
+    feedback = L.check_knock(hand, action, discard=card)
+    best_discard = after[card] == min(after.values())
+    ends = "gin" if after[card] == 0 else "knock" if after[card] <= 10 else "play on"
+    assert feedback.correct == (best_discard and action == ends)
+    assert f"deadwood {after[card]}" in feedback.message
+
+
+def test_check_knock_with_a_discard_explains_the_discard_and_the_call():
+    hand = "4S 5S 6S 2C QH JH TH 7C 7D 7H KD"
+    right = L.check_knock(hand, "knock", discard="KD")
+    assert right.correct and "within the knock limit of 10" in right.message
+    worse = L.check_knock(hand, "knock", discard="2C")
+    assert not worse.correct and "discarding K♦ would leave only 2" in worse.message
+    play_on = L.check_knock(hand, "play on", discard="KD")
+    assert not play_on.correct and "never compulsory" in play_on.message
+    assert "not in this hand" in L.check_knock(hand, "knock", discard="9S").message
+    assert "only gin may end" in L.check_knock(hand, "knock", Rules(straight_gin=True),
+                                                 discard="KD").message

@@ -2,26 +2,24 @@
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
+import traitlets
 
 from gin_teach.actions import Action, Discard, Knock
 from gin_teach.bots import GreedyBot, Player, RandomBot, SimpleBot
 from gin_teach.cards import Card, HandLike
 from gin_teach.display import game_html, settlement_html
-from gin_teach.errors import GinError, IllegalMove
-from gin_teach.game import Game, Round
+from gin_teach.errors import AnswerError, GinError, IllegalMove
+from gin_teach.game import Game
+from gin_teach.round import Round
 from gin_teach.rules import Rules
-from gin_teach.widgets.common import (
-    AnswerError,
-    CardButtons,
-    LessonWidget,
-    button,
-    friendly,
-    replace_children,
-)
+from gin_teach.widgets.controls import ButtonRow, CardButtons, button
+from gin_teach.widgets.exercises import LessonWidget
+from gin_teach.widgets.learner_input import friendly
 from gin_teach.widgets.table import TableCanvas
 from gin_teach.wording import says
 
@@ -36,6 +34,9 @@ BOTS: dict[str, Callable[[int], Player]] = {
 
 BIG_GIN_BONUS = 31
 """The big-gin bonus the variant box switches on (tables differ; 31 is a common figure)."""
+
+_STAND_IN = GreedyBot()
+"""The player that makes the move when the chosen computer player breaks the rules."""
 
 _LOG_LINES = 4
 """Moves listed under the table: enough to see what the computer just did."""
@@ -97,26 +98,24 @@ class GameTable(LessonWidget):
             description="Knock with the next click",
             tooltip="then click, on the table, the card to discard face down",
             layout=widgets.Layout(width="auto"))
-        self.knock_mode.observe(self._on_knock_mode, names="value")
-        self.move_buttons = widgets.HBox()
-        self.discard_buttons = CardButtons((), lambda card: self.play(Discard(card)),
-                                           four_colour=four_colour)
-        self.knock_buttons = CardButtons((), lambda card: self.play(Knock(card)),
-                                         four_colour=four_colour)
+        self.move_buttons = ButtonRow()
+        self.discard_buttons = CardButtons((), lambda card: self.play(Discard(card)), room=11)
+        self.knock_buttons = CardButtons((), lambda card: self.play(Knock(card)), room=11)
         self.moves_log = widgets.HTML()
         self.result = widgets.HTML()
         self.scoresheet = widgets.HTML()
-        self.game = Game(self.rules, self._rng.randrange(1 << 31), names=self._names())
+        self.game = Game(self.rules, seed=self._rng.randrange(1 << 31), names=self._names())
         if self._deal is not None:
             self._replace_game(self._fixed_game)  # a bad deal keeps the random game, and says so
         self.bot = self._make_bot()
-        self.table = TableCanvas(self.game.round, viewer=self.human, on_action=self.play,
-                                 four_colour=four_colour)
+        self.table = TableCanvas(self.game.round, viewer=self.human, on_action=self.play)
+        self.link_colours(self.table, self.discard_buttons, self.knock_buttons)
+        traitlets.link((self.knock_mode, "value"), (self.table, "knock"))
         self._discard_row = widgets.HBox([widgets.Label("Discard:"), self.discard_buttons])
         self._knock_row = widgets.HBox([widgets.Label("Knock with:"), self.knock_buttons])
         self.children = [
             self._settings(), self.table, self.message,
-            widgets.HBox([self.move_buttons, self.knock_mode],
+            widgets.HBox([self.move_buttons, self.next_button, self.knock_mode],
                          layout=widgets.Layout(flex_flow="row wrap")),
             self._discard_row, self._knock_row, self.moves_log, self.result, self.scoresheet,
         ]
@@ -208,7 +207,7 @@ class GameTable(LessonWidget):
         ('classic', True)
         """
         rules = self.chosen_rules()  # a contradictory choice raises RulesError: shown, no change
-        self._start(Game(rules, self._rng.randrange(1 << 31), names=self._names()))
+        self._start(Game(rules, seed=self._rng.randrange(1 << 31), names=self._names()))
 
     @friendly
     def replay_deal(self) -> None:
@@ -275,7 +274,7 @@ class GameTable(LessonWidget):
         self.knock_mode.value = False
         if before.is_over:
             self.review = before
-            self._render()
+            self.redraw()
             return
         self._bot_moves()
 
@@ -296,16 +295,23 @@ class GameTable(LessonWidget):
         game = self.game
         while self.review is None and not game.is_over and game.current_player == self.computer:
             before = game.round
-            action = self.bot.choose(game.observation(self.computer), game.legal_actions())
-            game.apply(action, self.computer)
+            legal = game.legal_actions()
+            action = self.bot.choose(game.observation(self.computer), legal)
+            try:
+                game.apply(action, self.computer)
+            except GinError as error:
+                # A player of the learner's own making may break the rules: say how, and let
+                # a sound player make this move so the game goes on.
+                stand_in = _STAND_IN.choose(game.observation(self.computer), legal)
+                game.apply(stand_in, self.computer)
+                self.message.show(f"{game.names[self.computer]} tried an illegal move "
+                                  f"({str(error)[:120]}); it plays {stand_in.describe()} "
+                                  "instead", "error")
             if before.is_over:
                 self.review = before
         if game.is_over and self.review is None:
             self.review = game.round
-        self._render()
-
-    def _on_knock_mode(self, change: dict[str, bool]) -> None:
-        self.table.knock = change["new"]
+        self.redraw()
 
     # --------------------------------------------------------------------------- render
 
@@ -318,18 +324,23 @@ class GameTable(LessonWidget):
         """
         return self.review if self.review is not None else self.game.round
 
-    def _render(self) -> None:
+    def redraw(self) -> None:
+        """Draw the table, the moves, the result and the scoresheet as the game now stands
+        (after every move, and when a setting such as ``four_colour`` changes).
+
+        >>> table = GameTable(seed=1); table.four_colour = True; table.table.four_colour
+        True
+        """
         rnd = self.shown_round
         self.table.show(rnd)
         mine = (self.review is None and not self.game.is_over
                 and self.game.current_player == self.human)
         legal = self.game.legal_actions() if mine else ()
-        buttons = [button(action.describe().capitalize(),
-                          lambda action=action: self.play(action))
-                   for action in legal if not isinstance(action, (Discard, Knock))]
-        if self.review is not None and not self.game.is_over:
-            buttons.append(self.next_button)
-        replace_children(self.move_buttons, buttons, keep=[self.next_button])
+        self.move_buttons.show([(action.describe().capitalize(),
+                                 functools.partial(self.play, action))
+                                for action in legal if not isinstance(action, (Discard, Knock))])
+        between_rounds = self.review is not None and not self.game.is_over
+        self.next_button.layout.display = None if between_rounds else "none"
         discards = [a.card for a in legal if isinstance(a, Discard)]
         knocks = [a.card for a in legal if isinstance(a, Knock)]
         self.discard_buttons.set_cards(discards)

@@ -3,22 +3,19 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 
 from gin_teach.cards import Card, HandLike, full_deck
 from gin_teach.discards import best_discards
 from gin_teach.display import arrangement_svg
 from gin_teach.melds import Arrangement, all_best_arrangements, best_arrangement
 from gin_teach.rules import Rules
-from gin_teach.widgets.common import (
-    CardButtons,
-    HandExercise,
-    as_card,
-    button,
-    friendly,
-    parse_hand,
-)
+from gin_teach.widgets.controls import CardButtons, button
+from gin_teach.widgets.exercises import HandExercise
+from gin_teach.widgets.learner_input import as_card, friendly, parse_hand
 
 __all__ = ["HandBuilder"]
 
@@ -39,14 +36,21 @@ class HandBuilder(HandExercise):
     >>> builder.type_cards("7S 7X")
     >>> builder.message.text, len(builder.cards)
     ("'7X' is not a card: it has no suit (S H D C or ♠ ♥ ♦ ♣)", 6)
+
+    ``cards`` and ``four_colour`` are traits: setting one redraws the widget.
+
+    >>> builder.cards = parse_hand("AS 2S 3S"); builder.deadwood, builder.text.value
+    (0, 'A♠ 2♠ 3♠')
     """
+
+    cards = traitlets.Tuple(help="the hand, in the order the cards were added")
 
     def __init__(self, hand: HandLike | None = None, *, seed: int | random.Random | None = None,
                  size: int = 10, rules: Rules | None = None, four_colour: bool = False) -> None:
         super().__init__(size=size, rules=rules, seed=seed, four_colour=four_colour)
-        self._cards: tuple[Card, ...] = ()
         # Thirteen columns, a suit a row; they narrow in a narrow notebook, and scroll past that.
-        self.grid = CardButtons(full_deck(), self.toggle, four_colour=four_colour, width="100%")
+        self.grid = CardButtons(full_deck(), self.toggle, width="100%")
+        self.link_colours(self.grid)
         self.grid.layout = widgets.Layout(display="grid", overflow="auto",
                                           grid_template_columns="repeat(13, minmax(42px, 56px))")
         self.summary = widgets.HTML()
@@ -56,16 +60,12 @@ class HandBuilder(HandExercise):
             widgets.HBox([self.deal_button, button("Clear", self.clear, tooltip="no cards")]),
             self.message, self.summary, self.picture,
         ]
+        self.observe(self._new_cards, names="cards")
         self.start(hand)
 
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The hand, in the order the cards were added.
-
-        >>> HandBuilder("9H 2C").cards
-        (Card('9H'), Card('2C'))
-        """
-        return self._cards
+    @traitlets.validate("cards")
+    def _valid_cards(self, proposal: dict[str, Any]) -> tuple[Card, ...]:
+        return parse_hand(proposal["value"])  # a duplicate or a bad card is refused
 
     @property
     def arrangement(self) -> Arrangement:
@@ -74,7 +74,7 @@ class HandBuilder(HandExercise):
         >>> str(HandBuilder("7S 7H 7D KC").arrangement)
         '7♠ 7♥ 7♦ | deadwood K♣ = 10'
         """
-        return best_arrangement(self._cards)
+        return best_arrangement(self.cards)
 
     @property
     def deadwood(self) -> int:
@@ -106,10 +106,10 @@ class HandBuilder(HandExercise):
         (Card('6D'),)
         """
         card = as_card(card)
-        if card in self._cards:
-            self._set_cards(tuple(c for c in self._cards if c != card))
+        if card in self.cards:
+            self._set_cards(tuple(c for c in self.cards if c != card))
         else:
-            self._set_cards(self._cards + (card,))
+            self._set_cards((*self.cards, card))
 
     def clear(self) -> None:
         """No cards.
@@ -120,14 +120,26 @@ class HandBuilder(HandExercise):
         self._set_cards(())
 
     def _set_cards(self, cards: tuple[Card, ...]) -> None:
-        self._cards = cards
-        self.message.clear()
-        self.text.show(cards)
-        self.grid.mark({card: "info" for card in cards})
-        self._render()
+        if cards == self.cards:
+            self._new_cards()  # the same hand typed again: show it again
+        else:
+            self.cards = cards  # the observer shows it
 
-    def _render(self) -> None:
-        cards = self._cards
+    def _new_cards(self, _change: object = None) -> None:
+        self.message.clear()
+        self.text.show(self.cards)
+        self.grid.mark({card: "info" for card in self.cards})
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the summary and the best arrangement again (after a setting changes).
+
+        >>> from gin_teach.display import FOUR_COLOURS
+        >>> builder = HandBuilder("7D 8D 9D 2C"); builder.four_colour = True
+        >>> FOUR_COLOURS["D"] in builder.picture.value
+        True
+        """
+        cards = self.cards
         if not cards:
             self.summary.value = "<b>No cards yet.</b> Click cards in the grid or type them."
             self.picture.value = ""

@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
+import functools
 import html
 import random
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from gin_teach.answers import Feedback
 from gin_teach.cards import Card, HandLike
 from gin_teach.display import hand_svg, settlement_html, spread_svg
 from gin_teach.errors import CardError, IllegalMove
+from gin_teach.lessons import check_layoffs
 from gin_teach.melds import Meld, best_arrangement
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, extend_meld, layoff_options, settle
-from gin_teach.widgets.common import (
-    CardButtons,
-    KnockExercise,
-    as_card,
-    button,
-    friendly,
-    replace_children,
-)
+from gin_teach.widgets.controls import ButtonRow, CardButtons, button
+from gin_teach.widgets.exercises import KnockExercise
+from gin_teach.widgets.learner_input import as_card, friendly
 
 __all__ = ["LayoffLab"]
 
@@ -49,10 +48,12 @@ class LayoffLab(KnockExercise):
         self.laid: list[tuple[Card, int]] = []
         self.pending: Card | None = None
         self.result: Settlement | None = None
+        self.feedback: Feedback | None = None
         self.table = widgets.HTML()
         self.hand_picture = widgets.HTML()
-        self.card_buttons = CardButtons((), self.lay_off, four_colour=four_colour)
-        self.targets = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.card_buttons = CardButtons((), self.lay_off)
+        self.targets = ButtonRow()
+        self.link_colours(self.card_buttons)
         self.status = widgets.HTML()
         self.report = widgets.HTML()
         self.children = [
@@ -189,24 +190,41 @@ class LayoffLab(KnockExercise):
 
     @friendly
     def finish(self) -> Settlement:
-        """Score the learner's lay-offs and compare them with the best defence.
+        """Score the learner's lay-offs: the course's checker,
+        :func:`gin_teach.lessons.check_layoffs`, judges them and its feedback is shown; the
+        report below gives the round's score and the best defence.
 
         >>> lab = LayoffLab("4S 5S 6S 7H 7D 7C TH JH QH AC", "7S 8S KD KC KH 2D 3C 5H 6H QD")
         >>> lab.finish().defender_count, lab.message.kind
         (41, 'wrong')
         """
-        best = self._current()
+        self._current()
         laid = [card for card, _ in self.laid]
-        result = settle(self.knocker, self.defender, self.rules, self.spread, layoffs=laid)
+        spread = [meld.cards for meld in self.spread]
+        result = settle(self.knocker, self.defender, self.rules, spread, layoffs=laid)
         self.result = result
-        yours = f"Your deadwood: {result.defender_count}."
-        if result.defender_count == best.defender_count:
-            self.message.show(f"{yours} That is the best defence: {_summary(best)}", "right")
-        else:
-            self.message.show(f"{yours} The best defence leaves {best.defender_count}: "
-                              f"{_summary(best)}", "wrong")
-        self.report.value = settlement_html(result, four_colour=self.four_colour)
+        self.feedback = check_layoffs(self.knocker, self.defender, laid or "none",
+                                      rules=self.rules, knocker_melds=spread)
+        self.message.show_feedback(self.feedback)
+        self._report()
         return result
+
+    def _report(self) -> None:
+        assert self.result is not None and self.settlement is not None
+        self.report.value = (f'<p style="margin:4px 0">The best defence: '
+                             f"{html.escape(_summary(self.settlement))}</p>"
+                             f"{settlement_html(self.result, four_colour=self.four_colour)}")
+
+    def redraw(self) -> None:
+        """Draw the table, the hand and the report again (after ``four_colour`` changes).
+
+        >>> lab = LayoffLab("4S 5S 6S 7H 7D 7C TH JH QH AC", "7S 8S KD KC KH 2D 3C 5H 6H QD")
+        >>> lab.lay_off("7S", 0); lab.four_colour = True; len(lab.laid)
+        1
+        """
+        self._render()
+        if self.result is not None:
+            self._report()
 
     def _render(self) -> None:
         if self.optimal is None:  # no round could be dealt: the message says why
@@ -223,15 +241,12 @@ class LayoffLab(KnockExercise):
                                            four_colour=self.four_colour)
         self.card_buttons.set_cards(kept)
         self.card_buttons.mark({card: "info" for card in pending})
-        targets = []
+        targets: list[tuple[str, Callable[[], object]]] = []
         if self.pending is not None:
             card = self.pending
-            for index, meld in enumerate(self.melds):
-                if layoff_options([meld], card):
-                    targets.append(button(f"onto {meld}",
-                                          lambda index=index, card=card: self.lay_off(card, index),
-                                          tooltip=f"lay {card} off on the {meld.kind} {meld}"))
-        replace_children(self.targets, targets)
+            targets = [(f"onto {meld}", functools.partial(self.lay_off, card, index))
+                       for index, meld in enumerate(self.melds) if layoff_options([meld], card)]
+        self.targets.show(targets)
         laid = ", ".join(str(card) for card, _ in self.laid) or "nothing yet"
         self.status.value = (f"Laid off: {html.escape(laid)}. Your deadwood now: "
                              f"<b>{self.deadwood_now}</b>.")

@@ -4,21 +4,19 @@ from __future__ import annotations
 
 import html
 import random
+from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 
 from gin_teach.cards import Card, HandLike
 from gin_teach.display import arrangement_svg, hand_svg
 from gin_teach.errors import CardError
 from gin_teach.melds import Arrangement, Meld, all_best_arrangements, melds_with
-from gin_teach.widgets.common import (
-    CardButtons,
-    HandExercise,
-    as_card,
-    friendly,
-    parse_hand,
-    side_by_side,
-)
+from gin_teach.widgets.controls import CardButtons, side_by_side
+from gin_teach.widgets.exercises import HandExercise
+from gin_teach.widgets.learner_input import as_card, friendly, parse_hand
+from gin_teach.wording import counted
 
 __all__ = ["MeldExplorer"]
 
@@ -33,7 +31,14 @@ class MeldExplorer(HandExercise):
     >>> explorer.choose("4H")
     >>> [str(meld) for meld in explorer.melds]
     ['4♠ 4♥ 4♦', '3♥ 4♥ 5♥']
+
+    ``hand`` is a trait: setting it explores another hand.
+
+    >>> explorer.hand = parse_hand("7S 7H 7D"); len(explorer.arrangements)
+    1
     """
+
+    hand = traitlets.Tuple(help="the hand explored, sorted")
 
     def __init__(self, hand: HandLike | None = None, *, seed: int | random.Random | None = None,
                  size: int = 10, limit: int = 12, four_colour: bool = False) -> None:
@@ -44,31 +49,27 @@ class MeldExplorer(HandExercise):
             problem = f"the limit is a whole number, 1 or more, not {limit!r:.40}; showing 12"
             limit = 12
         self.limit = limit
-        self._hand: tuple[Card, ...] = ()
         self.arrangements: tuple[Arrangement, ...] = ()
         self.chosen: Card | None = None
         self.melds: tuple[Meld, ...] = ()
         self.overview = widgets.HTML()
         self.gallery = widgets.HTML()
-        self.card_buttons = CardButtons((), self.choose, four_colour=four_colour)
+        self.card_buttons = CardButtons((), self.choose)
+        self.link_colours(self.card_buttons)
         self.card_report = widgets.HTML()
         self.children = [
             widgets.HBox([self.text, self.deal_button]), self.message, self.overview,
             self.gallery, widgets.HTML("<b>Click a card to see every meld it could join:</b>"),
             self.card_buttons, self.card_report,
         ]
+        self.observe(self._new_hand, names="hand")
         self.start(hand)
         if problem:
             self.message.show(problem, "error")
 
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        """The hand explored, sorted.
-
-        >>> MeldExplorer("KC 4S").hand
-        (Card('4S'), Card('KC'))
-        """
-        return self._hand
+    @traitlets.validate("hand")
+    def _valid_hand(self, proposal: dict[str, Any]) -> tuple[Card, ...]:
+        return tuple(sorted(parse_hand(proposal["value"])))
 
     @friendly
     def set_hand(self, hand: HandLike | None) -> None:
@@ -79,14 +80,33 @@ class MeldExplorer(HandExercise):
         ('4♠ is written twice', 3)
         """
         cards = tuple(sorted(parse_hand(hand)))
-        self._hand = cards
-        self.arrangements = all_best_arrangements(cards, limit=self.limit) if cards else ()
+        if cards == self.hand:
+            self._new_hand()  # the same hand typed again: show it again
+        else:
+            self.hand = cards  # the observer shows it
+
+    def _new_hand(self, _change: object = None) -> None:
+        self.arrangements = (all_best_arrangements(self.hand, limit=self.limit) if self.hand
+                             else ())
         self.message.clear()
-        self.text.show(cards)
-        self.card_buttons.set_cards(cards)
+        self.text.show(self.hand)
+        self.card_buttons.set_cards(self.hand)
         self.chosen, self.melds = None, ()
         self.card_report.value = ""
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the arrangements, and the chosen card's melds, again (after ``four_colour``
+        changes).
+
+        >>> from gin_teach.display import FOUR_COLOURS
+        >>> explorer = MeldExplorer("4S 4H 4D 3H 5H KC"); explorer.four_colour = True
+        >>> FOUR_COLOURS["D"] in explorer.gallery.value
+        True
+        """
         self._render_arrangements()
+        if self.chosen is not None:
+            self._render_card()
 
     @friendly
     def choose(self, card: Card | str) -> None:
@@ -99,11 +119,11 @@ class MeldExplorer(HandExercise):
         '9♠ is not in this hand'
         """
         card = as_card(card)
-        if card not in self._hand:
+        if card not in self.hand:
             raise CardError(f"{card} is not in this hand")
         self.message.clear()
         self.chosen = card
-        self.melds = melds_with(card, self._hand)
+        self.melds = melds_with(card, self.hand)
         self.card_buttons.mark({card: "info"})
         self._render_card()
 
@@ -115,8 +135,9 @@ class MeldExplorer(HandExercise):
             return
         more = f" (showing the first {self.limit})" if count >= self.limit else ""
         self.overview.value = (
-            f"<b>{count} best arrangement{'s' if count != 1 else ''}</b>{more}, each leaving "
-            f"deadwood <b>{self.arrangements[0].deadwood}</b>.")
+            f"<b>{counted(count, 'best arrangement')}</b>{more}, "
+            f"{'each leaving' if count != 1 else 'leaving'} deadwood "
+            f"<b>{self.arrangements[0].deadwood}</b>.")
         self.gallery.value = side_by_side(
             arrangement_svg(a, title=f"arrangement {i}", four_colour=self.four_colour)
             for i, a in enumerate(self.arrangements, 1))

@@ -7,17 +7,18 @@ import random
 
 import ipywidgets as widgets
 
+from gin_teach.answers import Feedback
 from gin_teach.cards import HandLike
 from gin_teach.display import arrangement_svg, hand_svg, settlement_html
-from gin_teach.errors import GinError
+from gin_teach.errors import AnswerError
+from gin_teach.lessons import check_score
 from gin_teach.rules import Rules
-from gin_teach.scoring import settle
-from gin_teach.widgets.common import AnswerError, KnockExercise, button, friendly
+from gin_teach.widgets.controls import button
+from gin_teach.widgets.exercises import KnockExercise
+from gin_teach.widgets.learner_input import friendly
 
 __all__ = ["ScoreQuiz"]
 
-WINNERS = ("knocker", "defender")
-_ENDINGS = {"knock": "a knock", "gin": "gin", "big_gin": "big gin", "undercut": "an undercut"}
 
 
 class ScoreQuiz(KnockExercise):
@@ -25,10 +26,10 @@ class ScoreQuiz(KnockExercise):
     the chosen rules preset? The worked arithmetic appears after the answer.
 
     >>> quiz = ScoreQuiz("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
-    >>> quiz.answer("knocker", 17)
+    >>> quiz.answer("knocker", 17).correct
     True
     >>> quiz.set_preset("classic")
-    >>> quiz.answer("knocker", 25), quiz.settlement.points
+    >>> quiz.answer("knocker", 25).correct, quiz.settlement.points
     (False, 17)
     """
 
@@ -79,18 +80,17 @@ class ScoreQuiz(KnockExercise):
         rules = self._presets[name]
         if self.settlement is None:  # no round yet: deal one under the new rules
             self.rules = rules
-            self._select(name)
             self.new_round()
             return
         try:
-            # A round given by the lesson may be a legal knock under one preset only.
-            settlement = settle(self.knocker, self.defender, rules, self.knocker_melds)
-        except GinError:
-            self._select(next(n for n, r in self._presets.items() if r == self.rules))
-            raise
-        self.rules, self.settlement = rules, settlement
-        self._select(name)
-        self._new_question()
+            # A round given by the lesson may be a legal knock under one preset only: the
+            # rules trait refuses the others, and the dropdown goes back.
+            self.rules = rules
+        finally:
+            self._select(self._preset_of(self.rules))
+
+    def _preset_of(self, rules: Rules) -> str:
+        return next((n for n, r in self._presets.items() if r == rules), self.preset.value)
 
     def _select(self, name: str) -> None:
         """Show ``name`` in the dropdown without running the observer."""
@@ -105,43 +105,48 @@ class ScoreQuiz(KnockExercise):
             self.set_preset(change["new"])  # type: ignore[arg-type]
 
     @friendly
-    def answer(self, winner: str | None, points: int) -> bool:
-        """Check an answer: who scores (``knocker`` or ``defender``) and how many points.
+    def answer(self, winner: str | None, points: int) -> Feedback:
+        """Check an answer, who scores (``knocker`` or ``defender``) and how many points, with
+        the course's checker, :func:`gin_teach.lessons.check_score`; its feedback (with its
+        hint) is shown and returned, and the worked arithmetic appears below.
 
         >>> quiz = ScoreQuiz("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
-        >>> quiz.answer("defender", 17), quiz.message.kind
+        >>> quiz.answer("defender", 17).correct, quiz.message.kind
         (False, 'wrong')
         >>> quiz.answer(None, 17), quiz.message.text
         (None, 'choose who scores: the knocker or the defender')
         """
         result = self._current()
-        if not isinstance(winner, str) or winner not in WINNERS:
+        if winner is None:  # the toggle buttons start with neither chosen
             raise AnswerError("choose who scores: the knocker or the defender")
-        if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-            raise AnswerError(f"points must be a whole number, 0 or more, not {points!r:.40}")
-        right = winner == result.winner and points == result.points
-        outcome = result.outcome.replace("_", " ")
-        if right:
-            self.message.show(f"Right: {outcome}, the {result.winner} scores {result.points}.",
-                              "right")
-        elif winner == result.winner:
-            self.message.show(f"Yes, the {winner} scores, but not {points}: see the working "
-                              "below.", "wrong")
-        else:
-            ending = _ENDINGS.get(result.outcome, outcome)
-            self.message.show(f"Not the {winner}: the round ends in {ending}, so the "
-                              f"{result.winner} scores. See the working below.", "wrong")
+        feedback = check_score(self.knocker, self.defender, winner, points, rules=self.rules,
+                               knocker_melds=self.knocker_melds)
+        self.message.show_feedback(feedback)
         self.answered = True
         self.report.value = settlement_html(result, four_colour=self.four_colour)
-        return right
+        return feedback
+
 
     def _new_question(self) -> None:
-        assert self.settlement is not None
         self.answered = False
         self.message.clear()
-        self.report.value = ""
+        self._select(self._preset_of(self.rules))
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the round, and the working once answered, again (after ``four_colour``
+        changes).
+
+        >>> from gin_teach.display import FOUR_COLOURS
+        >>> quiz = ScoreQuiz(seed=2); quiz.four_colour = True; FOUR_COLOURS["D"] in quiz.table.value
+        True
+        """
+        if self.settlement is None:
+            return
         self.rules_text.value = f"<small>{html.escape(self.rules.describe())}</small>"
         spread = arrangement_svg(self.settlement.knocker_arrangement,
                                  title="The knocker spreads", four_colour=self.four_colour)
         hand = hand_svg(self.defender, title="The defender holds", four_colour=self.four_colour)
         self.table.value = f"<div>{spread}</div><div>{hand}</div>"
+        self.report.value = (settlement_html(self.settlement, four_colour=self.four_colour)
+                             if self.answered else "")

@@ -6,7 +6,7 @@ rectangles, :func:`hit_test` says which card or pile a click at (x, y) lands on,
 without a browser; the canvas only paints the scene, with the same card faces, suit shapes and
 backs as the SVG card pictures of :mod:`gin_teach.display`.
 
->>> from gin_teach.game import Round
+>>> from gin_teach.round import Round
 >>> rnd = Round(seed=3)
 >>> scene = table_scene(rnd, viewer=0)
 >>> pile = next(s for s in scene.sprites if s.kind == "discard")
@@ -22,10 +22,10 @@ import math
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import ipywidgets as widgets
-from ipycanvas import Canvas, Path2D, hold_canvas
+import traitlets
 
 from gin_teach.actions import DRAW, PASS, TAKE, Action, Discard, Knock
 from gin_teach.cards import Card
@@ -44,8 +44,11 @@ from gin_teach.display import (
     suit_colours,
 )
 from gin_teach.errors import GinError
-from gin_teach.game import Round
-from gin_teach.widgets.common import MessageArea
+from gin_teach.round import Round
+from gin_teach.widgets.controls import MessageArea
+
+if TYPE_CHECKING:
+    from ipycanvas import Path2D
 
 __all__ = [
     "Label",
@@ -144,7 +147,7 @@ class Label:
 class TableScene:
     """Everything drawn, in painting order: later sprites lie on top of earlier ones.
 
-    >>> from gin_teach.game import Round
+    >>> from gin_teach.round import Round
     >>> len([s for s in table_scene(Round(seed=1)).sprites if s.kind == "hand"])
     10
     """
@@ -173,7 +176,7 @@ def table_scene(rnd: Round, viewer: int = 0, layout: TableLayout | None = None, 
     the card just drawn or taken raised, what happens next and the last move. ``knock`` adds
     the reminder that the next card clicked is knocked with.
 
-    >>> from gin_teach.game import Round
+    >>> from gin_teach.round import Round
     >>> scene = table_scene(Round(seed=2), viewer=1)
     >>> [s.card for s in scene.sprites if s.kind == "opponent"][:2]
     [None, None]
@@ -236,7 +239,7 @@ def hit_test(scene: TableScene, x: float, y: float) -> Target | None:
     """The card or pile under the point (x, y), or ``None``; the opponent's cards are not
     clickable. Overlapping cards: the one on top (painted last) wins.
 
-    >>> from gin_teach.game import Round
+    >>> from gin_teach.round import Round
     >>> scene = table_scene(Round(seed=2))
     >>> first = next(s for s in scene.sprites if s.kind == "hand")
     >>> hit_test(scene, first.x + 1, first.y + 1) == Target("hand", first.card)
@@ -274,6 +277,8 @@ def action_for(target: Target | None, phase: str, *, knock: bool = False) -> Act
 def _paths() -> dict[str, tuple[Path2D, ...]]:
     """The suit shapes and the back's lattice as canvas paths, made once and shared by every
     table (each path is a widget the browser keeps)."""
+    from ipycanvas import Path2D  # imported where a canvas is drawn: see TableCanvas.__init__
+
     made = {suit: tuple(Path2D(d) for d in paths) for suit, paths in SUIT_PATHS.items()}
     made["back"] = (Path2D(BACK_PATTERN),)
     return made
@@ -286,56 +291,64 @@ class TableCanvas(widgets.VBox):
     ``Round.from_deal`` for fixed hands) for ``viewer``; a :class:`GameTable` passes
     ``on_action`` to take the moves itself. An illegal click shows the engine's reason.
 
-    >>> from gin_teach.game import Round
+    >>> from gin_teach.round import Round
     >>> table = TableCanvas(Round(seed=3, dealer=1))
     >>> pile = next(s for s in table.scene.sprites if s.kind == "discard")
     >>> str(table.click(pile.x + 5, pile.y + 5)), table.round.phase
     ('take', 'discard')
+
+    ``knock`` and ``four_colour`` are traits; setting one redraws the table. While ``knock``
+    is on, the next card clicked is knocked with rather than discarded, and the table shows a
+    reminder:
+
+    >>> table.knock = True
+    >>> any("Knocking" in label.text for label in table.scene.labels)
+    True
     """
+
+    knock = traitlets.Bool(False, help="the next card clicked is knocked with")
+    four_colour = traitlets.Bool(False, help="four suit colours instead of two")
 
     def __init__(self, rnd: Round | None = None, *, seed: int | None = None, viewer: int = 0,
                  on_action: Callable[[Action], None] | None = None,
                  layout: TableLayout | None = None, four_colour: bool = False) -> None:
         self.layout_spec = layout or TableLayout()
         self.viewer = viewer
-        self._knock = False
         self.round = rnd if rnd is not None else Round(seed)
         self.on_action = on_action
-        self._colours = suit_colours(four_colour)
         spec = self.layout_spec
+        # Imported here, not with the module: ipycanvas imports numpy and PIL, which a browser
+        # kernel (JupyterLite) may not have, and every other widget must work without them.
+        from ipycanvas import Canvas
+
         # Shown at its layout size, or narrower in a narrow notebook (clicks scale with it).
         self.canvas = Canvas(width=spec.width * RESOLUTION, height=spec.height * RESOLUTION,
                              layout=widgets.Layout(width=f"{spec.width}px", max_width="100%",
                                                    height="auto"))
         self.canvas.on_mouse_down(self._on_mouse_down)
+        # A canvas keeps no picture, so the table is painted once a view reports it is ready,
+        # and again for each later view (a reloaded page). Nothing is painted before: under
+        # Voila, which runs the notebook before the browser listens, commands sent that early
+        # left the canvas blank for good.
+        self._painting = False
+        self.canvas.on_client_ready(self._client_ready)
         self.message = MessageArea()
         self.scene = table_scene(self.round, viewer, spec)
         super().__init__([self.canvas, self.message])
+        self.four_colour = four_colour
+        self.observe(self._setting_changed, names=["knock", "four_colour"])
+
+    def _client_ready(self) -> None:
+        self._painting = True
         self.draw()
 
-    @property
-    def knock(self) -> bool:
-        """Whether the next card clicked is knocked with rather than discarded; the table
-        shows a reminder while it is on.
-
-        >>> from gin_teach.game import Round
-        >>> table = TableCanvas(Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD",
-        ...     "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="8D", dealer=1))
-        >>> table.round.apply("take"); table.knock = True
-        >>> any("Knocking" in label.text for label in table.scene.labels)
-        True
-        """
-        return self._knock
-
-    @knock.setter
-    def knock(self, value: bool) -> None:
-        self._knock = bool(value)
+    def _setting_changed(self, _change: object) -> None:
         self.draw()
 
     def show(self, rnd: Round) -> None:
         """Draw another round (or the same one after a move).
 
-        >>> from gin_teach.game import Round
+        >>> from gin_teach.round import Round
         >>> table = TableCanvas(Round(seed=1)); table.show(Round(seed=2))
         >>> table.round.hand(0) == Round(seed=2).hand(0)
         True
@@ -350,12 +363,12 @@ class TableCanvas(widgets.VBox):
         """What a mouse click at (x, y) (in layout pixels) does: find the target, make the
         move. Returns the move, or ``None`` when the click meant nothing or was refused.
 
-        >>> from gin_teach.game import Round
+        >>> from gin_teach.round import Round
         >>> table = TableCanvas(Round(seed=3, dealer=1))
         >>> table.click(1, 1) is None
         True
         """
-        action = action_for(hit_test(self.scene, x, y), self.round.phase, knock=self._knock)
+        action = action_for(hit_test(self.scene, x, y), self.round.phase, knock=self.knock)
         if action is None:
             return None
         if self.on_action is not None:
@@ -367,22 +380,28 @@ class TableCanvas(widgets.VBox):
             self.message.show(str(error), "error")
             return None
         self.message.clear()
-        self._knock = False
-        self.draw()
+        if self.knock:
+            self.knock = False  # the observer draws
+        else:
+            self.draw()
         return action
 
     def draw(self) -> None:
-        """Paint the whole table in one batch.
+        """Work out the scene and paint it in one batch (once a view of the canvas is ready).
 
-        >>> from gin_teach.game import Round
+        >>> from gin_teach.round import Round
         >>> table = TableCanvas(Round(seed=5)); table.draw()
         >>> kinds = [sprite.kind for sprite in table.scene.sprites]
         >>> [kinds.count(kind) for kind in ("opponent", "stock", "discard", "hand")]
         [10, 1, 1, 10]
         """
-        self.scene = table_scene(self.round, self.viewer, self.layout_spec, knock=self._knock)
+        self.scene = table_scene(self.round, self.viewer, self.layout_spec, knock=self.knock)
+        if not self._painting:
+            return
         canvas = self.canvas
         spec = self.layout_spec
+        from ipycanvas import hold_canvas
+
         with hold_canvas():
             canvas.clear()
             canvas.save()
@@ -455,7 +474,7 @@ class TableCanvas(widgets.VBox):
 
     def _draw_face(self, card: Card) -> None:
         canvas = self.canvas
-        colour = self._colours[card.suit]
+        colour = suit_colours(self.four_colour)[card.suit]
         self._corner(card, colour)
         canvas.save()
         canvas.translate(CARD_WIDTH, CARD_HEIGHT)

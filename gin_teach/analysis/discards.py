@@ -1,0 +1,319 @@
+"""Every legal discard measured and ranked (the order is documented in the package)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Final
+
+from gin_teach.analysis.knowledge import (
+    CARD_POINTS,
+    NO_KNOWLEDGE,
+    STOCK_AFTER_DEAL,
+    Knowledge,
+    mask_of_hand,
+    shown,
+)
+from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask
+from gin_teach.errors import CardError
+from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
+from gin_teach.rules import Rules
+
+__all__ = [
+    "DANGER_WEIGHT_EARLY",
+    "DANGER_WEIGHT_LATE",
+    "DiscardAnalysis",
+    "DrawOutlook",
+    "analyze_discards",
+    "danger_weight",
+    "draw_outlook",
+]
+
+DANGER_WEIGHT_EARLY: Final = 2.0
+"""Deadwood points one unit of danger costs at the start of a hand."""
+DANGER_WEIGHT_LATE: Final = 8.0
+"""... and when the stock is down to the dead-hand level."""
+_DECK: Final = tuple(Card.from_index(i) for i in range(52))
+
+
+def _partner_pairs() -> tuple[tuple[int, ...], ...]:
+    """For each card index, the masks of the two other cards of every three-card meld with it."""
+    return tuple(tuple(meld ^ (1 << i) for meld, _ in MELDS_WITH_CARD[i] if meld.bit_count() == 3)
+                 for i in range(52))
+
+
+_PARTNERS: Final = _partner_pairs()
+
+
+def danger_weight(knowledge: Knowledge | None = None, rules: Rules | None = None) -> float:
+    """Deadwood points per unit of danger in the ranking: grows from ``DANGER_WEIGHT_EARLY``
+    with a full stock to ``DANGER_WEIGHT_LATE`` when the stock reaches the dead-hand level.
+
+    >>> round(danger_weight(Knowledge(stock_size=16)), 2)
+    5.1
+    """
+    rules = rules or Rules.modern()
+    stock = (knowledge or NO_KNOWLEDGE).stock()
+    span = STOCK_AFTER_DEAL - rules.dead_hand_stock
+    progress = min(1.0, max(0.0, (STOCK_AFTER_DEAL - stock) / span)) if span > 0 else 1.0
+    return DANGER_WEIGHT_EARLY + (DANGER_WEIGHT_LATE - DANGER_WEIGHT_EARLY) * progress
+
+
+# --------------------------------------------------------------------------- discards
+
+
+@dataclass(frozen=True)
+class DiscardAnalysis:
+    """One legal discard, measured (see the module for what each number means).
+
+    >>> best = analyze_discards("7S 7H 7D 9C TC JC 3H 4H 5H 2D KS")[0]
+    >>> best.card, best.deadwood, best.knock, best.gin
+    (Card('KS'), 2, True, False)
+    >>> print(best.why)
+    Discard K♠: both let you knock, but it leaves 2 and 2♦ leaves 10.
+    """
+
+    card: Card
+    deadwood: int
+    knock: bool
+    gin: bool
+    outs: tuple[Card, ...]
+    expected_deadwood: float
+    danger: float
+    score: float
+    """The ranking value: ``expected_deadwood + danger_weight * danger`` (lower is better)."""
+    same_as: tuple[Card, ...] = ()
+    """The other discards that play exactly alike (equally right)."""
+    why: str = ""
+
+    def __str__(self) -> str:
+        ending = ", gin" if self.gin else ", knock" if self.knock else ""
+        return (f"discard {self.card}: deadwood {self.deadwood}{ending}, {len(self.outs)} outs, "
+                f"expected {self.expected_deadwood:.2f}, danger {self.danger:.2f}")
+
+
+@dataclass(frozen=True)
+class DrawOutlook:
+    """What the next draw from the stock does for a ten-card hand: ``deadwood`` is its least
+    deadwood now; ``total`` the sum, over the unseen cards, of the least deadwood after drawing
+    that card and throwing the worst card (an exact sum, so equal hands compare equal);
+    ``outs`` the mask of the unseen cards that join a meld and lower the deadwood; ``count``
+    the unseen cards.
+
+    >>> hand = hand_mask("7S 7H 9C TC 3H 4H 5H 2D KS QS")
+    >>> outlook = draw_outlook(hand, (1 << 52) - 1 - hand)  # every other card unseen
+    >>> shown(outlook.outs), outlook.count, round(outlook.expected, 1)
+    ('J♠ 2♥ 6♥ 7♦ 7♣ 8♣ J♣', 42, 48.1)
+    """
+
+    deadwood: int
+    total: int
+    outs: int
+    count: int
+
+    @property
+    def expected(self) -> float:
+        """The mean least deadwood after the draw (see the class)."""
+        return self.total / self.count if self.count else float(self.deadwood)
+
+
+def draw_outlook(kept: int, unseen: int) -> DrawOutlook:
+    """The :class:`DrawOutlook` of the ten cards ``kept`` (a mask) when the next card comes
+    from ``unseen`` (a mask).
+
+    A drawn card that cannot meld with the kept cards stays loose, so its result is known
+    without a search: keep the ten (throw it back) or keep it and throw the best other card.
+
+    >>> outlook = draw_outlook(hand_mask("AS 2S 9D"), hand_mask("3S 4H"))
+    >>> shown(outlook.outs), outlook.total, outlook.count  # 3♠: 0; 4♥ replaces 9♦: 7
+    ('3♠', 7, 2)
+    """
+    now = deadwood_of_mask(kept)
+    after_best_throw = best_discard_of_mask(kept)[0] if kept else 0
+    outs = 0
+    total = 0
+    rest = unseen
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        index = bit.bit_length() - 1
+        loose = after_best_throw + CARD_POINTS[index]
+        for pair in _PARTNERS[index]:
+            if pair & kept == pair:
+                value = best_discard_of_mask(kept | bit)[0]
+                if value < now and value < loose:
+                    outs |= bit
+                break
+        else:
+            value = now if now < loose else loose
+        total += value
+    return DrawOutlook(now, total, outs, unseen.bit_count())
+
+
+@lru_cache(maxsize=512)
+def _offence(hand: int, unseen: int, legal: int) -> tuple[tuple[int, DrawOutlook], ...]:
+    """For each legal discard (by card index), the outlook of the ten cards it keeps."""
+    results = []
+    rest = legal
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        results.append((low.bit_length() - 1, draw_outlook(hand ^ low, unseen)))
+    return tuple(results)
+
+
+def _danger(index: int, kept: int, knowledge: Knowledge, unseen_count: int,
+            dead: int, holds: int, shy: int) -> float:
+    """The chance that the card ``index`` completes a three-card meld for the opponent."""
+    unknown = max(0, 10 - len(knowledge.opponent_holds))
+    unknown_share = unknown / unseen_count if unseen_count else 0.0
+    miss = 1.0
+    for pair in _PARTNERS[index]:
+        chance = 1.0
+        rest = pair
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if low & holds:
+                continue
+            if low & (kept | dead):
+                chance = 0.0
+                break
+            chance *= unknown_share / 2 if low & shy else unknown_share
+        miss *= 1.0 - chance
+    return 1.0 - miss
+
+
+def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
+                     rules: Rules | None = None, *,
+                     hand_size: int = 11) -> tuple[DiscardAnalysis, ...]:
+    """Every legal discard from the hand (11 cards after the draw), best first (see the module
+    for the order), each with its numbers and the reason ``why`` it ranks where it does.
+
+    The hand is cards, text, or a 52-bit mask (``Card.index`` bits, as bots keep it).
+    ``hand_size`` checks its size (11 in play; a smaller number for a teaching example).
+
+    >>> for analysis in analyze_discards("AS 6S AH 4H 8H 9H TH JH 8D 4C 7C")[:3]:
+    ...     print(analysis)
+    discard 7♣: deadwood 24, 8 outs, expected 20.10, danger 0.31
+    discard 8♦: deadwood 23, 6 outs, expected 20.34, danger 0.22
+    discard 6♠: deadwood 25, 8 outs, expected 21.05, danger 0.31
+    """
+    rules = rules or Rules.modern()
+    knowledge = knowledge or NO_KNOWLEDGE
+    hand = mask_of_hand(hand11)
+    if hand.bit_count() != hand_size:
+        raise CardError(f"a hand to discard from has {hand_size} cards, got "
+                        f"{hand.bit_count()}: {shown(hand)[:60]}")
+    knowledge.check_hand(hand, hand_size)
+    legal = hand & ~knowledge.just_taken.bit if knowledge.just_taken else hand
+    if not legal:
+        raise CardError(f"no card may be discarded: the only one is {shown(hand)}, just taken")
+    unseen = knowledge.unseen_mask(hand)
+    unseen_count = unseen.bit_count()
+    limit = knowledge.knock_limit
+    if limit is None:
+        limit = 0 if rules.straight_gin else rules.knock_limit
+    weight = danger_weight(knowledge, rules)
+    dead = hand_mask(knowledge.discard_pile)
+    holds = hand_mask(knowledge.opponent_holds)
+    shy = knowledge.shunned_mask()
+    rows = []
+    for index, outlook in _offence(hand, unseen, legal):
+        danger = _danger(index, hand ^ (1 << index), knowledge, unseen_count, dead, holds, shy)
+        rows.append((index, outlook, danger, outlook.expected + weight * danger))
+
+    def order(row: tuple[int, DrawOutlook, float, float]) -> tuple[float, ...]:
+        index, outlook, _, score = row
+        knocks = outlook.deadwood <= limit
+        return (0 if outlook.deadwood == 0 else 1 if knocks else 2,
+                outlook.deadwood if knocks else 0, score, outlook.deadwood,
+                -outlook.outs.bit_count(), -CARD_POINTS[index], -index)
+
+    rows.sort(key=order)
+    analyses = [DiscardAnalysis(_DECK[index], outlook.deadwood, outlook.deadwood <= limit,
+                                outlook.deadwood == 0, cards_from_mask(outlook.outs),
+                                outlook.expected, danger, score)
+                for index, outlook, danger, score in rows]
+    return _explained(analyses, [outlook.total for _, outlook, *_ in rows], weight)
+
+
+def _alike(a: DiscardAnalysis, b: DiscardAnalysis, total_a: int, total_b: int) -> bool:
+    return (a.deadwood == b.deadwood and total_a == total_b and len(a.outs) == len(b.outs)
+            and abs(a.danger - b.danger) < 1e-12)
+
+
+def _explained(analyses: list[DiscardAnalysis], totals: list[int],
+               weight: float) -> tuple[DiscardAnalysis, ...]:
+    """Fill in ``same_as`` and ``why``."""
+    groups: list[list[int]] = []
+    for i, analysis in enumerate(analyses):
+        for group in groups:
+            if _alike(analyses[group[0]], analysis, totals[group[0]], totals[i]):
+                group.append(i)
+                break
+        else:
+            groups.append([i])
+    group_of = {i: group for group in groups for i in group}
+    best = analyses[0]
+    runner_up = next((analyses[g[0]] for g in groups[1:]), None)
+    result = []
+    for i, analysis in enumerate(analyses):
+        same = tuple(analyses[j].card for j in group_of[i] if j != i)
+        if i == 0:
+            why = (f"Discard {analysis.card}: {_reason(analysis, runner_up, weight, 'it')}."
+                   if runner_up else f"Discard {analysis.card}: every discard plays alike.")
+        elif i in groups[0]:
+            why = (f"{analysis.card} plays exactly like {best.card}: both leave "
+                   f"{analysis.deadwood} with {len(analysis.outs)} outs.")
+        else:
+            reason = _reason(best, analysis, weight, str(best.card))
+            why = f"{analysis.card} is worse than {best.card}: {reason}."
+        result.append(replace(analysis, same_as=same, why=why))
+    return tuple(result)
+
+
+def _pair(a: float, b: float, decimals: int = 1) -> tuple[str, str]:
+    """Two numbers printed with enough decimals to tell them apart (at most two more)."""
+    for extra in range(3):
+        left, right = f"{a:.{decimals + extra}f}", f"{b:.{decimals + extra}f}"
+        if left != right:
+            return left, right
+    return f"{a:.{decimals}f}", f"{b:.{decimals}f}"
+
+
+def _reason(a: DiscardAnalysis, b: DiscardAnalysis, weight: float, it: str) -> str:
+    """Why discarding ``a.card`` (called ``it`` in the sentence) ranks above discarding
+    ``b.card``, citing their numbers."""
+    if a.gin and not b.gin:
+        return f"{it} goes gin; {b.card} leaves {b.deadwood}"
+    if a.knock and not b.knock:
+        return f"{it} leaves {a.deadwood}, low enough to knock; {b.card} leaves {b.deadwood}"
+    if a.knock and a.deadwood != b.deadwood:
+        return (f"both let you knock, but {it} leaves {a.deadwood} and {b.card} leaves "
+                f"{b.deadwood}")
+    ea, eb = _pair(a.expected_deadwood, b.expected_deadwood)
+    expected = (f"expected deadwood after the next draw {ea} against {eb}" if ea != eb
+                else f"expected deadwood after the next draw {ea} for both")
+    offence_gap = b.expected_deadwood - a.expected_deadwood
+    danger_gap = weight * (b.danger - a.danger)
+    if danger_gap > 0 and danger_gap >= offence_gap:
+        da, db = _pair(a.danger, b.danger, 2)
+        return (f"{a.card} and {b.card} are close for your hand ({expected}), but {b.card} "
+                f"is more likely to complete a meld for your opponent: danger {db} against {da}")
+    if offence_gap > 0:
+        if a.deadwood == b.deadwood:
+            both = f"{a.card} and {b.card} both leave {a.deadwood}, but keeping {b.card}"
+            if len(a.outs) > len(b.outs):
+                return f"{both} gives {len(a.outs)} outs against {len(b.outs)}, {expected}"
+            return f"{both} makes the next draw better: {expected}"
+        if a.deadwood < b.deadwood:
+            return f"{it} leaves {a.deadwood} against {b.deadwood} for {b.card}, {expected}"
+        return (f"throwing {b.card} leaves less now ({b.deadwood} against {a.deadwood}), but "
+                f"keeping {b.card} shapes the hand better: {len(a.outs)} outs against "
+                f"{len(b.outs)}, {expected}")
+    if a.deadwood != b.deadwood:
+        return f"both score alike, and {it} leaves {a.deadwood} against {b.deadwood}"
+    if len(a.outs) != len(b.outs):
+        return f"both score alike, and {it} keeps {len(a.outs)} outs against {len(b.outs)}"
+    return f"both score alike, and {a.card} is the higher card: shed points first"
