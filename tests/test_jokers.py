@@ -276,3 +276,13 @@ def test_the_canvas_table_draws_and_plays_a_round_with_jokers():
     assert discard.card == Card.joker(2)
     table.click(discard.x + 3, discard.y + 3)  # take the upcard joker
     assert Card.joker(2) in rnd.hand(0) and rnd.phase == "discard"
+
+
+def test_the_game_table_offers_the_jokers_table_and_keeps_it_for_a_new_game():
+    pytest.importorskip("ipywidgets")
+    from gin_teach.widgets import GameTable
+
+    table = GameTable("simple", seed=5, rules=Rules.jokers_wild())
+    assert table.preset.value == "jokers wild" and table.chosen_rules() == Rules.jokers_wild()
+    table.new_game()
+    assert table.game.rules.jokers == 2 and table.game.round.stock_size == 33

@@ -23,7 +23,7 @@ from gin_teach.widgets.learner_input import friendly
 from gin_teach.widgets.table import TableCanvas
 from gin_teach.wording import says
 
-__all__ = ["BOTS", "GameTable"]
+__all__ = ["BOTS", "TABLES", "GameTable"]
 
 BOTS: dict[str, Callable[[int], Player]] = {
     "greedy": lambda seed: GreedyBot(),
@@ -31,6 +31,9 @@ BOTS: dict[str, Callable[[int], Player]] = {
     "random": lambda seed: RandomBot(seed=seed),
 }
 """The computer players on offer, each made from a seed."""
+
+TABLES: tuple[str, ...] = (*Rules.presets(), "jokers wild")
+"""The tables on offer: the three bonus presets and seed 003's jokers-wild table."""
 
 BIG_GIN_BONUS = 31
 """The big-gin bonus the variant box switches on (tables differ; 31 is a common figure)."""
@@ -80,7 +83,7 @@ class GameTable(LessonWidget):
             options=[*BOTS] if isinstance(bot, str) else [*BOTS, "your own"],
             value="your own" if not isinstance(bot, str) else bot if bot in BOTS else "greedy",
             description="Opponent:")
-        self.preset = widgets.Dropdown(options=list(Rules.presets()), description="Rules:",
+        self.preset = widgets.Dropdown(options=list(TABLES), description="Rules:",
                                        value=self._preset_name(self.rules))
         self.variants = self._variant_boxes(self.rules)
         self.target = widgets.BoundedIntText(value=self.rules.target, min=1, max=10000, step=50,
@@ -126,7 +129,7 @@ class GameTable(LessonWidget):
     @staticmethod
     def _preset_name(rules: Rules) -> str:
         base = rules.name.removesuffix(" variant")
-        return base if base in Rules.presets() else "modern"
+        return base if base in TABLES else "modern"
 
     @staticmethod
     def _variant_boxes(rules: Rules) -> dict[str, widgets.Checkbox]:
@@ -185,7 +188,7 @@ class GameTable(LessonWidget):
         >>> table.chosen_rules() == Rules.modern().replace(straight_gin=True)
         True
         """
-        preset = Rules.presets()[self.preset.value]
+        preset = Rules.of(self.preset.value)
         wanted = {
             "oklahoma": self.variants["oklahoma"].value,
             "oklahoma_spade_doubles": self.variants["oklahoma_spade_doubles"].value,
