@@ -29,6 +29,7 @@ from gin_teach.jokers import (
     JokerMeld,
     canonical_spread,
     guess_stand_ins,
+    joker_melds,
     joker_plans,
 )
 
@@ -793,14 +794,26 @@ def arrangements_within(hand: HandLike, most_deadwood: int, *,
 
 def find_melds(hand: HandLike) -> tuple[Meld, ...]:
     """Every meld inside the hand: each set of three or four (and every three of a four) and
-    every run with all its sub-runs.
+    every run with all its sub-runs; with jokers, every meld a joker completes too (a set's
+    joker standing for the first free suit).
 
     >>> [str(m) for m in find_melds("7S 7H 7D 8H 9H")]
     ['7♠ 7♥ 7♦', '7♥ 8♥ 9♥']
+    >>> [str(m) for m in find_melds("7H 9H JK")]
+    ['7♥ 🃏(8♥) 9♥']
     """
     mask = hand_mask(hand)
     melds = [Meld._from_mask(m) for m in _MELD_MASKS if m & mask == m]
-    return tuple(sorted(melds, key=lambda m: m.cards))
+    jokers = cards_from_mask(mask & JOKER_BITS)
+    naturals = mask & NATURAL_BITS
+    seen = set()
+    for natural, stands in joker_melds(naturals, naturals, len(jokers)):
+        meld = Meld._from_masks(natural, stands, jokers[:stands.bit_count()])
+        key = (natural, stands.bit_count()) if meld.kind == "set" else (natural, stands)
+        if key not in seen:
+            seen.add(key)
+            melds.append(meld)
+    return tuple(sorted(melds, key=Meld.shows))
 
 
 def melds_with(card: Card | str, hand: HandLike) -> tuple[Meld, ...]:
