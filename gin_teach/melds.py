@@ -226,14 +226,14 @@ def deadwood_of_mask(mask: int, joker_points: int = JOKER_POINTS) -> int:
     >>> deadwood_of_mask(hand_mask("7S 7H 7D 8H 9H KC")), deadwood_of_mask(hand_mask("7S 8S JK"))
     (24, 0)
     """
-    if mask >> 52:
-        return _deadwood_with_jokers(mask, joker_points)
     # The solver's hot path, so the suit split and the test for set-capable ranks are written
-    # out here rather than called.
+    # out here rather than called; the top suit's split also tells a hand with jokers.
+    s3 = mask >> 39
+    if s3 > _SUIT_BITS:
+        return _deadwood_with_jokers(mask, joker_points)
     s0 = mask & _SUIT_BITS
     s1 = mask >> 13 & _SUIT_BITS
     s2 = mask >> 26 & _SUIT_BITS
-    s3 = mask >> 39 & _SUIT_BITS
     triples = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
     if not triples:
         table = _RUN_DEADWOOD
