@@ -19,17 +19,21 @@ from itertools import combinations
 from typing import Final
 
 from gin_teach.cards import JOKER_BITS, Card
-from gin_teach.errors import RulesError
+from gin_teach.errors import CardError, RulesError, excerpt
 from gin_teach.rules import Rules
 
 __all__ = [
     "NATURAL_BITS",
     "JokerMeld",
+    "best_discard_with_jokers",
     "canonical_spread",
+    "check_joker_points",
     "check_jokers_allowed",
+    "deadwood_with_jokers",
     "guess_stand_ins",
     "joker_melds",
     "joker_plans",
+    "joker_spreads",
 ]
 
 NATURAL_BITS: Final = (1 << 52) - 1
@@ -213,3 +217,86 @@ def canonical_spread(melds: list[JokerMeld], held: int) -> list[JokerMeld]:
             taken |= stands
         merged.append((naturals, stands))
     return sorted(merged, key=lambda m: (m[0] | m[1]) & -(m[0] | m[1]))
+
+
+# The solver with jokers. Each calls the plain solver in gin_teach.melds, which imports this
+# module for its joker path, so these import it when first called.
+
+def check_joker_points(joker_points: int) -> int:
+    """``joker_points`` checked: a whole number, 0 or more.
+
+    >>> check_joker_points(-1)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.CardError: joker_points must be a whole number, 0 or more, got -1
+    """
+    if isinstance(joker_points, bool) or not isinstance(joker_points, int) or joker_points < 0:
+        raise CardError(f"joker_points must be a whole number, 0 or more, "
+                        f"got {excerpt(joker_points)}")
+    return joker_points
+
+
+def deadwood_with_jokers(mask: int, joker_points: int) -> int:
+    """The least deadwood of a hand (a mask) that holds jokers: every way to place the jokers,
+    each with the plain solver on the natural cards left.
+
+    >>> from gin_teach.cards import hand_mask
+    >>> deadwood_with_jokers(hand_mask("7H 9H JK KC"), 20)
+    10
+    """
+    from gin_teach.melds import deadwood_of_mask
+
+    check_joker_points(joker_points)
+    return min(deadwood_of_mask(rest) + left * joker_points
+               for _, rest, left in joker_plans(mask & NATURAL_BITS, (mask >> 52).bit_count()))
+
+
+def best_discard_with_jokers(mask: int, joker_points: int) -> tuple[int, int]:
+    """The least deadwood after one discard from a hand (a mask) that holds jokers, and the
+    mask of every discard that leaves it: one solve per card.
+
+    >>> from gin_teach.cards import cards_from_mask, hand_mask
+    >>> value, cards = best_discard_with_jokers(hand_mask("7H 9H JK KC 2S"), 20)
+    >>> value, cards_from_mask(cards)
+    (2, (Card('KC'),))
+    """
+    from gin_teach.melds import deadwood_of_mask
+
+    best, best_bits = 1 << 30, 0
+    rest = mask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        value = deadwood_of_mask(mask ^ low, joker_points)
+        if value < best:
+            best, best_bits = value, low
+        elif value == best:
+            best_bits |= low
+    return best, best_bits
+
+
+def joker_spreads(mask: int, most_deadwood: int, joker_points: int
+                  ) -> Iterator[tuple[tuple[JokerMeld, ...], int, int]]:
+    """Every arrangement of a hand (a mask) that holds jokers, with deadwood at most
+    ``most_deadwood``, each once (see :func:`canonical_spread`): its melds as
+    (natural cards, cards the jokers stand for), the natural cards left as deadwood, and the
+    deadwood with the jokers left over counted at ``joker_points`` each.
+
+    >>> from gin_teach.cards import cards_from_mask, hand_mask
+    >>> for melds, dead, points in joker_spreads(hand_mask("7H 9H JK KC"), 10, 20):
+    ...     print([cards_from_mask(s) for _, s in melds], cards_from_mask(dead), points)
+    [(Card('8H'),)] (Card('KC'),) 10
+    """
+    from gin_teach.melds import partitions_of_mask
+
+    naturals = mask & NATURAL_BITS
+    seen: set[tuple[tuple[JokerMeld, ...], int]] = set()
+    for plan, rest, left in joker_plans(naturals, (mask >> 52).bit_count()):
+        budget = most_deadwood - left * joker_points
+        if budget < 0:
+            continue
+        for melds, dead, points in partitions_of_mask(rest, budget):
+            spread = tuple(canonical_spread(plan + [(m, 0) for m in melds], naturals))
+            if (spread, dead) not in seen:
+                seen.add((spread, dead))
+                yield spread, dead, points + left * joker_points

@@ -26,11 +26,12 @@ from gin_teach.cards import (
 from gin_teach.errors import CardError, excerpt
 from gin_teach.jokers import (
     NATURAL_BITS,
-    JokerMeld,
-    canonical_spread,
+    best_discard_with_jokers,
+    check_joker_points,
+    deadwood_with_jokers,
     guess_stand_ins,
     joker_melds,
-    joker_plans,
+    joker_spreads,
 )
 
 __all__ = [
@@ -230,7 +231,7 @@ def deadwood_of_mask(mask: int, joker_points: int = JOKER_POINTS) -> int:
     # out here rather than called; the top suit's split also tells a hand with jokers.
     s3 = mask >> 39
     if s3 > _SUIT_BITS:
-        return _deadwood_with_jokers(mask, joker_points)
+        return deadwood_with_jokers(mask, joker_points)
     s0 = mask & _SUIT_BITS
     s1 = mask >> 13 & _SUIT_BITS
     s2 = mask >> 26 & _SUIT_BITS
@@ -243,13 +244,6 @@ def deadwood_of_mask(mask: int, joker_points: int = JOKER_POINTS) -> int:
     table = _RUN_DEADWOOD
     return min(table[a] + table[b] + table[c] + table[d]
                for a, b, c, d, _ in _set_options(mask))
-
-
-def _deadwood_with_jokers(mask: int, joker_points: int) -> int:
-    """Every way to place the jokers, each with the plain solver on the natural cards left."""
-    _check_joker_points(joker_points)
-    return min(deadwood_of_mask(rest) + left * joker_points
-               for _, rest, left in joker_plans(mask & NATURAL_BITS, (mask >> 52).bit_count()))
 
 
 def best_discard_of_mask(mask: int, joker_points: int = JOKER_POINTS) -> tuple[int, int]:
@@ -266,7 +260,7 @@ def best_discard_of_mask(mask: int, joker_points: int = JOKER_POINTS) -> tuple[i
     (2, ['K♦'])
     """
     if mask >> 52:
-        return _best_discard_with_jokers(mask, joker_points)
+        return best_discard_with_jokers(mask, joker_points)
     run_dw = _RUN_DEADWOOD
     after = _BEST_AFTER_DISCARD
     best = _INF
@@ -289,20 +283,6 @@ def best_discard_of_mask(mask: int, joker_points: int = JOKER_POINTS) -> tuple[i
             best, best_bits = value, bits
         elif value == best:
             best_bits |= bits
-    return best, best_bits
-
-
-def _best_discard_with_jokers(mask: int, joker_points: int) -> tuple[int, int]:
-    best, best_bits = _INF, 0
-    rest = mask
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        value = deadwood_of_mask(mask ^ low, joker_points)
-        if value < best:
-            best, best_bits = value, low
-        elif value == best:
-            best_bits |= low
     return best, best_bits
 
 
@@ -641,24 +621,13 @@ def _partitions(mask: int, most_deadwood: int,
         for melds, dead, points in partitions_of_mask(mask, most_deadwood):
             yield _arrangement(melds, dead), points
         return
-    naturals = mask & NATURAL_BITS
     jokers = cards_from_mask(mask & JOKER_BITS)
-    seen: set[tuple[tuple[JokerMeld, ...], int]] = set()
-    for plan, rest, left in joker_plans(naturals, len(jokers)):
-        budget = most_deadwood - left * joker_points
-        if budget < 0:
-            continue
-        for melds, dead, points in partitions_of_mask(rest, budget):
-            spread = tuple(canonical_spread(plan + [(m, 0) for m in melds], naturals))
-            if (spread, dead) in seen:
-                continue
-            seen.add((spread, dead))
-            unused = iter(jokers)
-            built = tuple(sorted(
-                (Meld._from_masks(n, stands, tuple(next(unused) for _ in range(stands.bit_count())))
-                 for n, stands in spread), key=Meld.shows))
-            yield (Arrangement(built, cards_from_mask(dead) + tuple(unused), joker_points),
-                   points + left * joker_points)
+    for spread, dead, points in joker_spreads(mask, most_deadwood, joker_points):
+        unused = iter(jokers)
+        built = tuple(sorted(
+            (Meld._from_masks(n, stands, tuple(next(unused) for _ in range(stands.bit_count())))
+             for n, stands in spread), key=Meld.shows))
+        yield Arrangement(built, cards_from_mask(dead) + tuple(unused), joker_points), points
 
 
 def partitions_of_mask(mask: int, most_deadwood: int) -> Iterator[tuple[list[int], int, int]]:
@@ -708,13 +677,6 @@ def partitions_of_mask(mask: int, most_deadwood: int) -> Iterator[tuple[list[int
         yield from search(mask, [], 0, most_deadwood, 0)
 
 
-def _check_joker_points(joker_points: int) -> int:
-    if isinstance(joker_points, bool) or not isinstance(joker_points, int) or joker_points < 0:
-        raise CardError(f"joker_points must be a whole number, 0 or more, "
-                        f"got {excerpt(joker_points)}")
-    return joker_points
-
-
 def best_arrangement(hand: HandLike, *, joker_points: int = JOKER_POINTS) -> Arrangement:
     """One arrangement of the hand with the least deadwood. A joker in no meld counts
     ``joker_points``.
@@ -725,7 +687,7 @@ def best_arrangement(hand: HandLike, *, joker_points: int = JOKER_POINTS) -> Arr
     4♠ 5♠ 6♠ | 🃏(10♥) J♥ Q♥ | deadwood 9♦ K♦ 2♣ 7♣ = 28
     """
     mask = hand_mask(hand)
-    _check_joker_points(joker_points)
+    check_joker_points(joker_points)
     least = deadwood_of_mask(mask, joker_points)
     return next(_partitions(mask, least, joker_points))[0]
 
@@ -753,7 +715,7 @@ def all_best_arrangements(hand: HandLike, limit: int | None = None, *,
                         f"got {excerpt(limit)}")
     most = MOST_ARRANGEMENTS if limit is None else limit
     mask = hand_mask(hand)
-    _check_joker_points(joker_points)
+    check_joker_points(joker_points)
     found: list[Arrangement] = []
     for arrangement, _ in _partitions(mask, deadwood_of_mask(mask, joker_points), joker_points):
         if len(found) == most:
@@ -781,7 +743,7 @@ def arrangements_within(hand: HandLike, most_deadwood: int, *,
     if isinstance(most_deadwood, bool) or not isinstance(most_deadwood, int):
         raise CardError(f"most_deadwood must be a whole number, got {excerpt(most_deadwood)}")
     mask = hand_mask(hand)
-    _check_joker_points(joker_points)
+    check_joker_points(joker_points)
     found: list[Arrangement] = []
     for arrangement, _ in _partitions(mask, most_deadwood, joker_points):
         if len(found) == MOST_ARRANGEMENTS:
