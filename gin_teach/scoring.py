@@ -9,6 +9,7 @@ from typing import Literal
 
 from gin_teach.cards import (
     JOKER_BITS,
+    JOKER_POINTS,
     Card,
     HandLike,
     cards_from_mask,
@@ -161,26 +162,26 @@ def _layoff_plans(melds: Sequence[Meld], defender: int,
     return plans
 
 
-Placement = tuple[int, int]
+_Placement = tuple[int, int]
 """One card laid off, as (the natural card's bit, or 0 for a joker; the bit of its place)."""
 
 
-def _joker_extensions(meld: Meld, defender: int, blocked: int) -> list[list[Placement]]:
+def _joker_extensions(meld: Meld, defender: int, blocked: int) -> list[list[_Placement]]:
     """The ways to lay cards onto ``meld`` when jokers are in play: each place at an end of a
     run (or a set's missing suit) takes the natural card there, or a joker standing for it."""
     jokers = (defender & JOKER_BITS).bit_count()
     shows = meld.shows()
     taken = blocked | meld.stand_in_mask
 
-    def fillers(card: Card) -> list[Placement]:
+    def fillers(card: Card) -> list[_Placement]:
         ways = [(card.bit, card.bit)] if defender & card.bit else []
         if jokers and not taken & card.bit:
             ways.append((0, card.bit))
         return ways
 
-    def chains(places: list[Card]) -> list[list[Placement]]:
-        found: list[list[Placement]] = [[]]
-        frontier: list[list[Placement]] = [[]]
+    def chains(places: list[Card]) -> list[list[_Placement]]:
+        found: list[list[_Placement]] = [[]]
+        frontier: list[list[_Placement]] = [[]]
         for card in places:
             frontier = [chain + [way] for chain in frontier for way in fillers(card)
                         if sum(1 for b, _ in chain + [way] if not b) <= jokers]
@@ -248,7 +249,7 @@ def best_layoffs(knocker_melds: Iterable[Meld | HandLike],
     return _best_layoffs_of_mask(melds, hand_mask(to_cards(defender, "defender")))
 
 
-def _best_layoffs_of_mask(melds: Sequence[Meld], mask: int, joker_points: int = 20,
+def _best_layoffs_of_mask(melds: Sequence[Meld], mask: int, joker_points: int = JOKER_POINTS,
                           blocked: int = 0) -> tuple[Arrangement, tuple[LaidOff, ...]]:
     laid, layoffs = min(_layoff_plans(melds, mask, blocked), key=lambda plan: (
         deadwood_of_mask(mask ^ plan[0], joker_points), len(plan[1])))
@@ -368,7 +369,8 @@ def _spread_from(melds: Sequence[HandLike], hand: int, who: str) -> list[Meld]:
     return spread
 
 
-def _arrangement_of(spread: Sequence[Meld], hand: int, joker_points: int = 20) -> Arrangement:
+def _arrangement_of(spread: Sequence[Meld], hand: int,
+                    joker_points: int = JOKER_POINTS) -> Arrangement:
     used = 0
     for meld in spread:
         used |= meld.mask
