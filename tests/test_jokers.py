@@ -286,3 +286,18 @@ def test_the_game_table_offers_the_jokers_table_and_keeps_it_for_a_new_game():
     assert table.preset.value == "jokers wild" and table.chosen_rules() == Rules.jokers_wild()
     table.new_game()
     assert table.game.rules.jokers == 2 and table.game.round.stock_size == 33
+
+
+def test_the_hand_builder_at_the_jokers_table_has_the_jokers_to_click():
+    pytest.importorskip("ipywidgets")
+    from gin_teach.widgets import HandBuilder
+
+    builder = HandBuilder("7H 9H KC", rules=Rules.jokers_wild())
+    assert set(JOKERS) <= set(builder.grid.cards) and len(builder.grid.cards) == 54
+    builder.toggle(Card.joker(1))
+    assert builder.deadwood == 10 and "🃏=8♥" in builder.picture.value
+    plain = HandBuilder("7H 9H KC")
+    assert len(plain.grid.cards) == 52
+    plain.type_cards("7H 9H JK")
+    assert plain.message.kind == "error" and "JK1 is a joker" in plain.message.text
+    assert plain.cards == parse_cards("7H 9H KC")
