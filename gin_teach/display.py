@@ -494,7 +494,7 @@ def spread_svg(melds: Sequence[Sequence[Card]], deadwood: Sequence[Card] = (), *
 
 
 def _kind_of(cards: Sequence[Card]) -> str:
-    return "set" if len({card.rank for card in cards}) == 1 else "run"
+    return "set" if len({card.rank for card in cards if not card.is_joker}) == 1 else "run"
 
 
 _MESSAGE_STYLES: Final = {
@@ -532,10 +532,12 @@ def settlement_html(settlement: Settlement, *, four_colour: bool = False) -> str
     >>> 'data-highlight="layoff"' in page, "knocker" in page
     (True, True)
     """
-    laid: dict[Meld, list[Card]] = {}
+    # Each card in its place in the meld: a joker where the card it stands for would be.
+    placed: dict[Meld, list[tuple[Card, Card]]] = {}
     for layoff in settlement.layoffs:
-        laid.setdefault(layoff.meld, []).append(layoff.card)
-    knocker_melds = [tuple(sorted(meld.cards + tuple(laid.get(meld, ()))))
+        placed.setdefault(layoff.meld, []).append((layoff.stands_for or layoff.card, layoff.card))
+    knocker_melds = [tuple(card for _, card in sorted(
+                         [*zip(meld.shows(), meld.cards, strict=True), *placed.get(meld, ())]))
                      for meld in settlement.knocker_arrangement.melds]
     layoff_styles = {layoff.card: "layoff" for layoff in settlement.layoffs}
     knocker = spread_svg(knocker_melds, settlement.knocker_arrangement.deadwood_cards,
@@ -548,7 +550,7 @@ def settlement_html(settlement: Settlement, *, four_colour: bool = False) -> str
     outcome = settlement.outcome.replace("_", " ")
     headline = (f"{outcome}: nobody wins the round" if settlement.winner is None
                 else f"{outcome}: the {settlement.winner} scores {settlement.points}")
-    laid_text = (", ".join(str(layoff.card) for layoff in settlement.layoffs)
+    laid_text = (", ".join(str(layoff).split(" onto ")[0] for layoff in settlement.layoffs)
                  if settlement.layoffs else "none")
     return (f'<div class="gin-settlement" data-outcome="{html.escape(settlement.outcome)}" '
             f'data-winner="{settlement.winner or "nobody"}" data-points="{settlement.points}">'

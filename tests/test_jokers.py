@@ -301,3 +301,17 @@ def test_the_hand_builder_at_the_jokers_table_has_the_jokers_to_click():
     plain.type_cards("7H 9H JK")
     assert plain.message.kind == "error" and "JK1 is a joker" in plain.message.text
     assert plain.cards == parse_cards("7H 9H KC")
+
+
+def test_the_settlement_picture_puts_each_joker_in_its_place():
+    from gin_teach.display import settlement_html
+
+    wild = Rules.jokers_wild()
+    result = settle("7H 9H JK 3C 4C 5C 9D 9C 9S 6D", "TH 4S 7S TS KS 2H 5H 8H JH QD", wild,
+                    [Meld.of("7H 9H JK"), "3C 4C 5C", "9D 9C 9S"])
+    page = settlement_html(result)
+    run = page[page.index('data-card="7H"'):]
+    order = [run.index(f'data-card="{code}"') for code in ("7H", "JK1", "9H", "TH", "JH")]
+    assert order == sorted(order)
+    laid = settle("QD QC QH 3C 4C 5C 9D 9C 9S 6D", "AS 4S 7S TS KS 2H 5H 8H JH JK", wild)
+    assert f"🃏({laid.layoffs[0].stands_for})" in settlement_html(laid)
