@@ -56,9 +56,9 @@ def _own_key(arrangement):
     return _key([(frozenset(m.natural_cards), frozenset(m.stands_for)) for m in arrangement.melds])
 
 
-naturals = st.lists(st.sampled_from(full_deck()), min_size=2, max_size=7, unique=True)
+naturals = st.lists(st.sampled_from(full_deck()), min_size=2, max_size=8, unique=True)
 dense = st.lists(st.sampled_from([c for c in full_deck() if 4 <= c.rank <= 8]),
-                 min_size=2, max_size=7, unique=True)
+                 min_size=2, max_size=8, unique=True)
 
 
 @settings(max_examples=50, deadline=None)
