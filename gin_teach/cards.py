@@ -80,8 +80,9 @@ class Card:
     @classmethod
     def _make(cls, index: int) -> Card:
         card = object.__new__(cls)
-        object.__setattr__(card, "rank", index % 13 + 1)
-        object.__setattr__(card, "suit", SUITS[index // 13])
+        natural = index < 52  # 52 and 53 are the jokers: rank 0, no suit
+        object.__setattr__(card, "rank", index % 13 + 1 if natural else 0)
+        object.__setattr__(card, "suit", SUITS[index // 13] if natural else JOKER_SUIT)
         object.__setattr__(card, "index", index)
         object.__setattr__(card, "bit", 1 << index)
         return card
@@ -222,15 +223,7 @@ class Card:
         return card_svg(self)
 
 
-def _make_joker(index: int) -> Card:
-    card = object.__new__(Card)
-    for name, value in (("rank", 0), ("suit", JOKER_SUIT), ("index", index), ("bit", 1 << index)):
-        object.__setattr__(card, name, value)
-    return card
-
-
-_DECK: Final[tuple[Card, ...]] = (tuple(Card._make(i) for i in range(52))
-                                  + (_make_joker(52), _make_joker(53)))
+_DECK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(54))
 _ALL_CARDS: Final = 1 << 54
 JOKER_BITS: Final = 3 << 52
 """The mask bits of the two jokers."""
