@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final
 
-from gin_teach.cards import Card
+from gin_teach.cards import JOKER_POINTS, Card
 from gin_teach.errors import RulesError, excerpt
 
 __all__ = ["Rules"]
@@ -50,7 +50,7 @@ class Rules:
     match_round_points: int = 25
     jokers: int = 0
     """Jokers in the deck: 0, or 2 wild cards (a 54-card deck; see :meth:`jokers_wild`)."""
-    joker_points: int = 20
+    joker_points: int = JOKER_POINTS
     """What a joker left in deadwood counts (seed 003's value table: 20)."""
     name: str = "modern"
     """A label for display: a preset's name, or "... variant" once any number differs."""
@@ -103,9 +103,10 @@ class Rules:
 
     @classmethod
     def of(cls, rules: Rules | str | None) -> Rules:
-        """The rules an argument names: a :class:`Rules` itself, a preset's name, or ``None``
-        for the modern preset. Every function that takes ``rules`` reads it through here, so a
-        wrong value is a :class:`RulesError` naming it, not a crash deep inside.
+        """The rules an argument names: a :class:`Rules` itself, a preset's name (or
+        ``"jokers wild"`` for :meth:`jokers_wild`), or ``None`` for the modern preset.
+        Every function that takes ``rules`` reads it through here, so a wrong value is a
+        :class:`RulesError` naming it, not a crash deep inside.
 
         >>> Rules.of(None).name, Rules.of("classic").gin_bonus
         ('modern', 20)
@@ -147,7 +148,7 @@ class Rules:
         jokers wild: ... no box, no game bonus, 2 jokers wild (20 in deadwood), to 100
         """
         return cls(gin_bonus=25, undercut_bonus=25, undercut_on_tie=True, box_bonus=0,
-                   game_bonus=0, shutout_game_bonus=0, jokers=2, joker_points=20,
+                   game_bonus=0, shutout_game_bonus=0, jokers=2, joker_points=JOKER_POINTS,
                    target=target, name="jokers wild")
 
     @classmethod
