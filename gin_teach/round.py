@@ -531,7 +531,8 @@ class Round:
         # so one quick solve of the eleven cards usually rules out every knock. Otherwise one
         # search finds the best discards, and only the others need a solve of their own.
         points = self._rules.joker_points
-        if deadwood_of_mask(hand, points) > limit + max(10, points if hand >> 52 else 0):
+        # (Not with jokers: throwing the 7♣ from four 7s and a stuck joker frees the joker.)
+        if not hand >> 52 and deadwood_of_mask(hand) > limit + 10:
             return discards
         value, best = best_discard_of_mask(hand, points)
         if value > limit:

@@ -21,7 +21,7 @@ from gin_teach import (
     parse_cards,
     settle,
 )
-from gin_teach.actions import Discard
+from gin_teach.actions import Discard, Knock
 from gin_teach.bots import GreedyBot, RandomBot, SimpleBot, play
 from gin_teach.melds import Meld, arrangements_within
 from tests.brute import brute_joker_deadwood, joker_partitions
@@ -315,3 +315,15 @@ def test_the_settlement_picture_puts_each_joker_in_its_place():
     assert order == sorted(order)
     laid = settle("QD QC QH 3C 4C 5C 9D 9C 9S 6D", "AS 4S 7S TS KS 2H 5H 8H JH JK", wild)
     assert f"🃏({laid.layoffs[0].stands_for})" in settlement_html(laid)
+
+
+def test_throwing_a_natural_can_free_a_stuck_joker_for_a_knock():
+    # Holding all four 7s, the joker can stand for none of them (23 of deadwood after taking
+    # the A♦); throwing the 7♣ lets it, and the hand knocks with 3.
+    hands = ["7S 7H 7D 7C KS KH KD KC JK 2S", "AH 2H 3H 4H 5H 6H QD 8H 9H TH"]
+    rnd = Round.from_deal(hands, upcard="AD", dealer=1, rules=Rules.jokers_wild())
+    rnd.apply("take")
+    assert deadwood(rnd.hand(0)) == 23
+    assert Knock(Card(7, "C")) in rnd.legal_actions()
+    rnd.apply(Knock(Card(7, "C")))
+    assert rnd.phase == "layoff"
