@@ -247,8 +247,39 @@ def deadwood_with_jokers(mask: int, joker_points: int) -> int:
     from gin_teach.melds import deadwood_of_mask
 
     check_joker_points(joker_points)
-    return min(deadwood_of_mask(rest) + left * joker_points
-               for _, rest, left in joker_plans(mask & NATURAL_BITS, (mask >> 52).bit_count()))
+    naturals = mask & NATURAL_BITS
+    jokers = (mask >> 52).bit_count()
+    best = deadwood_of_mask(naturals) + jokers * joker_points
+    spare: list[tuple[int, int, int]] = []  # one-joker melds, when a second joker is left
+    for natural, stands in joker_melds(naturals, naturals, jokers):
+        left = jokers - stands.bit_count()
+        value = deadwood_of_mask(naturals ^ natural)
+        best = min(best, value + left * joker_points)
+        if left:
+            spare.append((natural, stands, value))
+    # Two melds of one joker each. Taking cards out of a plain hand lowers its least deadwood
+    # by at most their points, so a pair is solved only when that bound could still win.
+    points = [_points(natural) for natural, _, _ in spare]
+    for i, (natural, stands, value) in enumerate(spare):
+        if not best:
+            break
+        for j in range(i + 1, len(spare)):
+            natural2, stands2, value2 = spare[j]
+            if natural2 & natural or stands2 & stands:
+                continue
+            if max(value - points[j], value2 - points[i]) >= best:
+                continue
+            best = min(best, deadwood_of_mask(naturals ^ natural ^ natural2))
+    return best
+
+
+def _points(mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        total += min((low.bit_length() - 1) % 13 + 1, 10)
+    return total
 
 
 def best_discard_with_jokers(mask: int, joker_points: int) -> tuple[int, int]:
