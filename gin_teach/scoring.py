@@ -506,14 +506,20 @@ def best_spread(knocker: HandLike, defender: HandLike, rules: Rules | None = Non
     >>> print(best_spread("AH 2H 3H 3S 3D 3C 9C 9D 9S 4S", "4H 5H KS KD KC QS QD QH 8C 6D"))
     3♠ 3♥ 3♦ 3♣ | 9♠ 9♦ 9♣ | deadwood 4♠ A♥ 2♥ = 7
     """
-    limit = Rules.of(rules).resolve_knock_limit(knock_limit)
+    rules = Rules.of(rules)
+    limit = rules.resolve_knock_limit(knock_limit)
     k_mask = hand_mask(to_cards(knocker, "knocker"))
     d_mask = hand_mask(to_cards(defender, "defender"))
     if k_mask & d_mask:
         raise CardError(f"{cards_from_mask(k_mask & d_mask)[0]} cannot be in both hands")
-    if deadwood_of_mask(k_mask) > limit:
-        raise IllegalMove(f"this hand cannot knock: its least deadwood "
-                          f"{deadwood_of_mask(k_mask)} is over the knock limit of {limit}")
+    check_jokers_allowed(k_mask | d_mask, rules)
+    least = deadwood_of_mask(k_mask, rules.joker_points)
+    if least > limit:
+        raise IllegalMove(f"this hand cannot knock: its least deadwood {least} is over the "
+                          f"knock limit of {limit}")
+    if (k_mask | d_mask) & JOKER_BITS:
+        return _best_spread_with_jokers(k_mask, d_mask, limit, rules.joker_points,
+                                        (k_mask | d_mask) & NATURAL_BITS)
     return _best_spread_of_masks(k_mask, d_mask, limit)
 
 

@@ -327,3 +327,15 @@ def test_throwing_a_natural_can_free_a_stuck_joker_for_a_knock():
     assert Knock(Card(7, "C")) in rnd.legal_actions()
     rnd.apply(Knock(Card(7, "C")))
     assert rnd.phase == "layoff"
+
+
+def test_best_spread_with_jokers_is_the_spread_settle_takes():
+    from gin_teach.scoring import best_spread
+
+    wild = Rules.jokers_wild()
+    knocker, defender = "7H 9H JK 3C 4C 5C 9D 9C 9S 6D", "TH 4S 7S TS KS 2H 5H 8H JH QD"
+    spread = best_spread(knocker, defender, wild)
+    assert spread == settle(knocker, defender, wild).knocker_arrangement
+    assert spread.deadwood <= wild.knock_limit
+    with pytest.raises(RulesError, match="JK1 is a joker"):
+        best_spread(knocker, defender)
