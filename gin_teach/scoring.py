@@ -82,18 +82,34 @@ def extend_meld(meld: Meld | HandLike, card: Card | str) -> Meld:
     meld = meld if isinstance(meld, Meld) else Meld.of(meld)
     card = to_card(card)
     if card in meld.cards:
-        raise IllegalMove(f"{card} is already in {meld}")
-    if meld.kind == "set":
-        if card.rank != meld.cards[0].rank:
-            raise IllegalMove(f"{card} does not fit {meld}: a set takes only its own rank")
-    else:
-        low, high = meld.cards[0], meld.cards[-1]
-        if card.suit != low.suit:
-            raise IllegalMove(f"{card} does not fit {meld}: a run takes only its own suit")
-        if card.rank not in (low.rank - 1, high.rank + 1):
-            raise IllegalMove(f"{card} does not fit {meld}: "
-                              "a run takes only the next card at either end")
-    return Meld.of(meld.cards + (card,))
+        raise IllegalMove(f"{card.code if card.is_joker else card} is already in {meld}")
+    shows = meld.shows()  # each joker as the card it stands for
+    if card.is_joker:
+        # A joker goes where a card would fit: a set's missing suit, else above the run's top
+        # (below it at the king).
+        places = [extension for extension in _fitting(shows, meld.kind)
+                  if extension not in shows]
+        if not places:
+            raise IllegalMove(f"no card fits {meld}, so neither does a joker")
+        return Meld(meld.cards + (card,), meld.kind, meld.stands_for + (places[-1],))
+    if card in shows:
+        raise IllegalMove(f"{card} is already in {meld}, as a joker")
+    if card not in _fitting(shows, meld.kind):
+        why = ("a set takes only its own rank" if meld.kind == "set" else
+               "a run takes only its own suit" if card.suit != shows[0].suit else
+               "a run takes only the next card at either end")
+        raise IllegalMove(f"{card} does not fit {meld}: {why}")
+    return Meld(meld.cards + (card,), meld.kind, meld.stands_for)
+
+
+def _fitting(shows: tuple[Card, ...], kind: str) -> list[Card]:
+    """The cards that extend a meld (given as the cards it shows): a set's missing suits while
+    it has three cards, a run's next card at either end (the one above last)."""
+    first = shows[0]
+    if kind == "set":
+        return [Card(first.rank, suit) for suit in "SHDC"] if len(shows) == 3 else []
+    ends = [Card(first.rank - 1, first.suit)] if first.rank > 1 else []
+    return ends + ([Card(shows[-1].rank + 1, first.suit)] if shows[-1].rank < 13 else [])
 
 
 def layoff_options(melds: Iterable[Meld | HandLike], card: Card | str) -> tuple[Meld, ...]:

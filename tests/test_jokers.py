@@ -339,3 +339,16 @@ def test_best_spread_with_jokers_is_the_spread_settle_takes():
     assert spread.deadwood <= wild.knock_limit
     with pytest.raises(RulesError, match="JK1 is a joker"):
         best_spread(knocker, defender)
+
+
+def test_extending_melds_with_and_beside_jokers():
+    from gin_teach.scoring import extend_meld, layoff_options
+
+    assert str(extend_meld(Meld.of("7H 9H JK"), "TH")) == "7♥ 🃏(8♥) 9♥ 10♥"
+    assert str(extend_meld(Meld.of("7H 8H 9H"), "JK")) == "7♥ 8♥ 9♥ 🃏(10♥)"
+    assert str(extend_meld(Meld.of("7S 7D JK"), "JK2")) == "7♠ 🃏(7♥) 7♦ 🃏(7♣)"
+    with pytest.raises(IllegalMove, match="already in 7♥ 🃏\\(8♥\\) 9♥, as a joker"):
+        extend_meld(Meld.of("7H 9H JK"), "8H")
+    with pytest.raises(IllegalMove, match="neither does a joker"):
+        extend_meld(Meld.of("7S 7H 7D 7C"), "JK")
+    assert len(layoff_options([Meld.of("7S 7H 7D"), Meld.of("4H 5H 6H")], "JK")) == 2
