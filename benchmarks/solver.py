@@ -3,7 +3,10 @@
 Four workloads of 10,000 seeded hands each: 10-card hands through ``deadwood()``, and 11-card
 hands through ``best_discards()`` (the exact best discards and the deadwood they leave), each
 on uniform deals and on meld-dense deals from five neighbouring ranks (where melds overlap).
-When ``rlcard`` or ``open_spiel`` is installed (``pip install -e ".[benchmarks]"``), the same
+Then the same four on the jokers-wild table (``Rules.jokers_wild()``): a tenth as many hands,
+one or two of each hand's cards replaced by jokers; no target (the plain workloads above are
+the ones bots and puzzles lean on), the speed is stated. When ``rlcard`` or ``open_spiel`` is
+installed (``pip install -e ".[benchmarks]"``), the same
 hands go through their solvers too and the ratios are printed.
 
 Run: ``python benchmarks/solver.py``  (``--hands N`` for a quicker look).
@@ -18,7 +21,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from gin_teach import Card, best_discards, deadwood, full_deck
+from gin_teach import Card, Rules, best_discards, deadwood, full_deck
 
 Hand = tuple[Card, ...]
 # Published figures measured on this kind of machine (issue 2), hands/s:
@@ -42,6 +45,14 @@ def workloads(count: int, seed: int = 2026) -> dict[str, list[Hand]]:
         "11 uniform": [tuple(rng.sample(deck, 11)) for _ in range(count)],
         "11 dense": [tuple(rng.sample(dense, 11)) for _ in range(count)],
     }
+
+
+def joker_workloads(count: int, seed: int = 2026) -> dict[str, list[Hand]]:
+    """Each workload's hands with their last one or two cards (alternately) replaced by jokers."""
+    jokers = (Card.joker(1), Card.joker(2))
+    return {f"{name} jokers": [hand[:-(1 + i % 2)] + jokers[:1 + i % 2]
+                               for i, hand in enumerate(hands)]
+            for name, hands in workloads(count, seed).items()}
 
 
 def rate(solve: Callable[[Sequence[object]], object], hands: Sequence[Sequence[object]],
@@ -119,6 +130,11 @@ def main() -> None:
         ours_rates[name] = rate(ours()[name[:2]], batch, args.runs)
         met = "yes" if ours_rates[name] >= TARGET[name] else "NO"
         print(f"{name:<21}{ours_rates[name]:>12,.0f}{TARGET[name]:>10,}  {met}")
+    wild = Rules.jokers_wild()
+    with_jokers = {"10": deadwood, "11": lambda hand: best_discards(hand, wild)}
+    for name, batch in joker_workloads(max(1, args.hands // 10)).items():
+        print(f"{name:<21}{rate(with_jokers[name[:2]], batch, args.runs):>12,.0f}"
+              f"{'-':>10}  (1 or 2 jokers, a tenth as many hands)")
 
     others = {"OpenSpiel (C++)": ("pyspiel", open_spiel_solvers),
               "RLCard (Python)": ("rlcard", rlcard_solvers)}

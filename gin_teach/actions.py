@@ -229,8 +229,8 @@ TAKE: Final = TakeDiscard()
 DRAW: Final = DrawStock()
 LAY_OFF: Final = LayOff()
 BIG_GIN: Final = BigGin()
-DISCARDS: Final = tuple(Discard(card) for card in full_deck())
-KNOCKS: Final = tuple(Knock(card) for card in full_deck())
+DISCARDS: Final = tuple(Discard(card) for card in full_deck(jokers=2))
+KNOCKS: Final = tuple(Knock(card) for card in full_deck(jokers=2))
 
 _SIMPLE: Final[dict[str, Action]] = {
     "pass": PASS, "pass upcard": PASS, "pass the upcard": PASS,

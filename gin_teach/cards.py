@@ -4,6 +4,11 @@ A card is one of 52 fixed values. Inside the solver a card is its ``index`` (0..
 ``suit * 13 + rank - 1``) and a hand is a 52-bit mask; at the API it is a :class:`Card`.
 Cards sort by suit (spades, hearts, diamonds, clubs) and then by rank, ace low, so a sorted hand
 shows its runs side by side.
+
+Tables that play jokers wild (``Rules.jokers``) add two more cards: the jokers ``JK1`` and
+``JK2``, indices 52 and 53 (bits 52 and 53 of a mask), sorted after every other card. Both show
+as 🃏; their codes tell them apart. Text may name them ``JK1``/``JK2`` or just ``JK``, ``Joker``
+or ``🃏``, which read as the first joker not yet written (so ``"JK JK"`` is both).
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ from typing import Final, Union
 from gin_teach.errors import CardError, SetupError, excerpt
 
 __all__ = [
+    "JOKER_BITS",
+    "JOKER_POINTS",
     "RANKS",
     "SUITS",
     "Card",
@@ -37,6 +44,11 @@ SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"
 RANK_NAMES: Final = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                      "ten", "jack", "queen", "king")
 _RANK_LABELS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+JOKER: Final = "🃏"
+JOKER_POINTS: Final = 20
+"""What a joker counts in deadwood unless the rules say otherwise (``Rules.joker_points``)."""
+JOKER_SUIT: Final = "*"
+"""The ``suit`` of a joker (its ``rank`` is 0): it belongs to no suit."""
 
 
 class Card:
@@ -47,6 +59,9 @@ class Card:
     (Card('7H'), '7♥', '7H', 7)
     >>> Card.parse("KS").points, Card.parse("10d") < Card.parse("jd")
     (10, True)
+    >>> joker = Card.joker(2)
+    >>> joker, str(joker), joker.is_joker, joker.points, joker.index
+    (Card('JK2'), '🃏', True, 20, 53)
     """
 
     __slots__ = ("bit", "index", "rank", "suit")
@@ -65,21 +80,33 @@ class Card:
     @classmethod
     def _make(cls, index: int) -> Card:
         card = object.__new__(cls)
-        object.__setattr__(card, "rank", index % 13 + 1)
-        object.__setattr__(card, "suit", SUITS[index // 13])
+        natural = index < 52  # 52 and 53 are the jokers: rank 0, no suit
+        object.__setattr__(card, "rank", index % 13 + 1 if natural else 0)
+        object.__setattr__(card, "suit", SUITS[index // 13] if natural else JOKER_SUIT)
         object.__setattr__(card, "index", index)
         object.__setattr__(card, "bit", 1 << index)
         return card
 
     @classmethod
-    def from_index(cls, index: int) -> Card:
-        """The card with solver index ``index`` (0..51).
+    def joker(cls, number: int = 1) -> Card:
+        """Joker 1 or 2 (``JK1``, ``JK2``): the wild cards of a table with ``Rules.jokers``.
 
-        >>> Card.from_index(0), Card.from_index(51)
-        (Card('AS'), Card('KC'))
+        >>> Card.joker(), Card.joker(1) is Card.parse("🃏")
+        (Card('JK1'), True)
         """
-        if type(index) is not int or not 0 <= index < 52:
-            raise CardError(f"card index must be a whole number 0..51, got {excerpt(index)}")
+        if number not in (1, 2) or isinstance(number, bool):
+            raise CardError(f"there are two jokers, 1 and 2, got {excerpt(number)}")
+        return _DECK[51 + number]
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card with solver index ``index`` (0..51; 52 and 53 are the jokers).
+
+        >>> Card.from_index(0), Card.from_index(51), Card.from_index(52)
+        (Card('AS'), Card('KC'), Card('JK1'))
+        """
+        if type(index) is not int or not 0 <= index < 54:
+            raise CardError(f"card index must be a whole number 0..53, got {excerpt(index)}")
         return _DECK[index]
 
     @classmethod
@@ -142,30 +169,41 @@ class Card:
         >>> [c.points for c in parse_cards("AS 7S TS KS")]
         [1, 7, 10, 10]
         """
+        if self.rank == 0:
+            return JOKER_POINTS
         return self.rank if self.rank < 10 else 10
 
     @property
+    def is_joker(self) -> bool:
+        """Whether this is one of the two jokers."""
+        return self.rank == 0
+
+    @property
     def code(self) -> str:
-        """Two-letter code, ``T`` for ten: ``7H``, ``TD``.
+        """Two-letter code, ``T`` for ten: ``7H``, ``TD``; ``JK1`` and ``JK2`` for the jokers.
 
         >>> Card(10, "D").code
         'TD'
         """
+        if self.rank == 0:
+            return f"JK{self.index - 51}"
         return RANKS[self.rank - 1] + self.suit
 
     @property
     def label(self) -> str:
-        """The rank as printed on the card: ``A``, ``7``, ``10``, ``K``."""
-        return _RANK_LABELS[self.rank - 1]
+        """The rank as printed on the card: ``A``, ``7``, ``10``, ``K`` (a joker: ``🃏``)."""
+        return JOKER if self.rank == 0 else _RANK_LABELS[self.rank - 1]
 
     @property
     def symbol(self) -> str:
-        """The suit symbol."""
-        return SUIT_SYMBOLS[self.suit]
+        """The suit symbol (a joker has none: empty)."""
+        return "" if self.rank == 0 else SUIT_SYMBOLS[self.suit]
 
     @property
     def name(self) -> str:
         """The card in words."""
+        if self.rank == 0:
+            return f"joker {self.index - 51}"
         return f"{RANK_NAMES[self.rank - 1]} of {SUIT_NAMES[self.suit]}"
 
     @property
@@ -185,8 +223,10 @@ class Card:
         return card_svg(self)
 
 
-_DECK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(52))
-_ALL_CARDS: Final = 1 << 52
+_DECK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(54))
+_ALL_CARDS: Final = 1 << 54
+JOKER_BITS: Final = 3 << 52
+"""The mask bits of the two jokers."""
 
 HandLike = Union[str, Iterable[Union[Card, str]]]  # noqa: UP007 - a runtime alias on 3.10
 """A hand as text (``"7H 8H 9H"``), or as cards (or card texts)."""
@@ -200,10 +240,22 @@ _RANK_ALIASES: Final = {label: i + 1 for i, label in enumerate(_RANK_LABELS)} | 
 _TOKEN = re.compile(r"^(?:(?P<rank>10|[2-9AJQKT])(?P<suit>[SHDC♠♥♦♣♤♡♢♧])"
                     r"|(?P<suit2>[♠♥♦♣♤♡♢♧])(?P<rank2>10|[2-9AJQKT]))$")
 _VARIATION_SELECTORS: Final = str.maketrans("", "", "\ufe0e\ufe0f")
+_JOKER_TOKEN = re.compile(r"^(?:JK|JOKER|🃏)(?P<number>[12]?)$")
 
 
-def _parse_token(token: str) -> Card:
-    match = _TOKEN.match(token.translate(_VARIATION_SELECTORS).upper())
+def _parse_token(token: str, taken: int = 0) -> Card:
+    """One token read as a card; ``taken`` is the mask of cards already read, so that a bare
+    ``JK`` reads as the first joker not yet written."""
+    bare = token.translate(_VARIATION_SELECTORS).upper()
+    joker = _JOKER_TOKEN.match(bare)
+    if joker is not None:
+        if joker["number"]:
+            return _DECK[51 + int(joker["number"])]
+        for card in _DECK[52:]:
+            if not taken & card.bit:
+                return card
+        raise CardError(f"{excerpt(token)} would be a third joker: a deck has only two")
+    match = _TOKEN.match(bare)
     if match is None:
         raise CardError(_explain_bad_token(token))
     rank = match["rank"] or match["rank2"]
@@ -227,11 +279,14 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
     """Cards from text, in the order written.
 
     Accepts ``7H``, ``7h``, ``10H``, ``TH``, ``7♥``, ``♥7`` and ``♥️7``, mixed, separated by
-    spaces and/or commas. Raises :class:`CardError` naming the first bad token, an empty token
-    between commas, or a card written twice.
+    spaces and/or commas; jokers as ``JK1``, ``JK2``, or ``JK``, ``Joker``, ``🃏`` for the next
+    joker. Raises :class:`CardError` naming the first bad token, an empty token between commas,
+    a card written twice, or a third joker.
 
     >>> parse_cards("7H, 8h 10♥ ♥️J")
     (Card('7H'), Card('8H'), Card('TH'), Card('JH'))
+    >>> parse_cards("7H 🃏 joker")
+    (Card('7H'), Card('JK1'), Card('JK2'))
     >>> parse_cards("7H 7♥")
     Traceback (most recent call last):
     ...
@@ -240,7 +295,7 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
     if not isinstance(text, str):
         raise CardError(f"expected text such as '7H 8H 9H', got {excerpt(text)}")
     cards: list[Card] = []
-    seen: set[Card] = set()
+    seen = 0
     pieces = text.split(",")
     for position, piece in enumerate(pieces):
         tokens = piece.split()
@@ -249,10 +304,10 @@ def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...
                 "at the end" if position == len(pieces) - 1 else "between two commas")
             raise CardError(f"empty card {where} of {excerpt(text)}")
         for token in tokens:
-            card = _parse_token(token)
-            if card in seen and not allow_duplicates:
-                raise CardError(f"{card} is written twice")
-            seen.add(card)
+            card = _parse_token(token, seen)
+            if seen & card.bit and not allow_duplicates:
+                raise CardError(f"{card.code if card.is_joker else card} is written twice")
+            seen |= card.bit
             cards.append(card)
     return tuple(cards)
 
@@ -294,19 +349,19 @@ def to_cards(hand: HandLike, argument: str = "hand") -> tuple[Card, ...]:
     cards = []
     mask = 0
     for item in items:
-        card = Card.parse(item) if isinstance(item, str) else item
+        card = _parse_token(item.strip(), mask) if isinstance(item, str) else item
         if not isinstance(card, Card):
             raise CardError(f"{argument} must hold cards or card texts such as '7H', "
                             f"got {excerpt(item)}")
         if mask & card.bit:
-            raise CardError(f"{card} is in the {argument} twice")
+            raise CardError(f"{card.code if card.is_joker else card} is in the {argument} twice")
         mask |= card.bit
         cards.append(card)
     return tuple(cards)
 
 
 def hand_mask(hand: HandLike) -> int:
-    """The 52-bit mask of a hand (bit ``card.index`` set for each card).
+    """The mask of a hand (bit ``card.index`` set for each card; bits 52 and 53 the jokers).
 
     >>> hand_mask("AS 2S") == 0b11
     True
@@ -335,7 +390,7 @@ def cards_from_mask(mask: int) -> tuple[Card, ...]:
     (Card('AS'), Card('3S'))
     """
     if type(mask) is not int or not 0 <= mask < _ALL_CARDS:
-        raise CardError(f"a card mask is a whole number from 0 to 2**52 - 1 (one bit a card), "
+        raise CardError(f"a card mask is a whole number from 0 to 2**54 - 1 (one bit a card), "
                         f"got {excerpt(mask)}")
     cards = []
     while mask:
@@ -354,13 +409,15 @@ def hand_points(hand: HandLike) -> int:
     return sum(card.points for card in to_cards(hand))
 
 
-def full_deck() -> tuple[Card, ...]:
-    """All 52 cards, sorted.
+def full_deck(jokers: int = 0) -> tuple[Card, ...]:
+    """All 52 cards, sorted, and then ``jokers`` jokers (0 or 2, as ``Rules.jokers``).
 
-    >>> len(full_deck()), full_deck()[0], full_deck()[-1]
-    (52, Card('AS'), Card('KC'))
+    >>> len(full_deck()), full_deck()[0], full_deck()[-1], len(full_deck(jokers=2))
+    (52, Card('AS'), Card('KC'), 54)
     """
-    return _DECK
+    if jokers not in (0, 2) or isinstance(jokers, bool):
+        raise CardError(f"a deck has 0 or 2 jokers, got {excerpt(jokers)}")
+    return _DECK if jokers else _DECK[:52]
 
 
 class Deck:
@@ -372,15 +429,17 @@ class Deck:
     (10, 10, 32)
     >>> Deck(seed=7).cards == Deck(seed=7).cards
     True
+    >>> len(Deck(seed=7, jokers=2))
+    54
     """
 
-    def __init__(self, seed: int | random.Random | None = None) -> None:
+    def __init__(self, seed: int | random.Random | None = None, jokers: int = 0) -> None:
         if not (seed is None or isinstance(seed, random.Random)
                 or (isinstance(seed, int) and not isinstance(seed, bool))):
             raise SetupError("seed must be a whole number, a random.Random or None, "
                              f"got {excerpt(seed)}")
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        order = list(_DECK)
+        order = list(full_deck(jokers))
         rng.shuffle(order)
         self._cards = order
 

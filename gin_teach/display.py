@@ -43,6 +43,7 @@ __all__ = [
     "FACE",
     "FOUR_COLOURS",
     "HIGHLIGHTS",
+    "JOKER_COLOUR",
     "SUIT_PATHS",
     "TWO_COLOURS",
     "FaceLayout",
@@ -53,6 +54,7 @@ __all__ = [
     "card_back_svg",
     "card_outline",
     "card_svg",
+    "corner_label",
     "game_html",
     "hand_svg",
     "message_html",
@@ -75,11 +77,13 @@ CARD_FONT: Final = "Helvetica, Arial, sans-serif"
 """The fonts card pictures write in (the canvas table uses the same)."""
 _SVG_NS: Final = "http://www.w3.org/2000/svg"
 
+JOKER_COLOUR: Final = "#6b21a8"
+"""A joker's colour (its ``suit`` is ``*``): purple, apart from every suit of either deck."""
 TWO_COLOURS: Final[Mapping[str, str]] = {"S": "#1a1a1a", "H": "#c8102e", "D": "#c8102e",
-                                         "C": "#1a1a1a"}
+                                         "C": "#1a1a1a", "*": JOKER_COLOUR}
 """Suit colours of the usual deck: red hearts and diamonds, black spades and clubs."""
 FOUR_COLOURS: Final[Mapping[str, str]] = {"S": "#1a1a1a", "H": "#c8102e", "D": "#1f5fbf",
-                                          "C": "#1b7f3b"}
+                                          "C": "#1b7f3b", "*": JOKER_COLOUR}
 """Suit colours of the four-colour deck (blue diamonds, green clubs): every suit tells itself
 apart by colour alone, for learners who find red and black hard to separate or who read small
 corners at a glance."""
@@ -120,10 +124,26 @@ SUIT_PATHS: Final[Mapping[str, tuple[str, ...]]] = {
           "H67C58 92 54 85 53 75C56 82 63 86 72 86C85 86 96 77 96 62C96 43 74 27 50 3Z",),
     "C": (_circle(50, 28, 22), _circle(26, 62, 22), _circle(74, 62, 22), "M50 36L34 64H66Z",
           "M46 60C46 80 42 90 32 98H68C58 90 54 80 54 60Z"),
+    "*": ("M50 4L62 36L96 37L69 58L78 91L50 72L22 91L31 58L4 37L38 36Z",),
 }
 """Each suit's shape as SVG path data in a 100 x 100 box, one path a part, each filled on its
 own (so overlapping parts never cancel out). The SVG pictures and the canvas table both draw
-their suits from these, so a suit looks the same everywhere, whatever fonts the reader has."""
+their suits from these, so a suit looks the same everywhere, whatever fonts the reader has.
+A joker's "suit" ``*`` is a star."""
+
+
+def corner_label(card: Card) -> tuple[str, float | None]:
+    """What a card's corner writes, and the width to squeeze it into (``None``: as it comes):
+    a 10 and a joker's ``JK`` are squeezed to the width of one letter. The SVG pictures and
+    the canvas table both ask here.
+
+    >>> from gin_teach import Card
+    >>> corner_label(Card(7, "H")), corner_label(Card.joker())
+    (('7', None), ('JK', 17))
+    """
+    if card.is_joker:
+        return "JK", FACE.ten_width
+    return card.label, FACE.ten_width if card.rank == 10 else None
 
 
 def _num(value: float) -> str:
@@ -226,9 +246,10 @@ def _suit_at(suit: str, place: Place, colour: str) -> str:
 
 
 def _corner(card: Card, colour: str) -> str:
-    squeeze = (f' textLength="{_num(FACE.ten_width)}" lengthAdjust="spacingAndGlyphs"'
-               if card.rank == 10 else "")
-    return (_text(FACE.corner_rank, card.label, colour, squeeze)
+    text, width = corner_label(card)
+    squeeze = (f' textLength="{_num(width)}" lengthAdjust="spacingAndGlyphs"'
+               if width is not None else "")
+    return (_text(FACE.corner_rank, text, colour, squeeze)
             + _suit_at(card.suit, FACE.corner_suit, colour))
 
 
@@ -430,7 +451,8 @@ def _groups_svg(groups: Sequence[_Group], *, title: str | None, four_colour: boo
 
 
 def _meld_label(meld: Meld) -> str:
-    return meld.kind
+    """A meld's caption; with jokers, what each stands for: ``run, 🃏=8♥``."""
+    return ", ".join([meld.kind] + [f"🃏={card}" for card in meld.stands_for])
 
 
 def arrangement_svg(arrangement: Arrangement, *, title: str | None = None,
@@ -472,7 +494,7 @@ def spread_svg(melds: Sequence[Sequence[Card]], deadwood: Sequence[Card] = (), *
 
 
 def _kind_of(cards: Sequence[Card]) -> str:
-    return "set" if len({card.rank for card in cards}) == 1 else "run"
+    return "set" if len({card.rank for card in cards if not card.is_joker}) == 1 else "run"
 
 
 _MESSAGE_STYLES: Final = {
@@ -510,10 +532,12 @@ def settlement_html(settlement: Settlement, *, four_colour: bool = False) -> str
     >>> 'data-highlight="layoff"' in page, "knocker" in page
     (True, True)
     """
-    laid: dict[Meld, list[Card]] = {}
+    # Each card in its place in the meld: a joker where the card it stands for would be.
+    placed: dict[Meld, list[tuple[Card, Card]]] = {}
     for layoff in settlement.layoffs:
-        laid.setdefault(layoff.meld, []).append(layoff.card)
-    knocker_melds = [tuple(sorted(meld.cards + tuple(laid.get(meld, ()))))
+        placed.setdefault(layoff.meld, []).append((layoff.stands_for or layoff.card, layoff.card))
+    knocker_melds = [tuple(card for _, card in sorted(
+                         [*zip(meld.shows(), meld.cards, strict=True), *placed.get(meld, ())]))
                      for meld in settlement.knocker_arrangement.melds]
     layoff_styles = {layoff.card: "layoff" for layoff in settlement.layoffs}
     knocker = spread_svg(knocker_melds, settlement.knocker_arrangement.deadwood_cards,
@@ -526,7 +550,7 @@ def settlement_html(settlement: Settlement, *, four_colour: bool = False) -> str
     outcome = settlement.outcome.replace("_", " ")
     headline = (f"{outcome}: nobody wins the round" if settlement.winner is None
                 else f"{outcome}: the {settlement.winner} scores {settlement.points}")
-    laid_text = (", ".join(str(layoff.card) for layoff in settlement.layoffs)
+    laid_text = (", ".join(str(layoff).split(" onto ")[0] for layoff in settlement.layoffs)
                  if settlement.layoffs else "none")
     return (f'<div class="gin-settlement" data-outcome="{html.escape(settlement.outcome)}" '
             f'data-winner="{settlement.winner or "nobody"}" data-points="{settlement.points}">'

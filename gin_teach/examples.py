@@ -14,8 +14,8 @@ import random
 from collections.abc import Callable
 
 from gin_teach.cards import Card, Deck
+from gin_teach.discards import best_discards
 from gin_teach.errors import GinError, IllegalMove
-from gin_teach.melds import best_discards
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, settle
 

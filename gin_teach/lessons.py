@@ -46,15 +46,14 @@ from gin_teach.answers import (
     show_cards,
 )
 from gin_teach.cards import Card, HandLike, full_deck, hand_mask, hand_points, to_cards
+from gin_teach.discards import best_discards, discard_options
 from gin_teach.display import hand_svg
 from gin_teach.errors import CardError, GinError
 from gin_teach.melds import (
     Arrangement,
     all_best_arrangements,
     best_arrangement,
-    best_discards,
     deadwood,
-    discard_options,
     find_melds,
 )
 from gin_teach.play_checks import (

@@ -19,12 +19,13 @@ from gin_teach.cards import Card, cards_from_mask
 __all__ = ["by_suit", "discard_moves", "hand_cards"]
 
 _T = TypeVar("_T")
-_SUIT_MASKS: Final = tuple(0x1FFF << shift for shift in (0, 13, 26, 39))
+_SUIT_MASKS: Final = (*(0x1FFF << shift for shift in (0, 13, 26, 39)), 3 << 52)
 
 
 def by_suit(build: Callable[[int], tuple[_T, ...]]) -> Callable[[int], tuple[_T, ...]]:
-    """``build`` of a 52-bit mask, put together from ``build`` of each suit's part of it,
-    remembered; ``build`` must answer a mask of one suit, in card order.
+    """``build`` of a mask, put together from ``build`` of each suit's part of it (and of its
+    jokers, bits 52 and 53), remembered; ``build`` must answer a mask of one suit, in card
+    order.
 
     >>> ranks = by_suit(lambda part: tuple(card.rank for card in cards_from_mask(part)))
     >>> ranks(0b101 | 1 << 13)
@@ -34,8 +35,9 @@ def by_suit(build: Callable[[int], tuple[_T, ...]]) -> Callable[[int], tuple[_T,
 
     def of(mask: int) -> tuple[_T, ...]:
         try:
-            return (cache[mask & 0x1FFF] + cache[mask & 0x3FFE000]
-                    + cache[mask & 0x7FFC000000] + cache[mask & 0xFFF8000000000])
+            naturals = (cache[mask & 0x1FFF] + cache[mask & 0x3FFE000]
+                        + cache[mask & 0x7FFC000000] + cache[mask & 0xFFF8000000000])
+            return naturals + cache[mask & 0x30000000000000] if mask >> 52 else naturals
         except KeyError:
             for suit in _SUIT_MASKS:
                 part = mask & suit

@@ -13,25 +13,40 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, to_card, to_cards
+from gin_teach.cards import (
+    JOKER_BITS,
+    JOKER_POINTS,
+    Card,
+    HandLike,
+    cards_from_mask,
+    hand_mask,
+    to_card,
+    to_cards,
+)
 from gin_teach.errors import CardError, excerpt
-from gin_teach.rules import Rules
+from gin_teach.jokers import (
+    NATURAL_BITS,
+    best_discard_with_jokers,
+    check_joker_points,
+    deadwood_with_jokers,
+    guess_stand_ins,
+    joker_melds,
+    joker_spreads,
+)
 
 __all__ = [
     "MOST_ARRANGEMENTS",
     "Arrangement",
-    "DiscardOption",
     "Meld",
     "all_best_arrangements",
     "arrangements_within",
     "best_arrangement",
-    "best_discards",
     "deadwood",
-    "discard_options",
     "find_melds",
     "melds_with",
     "partitions_of_mask",
     "to_melds",
+    "triple_rank_count",
 ]
 
 _SUIT_BITS: Final = 0x1FFF
@@ -126,8 +141,14 @@ def _set_options(mask: int, discarding: bool = False) -> list[tuple[int, int, in
     return states
 
 
-def _triple_rank_count(mask: int) -> int:
-    """How many ranks the hand holds three or four times: the ranks that can form sets."""
+def triple_rank_count(mask: int) -> int:
+    """How many ranks the hand (a mask) holds three or four times: the ranks that can form
+    sets. Past four of them the quick set search gives way to a slower one.
+
+    >>> from gin_teach.cards import hand_mask
+    >>> triple_rank_count(hand_mask("7S 7H 7D 8S 8H KC"))
+    1
+    """
     s0 = mask & _SUIT_BITS
     s1 = mask >> 13 & _SUIT_BITS
     s2 = mask >> 26 & _SUIT_BITS
@@ -197,20 +218,23 @@ def _rank_transitions(present: int, state: int) -> tuple[tuple[int, int], ...]:
     return found
 
 
-def deadwood_of_mask(mask: int) -> int:
-    """The least deadwood of the hand whose 52-bit mask is ``mask``: the fast path under
+def deadwood_of_mask(mask: int, joker_points: int = JOKER_POINTS) -> int:
+    """The least deadwood of the hand whose mask is ``mask``: the fast path under
     :func:`deadwood`, for code that keeps hands as masks (bots, analysis, simulations).
+    A joker in no meld counts ``joker_points``.
 
     >>> from gin_teach.cards import hand_mask
-    >>> deadwood_of_mask(hand_mask("7S 7H 7D 8H 9H KC"))
-    24
+    >>> deadwood_of_mask(hand_mask("7S 7H 7D 8H 9H KC")), deadwood_of_mask(hand_mask("7S 8S JK"))
+    (24, 0)
     """
     # The solver's hot path, so the suit split and the test for set-capable ranks are written
-    # out here rather than called.
+    # out here rather than called; the top suit's split also tells a hand with jokers.
+    s3 = mask >> 39
+    if s3 > _SUIT_BITS:
+        return deadwood_with_jokers(mask, joker_points)
     s0 = mask & _SUIT_BITS
     s1 = mask >> 13 & _SUIT_BITS
     s2 = mask >> 26 & _SUIT_BITS
-    s3 = mask >> 39 & _SUIT_BITS
     triples = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
     if not triples:
         table = _RUN_DEADWOOD
@@ -222,15 +246,21 @@ def deadwood_of_mask(mask: int) -> int:
                for a, b, c, d, _ in _set_options(mask))
 
 
-def best_discard_of_mask(mask: int) -> tuple[int, int]:
+def best_discard_of_mask(mask: int, joker_points: int = JOKER_POINTS) -> tuple[int, int]:
     """The least deadwood after discarding one card of an 11-card mask, and the mask of every
-    card whose discard achieves it: the fast path under :func:`best_discards`.
+    card whose discard achieves it: the fast path under :func:`best_discards`. A joker in no
+    meld counts ``joker_points``.
 
     >>> from gin_teach.cards import cards_from_mask, hand_mask
     >>> value, cards = best_discard_of_mask(hand_mask("4S 5S 6S 2C QH JH TH 7C 7D 7H KD"))
     >>> value, [str(card) for card in cards_from_mask(cards)]
     (2, ['K♦'])
+    >>> value, cards = best_discard_of_mask(hand_mask("4S 5S 6S 2C QH JH JK 7C 7D 7H KD"))
+    >>> value, [str(card) for card in cards_from_mask(cards)]
+    (2, ['K♦'])
     """
+    if mask >> 52:
+        return best_discard_with_jokers(mask, joker_points)
     run_dw = _RUN_DEADWOOD
     after = _BEST_AFTER_DISCARD
     best = _INF
@@ -256,15 +286,18 @@ def best_discard_of_mask(mask: int) -> tuple[int, int]:
     return best, best_bits
 
 
-def deadwood(hand: HandLike) -> int:
-    """The least deadwood count of a hand of any size.
+def deadwood(hand: HandLike, *, joker_points: int = JOKER_POINTS) -> int:
+    """The least deadwood count of a hand of any size; a joker in no meld counts
+    ``joker_points`` (read, and checked, only when the hand holds a joker).
 
     >>> deadwood("7S 7H 7D 8H 9H KC")
     24
     >>> deadwood("AH 2H 3H 4H 5H 6H 7H 8H 9H TH")
     0
+    >>> deadwood("7S 7H 8D 9H KC JK")  # 7♥ 🃏 9♥ leaves 7♠ 8♦ K♣
+    25
     """
-    return deadwood_of_mask(hand_mask(hand))
+    return deadwood_of_mask(hand_mask(hand), joker_points)
 
 
 # Every meld as a mask, and the melds that contain each card.
@@ -296,39 +329,84 @@ class Meld:
     Traceback (most recent call last):
     ...
     gin_teach.errors.CardError: Q♠ K♠ A♠ is not a meld: a run needs consecutive ranks ...
+
+    With jokers wild, ``stands_for`` names the card each joker stands for (in the order the
+    jokers appear in ``cards``), and the cards are in their places:
+
+    >>> wild = Meld((Card(7, "H"), Card(9, "H"), Card.joker()), "run", (Card(8, "H"),))
+    >>> str(wild), wild.jokers, wild.natural_cards
+    ('7♥ 🃏(8♥) 9♥', 1, (Card('7H'), Card('9H')))
     """
 
     cards: tuple[Card, ...]
     kind: Literal["set", "run"]
+    stands_for: tuple[Card, ...] = ()
+    """For each joker among ``cards``, in order, the card it stands for."""
 
     def __post_init__(self) -> None:
         # A Meld is always a real meld, however it was built: spreads are trusted downstream.
         cards = tuple(self.cards) if isinstance(self.cards, (tuple, list)) else ()
-        if not cards or not all(isinstance(card, Card) for card in cards):
+        stands = tuple(self.stands_for) if isinstance(self.stands_for, (tuple, list)) else None
+        if (not cards or stands is None
+                or not all(isinstance(card, Card) for card in cards + stands)):
             raise CardError(f"a meld holds a tuple of cards (Meld.of reads text), "
                             f"got {excerpt(self.cards)}")
-        mask = 0
+        mask = stand_mask = 0
         for card in cards:
             mask |= card.bit
-        shown = " ".join(str(card) for card in cards)
-        if _meld_kind(mask) is None or mask.bit_count() != len(cards):
+        for card in stands:
+            stand_mask |= card.bit
+        shown = " ".join(card.code if card.is_joker else str(card) for card in cards)
+        jokers = (mask & JOKER_BITS).bit_count()
+        if mask.bit_count() != len(cards):
+            raise CardError(f"{shown} is not a meld: a card is in it twice")
+        if jokers != len(stands) or stand_mask.bit_count() != jokers or stand_mask & ~NATURAL_BITS:
+            raise CardError(f"{shown}: name one different natural card for each joker to "
+                            f"stand for, got {excerpt(self.stands_for)}")
+        if jokers and jokers == len(cards):
+            raise CardError(f"{shown} is not a meld: a meld needs at least one natural card")
+        if stand_mask & mask:
+            raise CardError(f"{shown}: a joker cannot stand for a card already in the meld")
+        whole = (mask & NATURAL_BITS) | stand_mask
+        if _meld_kind(whole) is None:
             raise CardError(f"{shown} is not a meld: {_why_not_meld(cards)}")
-        if _meld_kind(mask) != self.kind:
-            raise CardError(f"{shown} is a {_meld_kind(mask)}, not a {excerpt(self.kind)}")
-        object.__setattr__(self, "cards", cards_from_mask(mask))
+        if _meld_kind(whole) != self.kind:
+            raise CardError(f"{shown} is a {_meld_kind(whole)}, not a {excerpt(self.kind)}")
+        if not jokers:
+            object.__setattr__(self, "cards", cards_from_mask(mask))
+            return
+        # Each card in its place: a joker where the card it stands for would be.
+        in_place = sorted([(card, card) for card in cards if not card.is_joker]
+                          + list(zip(stands, (card for card in cards if card.is_joker),
+                                     strict=True)))
+        object.__setattr__(self, "cards", tuple(card for _, card in in_place))
+        object.__setattr__(self, "stands_for",
+                           tuple(place for place, card in in_place if card.is_joker))
 
     @classmethod
     def of(cls, cards: HandLike) -> Meld:
         """The meld made of these cards; :class:`CardError` says why if they are not one.
+        A joker stands for the card that completes the meld: a run's gap, else the card above
+        its top (below it at the king); in a set, the first suit missing.
 
         >>> Meld.of("7S 7H 7D").kind, Meld.of(["3H", "AH", "2H"]).cards[0]
         ('set', Card('AH'))
+        >>> str(Meld.of("7H 9H JK")), str(Meld.of("QS KS JK")), str(Meld.of("7S 7D JK"))
+        ('7♥ 🃏(8♥) 9♥', '🃏(J♠) Q♠ K♠', '7♠ 🃏(7♥) 7♦')
         """
         given = to_cards(cards)
         mask = hand_mask(given)
+        jokers = mask & JOKER_BITS
+        shown = " ".join(str(c) for c in given) or "an empty meld"
+        if jokers:
+            if jokers == mask:
+                raise CardError(f"{shown} is not a meld: a meld needs at least one natural card")
+            stands = guess_stand_ins(mask & NATURAL_BITS, jokers.bit_count())
+            if stands is None:
+                raise CardError(f"{shown} is not a meld: {_why_not_meld(given)}")
+            return cls._from_masks(mask & NATURAL_BITS, stands, cards_from_mask(jokers))
         kind = _meld_kind(mask)
         if kind is None:
-            shown = " ".join(str(c) for c in given) or "an empty meld"
             raise CardError(f"{shown} is not a meld: {_why_not_meld(given)}")
         return cls(cards_from_mask(mask), kind)
 
@@ -338,13 +416,52 @@ class Meld:
         assert kind is not None
         return cls(cards_from_mask(mask), kind)
 
+    @classmethod
+    def _from_masks(cls, naturals: int, stands: int, jokers: tuple[Card, ...]) -> Meld:
+        """The meld of natural cards ``naturals`` whose ``jokers`` stand for ``stands``."""
+        kind = _meld_kind(naturals | stands)
+        assert kind is not None
+        return cls(cards_from_mask(naturals) + jokers, kind, cards_from_mask(stands))
+
     @property
     def mask(self) -> int:
-        """The meld's cards as a 52-bit mask."""
+        """The meld's cards as a mask (bits 52 and 53 for jokers)."""
         mask = 0
         for card in self.cards:
             mask |= card.bit
         return mask
+
+    @property
+    def jokers(self) -> int:
+        """How many jokers the meld holds."""
+        return len(self.stands_for)
+
+    @property
+    def natural_cards(self) -> tuple[Card, ...]:
+        """The meld's cards that are not jokers."""
+        return tuple(card for card in self.cards if not card.is_joker)
+
+    @property
+    def stand_in_mask(self) -> int:
+        """The cards the meld stands for, jokers replaced (a plain meld's own mask).
+
+        >>> Meld.of("7H 9H JK").stand_in_mask == Meld.of("7H 8H 9H").mask
+        True
+        """
+        mask = 0
+        for card in self.natural_cards + self.stands_for:
+            mask |= card.bit
+        return mask
+
+    def shows(self) -> tuple[Card, ...]:
+        """Each card's place: the meld's cards with every joker replaced by the card it
+        stands for.
+
+        >>> Meld.of("7H 9H JK").shows()
+        (Card('7H'), Card('8H'), Card('9H'))
+        """
+        stands = iter(self.stands_for)
+        return tuple(next(stands) if card.is_joker else card for card in self.cards)
 
     @property
     def points(self) -> int:
@@ -366,7 +483,8 @@ class Meld:
         return to_card(card) in self.cards
 
     def __str__(self) -> str:
-        return " ".join(str(card) for card in self.cards)
+        return " ".join(f"{card}({place})" if card.is_joker else str(card)
+                        for card, place in zip(self.cards, self.shows(), strict=True))
 
     def _repr_html_(self) -> str:
         from gin_teach.display import hand_svg
@@ -428,6 +546,9 @@ MELDS_WITH_CARD: Final = tuple(
 def _why_not_meld(cards: tuple[Card, ...]) -> str:
     if len(cards) < 3:
         return "a meld needs at least three cards"
+    if any(card.is_joker for card in cards):
+        return ("the jokers cannot complete a set (3 or 4 cards of one rank) or a run "
+                "(consecutive ranks of one suit)")
     if len({c.rank for c in cards}) == 1:
         return "a set has three or four cards"
     if len({c.suit for c in cards}) > 1:
@@ -448,11 +569,18 @@ class Arrangement:
 
     melds: tuple[Meld, ...]
     deadwood_cards: tuple[Card, ...]
+    joker_points: int = JOKER_POINTS
+    """What a joker in ``deadwood_cards`` counts (``Rules.joker_points``)."""
 
     @property
     def deadwood(self) -> int:
-        """The points of the cards in no meld."""
-        return sum(card.points for card in self.deadwood_cards)
+        """The points of the cards in no meld.
+
+        >>> best_arrangement("KC 2S JK", joker_points=15).deadwood  # no meld for the joker
+        27
+        """
+        return sum(self.joker_points if card.is_joker else card.points
+                   for card in self.deadwood_cards)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -483,6 +611,23 @@ class Arrangement:
 def _arrangement(meld_masks: list[int], dead_mask: int) -> Arrangement:
     melds = tuple(sorted((Meld._from_mask(m) for m in meld_masks), key=lambda m: m.cards))
     return Arrangement(melds, cards_from_mask(dead_mask))
+
+
+def _partitions(mask: int, most_deadwood: int,
+                joker_points: int) -> Iterator[tuple[Arrangement, int]]:
+    """Every arrangement of the hand ``mask`` (jokers or not) with deadwood at most
+    ``most_deadwood``, each once, with its deadwood."""
+    if mask <= NATURAL_BITS:
+        for melds, dead, points in partitions_of_mask(mask, most_deadwood):
+            yield _arrangement(melds, dead), points
+        return
+    jokers = cards_from_mask(mask & JOKER_BITS)
+    for spread, dead, points in joker_spreads(mask, most_deadwood, joker_points):
+        unused = iter(jokers)
+        built = tuple(sorted(
+            (Meld._from_masks(n, stands, tuple(next(unused) for _ in range(stands.bit_count())))
+             for n, stands in spread), key=Meld.shows))
+        yield Arrangement(built, cards_from_mask(dead) + tuple(unused), joker_points), points
 
 
 def partitions_of_mask(mask: int, most_deadwood: int) -> Iterator[tuple[list[int], int, int]]:
@@ -532,20 +677,19 @@ def partitions_of_mask(mask: int, most_deadwood: int) -> Iterator[tuple[list[int
         yield from search(mask, [], 0, most_deadwood, 0)
 
 
-def _optimal_partitions(mask: int) -> Iterator[tuple[list[int], int]]:
-    """Every partition of ``mask`` with the least deadwood (see :func:`partitions_of_mask`)."""
-    for melds, dead, _ in partitions_of_mask(mask, deadwood_of_mask(mask)):
-        yield melds, dead
-
-
-def best_arrangement(hand: HandLike) -> Arrangement:
-    """One arrangement of the hand with the least deadwood.
+def best_arrangement(hand: HandLike, *, joker_points: int = JOKER_POINTS) -> Arrangement:
+    """One arrangement of the hand with the least deadwood. A joker in no meld counts
+    ``joker_points``.
 
     >>> print(best_arrangement("4S 5S 6S KD 9D 2C QH JH TH 7C"))
     4♠ 5♠ 6♠ | 10♥ J♥ Q♥ | deadwood 9♦ K♦ 2♣ 7♣ = 28
+    >>> print(best_arrangement("4S 5S 6S KD 9D 2C QH JH JK 7C"))
+    4♠ 5♠ 6♠ | 🃏(10♥) J♥ Q♥ | deadwood 9♦ K♦ 2♣ 7♣ = 28
     """
-    melds, dead = next(_optimal_partitions(hand_mask(hand)))
-    return _arrangement(melds, dead)
+    mask = hand_mask(hand)
+    check_joker_points(joker_points)
+    least = deadwood_of_mask(mask, joker_points)
+    return next(_partitions(mask, least, joker_points))[0]
 
 
 MOST_ARRANGEMENTS: Final = 1000
@@ -553,7 +697,8 @@ MOST_ARRANGEMENTS: Final = 1000
 than this: a big hand can have millions, and listing them would not end in a lesson's time."""
 
 
-def all_best_arrangements(hand: HandLike, limit: int | None = None) -> tuple[Arrangement, ...]:
+def all_best_arrangements(hand: HandLike, limit: int | None = None, *,
+                          joker_points: int = JOKER_POINTS) -> tuple[Arrangement, ...]:
     """Every arrangement with the least deadwood, each once.
 
     Two touching runs of one suit count as the one longer run. ``limit`` keeps the first
@@ -570,19 +715,21 @@ def all_best_arrangements(hand: HandLike, limit: int | None = None) -> tuple[Arr
                         f"got {excerpt(limit)}")
     most = MOST_ARRANGEMENTS if limit is None else limit
     mask = hand_mask(hand)
+    check_joker_points(joker_points)
     found: list[Arrangement] = []
-    for melds, dead in _optimal_partitions(mask):
+    for arrangement, _ in _partitions(mask, deadwood_of_mask(mask, joker_points), joker_points):
         if len(found) == most:
             if limit is None:
                 raise CardError(f"this {mask.bit_count()}-card hand has more than "
                                 f"{MOST_ARRANGEMENTS:,} best arrangements: pass limit=N for "
                                 "the first N")
             break
-        found.append(_arrangement(melds, dead))
-    return tuple(sorted(found, key=lambda a: [m.cards for m in a.melds]))
+        found.append(arrangement)
+    return tuple(sorted(found, key=lambda a: [m.shows() for m in a.melds]))
 
 
-def arrangements_within(hand: HandLike, most_deadwood: int) -> tuple[Arrangement, ...]:
+def arrangements_within(hand: HandLike, most_deadwood: int, *,
+                        joker_points: int = JOKER_POINTS) -> tuple[Arrangement, ...]:
     """Every arrangement of the hand whose deadwood is at most ``most_deadwood``, each once
     (two touching runs of one suit count as the one longer run), least deadwood first: the
     spreads a knocker may choose from under a knock limit, optimal or not. More than
@@ -596,26 +743,39 @@ def arrangements_within(hand: HandLike, most_deadwood: int) -> tuple[Arrangement
     if isinstance(most_deadwood, bool) or not isinstance(most_deadwood, int):
         raise CardError(f"most_deadwood must be a whole number, got {excerpt(most_deadwood)}")
     mask = hand_mask(hand)
+    check_joker_points(joker_points)
     found: list[Arrangement] = []
-    for melds, dead, _ in partitions_of_mask(mask, most_deadwood):
+    for arrangement, _ in _partitions(mask, most_deadwood, joker_points):
         if len(found) == MOST_ARRANGEMENTS:
             raise CardError(f"this {mask.bit_count()}-card hand has more than "
                             f"{MOST_ARRANGEMENTS:,} arrangements within {most_deadwood} "
                             "deadwood: ask for less deadwood")
-        found.append(_arrangement(melds, dead))
-    return tuple(sorted(found, key=lambda a: (a.deadwood, [m.cards for m in a.melds])))
+        found.append(arrangement)
+    return tuple(sorted(found, key=lambda a: (a.deadwood, [m.shows() for m in a.melds])))
 
 
 def find_melds(hand: HandLike) -> tuple[Meld, ...]:
     """Every meld inside the hand: each set of three or four (and every three of a four) and
-    every run with all its sub-runs.
+    every run with all its sub-runs; with jokers, every meld a joker completes too (a set's
+    joker standing for the first free suit).
 
     >>> [str(m) for m in find_melds("7S 7H 7D 8H 9H")]
     ['7♠ 7♥ 7♦', '7♥ 8♥ 9♥']
+    >>> [str(m) for m in find_melds("7H 9H JK")]
+    ['7♥ 🃏(8♥) 9♥']
     """
     mask = hand_mask(hand)
     melds = [Meld._from_mask(m) for m in _MELD_MASKS if m & mask == m]
-    return tuple(sorted(melds, key=lambda m: m.cards))
+    jokers = cards_from_mask(mask & JOKER_BITS)
+    naturals = mask & NATURAL_BITS
+    seen = set()
+    for natural, stands in joker_melds(naturals, naturals, len(jokers)):
+        meld = Meld._from_masks(natural, stands, jokers[:stands.bit_count()])
+        key = (natural, stands.bit_count()) if meld.kind == "set" else (natural, stands)
+        if key not in seen:
+            seen.add(key)
+            melds.append(meld)
+    return tuple(sorted(melds, key=Meld.shows))
 
 
 def melds_with(card: Card | str, hand: HandLike) -> tuple[Meld, ...]:
@@ -626,102 +786,3 @@ def melds_with(card: Card | str, hand: HandLike) -> tuple[Meld, ...]:
     """
     wanted = to_card(card)
     return tuple(meld for meld in find_melds(hand) if wanted in meld.cards)
-
-
-Ending = Literal["gin", "knock", "big_gin"]
-
-
-@dataclass(frozen=True)
-class DiscardOption:
-    """One way to finish a turn: discard ``card`` (``None`` for big gin, which discards
-    nothing) and be left with ``deadwood``; ``ends`` says whether that may end the round.
-
-    >>> best_discards("4S 5S 6S 2C QH JH TH 7C 7D 7H KD")[0]
-    DiscardOption(card=Card('KD'), deadwood=2, ends='knock')
-    """
-
-    card: Card | None
-    deadwood: int
-    ends: Ending | None
-
-    def __str__(self) -> str:
-        action = "big gin: spread all 11" if self.card is None else f"discard {self.card}"
-        ending = f", {self.ends.replace('_', ' ')}" if self.ends else ""
-        return f"{action} -> deadwood {self.deadwood}{ending}"
-
-
-def _ends(value: int, knock_limit: int) -> Ending | None:
-    if value == 0:
-        return "gin"
-    return "knock" if value <= knock_limit else None
-
-
-def _big_gin_option(mask: int, rules: Rules) -> DiscardOption | None:
-    if rules.big_gin_bonus is not None and mask.bit_count() == 11 and deadwood_of_mask(mask) == 0:
-        return DiscardOption(None, 0, "big_gin")
-    return None
-
-
-def _checked_nonempty(hand: HandLike) -> int:
-    mask = hand_mask(hand)
-    if not mask:
-        raise CardError("a discard needs at least one card in the hand")
-    return mask
-
-
-def discard_options(hand: HandLike, rules: Rules | None = None, *,
-                    knock_limit: int | None = None) -> tuple[DiscardOption, ...]:
-    """Every discard from a hand (normally 11 cards after the draw), least deadwood first;
-    among equals the higher card first. Big gin comes first when the rules allow it.
-
-    ``knock_limit`` overrides the rules' limit (an Oklahoma round's limit, say).
-
-    >>> for option in discard_options("4S 5S 6S 2C QH JH TH 7C 7D 7H KD")[:3]:
-    ...     print(option)
-    discard K♦ -> deadwood 2, knock
-    discard 2♣ -> deadwood 10, knock
-    discard 6♠ -> deadwood 21
-    """
-    rules = Rules.of(rules)
-    limit = rules.resolve_knock_limit(knock_limit)
-    mask = _checked_nonempty(hand)
-    options = []
-    rest = mask
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        value = deadwood_of_mask(mask ^ low)
-        card = Card.from_index(low.bit_length() - 1)
-        options.append(DiscardOption(card, value, _ends(value, limit)))
-    options.sort(key=lambda o: (o.deadwood, -_card_order(o.card)))
-    big_gin = _big_gin_option(mask, rules)
-    return ((big_gin,) if big_gin else ()) + tuple(options)
-
-
-def _card_order(card: Card | None) -> int:
-    return -1 if card is None else card.points * 64 + card.index
-
-
-def best_discards(hand: HandLike, rules: Rules | None = None, *,
-                  knock_limit: int | None = None) -> tuple[DiscardOption, ...]:
-    """The discards that leave the least deadwood (one search for the whole hand), higher
-    cards first. Big gin, when the rules allow it and the hand has it, is the only answer.
-
-    >>> [str(o.card) for o in best_discards("7S 7H 7D 8H 9H 2C 3C 4C 5C KD QD")]
-    ['K♦', 'Q♦']
-    """
-    rules = Rules.of(rules)
-    mask = _checked_nonempty(hand)
-    big_gin = _big_gin_option(mask, rules)
-    if big_gin:
-        return (big_gin,)
-    if _triple_rank_count(mask) > 4:
-        options = discard_options(hand, rules, knock_limit=knock_limit)
-        return tuple(o for o in options if o.deadwood == options[0].deadwood)
-    value, bits = best_discard_of_mask(mask)
-    ends = _ends(value, rules.resolve_knock_limit(knock_limit))
-    cards = cards_from_mask(bits)
-    return tuple(DiscardOption(card, value, ends)
-                 for card in sorted(cards, key=_card_order, reverse=True))
-
-

@@ -82,10 +82,11 @@ class Deal:
 
     @classmethod
     def of(cls, hands: Sequence[HandLike], upcard: Card | str, stock: HandLike = (), *,
-           names: Sequence[str] = DEFAULT_NAMES, fill_seed: int = 0) -> Deal:
+           names: Sequence[str] = DEFAULT_NAMES, fill_seed: int = 0, jokers: int = 0) -> Deal:
         """A deal from given cards, checked: ten cards to each hand, every card dealt once.
-        ``stock`` is the top of the stock, top first; the cards not named go under it in an
-        order shuffled by ``fill_seed``. ``names`` name the hands in messages.
+        ``stock`` is the top of the stock, top first; the cards not named (of the 52, and
+        ``jokers`` jokers) go under it in an order shuffled by ``fill_seed``. ``names`` name
+        the hands in messages.
 
         >>> deal = Deal.of(["AS 2S 3S 4S 5S 6S 7S 8S 9S TS", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH"],
         ...                upcard="KC", stock="QC JC")
@@ -126,7 +127,7 @@ class Deal:
         given = to_cards(stock)
         for card in given:
             place(card, "the stock")
-        rest = [card for card in full_deck() if card.index not in seen]
+        rest = [card for card in full_deck(jokers) if card.index not in seen]
         random.Random(check_count(fill_seed, "fill_seed", least=0, most=MAX_SEED)).shuffle(rest)
         return cls((Hand(cards_from_mask(masks[0])), Hand(cards_from_mask(masks[1]))), up,
                    given + tuple(rest))

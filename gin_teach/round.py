@@ -53,7 +53,7 @@ from gin_teach.actions import (
     TakeDiscard,
     parse_action,
 )
-from gin_teach.cards import Card, Deck, HandLike, cards_from_mask, full_deck
+from gin_teach.cards import Card, Deck, HandLike, cards_from_mask, full_deck, hand_mask
 from gin_teach.checks import (
     check_names,
     check_player,
@@ -63,6 +63,7 @@ from gin_teach.checks import (
 )
 from gin_teach.errors import GinError, IllegalMove
 from gin_teach.hand import Hand
+from gin_teach.jokers import check_jokers_allowed
 from gin_teach.mask_cache import discard_moves, hand_cards
 from gin_teach.melds import Arrangement, best_arrangement, best_discard_of_mask, deadwood_of_mask
 from gin_teach.records import (
@@ -83,7 +84,7 @@ from gin_teach.wording import called, says
 
 __all__ = ["Round"]
 
-_DECK: Final = full_deck()
+_DECK: Final = full_deck(jokers=2)  # looked up by index, so the jokers too
 _as_hand: Final = partial(tuple.__new__, Hand)
 """A :class:`Hand` of cards known to be distinct (read from a mask), without checking them
 again: observations are made on every move."""
@@ -188,7 +189,7 @@ class Round:
             seed = check_seed(seed)
         dealer = check_player(dealer, "dealer")
         checked = (check_rules(rules), check_names(names), check_scores(scores))
-        deck = Deck(seed)
+        deck = Deck(seed, jokers=checked[0].jokers)
         first, second = deck.deal(2, 10)  # the non-dealer is dealt the first card
         hands = [0, 0]
         hands[1 - dealer] = sum(card.bit for card in first)
@@ -252,8 +253,11 @@ class Round:
         dealer = check_player(dealer, "dealer")
         names = check_names(names)
         checked = (check_rules(rules), names, check_scores(scores))
-        deal = Deal.of(hands, upcard, stock, names=names, fill_seed=fill_seed)
+        deal = Deal.of(hands, upcard, stock, names=names, fill_seed=fill_seed,
+                       jokers=checked[0].jokers)
         masks = (deal.hands[0].mask, deal.hands[1].mask)
+        check_jokers_allowed(masks[0] | masks[1] | deal.upcard.bit | hand_mask(deal.stock),
+                             checked[0])
         stock_order = tuple(card.index for card in deal.stock)
         return cls._dealt((masks, deal.upcard.index, stock_order), dealer, *checked, None)
 
@@ -437,7 +441,7 @@ class Round:
         ...                 upcard="KC").deadwood(0)
         10
         """
-        return deadwood_of_mask(self._hands[check_player(player)])
+        return deadwood_of_mask(self._hands[check_player(player)], self._rules.joker_points)
 
     def log(self, viewer: int | None = None) -> list[str]:
         """The moves in words; with a ``viewer``, the other player's stock cards stay hidden,
@@ -526,19 +530,22 @@ class Round:
         # Removing a card lowers the least deadwood by at most that card's value (10 at most),
         # so one quick solve of the eleven cards usually rules out every knock. Otherwise one
         # search finds the best discards, and only the others need a solve of their own.
-        if deadwood_of_mask(hand) > limit + 10:
+        points = self._rules.joker_points
+        # (Not with jokers: throwing the 7♣ from four 7s and a stuck joker frees the joker.)
+        if not hand >> 52 and deadwood_of_mask(hand) > limit + 10:
             return discards
-        value, best = best_discard_of_mask(hand)
+        value, best = best_discard_of_mask(hand, points)
         if value > limit:
             return discards
         knocks: list[Action] = []
-        if value == 0 and self._rules.big_gin_bonus is not None and not deadwood_of_mask(hand):
+        if (value == 0 and self._rules.big_gin_bonus is not None
+                and not deadwood_of_mask(hand, points)):
             knocks.append(BigGin())
         rest = free
         while rest:
             low = rest & -rest
             rest ^= low
-            if low & best or deadwood_of_mask(hand ^ low) <= limit:
+            if low & best or deadwood_of_mask(hand ^ low, points) <= limit:
                 knocks.append(KNOCKS[low.bit_length() - 1])
         return discards + tuple(knocks)
 
@@ -640,13 +647,15 @@ class Round:
         card = action.card
         player = self._player
         rest = self._checked_card(card, "knock with") ^ card.bit
-        if deadwood_of_mask(rest) > self._knock_limit:
-            raise IllegalMove(over_the_limit(self, card, best_arrangement(cards_from_mask(rest))))
+        if deadwood_of_mask(rest, self._rules.joker_points) > self._knock_limit:
+            raise IllegalMove(over_the_limit(self, card, best_arrangement(
+                cards_from_mask(rest), joker_points=self._rules.joker_points)))
         spread = action.melds
         if spread is None:
             # At the table a knocker spreads from its own cards alone: settle's default would
             # pick the spread that scores best against the defender's hidden hand.
-            spread = best_arrangement(cards_from_mask(rest)).melds
+            spread = best_arrangement(cards_from_mask(rest),
+                                      joker_points=self._rules.joker_points).melds
         settlement = settle(cards_from_mask(rest), cards_from_mask(self._hands[1 - player]),
                             self._rules, spread, knock_limit=self._knock_limit)
         self._hands[player] = rest
@@ -668,7 +677,7 @@ class Round:
                               "(or knock)")
         player = self._player
         hand = self._hands[player]
-        count = deadwood_of_mask(hand)
+        count = deadwood_of_mask(hand, self._rules.joker_points)
         if count:
             raise IllegalMove(f"big gin needs all eleven cards in melds; your deadwood is "
                               f"{count}")

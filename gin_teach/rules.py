@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final
 
-from gin_teach.cards import Card
+from gin_teach.cards import JOKER_POINTS, Card
 from gin_teach.errors import RulesError, excerpt
 
 __all__ = ["Rules"]
@@ -48,6 +48,10 @@ class Rules:
     """The round is dead when the stock is down to this many cards and nobody knocked."""
     match_game_points: int = 100
     match_round_points: int = 25
+    jokers: int = 0
+    """Jokers in the deck: 0, or 2 wild cards (a 54-card deck; see :meth:`jokers_wild`)."""
+    joker_points: int = JOKER_POINTS
+    """What a joker left in deadwood counts (seed 003's value table: 20)."""
     name: str = "modern"
     """A label for display: a preset's name, or "... variant" once any number differs."""
 
@@ -78,6 +82,8 @@ class Rules:
             raise RulesError(f"knock_limit {self.knock_limit} is more than any hand can hold")
         if not 0 <= self.dead_hand_stock <= 30:
             raise RulesError(f"dead_hand_stock must be 0..30, got {self.dead_hand_stock}")
+        if self.jokers not in (0, 2):
+            raise RulesError(f"jokers must be 0 or 2 (the deck's two jokers), got {self.jokers}")
         if self.oklahoma_spade_doubles and not self.oklahoma:
             raise RulesError("oklahoma_spade_doubles needs oklahoma=True")
         if self.name == "modern" and any(getattr(self, f.name) != f.default for f in _FIELDS):
@@ -97,9 +103,10 @@ class Rules:
 
     @classmethod
     def of(cls, rules: Rules | str | None) -> Rules:
-        """The rules an argument names: a :class:`Rules` itself, a preset's name, or ``None``
-        for the modern preset. Every function that takes ``rules`` reads it through here, so a
-        wrong value is a :class:`RulesError` naming it, not a crash deep inside.
+        """The rules an argument names: a :class:`Rules` itself, a preset's name (or
+        ``"jokers wild"`` for :meth:`jokers_wild`), or ``None`` for the modern preset.
+        Every function that takes ``rules`` reads it through here, so a wrong value is a
+        :class:`RulesError` naming it, not a crash deep inside.
 
         >>> Rules.of(None).name, Rules.of("classic").gin_bonus
         ('modern', 20)
@@ -114,6 +121,8 @@ class Rules:
             return rules
         if isinstance(rules, str) and rules in _PRESET_NAMES:
             return cls.presets()[rules]
+        if rules == "jokers wild":
+            return cls.jokers_wild()
         raise RulesError(f"rules must be Rules, None or a preset's name, got {excerpt(rules)}")
 
     @classmethod
@@ -125,6 +134,22 @@ class Rules:
     def norwegian(cls) -> Rules:
         """Some Norwegian tables: gin 40, undercut 20, box 30."""
         return cls(gin_bonus=40, undercut_bonus=20, box_bonus=30, name="norwegian")
+
+    @classmethod
+    def jokers_wild(cls, target: int = 100) -> Rules:
+        """The online table of seed 003: two jokers wild (20 points in deadwood), gin and
+        undercut 25, a tie is an undercut, no box and no game bonus, play to the table's
+        ``target``. Not among :meth:`presets` (those are the three bonus tables).
+
+        >>> table = Rules.jokers_wild(target=150)
+        >>> table.jokers, table.joker_points, table.box_bonus, table.game_bonus, table.target
+        (2, 20, 0, 0, 150)
+        >>> print(Rules.jokers_wild().describe())  # doctest: +ELLIPSIS
+        jokers wild: ... no box, no game bonus, 2 jokers wild (20 in deadwood), to 100
+        """
+        return cls(gin_bonus=25, undercut_bonus=25, undercut_on_tie=True, box_bonus=0,
+                   game_bonus=0, shutout_game_bonus=0, jokers=2, joker_points=JOKER_POINTS,
+                   target=target, name="jokers wild")
 
     @classmethod
     def presets(cls) -> dict[str, Rules]:
@@ -228,8 +253,14 @@ class Rules:
             parts.append(f"big gin {self.big_gin_bonus}")
         shutout = ("shutout doubles" if self.shutout_doubles
                    else f"shutout {self.shutout_game_bonus}")
-        parts += [f"box {self.box_bonus}", f"game {self.game_bonus} ({shutout})",
-                  f"to {self.target}"]
+        parts.append(f"box {self.box_bonus}" if self.box_bonus else "no box")
+        if self.game_bonus or self.shutout_game_bonus or self.shutout_doubles:
+            parts.append(f"game {self.game_bonus} ({shutout})")
+        else:
+            parts.append("no game bonus")
+        if self.jokers:
+            parts.append(f"{self.jokers} jokers wild ({self.joker_points} in deadwood)")
+        parts.append(f"to {self.target}")
         return ", ".join(parts)
 
 

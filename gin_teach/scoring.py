@@ -7,11 +7,22 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Literal
 
-from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, to_card, to_cards
+from gin_teach.cards import (
+    JOKER_BITS,
+    JOKER_POINTS,
+    Card,
+    HandLike,
+    cards_from_mask,
+    hand_mask,
+    to_card,
+    to_cards,
+)
 from gin_teach.errors import CardError, IllegalMove
+from gin_teach.jokers import NATURAL_BITS, check_jokers_allowed
 from gin_teach.melds import (
     Arrangement,
     Meld,
+    arrangements_within,
     best_arrangement,
     deadwood_of_mask,
     partitions_of_mask,
@@ -43,13 +54,18 @@ class LaidOff:
 
     >>> str(LaidOff(Card(8, "C"), Meld.of("9C TC JC")))
     '8♣ onto 9♣ 10♣ J♣'
+    >>> str(LaidOff(Card.joker(), Meld.of("9C TC JC"), Card(8, "C")))
+    '🃏(8♣) onto 9♣ 10♣ J♣'
     """
 
     card: Card
     meld: Meld
+    stands_for: Card | None = None
+    """For a joker laid off, the card it stands for at that end of the meld."""
 
     def __str__(self) -> str:
-        return f"{self.card} onto {self.meld}"
+        card = f"{self.card}({self.stands_for})" if self.card.is_joker else str(self.card)
+        return f"{card} onto {self.meld}"
 
 
 def extend_meld(meld: Meld | HandLike, card: Card | str) -> Meld:
@@ -66,18 +82,34 @@ def extend_meld(meld: Meld | HandLike, card: Card | str) -> Meld:
     meld = meld if isinstance(meld, Meld) else Meld.of(meld)
     card = to_card(card)
     if card in meld.cards:
-        raise IllegalMove(f"{card} is already in {meld}")
-    if meld.kind == "set":
-        if card.rank != meld.cards[0].rank:
-            raise IllegalMove(f"{card} does not fit {meld}: a set takes only its own rank")
-    else:
-        low, high = meld.cards[0], meld.cards[-1]
-        if card.suit != low.suit:
-            raise IllegalMove(f"{card} does not fit {meld}: a run takes only its own suit")
-        if card.rank not in (low.rank - 1, high.rank + 1):
-            raise IllegalMove(f"{card} does not fit {meld}: "
-                              "a run takes only the next card at either end")
-    return Meld.of(meld.cards + (card,))
+        raise IllegalMove(f"{card.code if card.is_joker else card} is already in {meld}")
+    shows = meld.shows()  # each joker as the card it stands for
+    if card.is_joker:
+        # A joker goes where a card would fit: a set's missing suit, else above the run's top
+        # (below it at the king).
+        places = [extension for extension in _fitting(shows, meld.kind)
+                  if extension not in shows]
+        if not places:
+            raise IllegalMove(f"no card fits {meld}, so neither does a joker")
+        return Meld(meld.cards + (card,), meld.kind, meld.stands_for + (places[-1],))
+    if card in shows:
+        raise IllegalMove(f"{card} is already in {meld}, as a joker")
+    if card not in _fitting(shows, meld.kind):
+        why = ("a set takes only its own rank" if meld.kind == "set" else
+               "a run takes only its own suit" if card.suit != shows[0].suit else
+               "a run takes only the next card at either end")
+        raise IllegalMove(f"{card} does not fit {meld}: {why}")
+    return Meld(meld.cards + (card,), meld.kind, meld.stands_for)
+
+
+def _fitting(shows: tuple[Card, ...], kind: str) -> list[Card]:
+    """The cards that extend a meld (given as the cards it shows): a set's missing suits while
+    it has three cards, a run's next card at either end (the one above last)."""
+    first = shows[0]
+    if kind == "set":
+        return [Card(first.rank, suit) for suit in "SHDC"] if len(shows) == 3 else []
+    ends = [Card(first.rank - 1, first.suit)] if first.rank > 1 else []
+    return ends + ([Card(shows[-1].rank + 1, first.suit)] if shows[-1].rank < 13 else [])
 
 
 def layoff_options(melds: Iterable[Meld | HandLike], card: Card | str) -> tuple[Meld, ...]:
@@ -120,8 +152,12 @@ def _extension_choices(meld: Meld, available: int) -> list[list[int]]:
     return [down[:d] + up[:u] for d in range(len(down) + 1) for u in range(len(up) + 1)]
 
 
-def _layoff_plans(melds: Sequence[Meld], defender: int) -> list[tuple[int, tuple[LaidOff, ...]]]:
-    """Every legal set of lay-offs from ``defender`` onto ``melds``: (mask laid off, lay-offs)."""
+def _layoff_plans(melds: Sequence[Meld], defender: int,
+                  blocked: int = 0) -> list[tuple[int, tuple[LaidOff, ...]]]:
+    """Every legal set of lay-offs from ``defender`` onto ``melds``: (mask laid off, lay-offs).
+    A joker may stand for a card in no hand: not in ``blocked`` (both hands' natural cards)."""
+    if defender & JOKER_BITS or any(meld.jokers for meld in melds):
+        return _layoff_plans_with_jokers(melds, defender, blocked)
     per_meld = [_extension_choices(meld, defender) for meld in melds]
     plans = []
     for combination in product(*per_meld):
@@ -142,6 +178,77 @@ def _layoff_plans(melds: Sequence[Meld], defender: int) -> list[tuple[int, tuple
     return plans
 
 
+_Placement = tuple[int, int]
+"""One card laid off, as (the natural card's bit, or 0 for a joker; the bit of its place)."""
+
+
+def _joker_extensions(meld: Meld, defender: int, blocked: int) -> list[list[_Placement]]:
+    """The ways to lay cards onto ``meld`` when jokers are in play: each place at an end of a
+    run (or a set's missing suit) takes the natural card there, or a joker standing for it."""
+    jokers = (defender & JOKER_BITS).bit_count()
+    shows = meld.shows()
+    taken = blocked | meld.stand_in_mask
+
+    def fillers(card: Card) -> list[_Placement]:
+        ways = [(card.bit, card.bit)] if defender & card.bit else []
+        if jokers and not taken & card.bit:
+            ways.append((0, card.bit))
+        return ways
+
+    def chains(places: list[Card]) -> list[list[_Placement]]:
+        found: list[list[_Placement]] = [[]]
+        frontier: list[list[_Placement]] = [[]]
+        for card in places:
+            frontier = [chain + [way] for chain in frontier for way in fillers(card)
+                        if sum(1 for b, _ in chain + [way] if not b) <= jokers]
+            if not frontier:
+                break
+            found += frontier
+        return found
+
+    if meld.kind == "set":
+        if len(shows) != 3:
+            return [[]]
+        missing = next(Card(shows[0].rank, s) for s in "SHDC"
+                       if Card(shows[0].rank, s) not in shows)
+        return [[]] + [[way] for way in fillers(missing)]
+    suit, low, high = shows[0].suit, shows[0].rank, shows[-1].rank
+    down = chains([Card(rank, suit) for rank in range(low - 1, 0, -1)])
+    up = chains([Card(rank, suit) for rank in range(high + 1, 14)])
+    return [d + u for d in down for u in up
+            if sum(1 for b, _ in d + u if not b) <= jokers]
+
+
+def _layoff_plans_with_jokers(melds: Sequence[Meld], defender: int,
+                              blocked: int) -> list[tuple[int, tuple[LaidOff, ...]]]:
+    jokers = cards_from_mask(defender & JOKER_BITS)
+    plans = []
+    for combination in product(*(_joker_extensions(m, defender, blocked) for m in melds)):
+        laid = places = 0
+        layoffs: list[LaidOff] = []
+        unused = list(jokers)
+        legal = True
+        for meld, placements in zip(melds, combination, strict=True):
+            for natural, place in placements:
+                if laid & natural or places & place or not (natural or unused):
+                    legal = False  # one card, or one place, twice; or a joker too many
+                    break
+                places |= place
+                card = Card.from_index(place.bit_length() - 1)
+                if natural:
+                    laid |= natural
+                    layoffs.append(LaidOff(card, meld))
+                else:
+                    joker = unused.pop(0)
+                    laid |= joker.bit
+                    layoffs.append(LaidOff(joker, meld, card))
+            if not legal:
+                break
+        if legal:
+            plans.append((laid, tuple(layoffs)))
+    return plans
+
+
 def best_layoffs(knocker_melds: Iterable[Meld | HandLike],
                  defender: HandLike) -> tuple[Arrangement, tuple[LaidOff, ...]]:
     """The defender's best answer to a spread: its own arrangement of the cards it keeps, and
@@ -158,11 +265,12 @@ def best_layoffs(knocker_melds: Iterable[Meld | HandLike],
     return _best_layoffs_of_mask(melds, hand_mask(to_cards(defender, "defender")))
 
 
-def _best_layoffs_of_mask(melds: Sequence[Meld],
-                          mask: int) -> tuple[Arrangement, tuple[LaidOff, ...]]:
-    laid, layoffs = min(_layoff_plans(melds, mask),
-                        key=lambda plan: (deadwood_of_mask(mask ^ plan[0]), len(plan[1])))
-    return best_arrangement(cards_from_mask(mask ^ laid)), layoffs
+def _best_layoffs_of_mask(melds: Sequence[Meld], mask: int, joker_points: int = JOKER_POINTS,
+                          blocked: int = 0) -> tuple[Arrangement, tuple[LaidOff, ...]]:
+    laid, layoffs = min(_layoff_plans(melds, mask, blocked), key=lambda plan: (
+        deadwood_of_mask(mask ^ plan[0], joker_points), len(plan[1])))
+    return (best_arrangement(cards_from_mask(mask ^ laid), joker_points=joker_points),
+            layoffs)
 
 
 @dataclass(frozen=True)
@@ -220,7 +328,7 @@ class Settlement:
         knocker = self.knocker_arrangement
         defender = self.defender_arrangement
         before = Arrangement(defender.melds, tuple(
-            sorted(defender.deadwood_cards + self.laid_off_cards)))
+            sorted(defender.deadwood_cards + self.laid_off_cards)), defender.joker_points)
         lines = [f"Knocker spreads {knocker}", f"Defender spreads {before}"]
         if self.outcome in ("gin", "big_gin"):
             name = "big gin" if self.outcome == "big_gin" else "gin"
@@ -232,7 +340,8 @@ class Settlement:
             return "\n".join(lines)
         if self.layoffs:
             laid = ", ".join(str(layoff) for layoff in self.layoffs)
-            worth = " - ".join(str(card.points) for card in self.laid_off_cards)
+            worth = " - ".join(str(self.rules.joker_points if card.is_joker else card.points)
+                               for card in self.laid_off_cards)
             lines.append(f"Defender lays off {laid}: "
                          f"{self.defender_count_before_layoffs} - {worth} = {self.defender_count}")
         else:
@@ -263,6 +372,10 @@ def _spread_from(melds: Sequence[HandLike], hand: int, who: str) -> list[Meld]:
     spread = list(to_melds(melds, f"{who}_melds"))
     used = 0
     for meld in spread:
+        for stand_in in meld.stands_for:
+            if hand & stand_in.bit:
+                raise IllegalMove(f"a joker in {meld} stands for {stand_in}, which the {who} "
+                                  "holds: a joker stands only for a card the hand lacks")
         for card in meld.cards:
             if not hand & card.bit:
                 raise IllegalMove(f"{card} in the {who}'s meld {meld} is not in the {who}'s hand")
@@ -272,12 +385,13 @@ def _spread_from(melds: Sequence[HandLike], hand: int, who: str) -> list[Meld]:
     return spread
 
 
-def _arrangement_of(spread: Sequence[Meld], hand: int) -> Arrangement:
+def _arrangement_of(spread: Sequence[Meld], hand: int,
+                    joker_points: int = JOKER_POINTS) -> Arrangement:
     used = 0
     for meld in spread:
         used |= meld.mask
-    return Arrangement(tuple(sorted(spread, key=lambda m: m.cards)),
-                       cards_from_mask(hand & ~used))
+    return Arrangement(tuple(sorted(spread, key=lambda m: m.shows())),
+                       cards_from_mask(hand & ~used), joker_points)
 
 
 def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
@@ -315,8 +429,12 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
     defender_cards = to_cards(defender, "defender")
     k_mask, d_mask = hand_mask(knocker_cards), hand_mask(defender_cards)
     if k_mask & d_mask:
-        both = ", ".join(str(c) for c in cards_from_mask(k_mask & d_mask))
+        both = ", ".join(c.code if c.is_joker else str(c)
+                         for c in cards_from_mask(k_mask & d_mask))
         raise CardError(f"{both} cannot be in both hands")
+    check_jokers_allowed(k_mask | d_mask, rules)
+    jp = rules.joker_points
+    blocked = (k_mask | d_mask) & NATURAL_BITS  # a joker stands only for a card in no hand
     if len(defender_cards) != 10:
         raise CardError(f"the defender holds 10 cards, not {len(defender_cards)}")
     if len(knocker_cards) not in (10, 11):
@@ -326,23 +444,24 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
         if rules.big_gin_bonus is None:
             raise IllegalMove("the knocker must discard: big gin (11 melded cards) is not "
                               "played under these rules")
-        if deadwood_of_mask(k_mask):
+        if deadwood_of_mask(k_mask, jp):
             raise IllegalMove("big gin needs all 11 cards in melds")
     limit = rules.resolve_knock_limit(knock_limit)
 
     spread: Arrangement | None = None  # chosen below when the caller does not name one
     if knocker_melds is not None:
-        spread = _arrangement_of(_spread_from(knocker_melds, k_mask, "knocker"), k_mask)
+        spread = _arrangement_of(_spread_from(knocker_melds, k_mask, "knocker"), k_mask, jp)
         count = spread.deadwood
         dead_cards = spread.deadwood_cards
     else:
-        count = deadwood_of_mask(k_mask)
-        dead_cards = best_arrangement(knocker_cards).deadwood_cards if count > limit else ()
+        count = deadwood_of_mask(k_mask, jp)
+        dead_cards = (best_arrangement(knocker_cards, joker_points=jp).deadwood_cards
+                      if count > limit else ())
     if big_gin and count:
         raise IllegalMove(f"big gin spreads all 11 cards in melds; this spread leaves "
                           f"{count} of deadwood")
     if count > limit:
-        worth = " + ".join(str(c.points) for c in dead_cards)
+        worth = " + ".join(str(jp if c.is_joker else c.points) for c in dead_cards)
         shown = f"{worth} = {count}" if len(dead_cards) > 1 else str(count)
         rule = "gin only" if limit == 0 else f"the knock limit of {limit}"
         raise IllegalMove(f"the knocker's deadwood is {shown}, over {rule}")
@@ -351,19 +470,24 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
 
     laid: tuple[LaidOff, ...]
     if count == 0:
-        spread = spread or best_arrangement(knocker_cards)
-        own, laid = _defender_without_layoffs(defender_cards, d_mask, defender_melds), ()
+        spread = spread or best_arrangement(knocker_cards, joker_points=jp)
+        own, laid = _defender_without_layoffs(defender_cards, d_mask, defender_melds, jp), ()
     else:
-        spread = spread or _best_spread_of_masks(k_mask, d_mask, limit)
+        if spread is None:
+            spread = (_best_spread_with_jokers(k_mask, d_mask, limit, jp, blocked)
+                      if (k_mask | d_mask) & JOKER_BITS
+                      else _best_spread_of_masks(k_mask, d_mask, limit))
         count = spread.deadwood
         if defender_melds is None and layoffs is None:
-            own, laid = _best_layoffs_of_mask(spread.melds, d_mask)
+            own, laid = _best_layoffs_of_mask(spread.melds, d_mask, jp, blocked)
         elif layoffs is None:
             assert defender_melds is not None
-            own, laid = _layoffs_around(spread.melds, d_mask, defender_melds)
+            own, laid = _layoffs_around(spread.melds, d_mask, defender_melds, jp, blocked)
         else:
-            own, laid = _defender_choice(spread.melds, d_mask, defender_melds, layoffs)
-    before = own.deadwood + sum(layoff.card.points for layoff in laid)
+            own, laid = _defender_choice(spread.melds, d_mask, defender_melds, layoffs, jp,
+                                         blocked)
+    before = own.deadwood + sum(jp if layoff.card.is_joker else layoff.card.points
+                                for layoff in laid)
     outcome: Outcome
     winner: Winner | None
     if count == 0:
@@ -398,14 +522,20 @@ def best_spread(knocker: HandLike, defender: HandLike, rules: Rules | None = Non
     >>> print(best_spread("AH 2H 3H 3S 3D 3C 9C 9D 9S 4S", "4H 5H KS KD KC QS QD QH 8C 6D"))
     3♠ 3♥ 3♦ 3♣ | 9♠ 9♦ 9♣ | deadwood 4♠ A♥ 2♥ = 7
     """
-    limit = Rules.of(rules).resolve_knock_limit(knock_limit)
+    rules = Rules.of(rules)
+    limit = rules.resolve_knock_limit(knock_limit)
     k_mask = hand_mask(to_cards(knocker, "knocker"))
     d_mask = hand_mask(to_cards(defender, "defender"))
     if k_mask & d_mask:
         raise CardError(f"{cards_from_mask(k_mask & d_mask)[0]} cannot be in both hands")
-    if deadwood_of_mask(k_mask) > limit:
-        raise IllegalMove(f"this hand cannot knock: its least deadwood "
-                          f"{deadwood_of_mask(k_mask)} is over the knock limit of {limit}")
+    check_jokers_allowed(k_mask | d_mask, rules)
+    least = deadwood_of_mask(k_mask, rules.joker_points)
+    if least > limit:
+        raise IllegalMove(f"this hand cannot knock: its least deadwood {least} is over the "
+                          f"knock limit of {limit}")
+    if (k_mask | d_mask) & JOKER_BITS:
+        return _best_spread_with_jokers(k_mask, d_mask, limit, rules.joker_points,
+                                        (k_mask | d_mask) & NATURAL_BITS)
     return _best_spread_of_masks(k_mask, d_mask, limit)
 
 
@@ -437,6 +567,22 @@ def _best_spread_of_masks(k_mask: int, d_mask: int, limit: int) -> Arrangement:
         consider(worth_trying, True)
     melds = sorted((Meld.of(cards_from_mask(m)) for m in best_melds), key=lambda m: m.cards)
     return Arrangement(tuple(melds), cards_from_mask(best_dead))
+
+
+def _best_spread_with_jokers(k_mask: int, d_mask: int, limit: int, joker_points: int,
+                            blocked: int) -> Arrangement:
+    """:func:`best_spread` when a hand holds a joker: every spread within the limit, each
+    answered by the defender's best lay-offs (the same order of preference)."""
+    best: tuple[int, int, int] | None = None
+    chosen: Arrangement | None = None
+    for spread in arrangements_within(cards_from_mask(k_mask), limit, joker_points=joker_points):
+        left, laid = min((deadwood_of_mask(d_mask ^ plan[0], joker_points), len(plan[1]))
+                         for plan in _layoff_plans(spread.melds, d_mask, blocked))
+        rank = (spread.deadwood - left, spread.deadwood, laid)
+        if best is None or rank < best:
+            best, chosen = rank, spread
+    assert chosen is not None
+    return chosen
 
 
 def _meld_order(melds: list[int]) -> list[list[int]]:
@@ -486,47 +632,47 @@ def _extension_masks(meld: int, available: int) -> list[int]:
 
 
 def _defender_without_layoffs(cards: tuple[Card, ...], mask: int,
-                              melds: Sequence[HandLike] | None) -> Arrangement:
+                              melds: Sequence[HandLike] | None, joker_points: int) -> Arrangement:
     if melds is None:
-        return best_arrangement(cards)
-    return _arrangement_of(_spread_from(melds, mask, "defender"), mask)
+        return best_arrangement(cards, joker_points=joker_points)
+    return _arrangement_of(_spread_from(melds, mask, "defender"), mask, joker_points)
 
 
 def _defender_choice(
     spread: Sequence[Meld], mask: int, melds: Sequence[HandLike] | None,
-    layoffs: Iterable[Card | str] | None,
+    layoffs: Iterable[Card | str] | None, joker_points: int, blocked: int,
 ) -> tuple[Arrangement, tuple[LaidOff, ...]]:
     laid_mask = 0
     for card in to_cards(layoffs or (), "layoffs"):
         if not mask & card.bit:
             raise IllegalMove(f"the defender cannot lay off {card}: it is not in the hand")
         laid_mask |= card.bit
-    plan = next((p for p in _layoff_plans(spread, mask) if p[0] == laid_mask), None)
+    plan = next((p for p in _layoff_plans(spread, mask, blocked) if p[0] == laid_mask), None)
     if plan is None:
         shown = " ".join(str(c) for c in cards_from_mask(laid_mask))
         raise IllegalMove(f"{shown} cannot all be laid off on the knocker's melds (a set takes "
                           "its fourth card; a run takes cards at its ends, in a chain)")
     kept = mask & ~laid_mask
     if melds is None:
-        return best_arrangement(cards_from_mask(kept)), plan[1]
+        return best_arrangement(cards_from_mask(kept), joker_points=joker_points), plan[1]
     own = _spread_from(melds, mask, "defender")
     for meld in own:
         if meld.mask & laid_mask:
             raise IllegalMove("a card laid off cannot also be in the defender's own meld")
-    return _arrangement_of(own, kept), plan[1]
+    return _arrangement_of(own, kept, joker_points), plan[1]
 
 
-def _layoffs_around(spread: Sequence[Meld], mask: int,
-                    melds: Sequence[HandLike]) -> tuple[Arrangement, tuple[LaidOff, ...]]:
+def _layoffs_around(spread: Sequence[Meld], mask: int, melds: Sequence[HandLike],
+                    joker_points: int, blocked: int) -> tuple[Arrangement, tuple[LaidOff, ...]]:
     """The defender keeps its chosen melds and lays off the most points from the rest."""
     own = _spread_from(melds, mask, "defender")
     outside = mask
     for meld in own:
         outside &= ~meld.mask
-    laid, layoffs = max(_layoff_plans(spread, outside),
-                        key=lambda plan: (_points_of(plan[0]), -len(plan[1])))
-    return _arrangement_of(own, mask & ~laid), layoffs
+    laid, layoffs = max(_layoff_plans(spread, outside, blocked),
+                        key=lambda plan: (_points_of(plan[0], joker_points), -len(plan[1])))
+    return _arrangement_of(own, mask & ~laid, joker_points), layoffs
 
 
-def _points_of(mask: int) -> int:
-    return sum(card.points for card in cards_from_mask(mask))
+def _points_of(mask: int, joker_points: int) -> int:
+    return sum(joker_points if card.is_joker else card.points for card in cards_from_mask(mask))

@@ -113,15 +113,15 @@ def test_a_deck_seed_that_is_no_number_is_refused(seed):
         Deck(seed=seed)
 
 
-@pytest.mark.parametrize("mask", [-1, 1 << 52, 1 << 60, 3.0, True, "5"])
-def test_a_mask_outside_the_52_cards_is_refused(mask):
-    with pytest.raises(CardError, match="a card mask is a whole number from 0 to 2\\*\\*52 - 1"):
+@pytest.mark.parametrize("mask", [-1, 1 << 54, 1 << 60, 3.0, True, "5"])
+def test_a_mask_outside_the_54_cards_is_refused(mask):
+    with pytest.raises(CardError, match="a card mask is a whole number from 0 to 2\\*\\*54 - 1"):
         cards_from_mask(mask)
 
 
-@pytest.mark.parametrize("index", [1.0, True, -1, 52, "3"])
+@pytest.mark.parametrize("index", [1.0, True, -1, 54, "3"])
 def test_a_card_index_must_be_a_whole_number_in_the_deck(index):
-    with pytest.raises(CardError, match=r"card index must be a whole number 0\.\.51"):
+    with pytest.raises(CardError, match=r"card index must be a whole number 0\.\.53"):
         Card.from_index(index)
 
 

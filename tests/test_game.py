@@ -546,7 +546,7 @@ def _swap_first_cards(data):
     (lambda d: d["state"].update(phase="over"), ReplayError, "phase differs"),
     (lambda d: d["state"].update(hands=["AS", "2S"]), ReplayError, "hands\\[0\\] differs"),
     (lambda d: d["rules"].update(gin_bonus=-1), GinError, "gin_bonus cannot be negative"),
-    (lambda d: d["rules"].update(jokers=2), ReplayError, "unknown rules field"),
+    (lambda d: d["rules"].update(wild_aces=2), ReplayError, "unknown rules field"),
     (lambda d: d.update(format="gin_teach.game"), ReplayError, "not a saved gin_teach round"),
     (lambda d: d.update(version=99), ReplayError, "unknown file version"),
     (lambda d: d.update(dealer=2), ReplayError, "dealer must be the player number 0 or 1"),

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, parse_cards, to_cards
-from gin_teach.errors import CardError
+from gin_teach.errors import CardError, RulesError
 from gin_teach.records import Observation
 
 __all__ = [
@@ -48,6 +48,10 @@ def mask_of_hand(hand: HandLike | int) -> int:
 
     >>> mask_of_hand("AS 2S"), mask_of_hand(3)
     (3, 3)
+    >>> mask_of_hand("AS 2S JK")
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.RulesError: the analysis does not weigh jokers yet: analyse a hand ...
     """
     if isinstance(hand, bool):
         raise CardError(f"expected cards, text or a card mask, got {hand!r}")
@@ -55,7 +59,11 @@ def mask_of_hand(hand: HandLike | int) -> int:
         if not 0 <= hand <= FULL_DECK_MASK:
             raise CardError(f"a hand mask has 52 bits, got {hand!r:.40}")
         return hand
-    return hand_mask(hand)
+    mask = hand_mask(hand)
+    if mask > FULL_DECK_MASK:
+        raise RulesError("the analysis does not weigh jokers yet: analyse a hand without them "
+                         "(best_discards ranks a hand with jokers by deadwood)")
+    return mask
 
 
 def _history(cards: HandLike) -> tuple[Card, ...]:

@@ -31,6 +31,7 @@ from gin_teach.cards import Card
 from gin_teach.checks import check_count, check_rules, check_seed
 from gin_teach.errors import SetupError, excerpt
 from gin_teach.game import Game
+from gin_teach.jokers import NATURAL_BITS, joker_melds
 from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
 from gin_teach.records import Observation
 from gin_teach.rules import Rules
@@ -243,9 +244,9 @@ class GreedyBot:
         value, best = best_discard_of_mask(hand)
         best &= allowed
         if not best:  # the only best discard is the card just taken: weigh the others
-            value = min(deadwood_of_mask(hand ^ (1 << i)) for i in range(52)
+            value = min(deadwood_of_mask(hand ^ (1 << i)) for i in range(54)
                         if allowed >> i & 1)
-            best = sum(1 << i for i in range(52)
+            best = sum(1 << i for i in range(54)
                        if allowed >> i & 1 and deadwood_of_mask(hand ^ (1 << i)) == value)
         return _highest(best)
 
@@ -286,6 +287,9 @@ class SimpleBot(SeededBot):
 
     @staticmethod
     def _completes_meld(hand: int, card: Card) -> bool:
+        if card.is_joker:  # any meld a joker (with the other joker, if held) can complete
+            naturals = hand & NATURAL_BITS
+            return bool(joker_melds(naturals, naturals, 1 + (hand > NATURAL_BITS)))
         with_card = hand | card.bit
         return any(meld & with_card == meld for meld, _ in MELDS_WITH_CARD[card.index])
 

@@ -26,7 +26,7 @@ from gin_teach.widgets.learner_input import friendly
 from gin_teach.widgets.table import TableCanvas
 from gin_teach.wording import says
 
-__all__ = ["BOTS", "GameTable"]
+__all__ = ["BOTS", "TABLES", "GameTable"]
 
 BOTS: dict[str, Callable[[int], Player]] = {
     "greedy": lambda seed: GreedyBot(),
@@ -36,6 +36,9 @@ BOTS: dict[str, Callable[[int], Player]] = {
 """The computer players on offer besides the course's five levels (gin_teach.bots.BOTS)."""
 OPPONENTS: tuple[str, ...] = tuple(dict.fromkeys([*BOTS, *LEVELS]))
 """The opponent menu: the players above, then the five levels, weakest first."""
+
+TABLES: tuple[str, ...] = (*Rules.presets(), "jokers wild")
+"""The tables on offer: the three bonus presets and seed 003's jokers-wild table."""
 
 BIG_GIN_BONUS = 31
 """The big-gin bonus the variant box switches on (tables differ; 31 is a common figure)."""
@@ -89,7 +92,7 @@ class GameTable(LessonWidget):
         self.bot_about = widgets.HTML()
         self.bot_choice.observe(lambda _: self._describe_bot(), names="value")
         self._describe_bot()
-        self.preset = widgets.Dropdown(options=list(Rules.presets()), description="Rules:",
+        self.preset = widgets.Dropdown(options=list(TABLES), description="Rules:",
                                        value=self._preset_name(self.rules))
         self.variants = self._variant_boxes(self.rules)
         self.target = widgets.BoundedIntText(value=self.rules.target, min=1, max=10000, step=50,
@@ -136,7 +139,7 @@ class GameTable(LessonWidget):
     @staticmethod
     def _preset_name(rules: Rules) -> str:
         base = rules.name.removesuffix(" variant")
-        return base if base in Rules.presets() else "modern"
+        return base if base in TABLES else "modern"
 
     @staticmethod
     def _variant_boxes(rules: Rules) -> dict[str, widgets.Checkbox]:
@@ -204,7 +207,7 @@ class GameTable(LessonWidget):
         >>> table.chosen_rules() == Rules.modern().replace(straight_gin=True)
         True
         """
-        preset = Rules.presets()[self.preset.value]
+        preset = Rules.of(self.preset.value)
         wanted = {
             "oklahoma": self.variants["oklahoma"].value,
             "oklahoma_spade_doubles": self.variants["oklahoma_spade_doubles"].value,

@@ -8,9 +8,11 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from gin_teach.cards import Card, HandLike, full_deck
+from gin_teach.cards import Card, HandLike, full_deck, hand_mask
+from gin_teach.discards import best_discards
 from gin_teach.display import arrangement_svg
-from gin_teach.melds import Arrangement, all_best_arrangements, best_arrangement, best_discards
+from gin_teach.jokers import check_jokers_allowed
+from gin_teach.melds import Arrangement, all_best_arrangements, best_arrangement
 from gin_teach.rules import Rules
 from gin_teach.widgets.controls import CardButtons, button
 from gin_teach.widgets.exercises import HandExercise
@@ -48,7 +50,8 @@ class HandBuilder(HandExercise):
                  size: int = 10, rules: Rules | None = None, four_colour: bool = False) -> None:
         super().__init__(size=size, rules=rules, seed=seed, four_colour=four_colour)
         # Thirteen columns, a suit a row; they narrow in a narrow notebook, and scroll past that.
-        self.grid = CardButtons(full_deck(), self.toggle, width="100%")
+        # A table with jokers adds them as a fifth row.
+        self.grid = CardButtons(full_deck(self.rules.jokers), self.toggle, width="100%")
         self.link_colours(self.grid)
         self.grid.layout = widgets.Layout(display="grid", overflow="auto",
                                           grid_template_columns="repeat(13, minmax(42px, 56px))")
@@ -64,7 +67,9 @@ class HandBuilder(HandExercise):
 
     @traitlets.validate("cards")
     def _valid_cards(self, proposal: dict[str, Any]) -> tuple[Card, ...]:
-        return parse_hand(proposal["value"])  # a duplicate or a bad card is refused
+        cards = parse_hand(proposal["value"])  # a duplicate or a bad card is refused
+        check_jokers_allowed(hand_mask(cards), self.rules)  # and a joker the rules lack
+        return cards
 
     @property
     def arrangement(self) -> Arrangement:
@@ -73,7 +78,7 @@ class HandBuilder(HandExercise):
         >>> str(HandBuilder("7S 7H 7D KC").arrangement)
         '7♠ 7♥ 7♦ | deadwood K♣ = 10'
         """
-        return best_arrangement(self.cards)
+        return best_arrangement(self.cards, joker_points=self.rules.joker_points)
 
     @property
     def deadwood(self) -> int:
@@ -143,8 +148,9 @@ class HandBuilder(HandExercise):
             self.summary.value = "<b>No cards yet.</b> Click cards in the grid or type them."
             self.picture.value = ""
             return
-        arrangement = best_arrangement(cards)
-        ways = len(all_best_arrangements(cards, limit=_WAYS_SHOWN))
+        arrangement = self.arrangement
+        ways = len(all_best_arrangements(cards, limit=_WAYS_SHOWN,
+                                         joker_points=self.rules.joker_points))
         ways_text = f"{_WAYS_SHOWN} or more" if ways >= _WAYS_SHOWN else str(ways)
         lines = [f"<b>{len(cards)} cards</b>, deadwood <b>{arrangement.deadwood}</b>; "
                  f"{ways_text} best arrangement{'s' if ways != 1 else ''}"]

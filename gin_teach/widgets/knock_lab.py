@@ -12,11 +12,12 @@ import traitlets
 
 from gin_teach.answers import Feedback
 from gin_teach.cards import Card, HandLike
+from gin_teach.discards import DiscardOption, best_discards
 from gin_teach.display import arrangement_svg, hand_svg
 from gin_teach.errors import AnswerError, CardError, IllegalMove
 from gin_teach.examples import deal_close_to_knocking
 from gin_teach.lessons import check_knock
-from gin_teach.melds import DiscardOption, best_arrangement, best_discards
+from gin_teach.melds import best_arrangement
 from gin_teach.rules import Rules
 from gin_teach.widgets.controls import CardButtons, button
 from gin_teach.widgets.exercises import LessonWidget

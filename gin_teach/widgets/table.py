@@ -40,6 +40,7 @@ from gin_teach.display import (
     Frame,
     Place,
     card_outline,
+    corner_label,
     suit_colours,
 )
 from gin_teach.errors import GinError
@@ -491,8 +492,8 @@ class TableCanvas(widgets.VBox):
             self._suit(card.suit, FACE.pip, colour)
 
     def _corner(self, card: Card, colour: str) -> None:
-        self._text(card.label, FACE.corner_rank, colour,
-                   max_width=FACE.ten_width if card.rank == 10 else None)
+        text, width = corner_label(card)
+        self._text(text, FACE.corner_rank, colour, max_width=width)
         self._suit(card.suit, FACE.corner_suit, colour)
 
     def _text(self, text: str, place: Place, colour: str, *, align: str = "left",

@@ -1,0 +1,333 @@
+"""Jokers wild: the melds a joker completes, and the exact solver for hands that hold jokers.
+
+A joker stands for one card the hand does not hold (two jokers for two different cards): put
+the cards they stand for in their places and every meld is a plain set or run, with at least one
+natural card in it. So a set has at most four cards and a set of four naturals takes no joker,
+and a run's joker fills a gap or extends an end. A joker in no meld counts ``joker_points``.
+
+How the solver stays exact and quick: a hand without jokers never comes here. With jokers, every
+meld that uses a joker is listed (a run window in one suit with one or two gaps, or a rank with
+one to three naturals and free suits for the jokers); for every way to place the jokers in such
+melds (none, one meld, or two melds with one joker each) the natural cards left are solved by
+the plain solver, and the least total wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from typing import Final
+
+from gin_teach.cards import JOKER_BITS, Card
+from gin_teach.errors import CardError, RulesError, excerpt
+from gin_teach.rules import Rules
+
+__all__ = [
+    "NATURAL_BITS",
+    "JokerMeld",
+    "best_discard_with_jokers",
+    "canonical_spread",
+    "check_joker_points",
+    "check_jokers_allowed",
+    "deadwood_with_jokers",
+    "guess_stand_ins",
+    "joker_melds",
+    "joker_plans",
+    "joker_spreads",
+]
+
+NATURAL_BITS: Final = (1 << 52) - 1
+"""The mask bits of the 52 natural cards."""
+_SUIT_BITS: Final = 0x1FFF
+
+JokerMeld = tuple[int, int]
+"""A meld that uses jokers, as masks: (its natural cards, the cards its jokers stand for)."""
+
+
+def joker_melds(held: int, rest: int, jokers: int) -> list[JokerMeld]:
+    """Every meld with 1 to ``jokers`` jokers whose natural cards are all in ``rest``; ``held``
+    is every natural card of the hand (a joker never stands for one of them).
+
+    >>> from gin_teach.cards import cards_from_mask, hand_mask
+    >>> hand = hand_mask("7H 9H 7S")
+    >>> for natural, stands in joker_melds(hand, hand, 1):
+    ...     print(*cards_from_mask(natural), "+ joker as", *cards_from_mask(stands))
+    7♥ 9♥ + joker as 8♥
+    7♠ 7♥ + joker as 7♦
+    7♠ 7♥ + joker as 7♣
+    """
+    found: list[JokerMeld] = []
+    for shift in (0, 13, 26, 39):
+        suit_held = held >> shift & _SUIT_BITS
+        suit_rest = rest >> shift & _SUIT_BITS
+        if not suit_rest:
+            continue
+        for low in range(13):
+            naturals = gaps = 0
+            for high in range(low, 13):
+                bit = 1 << high
+                if suit_held & bit:
+                    if not suit_rest & bit:
+                        break  # that card is in another meld: no run can pass through it
+                    naturals |= bit
+                else:
+                    gaps |= bit
+                    if gaps.bit_count() > jokers:
+                        break
+                if high - low >= 2 and gaps and naturals:
+                    found.append((naturals << shift, gaps << shift))
+    for rank in range(13):
+        column = [1 << (shift + rank) for shift in (0, 13, 26, 39)]
+        in_rest = [bit for bit in column if rest & bit]
+        free = [bit for bit in column if not held & bit]
+        for size in range(1, len(in_rest) + 1):
+            for naturals_used in combinations(in_rest, size):
+                for count in range(max(1, 3 - size), min(jokers, len(free)) + 1):
+                    for stands in combinations(free, count):
+                        found.append((sum(naturals_used), sum(stands)))
+    return found
+
+
+def joker_plans(naturals: int, jokers: int) -> Iterator[tuple[list[JokerMeld], int, int]]:
+    """Every way to place ``jokers`` jokers in melds beside the natural cards ``naturals``:
+    (the melds that use jokers, the natural cards left for plain melds, jokers left over as
+    deadwood). Together with a plain arrangement of the cards left, each is an arrangement of
+    the hand, and every arrangement is one of them.
+
+    >>> from gin_teach.cards import hand_mask
+    >>> [len(melds) for melds, _, _ in joker_plans(hand_mask("7H 9H"), 1)]
+    [0, 1]
+    """
+    yield [], naturals, jokers
+    if not jokers:
+        return
+    melds = joker_melds(naturals, naturals, jokers)
+    for i, (natural, stands) in enumerate(melds):
+        used = stands.bit_count()
+        yield [(natural, stands)], naturals ^ natural, jokers - used
+        if jokers - used:
+            for natural2, stands2 in melds[i + 1:]:
+                if not (natural2 & natural or stands2 & stands) and stands2.bit_count() == 1:
+                    yield ([(natural, stands), (natural2, stands2)],
+                           naturals ^ natural ^ natural2, 0)
+
+
+def check_jokers_allowed(mask: int, rules: Rules) -> None:
+    """Refuse a hand (a mask) that holds a joker when the rules play without jokers.
+
+    >>> from gin_teach.cards import hand_mask
+    >>> check_jokers_allowed(hand_mask("7H JK"), Rules.jokers_wild())
+    >>> check_jokers_allowed(hand_mask("7H JK"), Rules())
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.RulesError: JK1 is a joker, and the modern rules play without jokers
+    """
+    held_jokers = mask & JOKER_BITS
+    if held_jokers and not rules.jokers:
+        joker = Card.from_index((held_jokers & -held_jokers).bit_length() - 1)
+        raise RulesError(f"{joker.code} is a joker, and the {rules.name} rules play without "
+                         "jokers")
+
+
+def guess_stand_ins(naturals: int, jokers: int) -> int | None:
+    """The cards ``jokers`` jokers stand for beside the natural cards ``naturals`` to make one
+    meld, or ``None`` if they cannot: a set takes the first missing suits; a run fills its
+    gaps, then grows above its top (below, once it reaches the king).
+
+    >>> from gin_teach.cards import cards_from_mask, hand_mask
+    >>> cards_from_mask(guess_stand_ins(hand_mask("QH KH"), 2) or 0)
+    (Card('TH'), Card('JH'))
+    >>> guess_stand_ins(hand_mask("7H 7S 8S"), 1) is None
+    True
+    """
+    count = naturals.bit_count()
+    if not naturals or count + jokers < 3:
+        return None
+    low = (naturals & -naturals).bit_length() - 1
+    column = sum(1 << (shift + low % 13) for shift in (0, 13, 26, 39))
+    if naturals & ~column == 0:
+        if count + jokers > 4:
+            return None
+        free = column & ~naturals
+        stands = 0
+        for _ in range(jokers):
+            stands |= free & -free
+            free ^= free & -free
+        return stands
+    shift = low - low % 13
+    pattern = naturals >> shift
+    if pattern >> 13 or pattern << shift != naturals:
+        return None  # more than one suit
+    top = pattern.bit_length() - 1
+    bottom = low % 13
+    gaps = ((1 << (top + 1)) - 1) & ~((1 << bottom) - 1) & ~pattern
+    spare = jokers - gaps.bit_count()
+    if spare < 0 or top - bottom + 1 + spare > 13:
+        return None
+    for _ in range(spare):
+        if top < 12:
+            top += 1
+            gaps |= 1 << top
+        else:
+            bottom -= 1
+            gaps |= 1 << bottom
+    return gaps << shift
+
+
+def _is_run(naturals: int, stands: int) -> bool:
+    whole = naturals | stands
+    low = whole & -whole
+    return whole // low == (1 << whole.bit_count()) - 1
+
+
+def canonical_spread(melds: list[JokerMeld], held: int) -> list[JokerMeld]:
+    """One way to write the same spread: two touching runs of one suit become the one longer
+    run, and a set's jokers stand for the first free suits (the hand holds ``held``, and no
+    run's joker stands for them). So one spread found two ways is listed once.
+
+    >>> from gin_teach.cards import cards_from_mask, hand_mask
+    >>> touching = [(hand_mask("3H 4H"), hand_mask("5H")), (hand_mask("6H 7H 8H"), 0)]
+    >>> [(len(cards_from_mask(n)), cards_from_mask(s)) for n, s in canonical_spread(touching, 0)]
+    [(5, (Card('5H'),))]
+    """
+    runs = sorted((m for m in melds if _is_run(*m)), key=lambda m: m[0] | m[1])
+    merged: list[JokerMeld] = []
+    for naturals, stands in runs:
+        if merged:
+            last_naturals, last_stands = merged[-1]
+            top = (last_naturals | last_stands).bit_length() - 1
+            low = ((naturals | stands) & -(naturals | stands)).bit_length() - 1
+            if low == top + 1 and top % 13 != 12:
+                merged[-1] = (last_naturals | naturals, last_stands | stands)
+                continue
+        merged.append((naturals, stands))
+    taken = held
+    for _, stands in merged:
+        taken |= stands
+    for naturals, stands in melds:
+        if _is_run(naturals, stands):
+            continue
+        if stands:
+            low = (naturals & -naturals).bit_length() - 1
+            free = sum(1 << (shift + low % 13) for shift in (0, 13, 26, 39)) & ~taken
+            wanted, stands = stands.bit_count(), 0
+            for _ in range(wanted):
+                stands |= free & -free
+                free ^= free & -free
+            taken |= stands
+        merged.append((naturals, stands))
+    return sorted(merged, key=lambda m: (m[0] | m[1]) & -(m[0] | m[1]))
+
+
+# The solver with jokers. Each calls the plain solver in gin_teach.melds, which imports this
+# module for its joker path, so these import it when first called.
+
+def check_joker_points(joker_points: int) -> int:
+    """``joker_points`` checked: a whole number, 0 or more.
+
+    >>> check_joker_points(-1)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.CardError: joker_points must be a whole number, 0 or more, got -1
+    """
+    if isinstance(joker_points, bool) or not isinstance(joker_points, int) or joker_points < 0:
+        raise CardError(f"joker_points must be a whole number, 0 or more, "
+                        f"got {excerpt(joker_points)}")
+    return joker_points
+
+
+def deadwood_with_jokers(mask: int, joker_points: int) -> int:
+    """The least deadwood of a hand (a mask) that holds jokers: every way to place the jokers,
+    each with the plain solver on the natural cards left.
+
+    >>> from gin_teach.cards import hand_mask
+    >>> deadwood_with_jokers(hand_mask("7H 9H JK KC"), 20)
+    10
+    """
+    from gin_teach.melds import deadwood_of_mask
+
+    check_joker_points(joker_points)
+    naturals = mask & NATURAL_BITS
+    jokers = (mask >> 52).bit_count()
+    best = deadwood_of_mask(naturals) + jokers * joker_points
+    spare: list[tuple[int, int, int]] = []  # one-joker melds, when a second joker is left
+    for natural, stands in joker_melds(naturals, naturals, jokers):
+        left = jokers - stands.bit_count()
+        value = deadwood_of_mask(naturals ^ natural)
+        best = min(best, value + left * joker_points)
+        if left:
+            spare.append((natural, stands, value))
+    # Two melds of one joker each. Taking cards out of a plain hand lowers its least deadwood
+    # by at most their points, so a pair is solved only when that bound could still win.
+    points = [_points(natural) for natural, _, _ in spare]
+    for i, (natural, stands, value) in enumerate(spare):
+        if not best:
+            break
+        for j in range(i + 1, len(spare)):
+            natural2, stands2, value2 = spare[j]
+            if natural2 & natural or stands2 & stands:
+                continue
+            if max(value - points[j], value2 - points[i]) >= best:
+                continue
+            best = min(best, deadwood_of_mask(naturals ^ natural ^ natural2))
+    return best
+
+
+def _points(mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        total += min((low.bit_length() - 1) % 13 + 1, 10)
+    return total
+
+
+def best_discard_with_jokers(mask: int, joker_points: int) -> tuple[int, int]:
+    """The least deadwood after one discard from a hand (a mask) that holds jokers, and the
+    mask of every discard that leaves it: one solve per card.
+
+    >>> from gin_teach.cards import cards_from_mask, hand_mask
+    >>> value, cards = best_discard_with_jokers(hand_mask("7H 9H JK KC 2S"), 20)
+    >>> value, cards_from_mask(cards)
+    (2, (Card('KC'),))
+    """
+    from gin_teach.melds import deadwood_of_mask
+
+    best, best_bits = 1 << 30, 0
+    rest = mask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        value = deadwood_of_mask(mask ^ low, joker_points)
+        if value < best:
+            best, best_bits = value, low
+        elif value == best:
+            best_bits |= low
+    return best, best_bits
+
+
+def joker_spreads(mask: int, most_deadwood: int, joker_points: int
+                  ) -> Iterator[tuple[tuple[JokerMeld, ...], int, int]]:
+    """Every arrangement of a hand (a mask) that holds jokers, with deadwood at most
+    ``most_deadwood``, each once (see :func:`canonical_spread`): its melds as
+    (natural cards, cards the jokers stand for), the natural cards left as deadwood, and the
+    deadwood with the jokers left over counted at ``joker_points`` each.
+
+    >>> from gin_teach.cards import cards_from_mask, hand_mask
+    >>> for melds, dead, points in joker_spreads(hand_mask("7H 9H JK KC"), 10, 20):
+    ...     print([cards_from_mask(s) for _, s in melds], cards_from_mask(dead), points)
+    [(Card('8H'),)] (Card('KC'),) 10
+    """
+    from gin_teach.melds import partitions_of_mask
+
+    naturals = mask & NATURAL_BITS
+    seen: set[tuple[tuple[JokerMeld, ...], int]] = set()
+    for plan, rest, left in joker_plans(naturals, (mask >> 52).bit_count()):
+        budget = most_deadwood - left * joker_points
+        if budget < 0:
+            continue
+        for melds, dead, points in partitions_of_mask(rest, budget):
+            spread = tuple(canonical_spread(plan + [(m, 0) for m in melds], naturals))
+            if (spread, dead) not in seen:
+                seen.add((spread, dead))
+                yield spread, dead, points + left * joker_points
