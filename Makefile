@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 START := notebooks/00_start_here.ipynb
 
-.PHONY: lab test quick lint typecheck unit notebooks bench clean
+.PHONY: lab test quick lint typecheck unit notebooks bench clean lite lite-serve demo
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,8 +16,8 @@ $(BIN)/python:
 # binder/requirements.txt), so the tests, a learner's `make lab` and Binder never drift apart.
 PINS := $(VENV)/front-end-pins.txt
 
-$(PINS): binder/requirements.txt | $(BIN)/python
-	grep -E '^[A-Za-z0-9_.-]+==' binder/requirements.txt > $@
+$(PINS): binder/requirements.txt binder/lite/requirements.txt | $(BIN)/python
+	cat binder/requirements.txt binder/lite/requirements.txt | grep -E '^[A-Za-z0-9_.-]+==' > $@
 
 $(VENV)/.notebooks-installed: pyproject.toml $(PINS)
 	$(BIN)/python -m pip install --quiet -c $(PINS) -e ".[notebooks]"
@@ -59,5 +59,30 @@ bench: $(VENV)/.notebooks-installed
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/engine.py
 
+# The course as a static site (JupyterLite, binder/lite/): site/ runs every lesson in the
+# browser and can be published on any static host. Needs npm (for the Pyodide runtime).
+$(VENV)/.lite-installed: pyproject.toml $(PINS)
+	$(BIN)/python -m pip install --quiet -c $(PINS) -e ".[notebooks,lite]"
+	touch $@
+
+lite: $(VENV)/.lite-installed
+	$(BIN)/python binder/lite/build.py site
+
+PORT ?= 8000
+lite-serve:
+	@test -f site/jupyter-lite.json || $(MAKE) lite
+	$(BIN)/python binder/lite/serve.py site --port $(PORT)
+
+# The game table and the score quiz as Voila apps (binder/demo/): cards and buttons, no code.
+$(VENV)/.demo-installed: pyproject.toml $(PINS)
+	$(BIN)/python -m pip install --quiet -c $(PINS) -e ".[notebooks,demo]"
+	touch $@
+
+DEMO_PORT ?= 8866
+demo: $(VENV)/.demo-installed
+	@echo "The apps: http://127.0.0.1:$(DEMO_PORT)/voila/render/game_table.ipynb"
+	@echo "          http://127.0.0.1:$(DEMO_PORT)/voila/render/score_quiz.ipynb"
+	cd binder/demo && $(abspath $(BIN))/voila --port=$(DEMO_PORT)  # settings: binder/demo/voila.json
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site

@@ -22,11 +22,10 @@ import math
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import ipywidgets as widgets
 import traitlets
-from ipycanvas import Canvas, Path2D, hold_canvas
 
 from gin_teach.actions import DRAW, PASS, TAKE, Action, Discard, Knock
 from gin_teach.cards import Card
@@ -46,6 +45,9 @@ from gin_teach.display import (
 from gin_teach.errors import GinError
 from gin_teach.round import Round
 from gin_teach.widgets.controls import MessageArea
+
+if TYPE_CHECKING:
+    from ipycanvas import Path2D
 
 __all__ = [
     "Label",
@@ -274,6 +276,8 @@ def action_for(target: Target | None, phase: str, *, knock: bool = False) -> Act
 def _paths() -> dict[str, tuple[Path2D, ...]]:
     """The suit shapes and the back's lattice as canvas paths, made once and shared by every
     table (each path is a widget the browser keeps)."""
+    from ipycanvas import Path2D  # imported where a canvas is drawn: see TableCanvas.__init__
+
     made = {suit: tuple(Path2D(d) for d in paths) for suit, paths in SUIT_PATHS.items()}
     made["back"] = (Path2D(BACK_PATTERN),)
     return made
@@ -312,16 +316,29 @@ class TableCanvas(widgets.VBox):
         self.round = rnd if rnd is not None else Round(seed)
         self.on_action = on_action
         spec = self.layout_spec
+        # Imported here, not with the module: ipycanvas imports numpy and PIL, which a browser
+        # kernel (JupyterLite) may not have, and every other widget must work without them.
+        from ipycanvas import Canvas
+
         # Shown at its layout size, or narrower in a narrow notebook (clicks scale with it).
         self.canvas = Canvas(width=spec.width * RESOLUTION, height=spec.height * RESOLUTION,
                              layout=widgets.Layout(width=f"{spec.width}px", max_width="100%",
                                                    height="auto"))
         self.canvas.on_mouse_down(self._on_mouse_down)
+        # A canvas keeps no picture, so the table is painted once a view reports it is ready,
+        # and again for each later view (a reloaded page). Nothing is painted before: under
+        # Voila, which runs the notebook before the browser listens, commands sent that early
+        # left the canvas blank for good.
+        self._painting = False
+        self.canvas.on_client_ready(self._client_ready)
         self.message = MessageArea()
         self.scene = table_scene(self.round, viewer, spec)
         super().__init__([self.canvas, self.message])
         self.four_colour = four_colour
         self.observe(self._setting_changed, names=["knock", "four_colour"])
+
+    def _client_ready(self) -> None:
+        self._painting = True
         self.draw()
 
     def _setting_changed(self, _change: object) -> None:
@@ -369,7 +386,7 @@ class TableCanvas(widgets.VBox):
         return action
 
     def draw(self) -> None:
-        """Paint the whole table in one batch.
+        """Work out the scene and paint it in one batch (once a view of the canvas is ready).
 
         >>> from gin_teach.round import Round
         >>> table = TableCanvas(Round(seed=5)); table.draw()
@@ -378,8 +395,12 @@ class TableCanvas(widgets.VBox):
         [10, 1, 1, 10]
         """
         self.scene = table_scene(self.round, self.viewer, self.layout_spec, knock=self.knock)
+        if not self._painting:
+            return
         canvas = self.canvas
         spec = self.layout_spec
+        from ipycanvas import hold_canvas
+
         with hold_canvas():
             canvas.clear()
             canvas.save()

@@ -1,0 +1,194 @@
+"""Build the course as a static JupyterLite site: ``python binder/lite/build.py OUTPUT``.
+
+The site runs every lesson in the browser (the Pyodide kernel) and asks nothing of any host but
+the one serving it:
+
+- the Pyodide runtime is the npm registry's ``pyodide`` package, at the version the kernel pins;
+- its lock file is cut down to the packages the kernel boots with, whose pure-Python wheels come
+  from the Python package index at the lock's versions (their hashes rewritten to match);
+- gin_teach, ipywidgets and comm are added to that lock and loaded as Pyodide starts, so a lesson
+  runs as stored, with no install cell;
+- the front-end extensions (the kernel, ipywidgets, ipycanvas) are the ones installed in this
+  environment, so their versions are the project's pins.
+
+The build always starts from nothing: an incremental JupyterLite build once dropped the local
+Pyodide address and sent the kernel to a CDN. Needs ``npm`` on the PATH and the tools of
+binder/lite/requirements.txt in this Python environment.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from importlib.metadata import version
+from pathlib import Path
+
+from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION, PYODIDE_VERSION
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+
+# What the kernel loads from the lock while it boots (micropip), then installs with piplite
+# (ipython, jedi); the lock keeps these and everything they depend on, nothing else.
+BOOT_PACKAGES = ("micropip", "ipython", "jedi")
+# Loaded as Pyodide starts, from wheels added to the lock: the course and what its widgets
+# import. ipycanvas is not among them: it imports numpy and PIL, whose Pyodide builds exist
+# only on the Pyodide CDN.
+PRELOADED = ("comm", "ipywidgets", "gin_teach")
+# Front-end extensions the site serves, from this environment's share/jupyter/labextensions.
+EXTENSIONS = (
+    "@jupyterlite/pyodide-kernel-extension",
+    "@jupyter-widgets/jupyterlab-manager",
+    "ipycanvas",
+)
+# Parts of the pyodide npm package a browser never asks for.
+PYODIDE_SKIP = (".map", ".d.ts", ".html", "README.md", "package.json", "pyodide.js")
+
+
+def run(command: list[str], cwd: Path | None = None) -> None:
+    print("+", " ".join(command), flush=True)
+    subprocess.run(command, cwd=cwd, check=True)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def fetch_pyodide(work: Path, dest: Path) -> dict[str, object]:
+    """Unpack the npm package ``pyodide`` into ``dest``; return its lock, as parsed."""
+    npm = shutil.which("npm")
+    if npm is None:
+        sys.exit("npm is not on the PATH: install Node.js and npm (Debian: apt-get install npm)")
+    run([npm, "pack", "--silent", f"pyodide@{PYODIDE_VERSION}"], cwd=work)
+    dest.mkdir(parents=True)
+    with tarfile.open(work / f"pyodide-{PYODIDE_VERSION}.tgz") as archive:
+        for member in archive.getmembers():
+            name = member.name.removeprefix("package/")
+            if not member.isfile() or name.endswith(PYODIDE_SKIP):
+                continue
+            source = archive.extractfile(member)
+            assert source is not None
+            (dest / name).write_bytes(source.read())
+    lock: dict[str, object] = json.loads((dest / "pyodide-lock.json").read_text())
+    return lock
+
+
+def canonical(name: str) -> str:
+    """A project name as the package index compares them (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def closure(packages: dict[str, dict[str, object]], roots: tuple[str, ...]) -> list[str]:
+    """``roots`` and every package they depend on in the lock, in a stable order."""
+    by_name = {canonical(key): key for key in packages}
+    seen: list[str] = []
+    todo = list(roots)
+    while todo:
+        name = by_name[canonical(todo.pop())]
+        if name in seen:
+            continue
+        seen.append(name)
+        depends = packages[name]["depends"]
+        assert isinstance(depends, list)
+        todo.extend(depends)
+    return sorted(seen)
+
+
+def download_wheels(requirements: list[str], dest: Path) -> None:
+    """Pure-Python wheels for the browser's Python, without their dependencies."""
+    run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+         "--only-binary=:all:", "--implementation", "py", "--abi", "none", "--platform", "any",
+         "--python-version", PYODIDE_PYTHON_VERSION, "--dest", str(dest), *requirements])
+
+
+def wheel_of(folder: Path, name: str) -> Path:
+    found = [w for w in folder.glob("*.whl") if canonical(w.name.split("-")[0]) == canonical(name)]
+    if len(found) != 1:
+        sys.exit(f"expected one wheel of {name} in {folder}, found {[w.name for w in found]}")
+    return found[0]
+
+
+def make_lock(lock: dict[str, object], pyodide: Path, work: Path) -> None:
+    """Keep the boot packages, served from wheels next to the lock; add the preloaded ones."""
+    packages = lock["packages"]
+    assert isinstance(packages, dict)
+    keep = closure(packages, BOOT_PACKAGES)
+    wheels = work / "wheels"
+    download_wheels([f"{name}=={packages[name]['version']}" for name in keep], wheels)
+    download_wheels([f"{name}=={version(name)}" for name in PRELOADED if name != "gin_teach"],
+                    wheels)
+    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir",
+         str(wheels), str(REPO)])
+
+    kept = {}
+    for name in keep:
+        entry = dict(packages[name])
+        wheel = wheel_of(wheels, name)
+        entry.update(file_name=wheel.name, sha256=sha256(wheel), unvendored_tests=False)
+        kept[name] = entry
+    for name in PRELOADED:
+        wheel = wheel_of(wheels, name)
+        # Pyodide looks packages up by their canonical names ("gin-teach").
+        kept[canonical(name)] = {
+            "name": canonical(name), "version": wheel.name.split("-")[1], "file_name": wheel.name,
+            "install_dir": "site", "sha256": sha256(wheel), "package_type": "package",
+            "imports": [name], "unvendored_tests": False,
+            # What the kernel installs anyway (ipython, traitlets) is left to it.
+            "depends": [],
+        }
+    for name in kept:
+        shutil.copy2(wheel_of(wheels, name), pyodide)
+    lock["packages"] = kept
+    (pyodide / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    print(f"pyodide lock: {len(kept)} packages: {', '.join(sorted(kept))}")
+
+
+def write_config(lite: Path) -> None:
+    config = json.loads((HERE / "jupyter-lite.json").read_text())
+    data = config["jupyter-config-data"]
+    kernel = data["litePluginSettings"][KERNEL_PLUGIN]
+    kernel["loadPyodideOptions"] = {"packages": [canonical(name) for name in PRELOADED]}
+    (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
+    shutil.copy2(HERE / "overrides.json", lite / "overrides.json")
+
+
+def build(output: Path) -> None:
+    started = time.monotonic()
+    if output.exists():
+        shutil.rmtree(output)
+    with tempfile.TemporaryDirectory(prefix="gin-lite-") as scratch:
+        work = Path(scratch)
+        lite = work / "lite"
+        pyodide = lite / "static" / "pyodide"
+        lite.mkdir()
+        lock = fetch_pyodide(work, pyodide)
+        make_lock(lock, pyodide, work)
+        write_config(lite)
+        labextensions = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+        extensions = [f"--LiteBuildConfig.federated_extensions={labextensions / name}"
+                      for name in EXTENSIONS]
+        run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite),
+             "--output-dir", str(output.resolve()), "--apps", "lab",
+             "--no-unused-shared-packages", "--no-sourcemaps", "--ignore-sys-prefix",
+             *extensions, "--contents", str(REPO / "notebooks")], cwd=lite)
+    size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
+    print(f"site built in {output} ({size / 1e6:.0f} MB) in {time.monotonic() - started:.0f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("output", type=Path, help="the folder to (re)build the site in")
+    build(parser.parse_args().output)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,181 @@
+"""`make demo`: the game table and the score quiz as Voilà apps, in headless Chromium.
+
+Voilà runs the notebook before the browser listens, so a canvas drawn during the run would stay
+blank (voila issue 1447); the table paints only once its view says it is ready. The test proves
+each app shows cards and no code, answers a click, and asks no host but the Voilà server.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gin_teach.widgets.table import TableLayout
+from tests.jupyter_server import free_port
+from tests.test_browser import (  # noqa: F401  (browser is a pytest fixture)
+    _CANVAS_DRAWN,
+    LOAD_MS,
+    STEP_MS,
+    browser,
+)
+
+pytestmark = pytest.mark.slow
+
+REPO = Path(__file__).resolve().parent.parent
+DEMO = REPO / "binder" / "demo"
+
+
+# Voila 0.5's lab template links Font Awesome's CSS on a CDN; voila.js bundles the same CSS, so
+# the test refuses these two requests (as an offline classroom would) and the page loses nothing.
+TEMPLATE_CDN_CSS = (
+    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@%5E5/css/all.min.css",
+    "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@%5E5/css/v4-shims.min.css",
+)
+
+
+class Voila:
+    """A Voilà server on a free loopback port serving ``binder/demo``, as `make demo` does,
+    with Jupyter's config and data folders private to the test."""
+
+    def __init__(self, state: Path) -> None:
+        self.port = free_port()
+        self.origin = f"http://127.0.0.1:{self.port}"
+        self.log_path = state / "voila.log"
+        env = dict(os.environ, JUPYTER_PREFER_ENV_PATH="1")
+        for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
+            env[name] = str(state / name.lower())
+        with self.log_path.open("wb") as log:
+            # As `make demo`: from binder/demo, whose voila.json Voilà reads there.
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "voila", f"--port={self.port}"], cwd=DEMO,
+                env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 60
+        while True:
+            assert self.process.poll() is None, f"voila exited:\n{self.log()}"
+            assert time.monotonic() < deadline, f"voila did not answer:\n{self.log()}"
+            try:
+                with urllib.request.urlopen(self.origin, timeout=5):
+                    return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.3)
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")[-4000:]
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Voila]:
+    server = Voila(tmp_path_factory.mktemp("voila"))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class App:
+    """One demo app open in a fresh browser page that refuses every other host."""
+
+    def __init__(self, chromium: Any, voila: Voila, notebook: str) -> None:
+        self.voila = voila
+        self.context = chromium.new_context(viewport={"width": 1280, "height": 900})
+        self.foreign: list[str] = []
+        self.errors: list[str] = []
+        origin = voila.origin + "/"
+
+        def route(route: Any) -> None:
+            if route.request.url.startswith(origin):
+                route.continue_()
+            else:
+                if route.request.url not in TEMPLATE_CDN_CSS:
+                    self.foreign.append(route.request.url)
+                route.abort()
+
+        self.context.route("**/*", route)
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", lambda message: message.type == "error"
+                     and not message.text.startswith("Failed to load resource")  # the CDN CSS
+                     and self.errors.append(message.text))
+        started = time.monotonic()
+        self.page.goto(f"{voila.origin}/voila/render/{notebook}", timeout=LOAD_MS)
+        self.page.locator(".widget-button").first.wait_for(state="visible", timeout=LOAD_MS)
+        self.seconds = time.monotonic() - started
+
+    def assert_clean(self) -> None:
+        text = self.page.inner_text("body")
+        assert "Traceback" not in text and "Error" not in text.split("\n")[0], text[:2000]
+        assert not self.page.locator(".jupyter-widgets-error-widget").count()
+        assert not self.page.locator(".gin-error").count(), \
+            self.page.locator(".gin-error").first.inner_text()
+        # No code: Voilà strips every input.
+        assert not self.page.locator(".jp-InputArea-editor, .cm-editor").count()
+        assert "import" not in text, "the app shows code"
+        assert not self.errors, f"page and console errors: {self.errors}\n{self.voila.log()}"
+        assert not self.foreign, f"requests to other hosts: {self.foreign[:10]}"
+
+
+def test_game_table_app_draws_the_table_and_takes_a_click(
+    browser: Any,  # noqa: F811
+    voila: Voila,
+) -> None:
+    app = App(browser, voila, "game_table.ipynb")
+    try:
+        canvas = app.page.locator("canvas").first
+        canvas.scroll_into_view_if_needed()
+        drawn = f"(el) => ({_CANVAS_DRAWN})(el)"
+        app.page.wait_for_function(drawn, arg=canvas.element_handle(), timeout=STEP_MS)
+        app.assert_clean()
+
+        # A click on the discard pile takes the upcard or the top discard, or is refused with a
+        # reason; either way the table is drawn again.
+        spec = TableLayout()
+        box = canvas.bounding_box()
+        assert box is not None
+        scale = box["width"] / spec.width
+        before = canvas.evaluate("(el) => el.toDataURL()")
+        canvas.click(position={"x": (spec.discard_x + spec.card_width / 2) * scale,
+                               "y": (spec.piles_y + spec.card_height / 2) * scale})
+        app.page.wait_for_function("([el, before]) => el.toDataURL() !== before",
+                                   arg=[canvas.element_handle(), before], timeout=STEP_MS)
+        app.assert_clean()
+        print(f"\nVoila game table: ready in {app.seconds:.1f} s")
+    finally:
+        app.context.close()
+
+
+def test_score_quiz_app_shows_cards_and_answers_a_click(
+    browser: Any,  # noqa: F811
+    voila: Voila,
+) -> None:
+    app = App(browser, voila, "score_quiz.ipynb")
+    try:
+        cards = app.page.locator("svg.gin-cards")
+        cards.first.wait_for(state="visible", timeout=STEP_MS)
+        app.assert_clean()
+        before = cards.first.inner_html()
+        app.page.get_by_role("button", name="New round").click()
+        app.page.wait_for_function(
+            "([el, before]) => !el.isConnected || el.innerHTML !== before",
+            arg=[cards.first.element_handle(), before], timeout=STEP_MS)
+        app.page.get_by_role("button", name="Check").click()
+        app.page.locator(".gin-message").first.wait_for(state="visible", timeout=STEP_MS)
+        print(f"\nVoila score quiz: ready in {app.seconds:.1f} s")
+    finally:
+        app.context.close()
