@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from gin_teach.widgets.table import TableLayout
+from tests.axe import violations
 from tests.jupyter_server import free_port
 from tests.test_browser import (  # noqa: F401  (browser is a pytest fixture)
     _CANVAS_DRAWN,
@@ -177,5 +178,68 @@ def test_score_quiz_app_shows_cards_and_answers_a_click(
         app.page.get_by_role("button", name="Check").click()
         app.page.locator(".gin-message").first.wait_for(state="visible", timeout=STEP_MS)
         print(f"\nVoila score quiz: ready in {app.seconds:.1f} s")
+    finally:
+        app.context.close()
+
+
+# The element that has the keyboard focus, described: its tag, text and placeholder.
+_FOCUSED = """() => { const el = document.activeElement;
+  return el ? {tag: el.tagName, text: (el.innerText || '').trim(),
+               placeholder: el.getAttribute('placeholder') || '',
+               outline: getComputedStyle(el).outlineWidth} : null; }"""
+
+
+def test_game_table_app_plays_a_round_with_the_keyboard_only(
+    browser: Any,  # noqa: F811
+    voila: Voila,
+) -> None:
+    app = App(browser, voila, "game_table.ipynb")
+    page = app.page
+    try:
+        started = time.monotonic()
+        # Tab through the page: the move buttons and the key field are reachable, and the
+        # focus ring is drawn (the classroom style sheet's 3px outline).
+        seen: list[dict[str, str]] = []
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            focused = page.evaluate(_FOCUSED)
+            seen.append(focused)
+            if focused["placeholder"].startswith("keys:"):
+                break
+        assert seen[-1]["placeholder"].startswith("keys:"), seen
+        buttons = [f for f in seen if f["tag"] == "BUTTON"]
+        assert any(f["text"] == "New game" for f in buttons), seen
+        assert all(f["outline"] == "3px" for f in buttons), buttons
+
+        # Keys only: d draws (or passes the upcard), 1 discards the first card; the field
+        # empties itself once the kernel has read each key.
+        field = page.locator("input[placeholder^='keys:']")
+        next_round = page.get_by_role("button", name="Next round")
+        presses = 0
+        while not next_round.is_visible() and "Game over" not in page.inner_text("body"):
+            assert presses < 80, "the round did not end after 80 keys"
+            for key in "d1":
+                page.keyboard.press(key)
+                page.wait_for_function("(el) => el.value === ''", arg=field.element_handle(),
+                                       timeout=STEP_MS)
+                presses += 1
+        app.assert_clean()
+        print(f"\nVoila game table: a round by keyboard in {time.monotonic() - started:.1f} s "
+              f"({presses} keys)")
+    finally:
+        app.context.close()
+
+
+def test_game_table_app_has_no_critical_accessibility_problem(
+    browser: Any,  # noqa: F811
+    voila: Voila,
+) -> None:
+    app = App(browser, voila, "game_table.ipynb")
+    try:
+        found = violations(app.page, ".jp-OutputArea-output")
+        critical = [v for v in found if v["impact"] == "critical"]
+        assert not critical, critical
+        print(f"\naxe on the Voila game table: {len(found)} problems, none critical: "
+              f"{sorted({v['id'] for v in found})}")
     finally:
         app.context.close()
