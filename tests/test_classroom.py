@@ -189,3 +189,12 @@ def test_scene_svg_draws_four_colours_when_asked():
     table.four_colour = True
     assert "#1f5fbf" in table.picture.value
     assert scene_svg(table.scene, four_colour=True) == table.picture.value
+
+
+def test_the_canvas_reads_the_move_keys_and_the_key_field_comes_before_it():
+    table = TableCanvas(fixed_round(), view="canvas")
+    assert table.children.index(table.move_keys) < table.children.index(table.canvas)
+    table._on_key_down("Tab", False, False, False)  # not a move: nothing happens
+    assert table.round.phase == "upcard_nondealer" and table.message.text == ""
+    table._on_key_down("u", False, False, False)
+    assert table.round.phase == "discard"

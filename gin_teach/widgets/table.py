@@ -341,7 +341,10 @@ class TableCanvas(widgets.VBox):
         if self.view == "canvas":
             picture: widgets.Widget = self._make_canvas()
             self._painting = False
-            parts = [picture, self.move_keys, self.message]
+            # The key field comes before the canvas: ipycanvas keeps the keyboard focus once it
+            # has it (its view swallows every key, Tab too), so a learner who Tabs meets the
+            # field first; the canvas reads the same move keys. The SVG view has no such trap.
+            parts = [self.move_keys, picture, self.message]
         else:
             self.picture = widgets.HTML()
             self._painting = True
@@ -350,7 +353,7 @@ class TableCanvas(widgets.VBox):
             self.hand_buttons = CardButtons((), lambda card: self.press(Target("hand", card)),
                                             room=11)
             buttons = [self.pile_buttons, self.hand_buttons] if on_action is None else []
-            parts = [self.picture, *buttons, self.move_keys, self.message]
+            parts = [self.move_keys, self.picture, *buttons, self.message]
         super().__init__(parts)
         self.four_colour = four_colour
         self.observe(self._setting_changed, names=["knock", "four_colour", "show_computer_hand"])
@@ -368,6 +371,7 @@ class TableCanvas(widgets.VBox):
                              layout=widgets.Layout(width=f"{spec.width}px", max_width="100%",
                                                    height="auto"))
         self.canvas.on_mouse_down(self._on_mouse_down)
+        self.canvas.on_key_down(self._on_key_down)
         # A canvas keeps no picture, so the table is painted once a view reports it is ready,
         # and again for each later view (a reloaded page). Nothing is painted before: under
         # Voila, which runs the notebook before the browser listens, commands sent that early
@@ -392,6 +396,10 @@ class TableCanvas(widgets.VBox):
         """
         self.round = rnd
         self.draw()
+
+    def _on_key_down(self, key: str, *_modifiers: bool) -> None:
+        if len(key) == 1:  # a character, not Tab, Shift or an arrow
+            self.press_key(key)
 
     def _on_mouse_down(self, x: float, y: float) -> None:
         self.click(x / RESOLUTION, y / RESOLUTION)
