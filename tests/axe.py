@@ -17,8 +17,9 @@ SCRIPT = CACHE / "axe.min.js"
 # Run axe on the elements ``selector`` picks and resolve to its violations, impact and all.
 _RUN_AXE = """async (selector) => {
   const found = Array.from(document.querySelectorAll(selector));
-  const result = await axe.run({include: found.map((el) => [el])},
-                               {resultTypes: ['violations']});
+  if (!found.length) { throw new Error('axe: nothing matches ' + selector); }
+  const result = await axe.run({include: found}, {resultTypes: ['violations']});
+  if (!result.passes.length) { throw new Error('axe: no rule applied to ' + selector); }
   return result.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
                                         nodes: v.nodes.slice(0, 3).map((n) => n.html)}));
 }"""
@@ -44,7 +45,8 @@ def axe_script() -> Path:
 
 
 def violations(page: Any, selector: str) -> list[dict[str, Any]]:
-    """axe's violations in the elements ``selector`` picks on ``page``."""
+    """axe's violations in the elements ``selector`` picks on ``page`` (an error when nothing
+    matches or no rule applied, so a wrong selector cannot pass for a clean page)."""
     page.add_script_tag(path=str(axe_script()))
     found: list[dict[str, Any]] = page.evaluate(_RUN_AXE, selector)
     return found

@@ -143,6 +143,9 @@ def test_lesson_runs_clean_in_jupyterlab(
         widget_shots = os.environ.get("GIN_TEACH_WIDGET_SHOTS")
         if widget_shots:
             Path(widget_shots).mkdir(parents=True, exist_ok=True)
+            # The notebook's toolbar stays on top while the page scrolls: keep it out of the
+            # picture.
+            page.add_style_tag(content=".jp-NotebookPanel-toolbar { display: none; }")
             main = dom_cells.nth(shown[-1]).locator(".jp-OutputArea-output").first
             main.screenshot(path=str(Path(widget_shots) / f"{name.removesuffix('.ipynb')}.png"))
         if name in ACCESSIBILITY_CHECKED:
