@@ -198,3 +198,26 @@ def test_the_canvas_reads_the_move_keys_and_the_key_field_comes_before_it():
     assert table.round.phase == "upcard_nondealer" and table.message.text == ""
     table._on_key_down("u", False, False, False)
     assert table.round.phase == "discard"
+
+
+# ------------------------------------------------------------------------------- make
+
+
+def test_make_screenshots_saves_the_lesson_widgets_under_docs_img():
+    from tests.test_setup import commands, runs
+
+    steps = commands("screenshots")
+    (pytest_run,) = [command for command in steps if runs(command, "pytest")]
+    assert "GIN_TEACH_WIDGET_SHOTS=docs/img" in pytest_run
+    assert "tests/test_course_browser.py" in pytest_run
+    assert any(command[-2:] == ["-m", "tests.axe"] for command in steps)
+
+
+def test_make_test_fetches_axe_before_the_browser_tests():
+    from tests.axe import AXE_VERSION
+    from tests.test_setup import commands
+
+    steps = commands("test")
+    fetch = next(i for i, command in enumerate(steps) if command[-2:] == ["-m", "tests.axe"])
+    first_pytest = next(i for i, command in enumerate(steps) if "pytest" in command)
+    assert fetch < first_pytest and re.fullmatch(r"\d+\.\d+\.\d+", AXE_VERSION)
