@@ -221,3 +221,17 @@ def test_make_test_fetches_axe_before_the_browser_tests():
     fetch = next(i for i, command in enumerate(steps) if command[-2:] == ["-m", "tests.axe"])
     first_pytest = next(i for i, command in enumerate(steps) if "pytest" in command)
     assert fetch < first_pytest and re.fullmatch(r"\d+\.\d+\.\d+", AXE_VERSION)
+
+
+def test_the_settings_bar_switches_a_widget_and_follows_it():
+    from gin_teach.widgets.classroom import settings_bar
+
+    quiz = ScoreQuiz(seed=2)
+    bar = settings_bar(quiz)
+    labels = [getattr(child, "description", "") for child in bar.children]
+    assert labels == ["Cards:", "high contrast", "four colours"]  # no computer's hand here
+    bar.children[1].value = True
+    bar.children[2].value = True
+    assert quiz.high_contrast and quiz.four_colour and "gin-contrast" in quiz._dom_classes
+    quiz.card_size = "large"
+    assert bar.children[0].value == "large"

@@ -16,8 +16,18 @@ import functools
 from typing import Final
 
 import ipywidgets as widgets
+import traitlets
 
-__all__ = ["CARD_SIZES", "SETTINGS", "STYLE_SHEET", "setting_classes", "style_widget"]
+from gin_teach.widgets.table import TableCanvas
+
+__all__ = [
+    "CARD_SIZES",
+    "SETTINGS",
+    "STYLE_SHEET",
+    "setting_classes",
+    "settings_bar",
+    "style_widget",
+]
 
 CARD_SIZES: Final = ("normal", "large")
 """The card sizes on offer: ``large`` for a projector at the front of the room."""
@@ -63,3 +73,31 @@ def setting_classes(card_size: str, high_contrast: bool) -> set[str]:
     if high_contrast:
         classes.add("gin-contrast")
     return classes
+
+
+def settings_bar(widget: widgets.Widget) -> widgets.HBox:
+    """Switches for a lesson widget's classroom settings, for a teacher at a projector: card
+    size, high contrast, four colours and, on a game table, the computer's hand. Each switch is
+    linked to the widget's trait, both ways.
+
+    >>> from gin_teach.widgets import GameTable
+    >>> table = GameTable("greedy", seed=1)
+    >>> bar = settings_bar(table)
+    >>> bar.children[0].value = "large"; table.card_size
+    'large'
+    >>> table.show_computer_hand = True; bar.children[-1].value
+    True
+    """
+    size = widgets.ToggleButtons(options=list(CARD_SIZES), description="Cards:",
+                                 style={"button_width": "72px"})
+    switches: list[widgets.Widget] = [size]
+    traitlets.link((widget, "card_size"), (size, "value"))
+    shown = [("high_contrast", "high contrast"), ("four_colour", "four colours")]
+    if isinstance(getattr(widget, "table", None), TableCanvas):  # a computer's hand to show
+        shown.append(("show_computer_hand", "show the computer's hand"))
+    for name, label in shown:
+        box = widgets.Checkbox(description=label, indent=False,
+                               layout=widgets.Layout(width="auto", margin="0 12px"))
+        traitlets.link((widget, name), (box, "value"))
+        switches.append(box)
+    return widgets.HBox(switches, layout=widgets.Layout(flex_flow="row wrap"))
