@@ -501,6 +501,8 @@ class TableCanvas(widgets.VBox):
 
     def _draw_svg(self) -> None:
         self.picture.value = scene_svg(self.scene, four_colour=self.four_colour)
+        if self.on_action is not None:
+            return  # the buttons are not shown: the GameTable has its own
         choices = []
         for target in (Target("stock"), Target("discard")):
             action = action_for(target, self.round.phase)
