@@ -246,7 +246,7 @@ def test_game_table_app_plays_a_round_with_the_keyboard_only(
 
 
 @pytest.mark.parametrize("notebook", ["game_table.ipynb", "game_table_keyboard.ipynb"])
-def test_game_table_app_has_no_critical_accessibility_problem(
+def test_game_table_app_has_no_serious_accessibility_problem(
     notebook: str,
     browser: Any,  # noqa: F811
     voila: Voila,
@@ -254,9 +254,10 @@ def test_game_table_app_has_no_critical_accessibility_problem(
     app = App(browser, voila, notebook)
     try:
         found = violations(app.page, ".jp-OutputArea-output")
-        critical = [v for v in found if v["impact"] == "critical"]
-        assert not critical, critical
-        print(f"\naxe on {notebook}: {len(found)} problems, none critical: "
+        # Not even a serious problem (low contrast, a control without a name).
+        serious = [v for v in found if v["impact"] in ("critical", "serious")]
+        assert not serious, serious
+        print(f"\naxe on {notebook}: {len(found)} problems, none serious: "
               f"{sorted({v['id'] for v in found})}")
     finally:
         app.context.close()

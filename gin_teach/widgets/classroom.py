@@ -37,6 +37,7 @@ SETTINGS: Final = ("four_colour", "card_size", "high_contrast", "show_computer_h
 
 STYLE_SHEET: Final = """<style>
 .gin-lesson :focus-visible { outline: 3px solid #1f6feb !important; outline-offset: 2px; }
+.gin-lesson .jupyter-widget-Collapse-header { color: #1a1a1a; }
 .gin-large svg.gin-cards, .gin-large svg.gin-table, .gin-large canvas { zoom: 1.4; }
 .gin-large .jupyter-button { font-size: 1.3em; min-width: 64px; height: auto !important;
   min-height: 40px; }
