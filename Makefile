@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 START := notebooks/00_start_here.ipynb
 
-.PHONY: lab test quick lint typecheck unit notebooks bench clean lite lite-serve demo
+.PHONY: lab test quick lint typecheck unit notebooks bench clean lite lite-serve demo axe screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,7 +33,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 lab: $(VENV)/.notebooks-installed
 	$(BIN)/jupyter lab $(ROOT_FLAG) $(START)
 
-test: $(VENV)/.test-installed lint typecheck unit notebooks
+test: $(VENV)/.test-installed lint typecheck axe unit notebooks
 
 # The edit-test loop: everything but the tests marked slow (browsers, Binder builds, notebooks,
 # long property runs); under a minute.
@@ -81,8 +81,18 @@ $(VENV)/.demo-installed: pyproject.toml $(PINS)
 DEMO_PORT ?= 8866
 demo: $(VENV)/.demo-installed
 	@echo "The apps: http://127.0.0.1:$(DEMO_PORT)/voila/render/game_table.ipynb"
+	@echo "          http://127.0.0.1:$(DEMO_PORT)/voila/render/game_table_keyboard.ipynb"
 	@echo "          http://127.0.0.1:$(DEMO_PORT)/voila/render/score_quiz.ipynb"
 	cd binder/demo && $(abspath $(BIN))/voila --port=$(DEMO_PORT)  # settings: binder/demo/voila.json
 
+# axe-core (the accessibility checker the browser tests run), from the npm registry at the
+# version tests/axe.py pins, unpacked into .cache/ once.
+axe: $(VENV)/.test-installed
+	$(BIN)/python -m tests.axe
+
+# Each lesson's main widget as the browser test draws it, saved as docs/img/<lesson>.png.
+screenshots: $(VENV)/.test-installed axe
+	GIN_TEACH_WIDGET_SHOTS=docs/img $(BIN)/python -m pytest -q -m slow tests/test_course_browser.py
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site .cache

@@ -512,7 +512,9 @@ def message_html(text: str, kind: str = "info") -> str:
     '<div class="gin-message gin-error" ...>7X is not a card</div>'
     """
     background, colour = _MESSAGE_STYLES.get(kind, _MESSAGE_STYLES["info"])
-    return (f'<div class="gin-message gin-{html.escape(kind)}" style="background:{background};'
+    # role="status" makes a screen reader announce the message without moving the focus.
+    return (f'<div class="gin-message gin-{html.escape(kind)}" role="status" aria-live="polite" '
+            f'style="background:{background};'
             f"color:{colour};border-left:4px solid {colour};padding:6px 10px;margin:4px 0;"
             f'white-space:pre-wrap">{html.escape(text)}</div>')
 

@@ -8,7 +8,10 @@ that no cell shows a traceback, and that every exercise cell, run as stored, ans
 fresh page and its kernel is shut down after it. Autosave is off (tests/jupyter_server.py), and
 the test checks that the stored notebooks are left byte for byte as they were.
 
-Set GIN_TEACH_SHOTS=DIR to keep a screenshot of every code cell's output for a person to look at.
+Set GIN_TEACH_SHOTS=DIR to keep a screenshot of every code cell's output for a person to look at,
+and GIN_TEACH_WIDGET_SHOTS=DIR (`make screenshots`: docs/img) to save each lesson's main widget
+as DIR/<lesson>.png. On the lessons in ACCESSIBILITY_CHECKED, axe-core checks the outputs and
+fails on any critical or serious problem.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any
 import pytest
 
 from gin_teach.lessons import check_cards
+from tests.axe import violations
 from tests.jupyter_server import JupyterLab
 from tests.test_browser import (  # noqa: F401  (browser and lab are pytest fixtures)
     _FIND_PANEL,
@@ -38,6 +42,7 @@ from tests.test_notebooks import COURSE, NOTEBOOKS, answer_key, answered, exerci
 pytestmark = pytest.mark.slow
 
 LESSONS = sorted(COURSE)
+ACCESSIBILITY_CHECKED = ("00_start_here.ipynb", "11_play_against_the_computer.ipynb")
 # What every checker says to the stored placeholder.
 NOT_ANSWERED = check_cards("ace of spades", ...).message
 
@@ -134,6 +139,21 @@ def test_lesson_runs_clean_in_jupyterlab(
                 output.locator(".widget-button, canvas").first.wait_for(
                     state="visible", timeout=STEP_MS
                 )
+
+        widget_shots = os.environ.get("GIN_TEACH_WIDGET_SHOTS")
+        if widget_shots:
+            Path(widget_shots).mkdir(parents=True, exist_ok=True)
+            # The notebook's toolbar stays on top while the page scrolls: keep it out of the
+            # picture.
+            page.add_style_tag(content=".jp-NotebookPanel-toolbar { display: none; }")
+            main = dom_cells.nth(shown[-1]).locator(".jp-OutputArea-output").first
+            main.screenshot(path=str(Path(widget_shots) / f"{name.removesuffix('.ipynb')}.png"))
+        if name in ACCESSIBILITY_CHECKED:
+            found = violations(page, ".jp-OutputArea-output")
+            serious = [v for v in found if v["impact"] in ("critical", "serious")]
+            assert not serious, f"{name}: axe-core found serious problems: {serious}"
+            print(f"\naxe on {name}: {len(found)} problems, none serious: "
+                  f"{sorted({v['id'] for v in found})}")
 
         # Every exercise, as stored, answers "not answered yet", on the page too.
         exercises = exercise_cells(load(name))

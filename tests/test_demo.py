@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from gin_teach.widgets.table import TableLayout
+from tests.axe import violations
 from tests.jupyter_server import free_port
 from tests.test_browser import (  # noqa: F401  (browser is a pytest fixture)
     _CANVAS_DRAWN,
@@ -177,5 +178,86 @@ def test_score_quiz_app_shows_cards_and_answers_a_click(
         app.page.get_by_role("button", name="Check").click()
         app.page.locator(".gin-message").first.wait_for(state="visible", timeout=STEP_MS)
         print(f"\nVoila score quiz: ready in {app.seconds:.1f} s")
+    finally:
+        app.context.close()
+
+
+# The element that has the keyboard focus, described: its tag, text and placeholder.
+_FOCUSED = """() => { const el = document.activeElement;
+  return el ? {tag: el.tagName, text: (el.innerText || '').trim(),
+               placeholder: el.getAttribute('placeholder') || '',
+               outline: getComputedStyle(el).outlineWidth} : null; }"""
+
+
+def tab_to(page: Any, wanted: Any, most: int = 60) -> list[dict[str, str]]:
+    """Press Tab until the focused element is ``wanted``; returns what had the focus."""
+    seen: list[dict[str, str]] = []
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        seen.append(page.evaluate(_FOCUSED))
+        if wanted(seen[-1]):
+            return seen
+    raise AssertionError(f"Tab never reached it: {' '.join(f['tag'] for f in seen)}")
+
+
+# ipycanvas keeps the focus once Tab reaches its canvas (its view swallows every key, Tab too, and
+# ignores ipywidgets' ``tabbable``), so the keyboard app draws the SVG view.
+def test_game_table_app_plays_a_round_with_the_keyboard_only(
+    browser: Any,  # noqa: F811
+    voila: Voila,
+) -> None:
+    app = App(browser, voila, "game_table_keyboard.ipynb")
+    page = app.page
+    try:
+        started = time.monotonic()
+        # Tab through the page: the buttons and the key field are reachable, and the focus
+        # ring is drawn (the classroom style sheet's 3px outline).
+        seen = tab_to(page, lambda focused: focused["placeholder"].startswith("keys:"))
+        buttons = [f for f in seen if f["tag"] == "BUTTON"]
+        assert any(f["text"] == "New game" for f in buttons), seen
+        assert all(f["outline"] == "3px" for f in seen), seen
+
+        # Keys only: d draws (or passes the upcard), 1 discards the first card; the field
+        # empties itself once the kernel has read each key. When the computer knocks, Tab
+        # to the lay-off button and press Enter.
+        field = page.locator("input[placeholder^='keys:']")
+        lay_off = page.get_by_role("button", name="Spread melds and lay off the best way")
+        next_round = page.get_by_role("button", name="Next round")
+        presses = 0
+        while not next_round.is_visible() and "Game over" not in page.inner_text("body"):
+            assert presses < 80, page.inner_text("body")[-1500:]
+            if lay_off.is_visible():
+                tab_to(page, lambda focused: focused["text"].startswith("Spread melds"))
+                page.keyboard.press("Enter")
+                next_round.wait_for(state="visible", timeout=STEP_MS)
+                break
+            if field.evaluate("(el) => el !== document.activeElement"):
+                tab_to(page, lambda focused: focused["placeholder"].startswith("keys:"))
+            for key in "d1":
+                page.keyboard.press(key)
+                page.wait_for_function("(el) => el.value === ''", arg=field.element_handle(),
+                                       timeout=STEP_MS)
+                presses += 1
+        app.assert_clean()
+        print(f"\nVoila game table: a round by keyboard in {time.monotonic() - started:.1f} s "
+              f"({presses} keys)")
+    finally:
+        app.context.close()
+
+
+@pytest.mark.parametrize("notebook", ["game_table.ipynb", "game_table_keyboard.ipynb"])
+def test_game_table_app_has_no_serious_accessibility_problem(
+    notebook: str,
+    browser: Any,  # noqa: F811
+    voila: Voila,
+) -> None:
+    app = App(browser, voila, notebook)
+    try:
+        found = violations(app.page, ".jp-OutputArea-output")
+        # Not even a serious problem (low contrast, a control without a name).
+        serious = [v for v in found if v["impact"] in ("critical", "serious")]
+        assert not serious, serious
+        print(f"\naxe on {notebook}: {len(found)} problems, none serious: "
+              f"{sorted({v['id'] for v in found})}")
     finally:
         app.context.close()

@@ -22,6 +22,7 @@ from gin_teach.errors import CardError, IllegalMove, RulesError
 from gin_teach.examples import deal_knock
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, settle
+from gin_teach.widgets.classroom import CARD_SIZES, SETTINGS, setting_classes, style_widget
 from gin_teach.widgets.controls import HandText, MessageArea, button
 from gin_teach.widgets.learner_input import friendly, parse_hand
 
@@ -52,10 +53,21 @@ class LessonWidget(widgets.VBox):
     >>> frame.rules = "classic"
     Traceback (most recent call last):
     gin_teach.errors.RulesError: the rules are a Rules value, such as Rules.classic(), not 'classic'
+
+    The classroom settings are traits too: ``card_size`` (``"normal"`` or ``"large"``, for a
+    projector), ``high_contrast`` and ``show_computer_hand`` (for a teacher showing what the
+    computer holds); the widget passes each down to the controls it links.
+
+    >>> frame.card_size = "large"; frame.high_contrast = True
+    >>> sorted(name for name in frame._dom_classes if name.startswith("gin-"))
+    ['gin-contrast', 'gin-large', 'gin-lesson']
     """
 
     rules = traitlets.Any(Rules.modern(), help="the rules the widget plays by (a Rules)")
     four_colour = traitlets.Bool(False, help="four suit colours instead of two")
+    card_size = traitlets.Enum(CARD_SIZES, "normal", help="large cards for a projector")
+    high_contrast = traitlets.Bool(False, help="stronger colours and edges")
+    show_computer_hand = traitlets.Bool(False, help="the computer's cards face up (teaching)")
 
     def __init__(self, *, rules: Rules | None = None, seed: int | random.Random | None = None,
                  four_colour: bool = False) -> None:
@@ -65,6 +77,21 @@ class LessonWidget(widgets.VBox):
         self.message = MessageArea()
         self._rng = _random_source(seed)
         self.observe(self._setting_changed, names=["rules", "four_colour"])
+        self.add_class("gin-lesson")
+        self.observe(self._look_changed, names=["card_size", "high_contrast"])
+
+    @traitlets.validate("children")
+    def _with_style(self, proposal: dict[str, Any]) -> tuple[widgets.Widget, ...]:
+        # The classroom style sheet rides along as the first child, whatever a subclass shows.
+        children = tuple(proposal["value"])
+        return children if children[:1] == (style_widget(),) else (style_widget(), *children)
+
+    def _look_changed(self, _change: object) -> None:
+        wanted = setting_classes(self.card_size, self.high_contrast)
+        for name in {"gin-large", "gin-contrast"} - wanted:
+            self.remove_class(name)
+        for name in wanted:
+            self.add_class(name)
 
     @traitlets.validate("rules")
     def _valid_rules(self, proposal: dict[str, Any]) -> Rules:
@@ -90,7 +117,8 @@ class LessonWidget(widgets.VBox):
         """
 
     def link_colours(self, *controls: traitlets.HasTraits) -> None:
-        """Keep each control's ``four_colour`` equal to the widget's.
+        """Keep each control's ``four_colour`` (and any other of the classroom
+        :data:`~gin_teach.widgets.classroom.SETTINGS` it has) equal to the widget's.
 
         >>> from gin_teach.widgets.controls import CardButtons
         >>> frame, buttons = LessonWidget(), CardButtons()
@@ -98,7 +126,9 @@ class LessonWidget(widgets.VBox):
         True
         """
         for control in controls:
-            traitlets.dlink((self, "four_colour"), (control, "four_colour"))
+            for name in SETTINGS:
+                if control.has_trait(name):
+                    traitlets.dlink((self, name), (control, name))
 
 
 class HandExercise(LessonWidget):

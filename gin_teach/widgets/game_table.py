@@ -58,7 +58,8 @@ class GameTable(LessonWidget):
     A lesson can fix the first deal: ``hands`` (yours, then the computer's), the ``upcard``
     and the top of the ``stock``; by default the computer deals it (``dealer=1``), so you
     decide first about the upcard. Later rounds, and New game, are dealt from ``seed``; Same
-    cards again replays the fixed deal.
+    cards again replays the fixed deal. ``view`` draws the table on a canvas or as an SVG
+    picture (see :class:`TableCanvas`); the table's key field plays from the keyboard.
 
     >>> table = GameTable("greedy", seed=1)
     >>> table.game.rules == Rules.modern(), table.human, table.game.names[0]
@@ -79,7 +80,7 @@ class GameTable(LessonWidget):
                  rules: Rules | None = None, name: str = "You", four_colour: bool = False,
                  hands: Sequence[HandLike] | None = None, upcard: Card | str | None = None,
                  stock: HandLike = (), dealer: int = 1, coach: bool = False,
-                 practice: bool = False) -> None:
+                 practice: bool = False, view: str = "auto") -> None:
         super().__init__(rules=rules, seed=seed, four_colour=four_colour)
         self._name = name
         self._deal = (hands, upcard, stock, dealer) if hands is not None or upcard else None
@@ -120,7 +121,8 @@ class GameTable(LessonWidget):
         if self._deal is not None:
             self._replace_game(self._fixed_game)  # a bad deal keeps the random game, and says so
         self.bot = self._make_bot()
-        self.table = TableCanvas(self.game.round, viewer=self.human, on_action=self.play)
+        self.table = TableCanvas(self.game.round, viewer=self.human, on_action=self.play,
+                                 view=view)
         self.link_colours(self.table, self.discard_buttons, self.knock_buttons)
         traitlets.link((self.knock_mode, "value"), (self.table, "knock"))
         self.coach_panel = CoachPanel(self, coach=coach, practice=practice)

@@ -45,7 +45,8 @@ from gin_teach.display import (
 )
 from gin_teach.errors import GinError
 from gin_teach.round import Round
-from gin_teach.widgets.controls import MessageArea
+from gin_teach.widgets.controls import ButtonRow, CardButtons, MessageArea
+from gin_teach.widgets.table_svg import FELT, QUIET, choose_view, scene_svg
 
 if TYPE_CHECKING:
     from ipycanvas import Path2D
@@ -68,11 +69,9 @@ RESOLUTION = 2
 """Canvas pixels per screen pixel: the table is painted at twice its size and shown at its
 size, so it stays as crisp as the SVG pictures on high-density screens."""
 
-_FELT = "#1f6b3a"
 _TEXT = "#ffffff"
 _TURN = "#ffd54f"
 """The name of the player to move, and the knock reminder, stand out in amber on the felt."""
-_QUIET = "#cfe8d6"
 
 
 @dataclass(frozen=True)
@@ -170,11 +169,12 @@ class Target:
 
 
 def table_scene(rnd: Round, viewer: int = 0, layout: TableLayout | None = None, *,
-                knock: bool = False) -> TableScene:
+                knock: bool = False, reveal: bool = False) -> TableScene:
     """Lay out the table as ``viewer`` sees it: the opponent's cards face down until the round
     ends (or they are spread after a knock), the stock, the top discard, the viewer's hand with
     the card just drawn or taken raised, what happens next and the last move. ``knock`` adds
-    the reminder that the next card clicked is knocked with.
+    the reminder that the next card clicked is knocked with; ``reveal`` turns the opponent's
+    cards face up (for a teacher showing the class what the computer holds).
 
     >>> from gin_teach.round import Round
     >>> scene = table_scene(Round(seed=2), viewer=1)
@@ -187,7 +187,7 @@ def table_scene(rnd: Round, viewer: int = 0, layout: TableLayout | None = None, 
     names = rnd.names
     w, h = layout.card_width, layout.card_height
     sprites: list[Sprite] = []
-    if rnd.is_over:
+    if rnd.is_over or reveal:
         opponent: tuple[Card | None, ...] = rnd.hand(other)
     elif rnd.knocker == other and view.knocker_spread is not None:
         opponent = view.knocker_spread.cards
@@ -218,7 +218,7 @@ def table_scene(rnd: Round, viewer: int = 0, layout: TableLayout | None = None, 
         # Oklahoma rounds change the limit with every upcard, so the table always says it.
         Label(layout.status_x, below_piles,
               f"knock limit {rnd.knock_limit}" if rnd.knock_limit else "gin only this round",
-              colour=_QUIET),
+              colour=QUIET),
         Label(layout.left, layout.hand_y - layout.lift - 8, names[viewer] + mine, bold=True,
               colour=_TURN if turn == viewer else _TEXT),
     ]
@@ -231,7 +231,7 @@ def table_scene(rnd: Round, viewer: int = 0, layout: TableLayout | None = None, 
     log = rnd.log(viewer=viewer)
     if log and not rnd.is_over:  # once it is over, the prompt above says how it ended
         labels.append(Label(layout.status_x, layout.piles_y + h - 6,
-                            textwrap.shorten(f"Last move: {log[-1]}", 64), colour=_QUIET))
+                            textwrap.shorten(f"Last move: {log[-1]}", 64), colour=QUIET))
     return TableScene(tuple(sprites), tuple(labels), layout)
 
 
@@ -304,18 +304,64 @@ class TableCanvas(widgets.VBox):
     >>> table.knock = True
     >>> any("Knocking" in label.text for label in table.scene.labels)
     True
+
+    ``view`` chooses how the table is drawn: ``"canvas"``, ``"svg"`` (the same scene as an
+    SVG picture, with buttons for the piles and the cards of your hand, for browsers where
+    ipycanvas cannot load) or ``"auto"`` (the canvas when ipycanvas imports). In both views
+    the ``move_keys`` field plays from the keyboard (d, u, k, 1-9 0 -):
+
+    >>> svg = TableCanvas(Round(seed=3, dealer=1), view="svg")
+    >>> svg.view, svg.picture.value.count('data-kind="hand"')
+    ('svg', 10)
+    >>> svg.pile_buttons.click("Take the top discard"); svg.round.phase
+    'discard'
+    >>> svg.move_keys.value = "1"; svg.round.phase
+    'draw'
+
+    ``show_computer_hand`` turns the other player's cards face up, for teaching.
     """
 
     knock = traitlets.Bool(False, help="the next card clicked is knocked with")
     four_colour = traitlets.Bool(False, help="four suit colours instead of two")
+    show_computer_hand = traitlets.Bool(False, help="the other player's cards face up")
 
     def __init__(self, rnd: Round | None = None, *, seed: int | None = None, viewer: int = 0,
                  on_action: Callable[[Action], None] | None = None,
-                 layout: TableLayout | None = None, four_colour: bool = False) -> None:
+                 layout: TableLayout | None = None, four_colour: bool = False,
+                 view: str = "auto") -> None:
+        self.view = choose_view(view)
         self.layout_spec = layout or TableLayout()
         self.viewer = viewer
         self.round = rnd if rnd is not None else Round(seed)
         self.on_action = on_action
+        self.message = MessageArea()
+        self.scene = table_scene(self.round, viewer, self.layout_spec)
+        from gin_teach.widgets.keys import MoveKeys  # keys.py imports this module's Target
+
+        self.move_keys = MoveKeys(self.press_key)
+        if self.view == "canvas":
+            picture: widgets.Widget = self._make_canvas()
+            self._painting = False
+            # The key field comes before the canvas: ipycanvas keeps the keyboard focus once it
+            # has it (its view swallows every key, Tab too), so a learner who Tabs meets the
+            # field first; the canvas reads the same move keys. The SVG view has no such trap.
+            parts = [self.move_keys, picture, self.message]
+        else:
+            self.picture = widgets.HTML()
+            self._painting = True
+            # A GameTable lists every move in buttons of its own; a bare table needs these.
+            self.pile_buttons = ButtonRow()
+            self.hand_buttons = CardButtons((), lambda card: self.press(Target("hand", card)),
+                                            room=11)
+            buttons = [self.pile_buttons, self.hand_buttons] if on_action is None else []
+            parts = [self.move_keys, self.picture, *buttons, self.message]
+        super().__init__(parts)
+        self.four_colour = four_colour
+        self.observe(self._setting_changed, names=["knock", "four_colour", "show_computer_hand"])
+        if self.view == "svg":
+            self.draw()
+
+    def _make_canvas(self) -> widgets.Widget:
         spec = self.layout_spec
         # Imported here, not with the module: ipycanvas imports numpy and PIL, which a browser
         # kernel (JupyterLite) may not have, and every other widget must work without them.
@@ -326,17 +372,13 @@ class TableCanvas(widgets.VBox):
                              layout=widgets.Layout(width=f"{spec.width}px", max_width="100%",
                                                    height="auto"))
         self.canvas.on_mouse_down(self._on_mouse_down)
+        self.canvas.on_key_down(self._on_key_down)
         # A canvas keeps no picture, so the table is painted once a view reports it is ready,
         # and again for each later view (a reloaded page). Nothing is painted before: under
         # Voila, which runs the notebook before the browser listens, commands sent that early
         # left the canvas blank for good.
-        self._painting = False
         self.canvas.on_client_ready(self._client_ready)
-        self.message = MessageArea()
-        self.scene = table_scene(self.round, viewer, spec)
-        super().__init__([self.canvas, self.message])
-        self.four_colour = four_colour
-        self.observe(self._setting_changed, names=["knock", "four_colour"])
+        return self.canvas
 
     def _client_ready(self) -> None:
         self._painting = True
@@ -356,6 +398,10 @@ class TableCanvas(widgets.VBox):
         self.round = rnd
         self.draw()
 
+    def _on_key_down(self, key: str, *_modifiers: bool) -> None:
+        if len(key) == 1:  # a character, not Tab, Shift or an arrow
+            self.press_key(key)
+
     def _on_mouse_down(self, x: float, y: float) -> None:
         self.click(x / RESOLUTION, y / RESOLUTION)
 
@@ -368,7 +414,39 @@ class TableCanvas(widgets.VBox):
         >>> table.click(1, 1) is None
         True
         """
-        action = action_for(hit_test(self.scene, x, y), self.round.phase, knock=self.knock)
+        return self.press(hit_test(self.scene, x, y))
+
+    def press_key(self, key: str) -> Action | None:
+        """What a key typed into the ``move_keys`` field does: ``k`` switches knocking on or off,
+        the others choose a target (see :func:`~gin_teach.widgets.keys.target_for_key`).
+
+        >>> from gin_teach.round import Round
+        >>> table = TableCanvas(Round(seed=3, dealer=1)); table.press_key("k"), table.knock
+        (None, True)
+        >>> table.press_key("x"); table.message.kind
+        'error'
+        """
+        from gin_teach.widgets.keys import target_for_key
+
+        if key.lower() == "k":
+            self.knock = not self.knock
+            return None
+        try:
+            target = target_for_key(key, self.round.observation(self.viewer).hand)
+        except GinError as error:
+            self.message.show(str(error), "error")
+            return None
+        return self.press(target)
+
+    def press(self, target: Target | None) -> Action | None:
+        """Make the move ``target`` means (a click, a button or a key chose it); returns the
+        move, or ``None`` when it meant nothing or was refused.
+
+        >>> from gin_teach.round import Round
+        >>> table = TableCanvas(Round(seed=3, dealer=1)); str(table.press(Target("discard")))
+        'take'
+        """
+        action = action_for(target, self.round.phase, knock=self.knock)
         if action is None:
             return None
         if self.on_action is not None:
@@ -395,7 +473,11 @@ class TableCanvas(widgets.VBox):
         >>> [kinds.count(kind) for kind in ("opponent", "stock", "discard", "hand")]
         [10, 1, 1, 10]
         """
-        self.scene = table_scene(self.round, self.viewer, self.layout_spec, knock=self.knock)
+        self.scene = table_scene(self.round, self.viewer, self.layout_spec, knock=self.knock,
+                                 reveal=self.show_computer_hand)
+        if self.view == "svg":
+            self._draw_svg()
+            return
         if not self._painting:
             return
         canvas = self.canvas
@@ -406,7 +488,7 @@ class TableCanvas(widgets.VBox):
             canvas.clear()
             canvas.save()
             canvas.scale(RESOLUTION)
-            canvas.fill_style = _FELT
+            canvas.fill_style = FELT
             canvas.fill_rect(0, 0, spec.width, spec.height)
             self._draw_empty_piles()
             for sprite in self.scene.sprites:
@@ -418,11 +500,25 @@ class TableCanvas(widgets.VBox):
                 canvas.fill_text(label.text, label.x, label.y)
             canvas.restore()
 
+    def _draw_svg(self) -> None:
+        self.picture.value = scene_svg(self.scene, four_colour=self.four_colour)
+        if self.on_action is not None:
+            return  # the buttons are not shown: the GameTable has its own
+        choices = []
+        for target in (Target("stock"), Target("discard")):
+            action = action_for(target, self.round.phase)
+            if action is not None:  # the engine still says whether the move is legal now
+                choices.append((action.describe().capitalize(),
+                                functools.partial(self.press, target)))
+        self.pile_buttons.show(choices)
+        self.hand_buttons.four_colour = self.four_colour
+        self.hand_buttons.set_cards(self.round.observation(self.viewer).hand)
+
     def _draw_empty_piles(self) -> None:
         # A dashed place keeps an empty pile findable: the learner sees where the cards go.
         canvas, spec = self.canvas, self.layout_spec
         kinds = {sprite.kind for sprite in self.scene.sprites}
-        canvas.stroke_style = _QUIET
+        canvas.stroke_style = QUIET
         canvas.line_width = 1.5
         canvas.set_line_dash([6, 4])
         for kind, x in (("stock", spec.left), ("discard", spec.discard_x)):
