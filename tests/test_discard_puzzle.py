@@ -132,7 +132,7 @@ def test_the_notebook_is_stored_clean_and_teaches_with_the_bank():
 
     from tests.test_notebooks import NOTEBOOKS
 
-    notebook = nbformat.read(NOTEBOOKS / "puzzles.ipynb", as_version=4)
+    notebook = nbformat.read(NOTEBOOKS / "18_what_should_i_discard.ipynb", as_version=4)
     code = [cell for cell in notebook.cells if cell.cell_type == "code"]
     assert all(not cell.outputs and cell.execution_count is None for cell in code)
     assert "By the end of this lesson you will be able to" in notebook.cells[0].source
