@@ -37,7 +37,15 @@ from tests.test_browser import (  # noqa: F401  (browser and lab are pytest fixt
     expected,
     lab,
 )
-from tests.test_notebooks import COURSE, NOTEBOOKS, answer_key, answered, exercise_cells, load
+from tests.test_notebooks import (
+    COURSE,
+    NOT_CHECKED,
+    NOTEBOOKS,
+    answer_key,
+    answered,
+    exercise_cells,
+    load,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -130,9 +138,10 @@ def test_lesson_runs_clean_in_jupyterlab(
         assert dom_cells.count() == len(cells)
 
         # The lesson's own widget draws: a widget button or a canvas under its cell.
+        # (The strategy lab has no widget: its charts are pictures, checked by Run All.)
         widget = COURSE[name]
-        shown = [c["index"] for c in cells if f"{widget}(" in c["source"]]
-        assert shown, f"{name}: no cell shows {widget}"
+        shown = [c["index"] for c in cells if widget and f"{widget}(" in c["source"]]
+        assert shown or widget is None, f"{name}: no cell shows {widget}"
         for index in shown:
             output = dom_cells.nth(index).locator(".jp-OutputArea-output")
             with expected(f"{widget} in cell {index} of {name} to draw", nb):
@@ -141,7 +150,7 @@ def test_lesson_runs_clean_in_jupyterlab(
                 )
 
         widget_shots = os.environ.get("GIN_TEACH_WIDGET_SHOTS")
-        if widget_shots:
+        if widget_shots and shown:
             Path(widget_shots).mkdir(parents=True, exist_ok=True)
             # The notebook's toolbar stays on top while the page scrolls: keep it out of the
             # picture.
@@ -157,7 +166,7 @@ def test_lesson_runs_clean_in_jupyterlab(
 
         # Every exercise, as stored, answers "not answered yet", on the page too.
         exercises = exercise_cells(load(name))
-        assert len(exercises) >= 2
+        assert len(exercises) >= 2 or name in NOT_CHECKED
         for index in exercises:
             said = dom_cells.nth(index).locator(".jp-OutputArea").inner_text()
             assert NOT_ANSWERED in said, f"{name} cell {index} said: {said!r}"
