@@ -24,9 +24,9 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
+from gin_teach.analysis import Knowledge, analyze_discards, why_better
 from gin_teach.answers import (
     Feedback,
     Reply,
@@ -65,7 +65,6 @@ from gin_teach.play_checks import (
     check_meld_partners,
     check_round_over,
     check_to_act,
-    meld_partners,
 )
 from gin_teach.round_end_checks import check_layoffs, check_outcome, check_score, check_spread
 from gin_teach.rules import Rules
@@ -427,65 +426,51 @@ def check_completing_cards(hand: HandLike, answer: object) -> Feedback:
 
 # --------------------------------------------------------------------------- turns and knocking
 
-def _throw_order(hand: Sequence[Card], card: Card) -> tuple[int, int, int]:
-    """How a strong player ranks discards that leave the same count: first the card with no
-    partner in the hand (a pair or two of a run is a meld in the making), then the card that
-    fewer unseen cards could meld with, then the higher rank. Smaller throws first."""
-    in_hand = len(meld_partners(card, [other for other in hand if other != card]))
-    unseen = len(meld_partners(card, [other for other in full_deck() if other not in hand]))
-    return (in_hand, unseen, -card.rank)
-
-
-def _why_throw(hand: Sequence[Card], best: Card, other: Card) -> str:
-    """Why ``best`` is the better throw than ``other``, which leaves the same count."""
-    mine, theirs = _throw_order(hand, best), _throw_order(hand, other)
-    if mine[0] != theirs[0]:
-        partners = show_cards(meld_partners(other, [c for c in hand if c != other]))
-        return f"{other} could still make a meld with your {partners}; {best} has no such help"
-    if mine[1] != theirs[1]:
-        return (f"fewer cards could ever meld with {best} ({mine[1]}) than with {other} "
-                f"({theirs[1]}), so it is the less useful card to keep")
-    return f"{best} is the higher card, and a strong player throws the higher card first"
-
-
 @feedback_checker(_cards_picture)
-def check_discard(hand: HandLike, answer: object, rules: Rules | None = None) -> Feedback:
+def check_discard(hand: HandLike, answer: object, rules: Rules | None = None,
+                  knowledge: Knowledge | None = None) -> Feedback:
     """Which card should go? The hand has just drawn (11 cards); right when the discard leaves
-    the least deadwood possible and, between discards that leave the same, is the one a strong
-    player throws (no partner in the hand, fewer cards that could meld with it, the higher
-    rank).
+    the least deadwood possible (the count decides first) and, between discards that leave the
+    same, is the one the analysis ranks first (:func:`gin_teach.analysis.analyze_discards`,
+    told what the lesson's ``knowledge`` says; without it nothing is known but the hand).
+    Discards that play exactly alike are equally right.
 
     >>> print(check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", "KD"))
     ✔ Right: discard K♦ -> deadwood 25.
     >>> print(check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", "9D"))
     ✘ Discarding 9♦ leaves 26; another discard leaves less.
       Hint: Keep your melds together and throw away the loose card that costs the most.
-    >>> print(check_discard("3S 4S 5S 9H 9D 9C QD KH 2C 2H 8S", "QD"))
-    ✘ Q♦ leaves 22, the least, but K♥ leaves as little and is the better throw.
-      Hint: Fewer cards could ever meld with K♥ (5) than with Q♦ (6), so it is the less useful \
-card to keep.
+
+    When counts tie, the analysis says which card a strong player throws, and why:
+
+    >>> print(check_discard("AH 2H 3H 5S 6S 7S 9D 9C JD 4C KH", "JD"))
+    ✘ J♦ leaves 32, the least, but K♥ leaves as little and is the better throw.
+      Hint: K♥ and J♦ both leave 32, but keeping J♦ gives 6 outs against 5, expected deadwood \
+after the next draw 26.3 against 27.0.
     """
     cards = to_cards(hand)
     rules = rules or Rules.modern()
     hint = "Keep your melds together and throw away the loose card that costs the most."
     card = read_card(answer, hint)
     only_from([card], cards, "this hand", f"The hand is {show_cards(cards)}.")
-    options = discard_options(cards, rules)
-    chosen = next(option for option in options if option.card == card)
-    least = best_discards(cards, rules)[0].deadwood
+    if knowledge is not None and card == knowledge.just_taken:
+        return Feedback(False, f"You just took {card} from the pile: it may not go straight "
+                        "back.", "Choose another card: keep the one you took for its meld.")
+    analyses = analyze_discards(cards, knowledge, rules, hand_size=len(cards))
+    chosen = next(analysis for analysis in analyses if analysis.card == card)
+    least = min(analysis.deadwood for analysis in analyses)
     if chosen.deadwood != least:
         return Feedback(False, f"Discarding {card} leaves {chosen.deadwood}; another discard "
                         "leaves less.", hint)
-    equal = [option.card for option in options
-             if option.deadwood == least and option.card is not None]
-    best = min(equal, key=lambda other: _throw_order(cards, other))
-    if _throw_order(cards, card) == _throw_order(cards, best):
-        others = [other for other in equal if other != card]
-        why = f"; {_why_throw(cards, card, others[0])}" if others else ""
-        return Feedback(True, f"Right: {chosen}{why}.")
-    return Feedback(False, f"{card} leaves {least}, the least, but {best} leaves as little and "
-                    "is the better throw.", _why_throw(cards, best, card)[0].upper()
-                    + _why_throw(cards, best, card)[1:] + ".")
+    # The analysis' order, best first; only the discards that leave the least compete.
+    tied = [analysis for analysis in analyses if analysis.deadwood == least]
+    best = tied[0]
+    if chosen is best or card in best.same_as:
+        others = [other for other in tied if other.card not in (best.card, *best.same_as)]
+        why = f" {why_better(chosen, others[0], knowledge, rules)}" if others else ""
+        return Feedback(True, f"Right: discard {card} -> deadwood {least}.{why}")
+    return Feedback(False, f"{card} leaves {least}, the least, but {best.card} leaves as little "
+                    "and is the better throw.", why_better(best, chosen, knowledge, rules))
 
 
 _ENDINGS: Final = {

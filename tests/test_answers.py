@@ -100,7 +100,7 @@ ROWS: list[tuple[str, Check, object, bool, str]] = [
     ("equal discards: the queen", lambda a: L.check_discard("3S 4S 5S 9H 9D 9C QD KH 2C 2H 8S",
                                                             a), "QD", False, "better throw"),
     ("equal discards: a partner kept", lambda a: L.check_discard(
-        "2S 3S 4S 8H 8D 8C 5H 6H 9C QD JC", a), "JC", False, "your 9♣"),
+        "2S 3S 4S 8H 8D 8C 5H 6H 9C QD JC", a), "JC", False, "keeping J♣"),
     ("lay-offs joined by words", lambda a: L.check_layoffs(
         "5D 6D 7D KS KH KC 2C 3C 4C AS", "4D 8D KD QS JS 10S 9H 9C 2H 7S", a),
      "4D, 8D and KD", True, "Right"),

@@ -307,13 +307,34 @@ def test_discard_example_of_the_rules():
 
 
 def test_equal_discards_prefer_what_a_strong_player_throws():
-    # K♦ and Q♦ both leave 14; fewer cards could ever meld with the king (issue 9).
+    # K♦ and Q♦ both leave 24; the analysis decides (issue 9): the queen is likelier to
+    # complete a meld for the opponent.
     hand = "7S 7H 7D 8H 9H 2C 3C 4C 5C KD QD"
     assert L.check_discard(hand, "KD").correct
     feedback = L.check_discard(hand, "QD")
     assert not feedback.correct and "K♦ leaves as little and is the better throw" in \
         feedback.message
-    assert "Fewer cards could ever meld with K♦" in feedback.hint
+    assert "Q♦ is more likely to complete a meld for your opponent" in feedback.hint
+
+
+def test_equal_discards_follow_what_the_lesson_knows():
+    # Without knowledge K♥ is the safer throw; once the opponent is known to hold K♠ (it took
+    # it from the pile), K♥ feeds its kings and Q♦ becomes the right card.
+    hand = "3S 4S 5S 9H 9D 9C QD KH 2C 2H 8S"
+    assert L.check_discard(hand, "KH").correct and not L.check_discard(hand, "QD").correct
+    knows = Knowledge(discard_pile="7D", opponent_took="KS", opponent_holds="KS", stock_size=20)
+    assert L.check_discard(hand, "QD", knowledge=knows).correct
+    feedback = L.check_discard(hand, "KH", knowledge=knows)
+    assert not feedback.correct and "K♥ is more likely to complete a meld" in feedback.hint
+    # The count still comes first, whatever is known.
+    assert "another discard leaves less" in L.check_discard(hand, "8S", knowledge=knows).message
+
+
+def test_a_card_just_taken_may_not_be_the_answer():
+    hand = "3S 4S 5S 9H 9D 9C QD KH 2C 2H 8S"
+    feedback = L.check_discard(hand, "2H", knowledge=Knowledge(discard_pile="4D",
+                                                               just_taken="2H", stock_size=25))
+    assert not feedback.correct and "just took 2♥" in feedback.message
 
 
 def test_knock_gin_or_play_on():

@@ -89,6 +89,7 @@ from gin_teach.analysis.discards import (
     analyze_discards,
     danger_weight,
     draw_outlook,
+    why_better,
 )
 from gin_teach.analysis.knowledge import Knowledge
 from gin_teach.analysis.turns import (
@@ -119,4 +120,5 @@ __all__ = [
     "danger_weight",
     "draw_outlook",
     "opponent_hands",
+    "why_better",
 ]

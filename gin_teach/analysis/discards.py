@@ -27,6 +27,7 @@ __all__ = [
     "analyze_discards",
     "danger_weight",
     "draw_outlook",
+    "why_better",
 ]
 
 DANGER_WEIGHT_EARLY: Final = 2.0
@@ -271,6 +272,24 @@ def _explained(analyses: list[DiscardAnalysis], totals: list[int],
             why = f"{analysis.card} is worse than {best.card}: {reason}."
         result.append(replace(analysis, same_as=same, why=why))
     return tuple(result)
+
+
+def why_better(better: DiscardAnalysis, worse: DiscardAnalysis,
+               knowledge: Knowledge | None = None, rules: Rules | None = None) -> str:
+    """Why discarding ``better.card`` ranks above discarding ``worse.card`` (both from one
+    :func:`analyze_discards` call with this ``knowledge`` and ``rules``), citing their numbers:
+    the sentence a ``why`` gives, for any two discards, not only against the best.
+
+    >>> by_card = {a.card.code: a for a in analyze_discards("3S 4S 5S 9H 9D 9C QD KH 2C 2H 8S")}
+    >>> print(why_better(by_card["KH"], by_card["QD"]))  # doctest: +NORMALIZE_WHITESPACE
+    K♥ and Q♦ are close for your hand (expected deadwood after the next draw 17.9 for both),
+    but Q♦ is more likely to complete a meld for your opponent: danger 0.26 against 0.22.
+    """
+    if worse.card in better.same_as:
+        return (f"{worse.card} plays exactly like {better.card}: both leave {better.deadwood} "
+                f"with {len(better.outs)} outs.")
+    reason = _reason(better, worse, danger_weight(knowledge, rules), str(better.card))
+    return f"{reason[0].upper()}{reason[1:]}."
 
 
 def _pair(a: float, b: float, decimals: int = 1) -> tuple[str, str]:
