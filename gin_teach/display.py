@@ -589,7 +589,10 @@ def round_html(round: Round, *, viewer: int | None = None, four_colour: bool = F
     names = round.names
     limit = "gin only" if round.knock_limit == 0 else f"knock limit {round.knock_limit}"
     double = f", points x{round.multiplier}" if round.multiplier > 1 else ""
-    header = f"{says(names[round.dealer], 'deal[s]')}; {round.rules.name} rules; {limit}{double}"
+    # Oklahoma changes the limit every round: the header names it beside the limit it set.
+    oklahoma = " (Oklahoma)" if round.rules.oklahoma and not round.rules.straight_gin else ""
+    header = (f"{says(names[round.dealer], 'deal[s]')}; {round.rules.name} rules{oklahoma}; "
+              f"{limit}{double}")
     parts = [f'<div class="gin-round" data-phase="{html.escape(round.phase)}" '
              f'data-current-player="{round.current_player}">',
              f'<p style="margin:2px 0;font-weight:bold">{html.escape(header)}</p>']

@@ -243,7 +243,7 @@ class Rules:
         elif self.knock_limit == 0 and not self.oklahoma:
             knock = "gin only (knock limit 0)"
         elif self.oklahoma:
-            knock = f"knock limit set by the first upcard (at most {self.knock_limit})"
+            knock = f"Oklahoma (the first upcard sets the knock limit, at most {self.knock_limit})"
         else:
             knock = f"knock at {self.knock_limit} or less"
         tie = "ties too" if self.undercut_on_tie else "not on ties"

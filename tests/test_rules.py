@@ -56,7 +56,7 @@ def test_round_knock_limits():
 
 def test_changed_numbers_are_named_a_variant():
     assert Rules().name == "modern" and Rules(knock_limit=9).name == "modern variant"
-    assert Rules(oklahoma=True).describe().startswith("modern variant: knock limit set by")
+    assert Rules(oklahoma=True).describe().startswith("modern variant: Oklahoma (the first")
     assert Rules.classic().name == "classic"
     assert Rules.norwegian().replace(target=250).name == "norwegian variant"
 

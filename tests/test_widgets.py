@@ -22,7 +22,7 @@ from gin_teach import (
     settle,
 )
 from gin_teach.actions import DrawStock, Knock, TakeDiscard
-from gin_teach.display import FOUR_COLOURS, HIGHLIGHTS
+from gin_teach.display import FOUR_COLOURS, HIGHLIGHTS, round_html
 from gin_teach.errors import GinError
 from gin_teach.lessons import check_knock, check_layoffs, check_score
 from gin_teach.widgets import (
@@ -368,6 +368,30 @@ def test_score_quiz_checks_the_answer_under_each_preset():
         assert not quiz.answer("defender", 8 + bonus + 1).correct
         assert "the defender does score, but not" in quiz.message.text
         assert f"undercut bonus: {bonus} here" in quiz.answer("defender", 8).text
+
+
+def test_score_quiz_gives_a_second_try_before_the_worked_answer():
+    # Issue 9: one slip used to reveal the working at once.
+    quiz = ScoreQuiz(QUIZ_KNOCKER, QUIZ_DEFENDER)
+    assert not quiz.answer("knocker", 8).correct
+    assert quiz.report.value == "" and not quiz.answered and quiz.message.kind == "wrong"
+    assert not quiz.answer("knocker", 9).correct
+    assert quiz.answered and 'data-points="33"' in quiz.report.value
+    # A right second try shows the working too, and a new question starts the count again.
+    quiz.set_preset("classic")
+    assert quiz.wrong_tries == 0 and quiz.report.value == ""
+    quiz.answer("knocker", 8)
+    assert quiz.answer("defender", 18).correct and "data-points" in quiz.report.value
+
+
+def test_new_round_clears_the_old_answer():
+    quiz = ScoreQuiz(seed=3)
+    quiz.winner.value = "knocker"
+    quiz.points.value = 12
+    quiz.check.click()
+    quiz.new_round()
+    assert quiz.winner.value is None and quiz.points.value == 0
+    assert quiz.message.text == "" and quiz.report.value == ""
 
 
 def test_score_quiz_reads_the_widgets_and_rejects_bad_answers():
@@ -790,3 +814,19 @@ def test_a_computer_player_that_breaks_the_rules_is_named_and_the_game_goes_on()
         game = table.game
         table.play(GreedyBot().choose(game.observation(table.human), game.legal_actions()))
     assert "wait: it is the computer's turn" not in table.message.text
+
+
+def test_game_table_under_oklahoma_names_it_and_shows_the_rounds_limit():
+    # Issue 9: a "Knock at: 10" box sat beside the table's "knock limit 6", and the header said
+    # "modern variant rules" without naming Oklahoma.
+    table = GameTable("simple", rules=Rules(oklahoma=True), hands=DEAL, upcard="6D", seed=1)
+    assert table.game.round.knock_limit == 6
+    table.variants["oklahoma"].value = True
+    assert table.knock_limit.description == "Knock at most:"
+    assert "knock limit 6" in table.round_limit.value and "Oklahoma" in table.round_limit.value
+    assert "(Oklahoma); knock limit 6" in round_html(table.game.round)
+    table.new_game()
+    assert "Oklahoma" in table.message.text
+    table.variants["oklahoma"].value = False
+    table.new_game()
+    assert table.knock_limit.description == "Knock at:" and table.round_limit.value == ""

@@ -50,6 +50,10 @@ _LOG_LINES = 4
 """Moves listed under the table: enough to see what the computer just did."""
 
 
+def _limit_words(limit: int) -> str:
+    return "gin only" if limit == 0 else f"knock limit {limit}"
+
+
 class GameTable(LessonWidget):
     """Play a game to the target against a computer player. Click the table (the stock, the
     discard pile, a card to discard) or use the buttons below it, which list every legal move.
@@ -102,6 +106,11 @@ class GameTable(LessonWidget):
         self.knock_limit = widgets.BoundedIntText(value=self.rules.knock_limit, min=0, max=90,
                                                   description="Knock at:",
                                                   layout=widgets.Layout(width="170px"))
+        # Under Oklahoma the box is only the cap: each round's upcard sets the limit, shown
+        # beside it so the two never seem to disagree.
+        self.round_limit = widgets.HTML()
+        self.variants["oklahoma"].observe(lambda _: self._label_knock_box(), names="value")
+        self._label_knock_box()
         if isinstance(bot, str) and bot not in OPPONENTS:
             self.message.show(f"there is no computer player called {bot!r}; playing greedy",
                               "error")
@@ -167,7 +176,7 @@ class GameTable(LessonWidget):
         variants = widgets.VBox([
             widgets.HBox(list(self.variants.values()),
                          layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.target, self.knock_limit]),
+            widgets.HBox([self.target, self.knock_limit, self.round_limit]),
             widgets.HTML("<small>Changes apply from the next New game.</small>"),
         ])
         more = widgets.Accordion(children=[variants], selected_index=None,
@@ -183,6 +192,10 @@ class GameTable(LessonWidget):
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.bot_about, more,
         ])
+
+    def _label_knock_box(self) -> None:
+        self.knock_limit.description = ("Knock at most:" if self.variants["oklahoma"].value
+                                        else "Knock at:")
 
     def _names(self) -> tuple[str, str]:
         opponent = self.bot_choice.value
@@ -368,6 +381,9 @@ class GameTable(LessonWidget):
         """
         rnd = self.shown_round
         self.table.show(rnd)
+        self.round_limit.value = (
+            f"<small>this round (Oklahoma): {html.escape(_limit_words(rnd.knock_limit))}, "
+            "set by the first upcard</small>" if rnd.rules.oklahoma else "")
         mine = (self.review is None and not self.game.is_over
                 and self.game.current_player == self.human)
         legal = self.game.legal_actions() if mine else ()

@@ -23,7 +23,8 @@ __all__ = ["ScoreQuiz"]
 
 class ScoreQuiz(KnockExercise):
     """The knocker's spread and the defender's hand: who scores, and how many points, under
-    the chosen rules preset? The worked arithmetic appears after the answer.
+    the chosen rules preset? The worked arithmetic appears after a right answer, or after
+    ``TRIES`` wrong ones (a first slip gets a hint and another go).
 
     >>> quiz = ScoreQuiz("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
     >>> quiz.answer("knocker", 17).correct
@@ -33,12 +34,17 @@ class ScoreQuiz(KnockExercise):
     (False, 17)
     """
 
+    TRIES = 2
+    """Wrong answers allowed before the worked answer is shown."""
+
     def __init__(self, knocker: HandLike | None = None, defender: HandLike | None = None, *,
                  knocker_melds: list[HandLike] | None = None, rules: Rules | None = None,
                  seed: int | random.Random | None = None, four_colour: bool = False) -> None:
         super().__init__(knocker, defender, knocker_melds=knocker_melds, rules=rules, seed=seed,
                          four_colour=four_colour)
         self.answered = False
+        """Whether the worked answer is shown (after a right answer or ``TRIES`` wrong ones)."""
+        self.wrong_tries = 0
         self.table = widgets.HTML()
         presets = Rules.presets()
         if self.rules not in presets.values():
@@ -108,11 +114,14 @@ class ScoreQuiz(KnockExercise):
     def answer(self, winner: str | None, points: int) -> Feedback:
         """Check an answer, who scores (``knocker`` or ``defender``) and how many points, with
         the course's checker, :func:`gin_teach.lessons.check_score`; its feedback (with its
-        hint) is shown and returned, and the worked arithmetic appears below.
+        hint) is shown and returned. The worked arithmetic appears below once the answer is
+        right, or after the second wrong try.
 
         >>> quiz = ScoreQuiz("7S 7H 7D 9C TC JC 3H 4H 5H 8D", "2S 3S 4S QD QH QC 8C KH 5D TS")
-        >>> quiz.answer("defender", 17).correct, quiz.message.kind
-        (False, 'wrong')
+        >>> quiz.answer("defender", 17).correct, quiz.message.kind, quiz.answered
+        (False, 'wrong', False)
+        >>> quiz.answer("knocker", 16).correct, quiz.answered
+        (False, True)
         >>> quiz.answer(None, 17), quiz.message.text
         (None, 'choose who scores: the knocker or the defender')
         """
@@ -122,13 +131,19 @@ class ScoreQuiz(KnockExercise):
         feedback = check_score(self.knocker, self.defender, winner, points, rules=self.rules,
                                knocker_melds=self.knocker_melds)
         self.message.show_feedback(feedback)
-        self.answered = True
-        self.report.value = settlement_html(result, four_colour=self.four_colour)
+        if not feedback.correct:
+            self.wrong_tries += 1
+        if feedback.correct or self.wrong_tries >= self.TRIES:
+            self.answered = True
+            self.report.value = settlement_html(result, four_colour=self.four_colour)
         return feedback
 
-
     def _new_question(self) -> None:
+        """A new round, or the same under other rules: a fresh start, the old answer gone."""
         self.answered = False
+        self.wrong_tries = 0
+        self.winner.value = None
+        self.points.value = 0
         self.message.clear()
         self._select(self._preset_of(self.rules))
         self.redraw()
