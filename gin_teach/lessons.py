@@ -74,6 +74,7 @@ from gin_teach.strategy_checks import (
     check_draws_left,
     check_knock_or_play_on,
     check_outs,
+    check_puzzle,
     check_safer_discard,
 )
 
@@ -102,6 +103,7 @@ __all__ = [
     "check_meld_partners",
     "check_outcome",
     "check_outs",
+    "check_puzzle",
     "check_rank_order",
     "check_round_over",
     "check_safer_discard",

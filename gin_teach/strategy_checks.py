@@ -34,6 +34,8 @@ from gin_teach.answers import (
 )
 from gin_teach.cards import HandLike, cards_from_mask, hand_mask, to_cards
 from gin_teach.display import hand_svg
+from gin_teach.errors import PuzzleError
+from gin_teach.puzzles import Puzzle
 from gin_teach.rules import Rules
 
 __all__ = [
@@ -42,6 +44,7 @@ __all__ = [
     "check_draws_left",
     "check_knock_or_play_on",
     "check_outs",
+    "check_puzzle",
     "check_safer_discard",
 ]
 
@@ -270,3 +273,37 @@ player to draw next.
         return Feedback(False, f"Not quite: the last {rules.dead_hand_stock} cards are never "
                         f"drawn, so {left} draws remain.", hint)
     return Feedback(False, f"Not quite: {left} draws remain.", hint)
+
+
+def _puzzle_picture(puzzle: Puzzle, *_: object, **__: object) -> str:
+    return puzzle._repr_html_()
+
+
+@feedback_checker(_puzzle_picture)
+def check_puzzle(puzzle: Puzzle, answer: object, knock: object = None) -> Feedback:
+    """A puzzle of the bank (:func:`gin_teach.puzzles.puzzle_for` draws one by theme): which
+    card do you discard, and, where the puzzle asks (``puzzle.knock`` is not None), do you
+    knock? Graded by the puzzle's measured playouts: right when the verdict is best; otherwise
+    the verdict, the expected points lost, the better choice and why.
+
+    >>> from gin_teach.puzzles import puzzle_for
+    >>> puzzle = puzzle_for("knock early", seed=0)
+    >>> best = puzzle.best_choice
+    >>> check_puzzle(puzzle, best.card.code, "knock").correct
+    True
+    >>> print(check_puzzle(puzzle, best.card.code, "play on"))  # doctest: +ELLIPSIS
+    ✘ ...: discarding ... loses about ... points on average. Better: ... and knock. ...
+      Hint: ...
+    """
+    hint = puzzle.hint
+    card = read_card(answer, hint)
+    only_from([card], puzzle.hand, "your hand", f"Your hand is {show_cards(puzzle.hand)}.")
+    knocks: bool | None = None
+    if puzzle.knock is not None:
+        knocks = read_choice(knock, _KNOCK_WORDS, hint,
+                             shown='with "knock" or "play on" for knock') == "knock"
+    try:
+        grade = puzzle.grade(card, knocks)
+    except PuzzleError as problem:
+        return Feedback(False, f"{_first_upper(str(problem))}.", hint)
+    return Feedback(grade.verdict == "best", grade.explanation, hint)

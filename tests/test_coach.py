@@ -35,6 +35,15 @@ def test_accuracy_orders_the_players_on_the_same_deals() -> None:
     assert mean["defender"] > mean["simple"]
 
 
+@pytest.mark.slow
+def test_the_experts_play_reviews_highest_on_the_same_deals() -> None:
+    # The Expert plays by playouts, so it is slow; a few seeded deals are enough to order it.
+    seeds = range(4)
+    mean = {name: statistics.mean(review(played(name, s), 0).accuracy for s in seeds)
+            for name in ("random", "simple", "expert")}
+    assert mean["expert"] > mean["simple"] > mean["random"]
+
+
 @pytest.mark.parametrize(("move", "verdicts"), [
     ("knock KD", {"best"}),
     ("discard KD", {"inaccuracy", "mistake", "blunder"}),

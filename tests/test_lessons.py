@@ -17,6 +17,7 @@ from gin_teach.bots import GreedyBot, play
 from gin_teach.display import message_html
 from gin_teach.errors import CardError
 from gin_teach.game import Game, Match, Round
+from gin_teach.puzzles import puzzle_for
 from tests.brute import brute_deadwood, partitions
 
 DECK = full_deck()
@@ -93,6 +94,7 @@ EXERCISES = {
     "check_knock_or_play_on": lambda answer: L.check_knock_or_play_on(
         "7S 7H 7D 9C TC JC 3H 4H 5H 9S KS", Knowledge(stock_size=29), answer),
     "check_draws_left": lambda answer: L.check_draws_left(9, answer),
+    "check_puzzle": lambda answer: L.check_puzzle(puzzle_for("middle over edge"), answer),
     "check_round_over": lambda answer: L.check_round_over(opening_round(), "pass", answer),
     "check_match_points": lambda answer: L.check_match_points(finished_match(), 1, 0, answer),
 }

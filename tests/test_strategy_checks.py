@@ -9,12 +9,16 @@ import pytest
 
 from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw, analyze_knock
 from gin_teach.answers import Feedback
+from gin_teach.cards import full_deck
+from gin_teach.errors import PuzzleError
+from gin_teach.puzzles import THEMES, TIER_NAMES, Puzzle, load_bank, puzzle_for
 from gin_teach.strategy_checks import (
     check_best_discard,
     check_draw,
     check_draws_left,
     check_knock_or_play_on,
     check_outs,
+    check_puzzle,
     check_safer_discard,
 )
 
@@ -98,3 +102,95 @@ def test_the_checkers_agree_with_the_analysis() -> None:
 def test_a_broken_exercise_is_reported_not_raised() -> None:
     feedback = check_best_discard("7S 7S", "7S")
     assert not feedback.correct and "could not be read" in feedback.message
+
+
+# ------------------------------------------------------------------ puzzles of the bank
+
+TAKEN = next(p for p in load_bank() if p.knowledge.just_taken and p.knock is None)
+KNOCKING = next(p for p in load_bank() if p.knock is True)
+NO_KNOCK_CARD = next(c.card for c in KNOCKING.choices
+                     if not any(o.knock for o in KNOCKING.choices if o.card == c.card))
+
+
+def worst(puzzle: Puzzle) -> str:
+    return max(puzzle.choices, key=lambda c: c.points_lost).card.code
+
+
+PuzzleCase = tuple[str, Puzzle, Callable[[Puzzle], tuple[object, object]], bool, Callable[
+    [Puzzle], str]]
+PUZZLE_CASES: list[PuzzleCase] = [
+    # name, puzzle, (answer, knock), right?, words the reply must contain
+    ("the best card", TAKEN, lambda p: (p.best_choice.card.code, None), True, lambda p: "Best"),
+    ("the best card in words", TAKEN,
+     lambda p: (f"discard the {p.best_choice.card.name}", None), True, lambda p: "Best"),
+    ("the worst card", TAKEN, lambda p: (worst(p), None), False,
+     lambda p: f"Better: {p.best_choice.card}"),
+    ("the card just taken", TAKEN, lambda p: (p.knowledge.just_taken, None), False,
+     lambda p: "may not throw it back"),
+    ("a card not in the hand", TAKEN,
+     lambda p: (next(c for c in full_deck() if c not in p.hand), None), False,
+     lambda p: "not in your hand"),
+    ("knock when it should", KNOCKING, lambda p: (p.best_choice.card, "knock"), True,
+     lambda p: "and knock"),
+    ("play on when it should knock", KNOCKING, lambda p: (p.best_choice.card, "I'd play on"),
+     False, lambda p: f"Better: {p.best_choice.card} and knock"),
+    ("knock unreadable", KNOCKING, lambda p: (p.best_choice.card, "perhaps"), False,
+     lambda p: '"knock" or "play on"'),
+    ("knock when the count does not allow it", KNOCKING,
+     lambda p: (NO_KNOCK_CARD, "knock"), False, lambda p: "cannot knock"),
+]
+
+
+@pytest.mark.parametrize(("name", "puzzle", "answers", "right", "words"), PUZZLE_CASES,
+                         ids=[case[0] for case in PUZZLE_CASES])
+def test_puzzle_answers(name: str, puzzle: Puzzle,
+                        answers: Callable[[Puzzle], tuple[object, object]], right: bool,
+                        words: Callable[[Puzzle], str]) -> None:
+    answer, knock = answers(puzzle)
+    feedback = check_puzzle(puzzle, answer, knock)
+    assert feedback.answered and feedback.correct is right, f"{name}: {feedback}"
+    assert words(puzzle) in str(feedback), f"{name}: {feedback}"
+    assert feedback.picture, "the position is shown with every reply"
+
+
+def test_puzzle_answers_agree_with_the_grade() -> None:
+    # Every choice of a puzzle: right exactly when the puzzle grades it best.
+    for choice in KNOCKING.choices:
+        said = "knock" if choice.knock else "play on"
+        feedback = check_puzzle(KNOCKING, choice.card, said)
+        grade = KNOCKING.grade(choice.card, choice.knock)
+        assert feedback.correct is (grade.verdict == "best")
+        assert grade.explanation in feedback.message
+
+
+@pytest.mark.parametrize(("answer", "knock"), [(..., None), (None, "knock"), ("best", ...)])
+def test_puzzle_placeholders_are_not_answers(answer: object, knock: object) -> None:
+    if answer == "best":
+        answer = KNOCKING.best_choice.card.code
+    feedback = check_puzzle(KNOCKING, answer, knock)
+    assert not feedback.answered and not feedback.correct
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_puzzle_for_draws_the_theme_the_same_way_each_time(theme: str) -> None:
+    bank = load_bank()
+    if not any(theme in p.themes for p in bank):
+        with pytest.raises(PuzzleError, match="no puzzle"):
+            puzzle_for(theme)
+        return
+    drawn = {puzzle_for(theme, seed=seed).id for seed in range(5)}
+    assert all(theme in p.themes for p in bank if p.id in drawn)
+    assert puzzle_for(theme, seed=3) == puzzle_for(theme, seed=3)
+    tier = puzzle_for(theme).tier
+    assert puzzle_for(theme, tier).tier == tier
+
+
+def test_puzzle_for_refuses_what_it_cannot_draw() -> None:
+    with pytest.raises(PuzzleError, match="not a puzzle theme"):
+        puzzle_for("bluff")
+    with pytest.raises(PuzzleError, match="tier 9"):
+        puzzle_for("knock early", 9)
+    missing = next(t for t in TIER_NAMES
+                   if not any("knock early" in p.themes and p.tier == t for p in load_bank()))
+    with pytest.raises(PuzzleError, match="no puzzle of tier"):
+        puzzle_for("knock early", missing)

@@ -25,6 +25,7 @@ from gin_teach.puzzles.puzzle import (
     bank_from_json,
     bank_to_json,
     load_bank,
+    puzzle_for,
 )
 
 __all__ = [
@@ -40,4 +41,5 @@ __all__ = [
     "bank_from_json",
     "bank_to_json",
     "load_bank",
+    "puzzle_for",
 ]

@@ -22,6 +22,7 @@ import hashlib
 import html
 import json
 import math
+import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -51,6 +52,7 @@ __all__ = [
     "bank_from_json",
     "bank_to_json",
     "load_bank",
+    "puzzle_for",
 ]
 
 VERDICTS: Final = ("best", "inaccuracy", "mistake", "blunder")
@@ -575,3 +577,31 @@ def load_bank(path: str | Path | None = None) -> tuple[Puzzle, ...]:
     except OSError as error:
         raise PuzzleError(f"cannot read the puzzle bank {str(path)[:80]}: "
                           f"{error.strerror}") from None
+
+
+def puzzle_for(theme: str, tier: int | None = None, seed: int = 0,
+               bank: Sequence[Puzzle] | None = None) -> Puzzle:
+    """A puzzle of the bank (or ``bank``) that teaches ``theme`` (one of :data:`THEMES`), of
+    ``tier`` if given, chosen by ``seed``: the same arguments give the same puzzle, so a lesson
+    can draw its exercise from the bank and its answer key stays true.
+
+    >>> puzzle = puzzle_for("knock early")
+    >>> "knock early" in puzzle.themes, puzzle == puzzle_for("knock early", seed=0)
+    (True, True)
+    >>> puzzle_for("bluff")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.PuzzleError: 'bluff' is not a puzzle theme; the themes are: highest ...
+    """
+    if theme not in THEMES:
+        raise PuzzleError(f"{theme[:40]!r} is not a puzzle theme; the themes are: "
+                          f"{', '.join(THEMES)}")
+    if tier is not None and tier not in TIER_NAMES:
+        raise PuzzleError(f"tier {str(tier)[:10]} is not one of {sorted(TIER_NAMES)}")
+    fitting = sorted((p for p in (load_bank() if bank is None else bank)
+                      if theme in p.themes and tier in (None, p.tier)),
+                     key=lambda p: p.id)
+    if not fitting:
+        where = f" of tier {tier}" if tier is not None else ""
+        raise PuzzleError(f"no puzzle{where} teaches {theme!r}")
+    return random.Random(seed).choice(fitting)
