@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
 from typing import Literal
 
@@ -66,6 +66,30 @@ class LaidOff:
     def __str__(self) -> str:
         card = f"{self.card}({self.stands_for})" if self.card.is_joker else str(self.card)
         return f"{card} onto {self.meld}"
+
+
+def _as_made(layoffs: Sequence[LaidOff]) -> list[LaidOff]:
+    """The lay-offs in an order they can be made, each onto its meld as it stands by then: a
+    chain reads "7♥ onto 4♥ 5♥ 6♥, 8♥ onto 4♥ 5♥ 6♥ 7♥", since the 8♥ fits only after the 7♥."""
+    grown: dict[Meld, Meld] = {}
+    pending = list(layoffs)
+    made = []
+    while pending:
+        for layoff in pending:
+            now = grown.get(layoff.meld, layoff.meld)
+            if layoff.card.is_joker or layoff.card in _fitting(now.shows(), now.kind):
+                break
+        else:  # nothing fits on its own any more: keep the recorded order
+            layoff = pending[0]
+            now = grown.get(layoff.meld, layoff.meld)
+        pending.remove(layoff)
+        made.append(replace(layoff, meld=now))
+        if layoff.card.is_joker and layoff.stands_for is not None:
+            grown[layoff.meld] = Meld(now.cards + (layoff.card,), now.kind,
+                                      now.stands_for + (layoff.stands_for,))
+        elif layoff.card in _fitting(now.shows(), now.kind):
+            grown[layoff.meld] = extend_meld(now, layoff.card)
+    return made
 
 
 def extend_meld(meld: Meld | HandLike, card: Card | str) -> Meld:
@@ -339,9 +363,10 @@ class Settlement:
                          f"{self.defender_count} = {self.points}")
             return "\n".join(lines)
         if self.layoffs:
-            laid = ", ".join(str(layoff) for layoff in self.layoffs)
-            worth = " - ".join(str(self.rules.joker_points if card.is_joker else card.points)
-                               for card in self.laid_off_cards)
+            made = _as_made(self.layoffs)
+            laid = ", ".join(str(layoff) for layoff in made)
+            worth = " - ".join(str(self.rules.joker_points if layoff.card.is_joker
+                                   else layoff.card.points) for layoff in made)
             lines.append(f"Defender lays off {laid}: "
                          f"{self.defender_count_before_layoffs} - {worth} = {self.defender_count}")
         else:

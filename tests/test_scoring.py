@@ -345,3 +345,12 @@ def test_big_gin_with_the_whole_hand_spread_still_scores():
     result = settle(BIG_GIN_HAND + " 2H", DEFENDER, Rules(big_gin_bonus=31),
                     ["7S 7H 7D", "9C TC JC", "2H 3H 4H 5H 6H"])
     assert (result.outcome, result.points, result.layoffs) == ("big_gin", 64, ())
+
+
+def test_a_chained_lay_off_is_said_onto_the_meld_as_it_stands_by_then():
+    # The 8♥ fits 4♥ 5♥ 6♥ only once the 7♥ is on, so the summary must not say "8♥ onto 4♥ 5♥ 6♥".
+    result = settle("4H 5H 6H 9S 9D 9C QS QD QC AS", "2H 3H 7H 8H KC 2C 3D 5S TS JS")
+    line = next(text for text in str(result).splitlines() if text.startswith("Defender lays"))
+    assert "8♥ onto 4♥ 5♥ 6♥:" not in line and "8♥ onto 4♥ 5♥ 6♥," not in line
+    assert "8♥ onto 2♥ 3♥ 4♥ 5♥ 6♥ 7♥" in line or "8♥ onto 4♥ 5♥ 6♥ 7♥" in line
+    assert sorted(result.laid_off_cards) == sorted(parse_cards("2H 3H 7H 8H"))
