@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from gin_teach.actions import Action
 from gin_teach.bots.offence import DiscardOption, ShaperBot
 from gin_teach.bots.table import POINTS, TableView, bits_of, discard_or_knock
-from gin_teach.cards import cards_from_mask
+from gin_teach.cards import JOKER_BITS, JOKER_POINTS, cards_from_mask
+from gin_teach.jokers import NATURAL_BITS, joker_melds
 from gin_teach.melds import MELDS_WITH_CARD, Arrangement, all_best_arrangements, deadwood_of_mask
 
 __all__ = ["DefenderBot", "OpponentModel", "deadwood_after_layoffs", "layoff_cards", "neighbours"]
@@ -60,7 +61,7 @@ def neighbours(mask: int) -> int:
     '2S AH 3H 4H 2D 2C'
     """
     found = 0
-    for bit in bits_of(mask):
+    for bit in bits_of(mask & NATURAL_BITS):  # a joker shares a meld with any card: no hint
         found |= NEIGHBOURS[bit.bit_length() - 1]
     return found & ~mask
 
@@ -134,7 +135,11 @@ class OpponentModel:
         >>> model = OpponentModel({}, Card(7, "S").bit | Card(7, "H").bit, 0)
         >>> model.danger(Card(7, "D").bit), model.danger(Card(2, "C").bit)
         (1.0, 0.0)
+
+        A joker completes a meld with any two cards that make one with it: its danger is 1.
         """
+        if bit & JOKER_BITS:
+            return 1.0
         total = 0.0
         for meld, _ in MELDS_WITH_CARD[bit.bit_length() - 1]:
             if meld.bit_count() != 3:
@@ -145,7 +150,8 @@ class OpponentModel:
             total += chance
         return min(total, 1.0)
 
-    def sample(self, rng: random.Random, improve: int = 0) -> int:
+    def sample(self, rng: random.Random, improve: int = 0,
+               joker_points: int = JOKER_POINTS) -> int:
         """A hand the opponent might hold: its known cards plus hidden ones drawn by their
         chances; with ``improve``, that many more are drawn and the worst thrown back, as a
         player keeps its best cards over its draws.
@@ -163,16 +169,16 @@ class OpponentModel:
         for bit in keyed[:hidden + improve]:
             hand |= bit
         for _ in range(min(improve, len(keyed) - hidden)):
-            hand ^= _worst_card(hand, self.holds)
+            hand ^= _worst_card(hand, self.holds, joker_points)
         return hand
 
 
-def _worst_card(hand: int, keep: int) -> int:
+def _worst_card(hand: int, keep: int, joker_points: int) -> int:
     """The card whose loss leaves the least deadwood (the higher among equals), never one of
     ``keep``."""
     best_bit, best_key = 0, (1 << 30, 0)
     for bit in bits_of(hand & ~keep):
-        key = (deadwood_of_mask(hand ^ bit), -POINTS[bit.bit_length() - 1])
+        key = (deadwood_of_mask(hand ^ bit, joker_points), -POINTS[bit.bit_length() - 1])
         if key < best_key:
             best_bit, best_key = bit, key
     return best_bit
@@ -189,6 +195,9 @@ def layoff_cards(melds: Sequence[int]) -> int:
     """
     found = 0
     for meld in melds:
+        if meld & JOKER_BITS:  # a joker may stand for either end: both are estimated
+            found |= JOKER_BITS
+            meld &= NATURAL_BITS
         low = meld & -meld
         index = low.bit_length() - 1
         if meld & (low << 13) or meld & (low << 26) or meld & (low << 39):  # a set
@@ -203,20 +212,21 @@ def layoff_cards(melds: Sequence[int]) -> int:
     return found
 
 
-def deadwood_after_layoffs(hand: int, layable: int) -> int:
+def deadwood_after_layoffs(hand: int, layable: int, joker_points: int = JOKER_POINTS) -> int:
     """The least deadwood of ``hand`` when any of its ``layable`` cards may be laid off (an
-    estimate: a run's second card out is not offered).
+    estimate: a run's second card out is not offered); a joker in no meld counts
+    ``joker_points``.
 
     >>> from gin_teach.cards import hand_mask
     >>> deadwood_after_layoffs(hand_mask("7C KS 2D"), hand_mask("7C 9H"))
     12
     """
     layable &= hand
-    best = deadwood_of_mask(hand)
+    best = deadwood_of_mask(hand, joker_points)
     bits = bits_of(layable)
     for subset in range(1, 1 << len(bits)):
         laid = sum(bit for i, bit in enumerate(bits) if subset >> i & 1)
-        best = min(best, deadwood_of_mask(hand ^ laid))
+        best = min(best, deadwood_of_mask(hand ^ laid, joker_points))
     return best
 
 
@@ -284,14 +294,14 @@ class DefenderBot(ShaperBot):
         ...                      hand_mask("9S 9H 9D")])
         0.0
         """
-        count = deadwood_of_mask(hand)
+        count = deadwood_of_mask(hand, view.joker_points)
         model = OpponentModel.of(view)
         improve = max(31 - view.stock_size, 0) // 4
         layable = layoff_cards(melds)
         under = 0
         for _ in range(self.samples):
-            theirs = model.sample(self._rng, improve) & ~hand
-            if deadwood_after_layoffs(theirs, layable) <= count:
+            theirs = model.sample(self._rng, improve, view.joker_points) & ~hand
+            if deadwood_after_layoffs(theirs, layable, view.joker_points) <= count:
                 under += 1
         return under / self.samples
 
@@ -338,10 +348,14 @@ class DefenderBot(ShaperBot):
             return sum(model.chance(bit) * POINTS[bit.bit_length() - 1]
                        for bit in bits_of(layable))
 
-        return min(all_best_arrangements(cards_from_mask(kept), limit=12), key=exposure)
+        return min(all_best_arrangements(cards_from_mask(kept), limit=12,
+                                         joker_points=view.joker_points), key=exposure)
 
 
 def _feeds_known(bit: int, view: TableView) -> bool:
     """Whether the card ``bit`` makes a meld with cards the opponent is known to hold."""
+    if bit & JOKER_BITS:
+        known = view.opponent_holds & NATURAL_BITS
+        return bool(joker_melds(known, known, 1))
     return any(meld & ~bit & ~view.opponent_holds == 0
                for meld, _ in MELDS_WITH_CARD[bit.bit_length() - 1] if meld.bit_count() == 3)

@@ -31,7 +31,7 @@ from gin_teach.bots.defence import (
 )
 from gin_teach.bots.offence import DiscardOption
 from gin_teach.bots.table import POINTS, TableView, bits_of, discard_or_knock
-from gin_teach.cards import cards_from_mask
+from gin_teach.cards import JOKER_POINTS, cards_from_mask
 from gin_teach.melds import best_arrangement, best_discard_of_mask, deadwood_of_mask
 from gin_teach.records import Observation
 from gin_teach.rules import Rules
@@ -58,6 +58,7 @@ class PlayoutRules:
     dead_hand_stock: int
     late_stock: int = 19
     late_knock: int = 3
+    joker_points: int = JOKER_POINTS
 
     @classmethod
     def of(cls, rules: Rules, knock_limit: int) -> PlayoutRules:
@@ -68,7 +69,7 @@ class PlayoutRules:
         (7, 20)
         """
         return cls(knock_limit, rules.gin_bonus, rules.undercut_bonus, rules.undercut_on_tie,
-                   rules.dead_hand_stock)
+                   rules.dead_hand_stock, joker_points=rules.joker_points)
 
 
 def settle_masks(knocker: int, defender: int, rules: PlayoutRules) -> int:
@@ -81,23 +82,26 @@ def settle_masks(knocker: int, defender: int, rules: PlayoutRules) -> int:
     ...              hand_mask("KS KH QD QC JS JH TD TC 8S 7D"), pr)  # 95 - 2
     93
     """
-    count = deadwood_of_mask(knocker)
+    jp = rules.joker_points
+    count = deadwood_of_mask(knocker, jp)
     if count == 0:
-        return rules.gin_bonus + deadwood_of_mask(defender)
-    melds = [sum(c.bit for c in meld) for meld in best_arrangement(cards_from_mask(knocker)).melds]
-    theirs = deadwood_after_layoffs(defender, layoff_cards(melds))
+        return rules.gin_bonus + deadwood_of_mask(defender, jp)
+    spread = best_arrangement(cards_from_mask(knocker), joker_points=jp)
+    melds = [sum(c.bit for c in meld) for meld in spread.melds]
+    theirs = deadwood_after_layoffs(defender, layoff_cards(melds), jp)
     if theirs < count or (theirs == count and rules.undercut_on_tie):
         return -(rules.undercut_bonus + count - theirs)
     return theirs - count
 
 
-def _throw(hand: int, taken: int) -> tuple[int, int]:
+def _throw(hand: int, taken: int, joker_points: int) -> tuple[int, int]:
     """The fast policy's discard: the card leaving the least deadwood (the higher among
     equals), never ``taken``; returns (deadwood left, card bit)."""
-    value, bits = best_discard_of_mask(hand)
+    value, bits = best_discard_of_mask(hand, joker_points)
     bits &= ~taken
     if not bits:
-        value, bits = min((deadwood_of_mask(hand ^ b), b) for b in bits_of(hand & ~taken))
+        value, bits = min((deadwood_of_mask(hand ^ b, joker_points), b)
+                          for b in bits_of(hand & ~taken))
     best, best_points = 0, -1
     for bit in bits_of(bits):
         points = POINTS[bit.bit_length() - 1]
@@ -126,8 +130,8 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
         hand = hands[mover]
         taken = 0
         if top:
-            value, bits = best_discard_of_mask(hand | top)
-            if bits & ~top and value < deadwood_of_mask(hand):
+            value, bits = best_discard_of_mask(hand | top, rules.joker_points)
+            if bits & ~top and value < deadwood_of_mask(hand, rules.joker_points):
                 taken = top
         if taken:
             hand |= taken
@@ -135,7 +139,7 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
             hand |= stock.pop()
         else:
             return 0
-        value, card = _throw(hand, taken)
+        value, card = _throw(hand, taken, rules.joker_points)
         hand ^= card
         hands[mover] = hand
         limit = rules.knock_limit if len(stock) > rules.late_stock else min(
@@ -196,7 +200,7 @@ class ExpertBot(DefenderBot):
         improve = max(31 - view.stock_size, 0) // 4
         deals = []
         for _ in range(count):
-            theirs = model.sample(self._rng, improve)
+            theirs = model.sample(self._rng, improve, view.joker_points)
             stock = bits_of(view.unseen & ~theirs)
             self._rng.shuffle(stock)
             deals.append((theirs, stock))
@@ -214,13 +218,14 @@ class ExpertBot(DefenderBot):
         """
         heuristic = super().wants_top(view)
         hand, top = view.hand, view.top
-        now = deadwood_of_mask(hand)
-        if min(deadwood_of_mask(hand ^ bit | top) for bit in bits_of(hand)) >= now:
+        jp = view.joker_points
+        now = deadwood_of_mask(hand, jp)
+        if min(deadwood_of_mask(hand ^ bit | top, jp) for bit in bits_of(hand)) >= now:
             return heuristic
         take_scores, draw_scores = [], []
         rules = self._rules
         for theirs, stock in self._deals(view, max(self.playouts // 2, 1)):
-            value, card = _throw(hand | top, top)
+            value, card = _throw(hand | top, top, jp)
             kept = hand | top ^ card
             if value <= rules.knock_limit and len(stock) > rules.late_stock:
                 take_scores.append(settle_masks(kept, theirs, rules))
@@ -280,8 +285,8 @@ class ExpertBot(DefenderBot):
 
     def _knock_score(self, kept: int, theirs: int, layable: int) -> int:
         rules = self._rules
-        count = deadwood_of_mask(kept)
-        against = deadwood_after_layoffs(theirs, layable)
+        count = deadwood_of_mask(kept, rules.joker_points)
+        against = deadwood_after_layoffs(theirs, layable, rules.joker_points)
         if against < count or (against == count and rules.undercut_on_tie):
             return -(rules.undercut_bonus + count - against)
         return against - count

@@ -32,7 +32,7 @@ from gin_teach.bots.table import (
     discard_or_knock,
     first_of,
 )
-from gin_teach.cards import Card
+from gin_teach.cards import JOKER_POINTS, Card
 from gin_teach.melds import best_discard_of_mask, deadwood_of_mask
 from gin_teach.records import Observation
 
@@ -43,9 +43,10 @@ __all__ = ["DiscardOption", "ShaperBot", "discard_options_of_mask", "expected_de
 CANDIDATE_MARGIN = 10
 
 
-def expected_deadwood(hand: int, unseen: int) -> float:
+def expected_deadwood(hand: int, unseen: int, joker_points: int = JOKER_POINTS) -> float:
     """The mean, over the ``unseen`` cards, of the deadwood after drawing that card and
-    discarding the best card: what a 10-card ``hand`` expects after its next stock draw.
+    discarding the best card: what a 10-card ``hand`` expects after its next stock draw (a
+    joker left out of melds counts ``joker_points``).
 
     >>> from gin_teach.cards import hand_mask
     >>> hand = hand_mask("7S 7H 8C 9C 2D 3D KS QH JD 5C")  # no meld: 71
@@ -57,9 +58,9 @@ def expected_deadwood(hand: int, unseen: int) -> float:
     while rest:
         low = rest & -rest
         rest ^= low
-        total += best_discard_of_mask(hand | low)[0]
+        total += best_discard_of_mask(hand | low, joker_points)[0]
         count += 1
-    return total / count if count else float(deadwood_of_mask(hand))
+    return total / count if count else float(deadwood_of_mask(hand, joker_points))
 
 
 @dataclass(frozen=True)
@@ -81,10 +82,11 @@ class DiscardOption:
         return Card.from_index(self.bit.bit_length() - 1)
 
 
-def discard_options_of_mask(hand: int, allowed: int, unseen: int) -> list[DiscardOption]:
+def discard_options_of_mask(hand: int, allowed: int, unseen: int,
+                            joker_points: int = JOKER_POINTS) -> list[DiscardOption]:
     """Every discard of ``allowed`` cards from the 11-card ``hand``, weighed against the
     ``unseen`` cards, best first (lowest expected deadwood, then lowest deadwood, then the
-    higher card thrown).
+    higher card thrown); a joker left out of melds counts ``joker_points``.
 
     >>> from gin_teach.cards import hand_mask
     >>> from gin_teach.bots.table import ALL_CARDS
@@ -93,9 +95,9 @@ def discard_options_of_mask(hand: int, allowed: int, unseen: int) -> list[Discar
     >>> best.card.code, best.deadwood
     ('KD', 2)
     """
-    counted = [(bit, deadwood_of_mask(hand ^ bit)) for bit in bits_of(allowed)]
+    counted = [(bit, deadwood_of_mask(hand ^ bit, joker_points)) for bit in bits_of(allowed)]
     least = min(value for _, value in counted)
-    options = [DiscardOption(bit, value, expected_deadwood(hand ^ bit, unseen)
+    options = [DiscardOption(bit, value, expected_deadwood(hand ^ bit, unseen, joker_points)
                              if value <= least + CANDIDATE_MARGIN else None)
                for bit, value in counted]
     options.sort(key=_option_order)
@@ -166,13 +168,13 @@ class ShaperBot(SeededBot):
         True
         """
         hand, top = view.hand, view.top
-        now = deadwood_of_mask(hand)
-        kept = min(deadwood_of_mask(hand ^ bit | top) for bit in bits_of(hand))
+        now = deadwood_of_mask(hand, view.joker_points)
+        kept = min(deadwood_of_mask(hand ^ bit | top, view.joker_points) for bit in bits_of(hand))
         if kept >= now:
             return False
         if completes_meld(hand, top):
             return True
-        return kept <= expected_deadwood(hand, view.unseen) - self.take_margin
+        return kept <= expected_deadwood(hand, view.unseen, view.joker_points) - self.take_margin
 
     def knock_limit_now(self, view: TableView) -> int:
         """The highest count this player knocks with now (never above the round's limit).
@@ -195,7 +197,8 @@ class ShaperBot(SeededBot):
         >>> str(best.card), best.deadwood  # never the 6♥ just taken
         ('K♦', 0)
         """
-        return discard_options_of_mask(view.hand, view.hand & ~view.just_taken, view.unseen)
+        return discard_options_of_mask(view.hand, view.hand & ~view.just_taken, view.unseen,
+                                       view.joker_points)
 
     def discard(self, view: TableView, legal_actions: Sequence[Action]) -> Action:
         """Knock (or go gin) with the lowest count when the count allows, else the best

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from gin_teach.actions import Action, Discard, Knock
-from gin_teach.cards import Card
+from gin_teach.cards import JOKER_BITS, JOKER_POINTS, Card
+from gin_teach.jokers import NATURAL_BITS, joker_melds
 from gin_teach.melds import MELDS_WITH_CARD
 from gin_teach.records import Observation
 
@@ -28,8 +29,9 @@ __all__ = ["ALL_CARDS", "POINTS", "TableView", "bits_of", "completes_meld", "dis
            "first_of"]
 
 ALL_CARDS: Final = (1 << 52) - 1
-#: Deadwood points of each card index (ace 1, pictures 10).
-POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
+#: Deadwood points of each card index (ace 1, pictures 10; the jokers at the default
+#: ``JOKER_POINTS``, which only breaks ties: the solver counts the rules' joker points).
+POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52)) + (JOKER_POINTS, JOKER_POINTS)
 
 
 def bits_of(mask: int) -> list[int]:
@@ -53,6 +55,9 @@ def completes_meld(hand: int, card_bit: int) -> bool:
     >>> completes_meld(hand_mask("7S 7H"), Card(7, "D").bit), completes_meld(0, Card(7, "D").bit)
     (True, False)
     """
+    if card_bit & JOKER_BITS:  # a joker completes a meld with any two cards that take one
+        naturals = hand & NATURAL_BITS
+        return bool(joker_melds(naturals, naturals, 1))
     with_card = hand | card_bit
     return any(meld & with_card == meld for meld, _ in MELDS_WITH_CARD[card_bit.bit_length() - 1])
 
@@ -93,6 +98,8 @@ class TableView:
     stock_size: int
     just_taken: int
     knock_limit: int
+    joker_points: int = JOKER_POINTS
+    """What a joker left out of melds counts at this table (``Rules.joker_points``)."""
 
     @classmethod
     def from_observation(cls, observation: Observation) -> TableView:
@@ -113,14 +120,15 @@ class TableView:
         passed = 0 if observation.phase == "upcard_nondealer" else pile & ~discarded
         top = observation.top_discard
         taken = observation.just_taken
+        deck = ALL_CARDS | JOKER_BITS if observation.rules.jokers else ALL_CARDS
         return cls(
-            hand=hand, unseen=ALL_CARDS & ~(hand | pile | holds), pile=pile,
+            hand=hand, unseen=deck & ~(hand | pile | holds), pile=pile,
             top=top.bit if top is not None else 0, opponent_holds=holds,
             opponent_took=_mask(observation.opponent_took), opponent_passed=passed,
             opponent_discarded=discarded,
             opponent_unknown=observation.opponent_hand_size - holds.bit_count(),
             stock_size=observation.stock_size, just_taken=taken.bit if taken is not None else 0,
-            knock_limit=observation.knock_limit)
+            knock_limit=observation.knock_limit, joker_points=observation.rules.joker_points)
 
 
 def first_of(legal_actions: Sequence[Action], kind: type[Action]) -> Action | None:
