@@ -14,8 +14,8 @@ from gin_teach.analysis.knowledge import (
     mask_of_hand,
     shown,
 )
-from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask
-from gin_teach.errors import CardError
+from gin_teach.cards import JOKER_BITS, JOKER_POINTS, Card, HandLike, cards_from_mask, hand_mask
+from gin_teach.errors import CardError, RulesError
 from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
 from gin_teach.rules import Rules
 
@@ -25,6 +25,7 @@ __all__ = [
     "DiscardAnalysis",
     "DrawOutlook",
     "analyze_discards",
+    "check_table",
     "danger_weight",
     "draw_outlook",
     "why_better",
@@ -34,7 +35,7 @@ DANGER_WEIGHT_EARLY: Final = 2.0
 """Deadwood points one unit of danger costs at the start of a hand."""
 DANGER_WEIGHT_LATE: Final = 8.0
 """... and when the stock is down to the dead-hand level."""
-_DECK: Final = tuple(Card.from_index(i) for i in range(52))
+_DECK: Final = tuple(Card.from_index(i) for i in range(54))
 
 
 def _partner_pairs() -> tuple[tuple[int, ...], ...]:
@@ -118,22 +119,38 @@ class DrawOutlook:
         return self.total / self.count if self.count else float(self.deadwood)
 
 
-def draw_outlook(kept: int, unseen: int) -> DrawOutlook:
+def draw_outlook(kept: int, unseen: int, joker_points: int = JOKER_POINTS) -> DrawOutlook:
     """The :class:`DrawOutlook` of the ten cards ``kept`` (a mask) when the next card comes
-    from ``unseen`` (a mask).
+    from ``unseen`` (a mask); a joker left out of melds counts ``joker_points``.
 
     A drawn card that cannot meld with the kept cards stays loose, so its result is known
     without a search: keep the ten (throw it back) or keep it and throw the best other card.
+    A joker, drawn or kept, can meld with almost anything, so each such draw is solved.
+
+    >>> outlook = draw_outlook(hand_mask("7H 9H KS"), hand_mask("JK 2C"), joker_points=25)
+    >>> shown(outlook.outs), outlook.total  # the joker as 8♥, K♠ thrown: 0; 2♣ for K♠: 18
+    ('🃏', 18)
 
     >>> outlook = draw_outlook(hand_mask("AS 2S 9D"), hand_mask("3S 4H"))
     >>> shown(outlook.outs), outlook.total, outlook.count  # 3♠: 0; 4♥ replaces 9♦: 7
     ('3♠', 7, 2)
     """
-    now = deadwood_of_mask(kept)
-    after_best_throw = best_discard_of_mask(kept)[0] if kept else 0
+    now = deadwood_of_mask(kept, joker_points)
+    after_best_throw = best_discard_of_mask(kept, joker_points)[0] if kept else 0
     outs = 0
     total = 0
     rest = unseen
+    if (kept | unseen) & JOKER_BITS:
+        solved = unseen if kept & JOKER_BITS else unseen & JOKER_BITS
+        rest = unseen & ~solved
+        while solved:
+            bit = solved & -solved
+            solved ^= bit
+            value = best_discard_of_mask(kept | bit, joker_points)[0]
+            loose = after_best_throw + _points(bit.bit_length() - 1, joker_points)
+            if value < now and value < loose:
+                outs |= bit
+            total += value
     while rest:
         bit = rest & -rest
         rest ^= bit
@@ -151,21 +168,31 @@ def draw_outlook(kept: int, unseen: int) -> DrawOutlook:
     return DrawOutlook(now, total, outs, unseen.bit_count())
 
 
+def _points(index: int, joker_points: int) -> int:
+    """The deadwood points of the card ``index`` (a joker counts ``joker_points``)."""
+    return CARD_POINTS[index] if index < 52 else joker_points
+
+
 @lru_cache(maxsize=512)
-def _offence(hand: int, unseen: int, legal: int) -> tuple[tuple[int, DrawOutlook], ...]:
+def _offence(hand: int, unseen: int, legal: int,
+             joker_points: int) -> tuple[tuple[int, DrawOutlook], ...]:
     """For each legal discard (by card index), the outlook of the ten cards it keeps."""
     results = []
     rest = legal
     while rest:
         low = rest & -rest
         rest ^= low
-        results.append((low.bit_length() - 1, draw_outlook(hand ^ low, unseen)))
+        results.append((low.bit_length() - 1, draw_outlook(hand ^ low, unseen, joker_points)))
     return tuple(results)
 
 
 def _danger(index: int, kept: int, knowledge: Knowledge, unseen_count: int,
             dead: int, holds: int, shy: int) -> float:
-    """The chance that the card ``index`` completes a three-card meld for the opponent."""
+    """The chance that the card ``index`` completes a three-card meld for the opponent: 1 for
+    a joker, which completes any pair or near run (the estimate ignores the opponent's jokers
+    as partners of a natural card)."""
+    if index >= 52:
+        return 1.0
     unknown = max(0, 10 - len(knowledge.opponent_holds))
     unknown_share = unknown / unseen_count if unseen_count else 0.0
     miss = 1.0
@@ -191,7 +218,9 @@ def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
     """Every legal discard from the hand (11 cards after the draw), best first (see the module
     for the order), each with its numbers and the reason ``why`` it ranks where it does.
 
-    The hand is cards, text, or a 52-bit mask (``Card.index`` bits, as bots keep it).
+    The hand is cards, text, or a 52-bit mask (``Card.index`` bits, as bots keep it; 54 bits
+    with the jokers when ``rules.jokers``: then the unseen jokers may come on the next draw, a
+    joker left out of melds counts ``rules.joker_points``, and a thrown joker's danger is 1).
     ``hand_size`` checks its size (11 in play; a smaller number for a teaching example).
 
     >>> for analysis in analyze_discards("AS 6S AH 4H 8H 9H TH JH 8D 4C 7C")[:3]:
@@ -202,15 +231,16 @@ def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
     """
     rules = rules or Rules.modern()
     knowledge = knowledge or NO_KNOWLEDGE
-    hand = mask_of_hand(hand11)
+    hand = mask_of_hand(hand11, rules)
     if hand.bit_count() != hand_size:
         raise CardError(f"a hand to discard from has {hand_size} cards, got "
                         f"{hand.bit_count()}: {shown(hand)[:60]}")
-    knowledge.check_hand(hand, hand_size)
+    check_table(knowledge, rules)
+    knowledge.check_hand(hand, hand_size, rules.jokers)
     legal = hand & ~knowledge.just_taken.bit if knowledge.just_taken else hand
     if not legal:
         raise CardError(f"no card may be discarded: the only one is {shown(hand)}, just taken")
-    unseen = knowledge.unseen_mask(hand)
+    unseen = knowledge.unseen_mask(hand, rules.jokers)
     unseen_count = unseen.bit_count()
     limit = knowledge.knock_limit
     if limit is None:
@@ -220,7 +250,8 @@ def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
     holds = hand_mask(knowledge.opponent_holds)
     shy = knowledge.shunned_mask()
     rows = []
-    for index, outlook in _offence(hand, unseen, legal):
+    joker_points = rules.joker_points
+    for index, outlook in _offence(hand, unseen, legal, joker_points):
         danger = _danger(index, hand ^ (1 << index), knowledge, unseen_count, dead, holds, shy)
         rows.append((index, outlook, danger, outlook.expected + weight * danger))
 
@@ -229,7 +260,7 @@ def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
         knocks = outlook.deadwood <= limit
         return (0 if outlook.deadwood == 0 else 1 if knocks else 2,
                 outlook.deadwood if knocks else 0, score, outlook.deadwood,
-                -outlook.outs.bit_count(), -CARD_POINTS[index], -index)
+                -outlook.outs.bit_count(), -_points(index, joker_points), -index)
 
     rows.sort(key=order)
     analyses = [DiscardAnalysis(_DECK[index], outlook.deadwood, outlook.deadwood <= limit,
@@ -237,6 +268,19 @@ def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
                                 outlook.expected, danger, score)
                 for index, outlook, danger, score in rows]
     return _explained(analyses, [outlook.total for _, outlook, *_ in rows], weight)
+
+
+def check_table(knowledge: Knowledge, rules: Rules) -> None:
+    """Refuse knowledge of a deck with jokers at a table that plays without them.
+
+    >>> check_table(Knowledge(jokers=2), Rules())
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.RulesError: the knowledge is of a deck with jokers, and the modern rules ...
+    """
+    if knowledge.jokers and not rules.jokers:
+        raise RulesError(f"the knowledge is of a deck with jokers, and the {rules.name} rules "
+                         "play without jokers")
 
 
 def _alike(a: DiscardAnalysis, b: DiscardAnalysis, total_a: int, total_b: int) -> bool:

@@ -5,9 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask, parse_cards, to_cards
-from gin_teach.errors import CardError, RulesError
+from gin_teach.cards import (
+    JOKER_BITS,
+    Card,
+    HandLike,
+    cards_from_mask,
+    hand_mask,
+    parse_cards,
+    to_cards,
+)
+from gin_teach.errors import CardError
+from gin_teach.jokers import check_jokers_allowed
 from gin_teach.records import Observation
+from gin_teach.rules import Rules
 
 __all__ = [
     "CARD_POINTS",
@@ -43,26 +53,27 @@ def _neighbours() -> tuple[int, ...]:
 _NEIGHBOURS: Final = _neighbours()
 
 
-def mask_of_hand(hand: HandLike | int) -> int:
-    """A hand given as cards, text or already as a 52-bit mask, as a mask.
+def mask_of_hand(hand: HandLike | int, rules: Rules | None = None) -> int:
+    """A hand given as cards, text or already as a mask (52 bits; 54 with the jokers when
+    ``rules`` play jokers wild), as a mask.
 
-    >>> mask_of_hand("AS 2S"), mask_of_hand(3)
-    (3, 3)
+    >>> mask_of_hand("AS 2S"), mask_of_hand(3), mask_of_hand("AS JK", Rules.jokers_wild())
+    (3, 3, 4503599627370497)
     >>> mask_of_hand("AS 2S JK")
     Traceback (most recent call last):
     ...
-    gin_teach.errors.RulesError: the analysis does not weigh jokers yet: analyse a hand ...
+    gin_teach.errors.RulesError: JK1 is a joker, and the modern rules play without jokers
     """
     if isinstance(hand, bool):
         raise CardError(f"expected cards, text or a card mask, got {hand!r}")
     if isinstance(hand, int):
-        if not 0 <= hand <= FULL_DECK_MASK:
-            raise CardError(f"a hand mask has 52 bits, got {hand!r:.40}")
-        return hand
-    mask = hand_mask(hand)
+        if not 0 <= hand <= FULL_DECK_MASK | JOKER_BITS:
+            raise CardError(f"a hand mask has 52 bits (54 with jokers), got {hand!r:.40}")
+        mask = hand
+    else:
+        mask = hand_mask(hand)
     if mask > FULL_DECK_MASK:
-        raise RulesError("the analysis does not weigh jokers yet: analyse a hand without them "
-                         "(best_discards ranks a hand with jokers by deadwood)")
+        check_jokers_allowed(mask, rules or Rules.modern())
     return mask
 
 
@@ -106,6 +117,7 @@ class Knowledge:
     - ``stock_size``: the cards left in the stock (``None``: as after the deal, less the pile).
     - ``just_taken``: the card you took from the pile this turn (you may not throw it back).
     - ``knock_limit``: the round's knock limit (``None``: the rules' one).
+    - ``jokers``: the jokers in the deck (0, or 2 at a table that plays them wild).
 
     Every card list takes what :func:`~gin_teach.parse_cards` takes. Knowledge that contradicts
     itself raises :class:`~gin_teach.errors.CardError` naming the conflict.
@@ -128,11 +140,13 @@ class Knowledge:
     stock_size: int | None
     just_taken: Card | None
     knock_limit: int | None
+    jokers: int
 
     def __init__(self, discard_pile: HandLike = (), opponent_holds: HandLike = (),
                  opponent_took: HandLike = (), opponent_passed: HandLike = (),
                  opponent_discarded: HandLike = (), stock_size: int | None = None,
-                 just_taken: Card | str | None = None, knock_limit: int | None = None) -> None:
+                 just_taken: Card | str | None = None, knock_limit: int | None = None,
+                 jokers: int = 0) -> None:
         # The pile and the opponent's hand hold each card once; the three histories may
         # repeat one (a card can be taken, thrown, taken back and thrown again).
         given: tuple[tuple[str, HandLike, bool], ...] = (
@@ -153,6 +167,7 @@ class Knowledge:
         object.__setattr__(self, "just_taken", just_taken)
         object.__setattr__(self, "stock_size", stock_size)
         object.__setattr__(self, "knock_limit", knock_limit)
+        object.__setattr__(self, "jokers", jokers)
         self._check()
 
     def _check(self) -> None:
@@ -177,7 +192,17 @@ class Knowledge:
             if number is not None and (isinstance(number, bool) or not isinstance(number, int)
                                        or number < 0):
                 raise CardError(f"{name} must be a whole number of at least 0, got {number!r}")
-        if self.stock_size is not None and self.stock_size + len(self.discard_pile) > 32:
+        if self.jokers not in (0, 2):
+            raise CardError(f"a deck has 0 or 2 jokers, got {self.jokers!r:.40}")
+        if not self.jokers:
+            seen = (self.discard_pile + self.opponent_holds + self.opponent_took
+                    + self.opponent_passed + self.opponent_discarded + (self.just_taken,))
+            joker = next((card for card in seen if card is not None and card.is_joker), None)
+            if joker is not None:
+                raise CardError(f"{joker.code} is a joker, and this knowledge is of a deck "
+                                "without jokers (give jokers=2)")
+        if self.stock_size is not None and (self.stock_size + len(self.discard_pile)
+                                            > 32 + self.jokers):
             raise CardError(f"a stock of {self.stock_size} and a pile of "
                             f"{len(self.discard_pile)} are more cards than two hands leave")
 
@@ -194,10 +219,12 @@ class Knowledge:
         return cls(observation.discard_pile, observation.opponent_known,
                    observation.opponent_took, observation.opponent_passed,
                    observation.opponent_discarded,
-                   observation.stock_size, observation.just_taken, observation.knock_limit)
+                   observation.stock_size, observation.just_taken, observation.knock_limit,
+                   observation.rules.jokers)
 
-    def check_hand(self, hand: int, hand_size: int) -> None:
-        """Raise :class:`CardError` if the hand (a mask) contradicts this knowledge.
+    def check_hand(self, hand: int, hand_size: int, jokers: int = 0) -> None:
+        """Raise :class:`CardError` if the hand (a mask) contradicts this knowledge (the deck
+        holds 52 cards and ``jokers`` jokers).
 
         >>> Knowledge(discard_pile="KS").check_hand(hand_mask("KS 2H"), 2)
         Traceback (most recent call last):
@@ -213,19 +240,23 @@ class Knowledge:
             raise CardError(f"you just took {self.just_taken}, but it is not in your hand")
         if self.stock_size is not None:
             total = self.stock_size + len(self.discard_pile) + hand_size + 10
-            if total > 52:
+            if total > 52 + jokers:
                 raise CardError(f"a stock of {self.stock_size}, a pile of "
                                 f"{len(self.discard_pile)} and two hands make {total} cards, "
-                                "more than 52")
+                                f"more than {52 + jokers}")
 
-    def unseen_mask(self, hand: int) -> int:
-        """The cards you have not seen: in the stock or hidden in the opponent's hand.
+    def unseen_mask(self, hand: int, jokers: int = 0) -> int:
+        """The cards you have not seen: in the stock or hidden in the opponent's hand (the
+        jokers too, when the deck holds ``jokers``, 2, of them).
 
         >>> len(cards_from_mask(Knowledge(discard_pile="KS").unseen_mask(hand_mask("2H 3H"))))
         49
+        >>> shown(Knowledge(discard_pile="JK", jokers=2).unseen_mask(FULL_DECK_MASK, jokers=2))
+        '🃏'
         """
         seen = hand | hand_mask(self.discard_pile) | hand_mask(self.opponent_holds)
-        return FULL_DECK_MASK & ~seen
+        deck = FULL_DECK_MASK | JOKER_BITS if jokers else FULL_DECK_MASK
+        return deck & ~seen
 
     def shunned_mask(self) -> int:
         """The cards the opponent probably lacks: those of the rank of, or next in suit to, a
@@ -239,15 +270,16 @@ class Knowledge:
             mask |= _NEIGHBOURS[card.index]
         return mask
 
-    def stock(self, hand_size: int = 11) -> int:
-        """The stock's size, given or as after the deal less the pile.
+    def stock(self, hand_size: int = 11, jokers: int = 0) -> int:
+        """The stock's size, given or as after the deal less the pile (from a deck of 52 cards
+        and ``jokers`` jokers).
 
         >>> Knowledge(discard_pile="KS 2D 5C").stock(), Knowledge(stock_size=9).stock()
         (28, 9)
         """
         if self.stock_size is not None:
             return self.stock_size
-        return max(0, 52 - hand_size - 10 - len(self.discard_pile))
+        return max(0, 52 + jokers - hand_size - 10 - len(self.discard_pile))
 
 
 NO_KNOWLEDGE: Final = Knowledge()

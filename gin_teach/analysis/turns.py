@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from gin_teach.analysis.discards import analyze_discards, draw_outlook
+from gin_teach.analysis.discards import analyze_discards, check_table, draw_outlook
 from gin_teach.analysis.knowledge import (
     CARD_POINTS,
     NO_KNOWLEDGE,
@@ -15,7 +15,7 @@ from gin_teach.analysis.knowledge import (
     mask_of_hand,
     shown,
 )
-from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask
+from gin_teach.cards import JOKER_BITS, JOKER_POINTS, Card, HandLike, cards_from_mask, hand_mask
 from gin_teach.errors import CardError
 from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
 from gin_teach.rules import Rules
@@ -85,24 +85,28 @@ def analyze_draw(hand10: HandLike | int, knowledge: Knowledge,
     (False, 47.9, 51)
     """
     rules = rules or Rules.modern()
-    hand = mask_of_hand(hand10)
+    hand = mask_of_hand(hand10, rules)
     if hand.bit_count() != 10:
         raise CardError(f"a hand before the draw has 10 cards, got {hand.bit_count()}: "
                         f"{shown(hand)[:60]}")
     if not knowledge.discard_pile:
         raise CardError("there is no face-up card to take: the discard pile is empty")
-    knowledge.check_hand(hand, 10)
+    check_table(knowledge, rules)
+    knowledge.check_hand(hand, 10, rules.jokers)
     upcard = knowledge.discard_pile[-1]
     after_take = Knowledge(knowledge.discard_pile[:-1], knowledge.opponent_holds,
                            knowledge.opponent_took, knowledge.opponent_passed,
                            knowledge.opponent_discarded, knowledge.stock_size, upcard,
-                           knowledge.knock_limit)
+                           knowledge.knock_limit, knowledge.jokers)
     taken = analyze_discards(hand | upcard.bit, after_take, rules)
     least = min(analysis.deadwood for analysis in taken)
     take_best = next(analysis for analysis in taken if analysis.deadwood == least)
     kept = (hand | upcard.bit) ^ take_best.card.bit
-    melds = deadwood_of_mask(kept) < deadwood_of_mask(kept ^ upcard.bit) + upcard.points
-    outlook = draw_outlook(hand, knowledge.unseen_mask(hand))
+    joker_points = rules.joker_points
+    upcard_points = joker_points if upcard.is_joker else upcard.points
+    melds = (deadwood_of_mask(kept, joker_points)
+             < deadwood_of_mask(kept ^ upcard.bit, joker_points) + upcard_points)
+    outlook = draw_outlook(hand, knowledge.unseen_mask(hand, rules.jokers), joker_points)
     take = least < outlook.expected
     stock = f"a card from the stock leaves {outlook.expected:.1f} on average"
     throw = take_best.card
@@ -157,12 +161,13 @@ class KnockAnalysis:
     why: str
 
 
-def opponent_hands(hand: int, knowledge: Knowledge, count: int,
-                   rng: random.Random) -> list[int]:
+def opponent_hands(hand: int, knowledge: Knowledge, count: int, rng: random.Random,
+                   rules: Rules | None = None) -> list[int]:
     """``count`` guesses (masks) at the opponent's ten cards: the cards it is known to hold,
     the rest drawn from the unseen cards (half as likely next to what it threw or declined),
     then improved by one draw per discard it has made, keeping the best ten each time, as a
-    player who plays for deadwood would.
+    player who plays for deadwood would (by ``rules``: the jokers, at a table that plays
+    them, are among the unseen cards, and a joker left out of melds counts its points).
 
     >>> import random
     >>> knowledge = Knowledge(opponent_took="8H", opponent_holds="8H", stock_size=25)
@@ -173,10 +178,11 @@ def opponent_hands(hand: int, knowledge: Knowledge, count: int,
     """
     holds = hand_mask(knowledge.opponent_holds)
     shy = knowledge.shunned_mask()
-    unseen = knowledge.unseen_mask(hand)
+    rules = rules or Rules.modern()
+    unseen = knowledge.unseen_mask(hand, rules.jokers)
     # Weighted sampling without replacement: each card gets the key u ** (1 / weight) and the
     # largest keys win; a weight of one half squares the key.
-    pool = [(i, bool(shy >> i & 1)) for i in range(52) if unseen >> i & 1]
+    pool = [(i, bool(shy >> i & 1)) for i in range(54) if unseen >> i & 1]
     missing = max(0, 10 - holds.bit_count())
     turns = len(knowledge.opponent_discarded)
     if not turns and knowledge.stock_size is not None:
@@ -196,20 +202,22 @@ def opponent_hands(hand: int, knowledge: Knowledge, count: int,
             mask |= 1 << index
         for index in chosen[missing:]:
             mask |= 1 << index
-            _, throws = best_discard_of_mask(mask)
+            _, throws = best_discard_of_mask(mask, rules.joker_points)
             # It keeps what it took from the pile (else it throws back the card it drew).
-            mask ^= _highest(throws & ~holds or 1 << index)
+            mask ^= _highest(throws & ~holds or 1 << index, rules.joker_points)
         hands.append(mask)
     return hands
 
 
-def _highest(mask: int) -> int:
-    """The bit of the card with the most points in ``mask`` (the highest index among equals)."""
+def _highest(mask: int, joker_points: int = JOKER_POINTS) -> int:
+    """The bit of the card with the most points in ``mask`` (the highest index among equals;
+    a joker counts ``joker_points``)."""
     best, best_points = 0, -1
     while mask:
         low = mask & -mask
         mask ^= low
-        points = CARD_POINTS[low.bit_length() - 1]
+        index = low.bit_length() - 1
+        points = CARD_POINTS[index] if index < 52 else joker_points
         if points >= best_points:
             best, best_points = low, points
     return best
@@ -232,9 +240,10 @@ def analyze_knock(hand11: HandLike | int, knowledge: Knowledge | None = None,
     rules = rules or Rules.modern()
     knowledge = knowledge or NO_KNOWLEDGE
     analyses = analyze_discards(hand11, knowledge, rules)
-    hand = mask_of_hand(hand11)
-    unseen = knowledge.unseen_mask(hand)
-    stock = knowledge.stock()
+    hand = mask_of_hand(hand11, rules)
+    unseen = knowledge.unseen_mask(hand, rules.jokers)
+    stock = knowledge.stock(jokers=rules.jokers)
+    joker_points = rules.joker_points
     my_draws = max(0, (stock - rules.dead_hand_stock) // 2)
     limit = knowledge.knock_limit
     if limit is None:
@@ -248,7 +257,7 @@ def analyze_knock(hand11: HandLike | int, knowledge: Knowledge | None = None,
                              f"discard {analyses[0].card}.")
     best = knocking[0]
     kept = hand ^ best.card.bit
-    gin_outs = _gin_outs(kept, unseen)
+    gin_outs = _gin_outs(kept, unseen, joker_points)
     chance = len(gin_outs) / unseen.bit_count() if unseen else 0.0
     gin_chance = 1.0 - (1.0 - chance) ** my_draws
     if best.gin:
@@ -261,10 +270,12 @@ def analyze_knock(hand11: HandLike | int, knowledge: Knowledge | None = None,
     total_weight = undercut_weight = points = 0.0
     kept_cards = cards_from_mask(kept)
     melds = _melds_within(kept)
-    for opponent in opponent_hands(hand, knowledge, samples, rng):
-        count = deadwood_of_mask(opponent)
+    for opponent in opponent_hands(hand, knowledge, samples, rng, rules):
+        count = deadwood_of_mask(opponent, joker_points)
         weight = KNOCKABLE_WEIGHT if count <= limit else 1.0
-        if count > best.deadwood and not _layoff_reach(melds, opponent):
+        # The shortcut reads plain melds only: with a joker in either hand, settle decides.
+        plain = not (kept | opponent) & JOKER_BITS
+        if count > best.deadwood and plain and not _layoff_reach(melds, opponent):
             won, undercut = count - best.deadwood, False  # nothing to lay off: a plain win
         else:
             settlement = settle(kept_cards, cards_from_mask(opponent), rules)
@@ -293,7 +304,7 @@ def _melds_within(hand: int) -> list[int]:
     """Every three-card meld inside ``hand``: whatever spread the knocker shows is built
     from melds that contain these."""
     melds = set()
-    rest = hand
+    rest = hand & ~JOKER_BITS
     while rest:
         low = rest & -rest
         rest ^= low
@@ -321,13 +332,13 @@ def _layoff_reach(melds: list[int], opponent: int) -> bool:
     return False
 
 
-def _gin_outs(kept: int, unseen: int) -> tuple[Card, ...]:
+def _gin_outs(kept: int, unseen: int, joker_points: int) -> tuple[Card, ...]:
     """The unseen cards that would make the ten kept cards gin (after throwing one)."""
     outs = []
     rest = unseen
     while rest:
         bit = rest & -rest
         rest ^= bit
-        if best_discard_of_mask(kept | bit)[0] == 0:
+        if best_discard_of_mask(kept | bit, joker_points)[0] == 0:
             outs.append(Card.from_index(bit.bit_length() - 1))
     return tuple(outs)
