@@ -195,7 +195,7 @@ def layoff_cards(melds: Sequence[int]) -> int:
     """
     found = 0
     for meld in melds:
-        if meld & JOKER_BITS:  # a joker may stand for either end: both are estimated
+        if meld & JOKER_BITS:  # estimated: the naturals' ends, and a joker laid onto it
             found |= JOKER_BITS
             meld &= NATURAL_BITS
         low = meld & -meld
