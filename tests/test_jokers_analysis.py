@@ -101,3 +101,34 @@ def test_without_jokers_the_unseen_set_and_stock_are_as_before():
         Card.joker(1), Card.joker(2))
     assert plain.stock() == 30 and plain.stock(jokers=2) == 32
     assert analyze_discards(hand, plain) == analyze_discards(hand, plain, Rules.modern())
+
+
+def test_playout_deals_at_the_jokers_table_include_the_unseen_jokers():
+    import random
+
+    from gin_teach.puzzles.playouts import playout_samples
+
+    hand = "7H 9H 3C 4C 2S 2D KS QD 5S 8C 6H"
+    found = 0
+    for seed in range(6):
+        theirs, stock = playout_samples(hand, Knowledge(jokers=2), random.Random(seed), 2)
+        assert len(stock) == 54 - 21 and theirs.bit_count() == 10
+        found |= theirs & JOKER_BITS | sum(1 << i for i in stock if i >= 52)
+    assert found == JOKER_BITS
+
+
+def test_the_coach_grades_and_reviews_a_round_at_the_jokers_table():
+    from gin_teach.coach import grade_move, review
+
+    rnd = Round(seed=11, rules=WILD)
+    bots = [SimpleBot(seed=1), SimpleBot(seed=2)]
+    graded = with_joker = 0
+    while not rnd.is_over:
+        player = rnd.current_player
+        move = bots[player].choose(rnd.observation(player), rnd.legal_actions())
+        decision = grade_move(rnd, move)
+        graded += decision is not None
+        with_joker += decision is not None and any(c.is_joker for c in rnd.hand(player))
+        rnd.apply(move)
+    assert graded and with_joker
+    assert review(rnd, 0).decisions

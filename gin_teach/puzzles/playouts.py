@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from gin_teach.analysis import Knowledge
-from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask
+from gin_teach.cards import JOKER_POINTS, Card, HandLike, cards_from_mask, hand_mask
 from gin_teach.errors import CardError
 from gin_teach.melds import best_discard_of_mask, deadwood_of_mask
 from gin_teach.rules import Rules
@@ -41,8 +41,9 @@ from gin_teach.scoring import settle
 
 __all__ = ["EAGER", "PATIENT", "Choice", "KnockPolicy", "choice_values", "playout_samples"]
 
-_POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
-_DECK: Final = tuple(Card.from_index(i) for i in range(52))
+# The jokers at the default points only break ties here; every solve gets the rules' points.
+_POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52)) + (JOKER_POINTS, JOKER_POINTS)
+_DECK: Final = tuple(Card.from_index(i) for i in range(54))
 
 
 @dataclass(frozen=True, order=True)
@@ -89,21 +90,21 @@ PATIENT: Final = KnockPolicy("patient", takes_to_lower=True, early_limit=10, lat
                              late_stock=19)
 
 
-def _takes(policy: KnockPolicy, hand: int, card: int) -> bool:
-    before = deadwood_of_mask(hand)
-    with_card = deadwood_of_mask(hand | 1 << card)
-    if with_card < before + _POINTS[card]:
+def _takes(policy: KnockPolicy, hand: int, card: int, joker_points: int) -> bool:
+    before = deadwood_of_mask(hand, joker_points)
+    with_card = deadwood_of_mask(hand | 1 << card, joker_points)
+    if with_card < before + (_POINTS[card] if card < 52 else joker_points):
         return True  # the card joins a meld
     if policy.takes_to_lower:
-        value, _ = _best_discard(hand | 1 << card, card)
+        value, _ = _best_discard(hand | 1 << card, card, joker_points)
         return value < before
     return False
 
 
-def _best_discard(hand: int, forbidden: int | None) -> tuple[int, int]:
+def _best_discard(hand: int, forbidden: int | None, joker_points: int) -> tuple[int, int]:
     """(deadwood left, card index) of the best discard, never ``forbidden``; the highest card
     among equals."""
-    value, bits = best_discard_of_mask(hand)
+    value, bits = best_discard_of_mask(hand, joker_points)
     if forbidden is not None:
         bits &= ~(1 << forbidden)
     if not bits:
@@ -112,12 +113,12 @@ def _best_discard(hand: int, forbidden: int | None) -> tuple[int, int]:
         while rest:
             low = rest & -rest
             rest ^= low
-            after = deadwood_of_mask(hand ^ low)
+            after = deadwood_of_mask(hand ^ low, joker_points)
             if after < value:
                 value, bits = after, low
             elif after == value:
                 bits |= low
-    best = max((i for i in range(52) if bits >> i & 1), key=lambda i: (_POINTS[i], i))
+    best = max((i for i in range(54) if bits >> i & 1), key=lambda i: (_POINTS[i], i))
     return value, best
 
 
@@ -140,14 +141,14 @@ def _play_out(mine: int, theirs: int, top: int, stock: list[int], opponent: Knoc
     while True:
         hand, policy = hands[player], policies[player]
         taken: int | None = None
-        if _takes(policy, hand, top):
+        if _takes(policy, hand, top, rules.joker_points):
             taken = top
             hand |= 1 << top
         else:
             if len(stock) <= rules.dead_hand_stock:
                 return 0
             hand |= 1 << stock.pop()
-        value, card = _best_discard(hand, taken)
+        value, card = _best_discard(hand, taken, rules.joker_points)
         hand ^= 1 << card
         hands[player] = hand
         if value <= limit and policy.knocks(value, len(stock), limit):
@@ -157,10 +158,11 @@ def _play_out(mine: int, theirs: int, top: int, stock: list[int], opponent: Knoc
         player = 1 - player
 
 
-def playout_samples(hand11: HandLike, knowledge: Knowledge,
-                    rng: random.Random) -> tuple[int, list[int]]:
+def playout_samples(hand11: HandLike, knowledge: Knowledge, rng: random.Random,
+                    jokers: int = 0) -> tuple[int, list[int]]:
     """One deal of the unknown cards: the opponent's 10 cards (a mask, including the cards it
-    is known to hold) and the stock (card indices, drawn from the end).
+    is known to hold) and the stock (card indices, drawn from the end), from a deck with
+    ``jokers`` jokers.
 
     >>> from gin_teach.analysis import Knowledge
     >>> theirs, stock = playout_samples("7S 7H 7D 9C TC JC 3H 4H 5H 2D KS",
@@ -170,9 +172,10 @@ def playout_samples(hand11: HandLike, knowledge: Knowledge,
     """
     hand = hand_mask(hand11)
     holds = hand_mask(knowledge.opponent_holds)
-    unseen = [i for i in range(52) if knowledge.unseen_mask(hand) >> i & 1]
+    unseen_mask = knowledge.unseen_mask(hand, jokers)
+    unseen = [i for i in range(54) if unseen_mask >> i & 1]
     missing = 10 - len(knowledge.opponent_holds)
-    stock_size = knowledge.stock(11)
+    stock_size = knowledge.stock(11, jokers)
     if missing < 0 or missing + stock_size > len(unseen):
         raise CardError(f"the opponent's {10 - missing} known cards and a stock of {stock_size} "
                         f"do not fit the {len(unseen)} unseen cards")
@@ -215,12 +218,12 @@ def legal_choices(hand11: HandLike, knowledge: Knowledge,
     hand = hand_mask(hand11)
     limit = knock_limit(knowledge, rules)
     found = []
-    for index in range(52):
+    for index in range(54):
         if not hand >> index & 1 or (knowledge.just_taken and knowledge.just_taken.index == index):
             continue
         card = _DECK[index]
         found.append(Choice(card, False))
-        if deadwood_of_mask(hand ^ 1 << index) <= limit:
+        if deadwood_of_mask(hand ^ 1 << index, rules.joker_points) <= limit:
             found.append(Choice(card, True))
     return sorted(found, key=lambda c: (-c.card.points, c.card.suit, c.knock))
 
@@ -253,7 +256,7 @@ def choice_points(hand11: HandLike, knowledge: Knowledge, *, samples: int, seed:
     limit = knock_limit(knowledge, rules)
     choices = choices if choices is not None else legal_choices(hand11, knowledge, rules)
     rng = random.Random(seed)
-    deals = [playout_samples(hand11, knowledge, rng) for _ in range(samples)]
+    deals = [playout_samples(hand11, knowledge, rng, rules.jokers) for _ in range(samples)]
     result: dict[str, dict[Choice, list[int]]] = {}
     for model in models:
         per_choice: dict[Choice, list[int]] = {}
