@@ -9,6 +9,9 @@ what the player knows then) and every draw decision with a face-up card. The tar
 is a full discard analysis with knowledge under 20 ms at the 95th percentile, since the widgets
 call it on every click.
 
+``--jokers`` takes the positions from the jokers-wild table instead (``Rules.jokers_wild()``),
+where hands hold jokers and the unseen cards include them.
+
 Run: ``python benchmarks/analysis.py``  (``--positions N`` for a quicker look).
 """
 
@@ -27,14 +30,16 @@ Position = tuple[tuple[Card, ...], Knowledge, Rules]
 TARGET_P95_MS = 20.0
 
 
-def positions(count: int, seed: int = 2026) -> tuple[list[Position], list[Position]]:
-    """``count`` discard positions and ``count`` draw positions from seeded self-play."""
+def positions(count: int, seed: int = 2026,
+              rules: Rules | None = None) -> tuple[list[Position], list[Position]]:
+    """``count`` discard positions and ``count`` draw positions from seeded self-play under
+    ``rules`` (the modern rules by default)."""
     rng = random.Random(seed)
     bots = (SimpleBot(seed=seed), SimpleBot(seed=seed + 1))
     discards: list[Position] = []
     draws: list[Position] = []
     while len(discards) < count or len(draws) < count:
-        rnd = Round(seed=rng.randrange(10**9))
+        rnd = Round(seed=rng.randrange(10**9), rules=rules or Rules.modern())
         while not rnd.is_over:
             player = rnd.current_player
             view = rnd.observation(player)
@@ -68,8 +73,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=400)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--jokers", action="store_true", help="play at the jokers-wild table")
     args = parser.parse_args()
-    discards, draws = positions(args.positions, args.seed)
+    rules = Rules.jokers_wild() if args.jokers else Rules.modern()
+    discards, draws = positions(args.positions, args.seed, rules)
     # The discards first: the analysis caches by hand, and the knock analysis would warm it.
     rows = [
         ("analyze_discards", timings(lambda p: analyze_discards(*p), discards)),

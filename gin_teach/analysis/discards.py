@@ -47,6 +47,21 @@ def _partner_pairs() -> tuple[tuple[int, ...], ...]:
 _PARTNERS: Final = _partner_pairs()
 
 
+def _near_cards() -> tuple[int, ...]:
+    """For each card index, the cards that can share a meld with it and one joker: its rank,
+    and its suit within two ranks."""
+    masks = []
+    for i in range(52):
+        rank, suit = i % 13, i // 13
+        column = sum(1 << (s * 13 + rank) for s in range(4))
+        low, high = max(rank - 2, 0), min(rank + 2, 12)
+        masks.append((column | ((1 << (high + 1)) - (1 << low)) << (suit * 13)) & ~(1 << i))
+    return tuple(masks)
+
+
+_NEAR: Final = _near_cards()
+
+
 def danger_weight(knowledge: Knowledge | None = None, rules: Rules | None = None) -> float:
     """Deadwood points per unit of danger in the ranking: grows from ``DANGER_WEIGHT_EARLY``
     with a full stock to ``DANGER_WEIGHT_LATE`` when the stock reaches the dead-hand level.
@@ -125,7 +140,9 @@ def draw_outlook(kept: int, unseen: int, joker_points: int = JOKER_POINTS) -> Dr
 
     A drawn card that cannot meld with the kept cards stays loose, so its result is known
     without a search: keep the ten (throw it back) or keep it and throw the best other card.
-    A joker, drawn or kept, can meld with almost anything, so each such draw is solved.
+    A drawn joker is solved. With one joker kept, so is a drawn card near a kept natural card
+    (of its rank, or its suit within two ranks); any other drawn card stays loose. With both
+    jokers kept every draw is solved (two jokers meld with any card).
 
     >>> outlook = draw_outlook(hand_mask("7H 9H KS"), hand_mask("JK 2C"), joker_points=25)
     >>> shown(outlook.outs), outlook.total  # the joker as 8♥, K♠ thrown: 0; 2♣ for K♠: 18
@@ -141,7 +158,19 @@ def draw_outlook(kept: int, unseen: int, joker_points: int = JOKER_POINTS) -> Dr
     total = 0
     rest = unseen
     if (kept | unseen) & JOKER_BITS:
-        solved = unseen if kept & JOKER_BITS else unseen & JOKER_BITS
+        kept_jokers = kept & JOKER_BITS
+        if kept_jokers == JOKER_BITS:
+            solved = unseen
+        elif kept_jokers:
+            near = 0
+            naturals = kept & ~JOKER_BITS
+            while naturals:
+                low = naturals & -naturals
+                naturals ^= low
+                near |= _NEAR[low.bit_length() - 1]
+            solved = unseen & (near | JOKER_BITS)
+        else:
+            solved = unseen & JOKER_BITS
         rest = unseen & ~solved
         while solved:
             bit = solved & -solved
