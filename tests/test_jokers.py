@@ -352,3 +352,21 @@ def test_extending_melds_with_and_beside_jokers():
     with pytest.raises(IllegalMove, match="neither does a joker"):
         extend_meld(Meld.of("7S 7H 7D 7C"), "JK")
     assert len(layoff_options([Meld.of("7S 7H 7D"), Meld.of("4H 5H 6H")], "JK")) == 2
+
+
+def test_the_lesson_widgets_work_at_the_jokers_wild_table():
+    # The labs ask the core, which knows jokers: each takes a joker hand and judges answers.
+    from gin_teach.widgets import KnockLab, LayoffLab, MeldExplorer, ScoreQuiz
+
+    rules = Rules.jokers_wild()
+    lab = KnockLab("7S 7H JK1 9C TC JC 3H 4H 5H 9S KS", rules=rules)
+    lab.choose_discard("KS")
+    assert lab.answer("knock").correct
+    knocker, defender = "7S 7H JK1 9C TC JC 3H 4H 5H 2S", "2D 3D 4D 8C QD QH QC KH 5D 6H"
+    expected = settle(knocker, defender, rules)
+    assert LayoffLab(knocker, defender, rules=rules).settlement.points == expected.points
+    quiz = ScoreQuiz(knocker, defender, rules=rules)
+    assert quiz.answer(expected.winner, expected.points).correct
+    assert not quiz.answer(expected.winner, expected.points + 1).correct
+    explorer = MeldExplorer("7S 7H JK1 9C TC JC 3H 4H 5H 9S")
+    assert any(card.is_joker for meld in explorer.arrangements[0].melds for card in meld.cards)
