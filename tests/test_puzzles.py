@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from gin_teach import Card
 from gin_teach.analysis import Knowledge, analyze_discards
-from gin_teach.cards import hand_mask
+from gin_teach.cards import hand_mask, to_cards
 from gin_teach.errors import PuzzleError
 from gin_teach.puzzles import (
     INACCURACY_BELOW,
@@ -25,6 +25,7 @@ from gin_teach.puzzles.generate import game_positions, generate, puzzles_from_ga
 from gin_teach.puzzles.playouts import playout_samples
 from gin_teach.puzzles.verify import (
     analysis_tier,
+    expert_disagreement,
     recheck,
     verify_position,
     without_opponent,
@@ -71,6 +72,21 @@ def test_a_seeded_sample_of_judgement_puzzles_is_confirmed_by_playouts():
     # the cards) for a seeded sample and check the answer still leads its closest rival.
     for puzzle in random.Random(5).sample(by_tier(5), 2):
         assert recheck(puzzle) is None, puzzle.id
+
+
+def test_a_seeded_sample_of_stored_puzzles_is_what_the_expert_plays():
+    # The Expert's own playouts (its sampled opponent, seeded by the cards) must rank an
+    # answer card first or within its noise margin, in every tier.
+    for tier in TIER_NAMES:
+        for puzzle in random.Random(11).sample(by_tier(tier), 2):
+            assert expert_disagreement(puzzle.hand, puzzle.knowledge, puzzle.answer) is None, \
+                puzzle.id
+
+
+def test_the_expert_check_refuses_an_answer_it_clearly_beats():
+    hand = to_cards("AS 2S 3S 5H 6H 7H 9D TD JD 2C KH")
+    why = expert_disagreement(hand, Knowledge(stock_size=28), frozenset(to_cards("2C")))
+    assert why is not None and why.startswith("the Expert prefers K♥ to 2♣")
 
 
 def test_wrong_choices_lose_points_and_answers_lose_none():

@@ -19,8 +19,10 @@ game on any machine; ``benchmarks/strength.py --time`` measures the time per dec
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gin_teach.actions import Action, Knock
 from gin_teach.bots.defence import (
@@ -30,13 +32,16 @@ from gin_teach.bots.defence import (
     layoff_cards,
 )
 from gin_teach.bots.offence import DiscardOption
-from gin_teach.bots.table import POINTS, TableView, bits_of, discard_or_knock
-from gin_teach.cards import JOKER_POINTS, cards_from_mask
+from gin_teach.bots.table import ALL_CARDS, POINTS, TableView, bits_of, discard_or_knock
+from gin_teach.cards import JOKER_POINTS, Card, HandLike, cards_from_mask, to_cards
 from gin_teach.melds import best_arrangement, best_discard_of_mask, deadwood_of_mask
 from gin_teach.records import Observation
 from gin_teach.rules import Rules
 
-__all__ = ["ExpertBot", "PlayoutRules", "playout", "settle_masks"]
+if TYPE_CHECKING:
+    from gin_teach.analysis import Knowledge
+
+__all__ = ["ExpertBot", "PlayoutRules", "expert_discard_points", "playout", "settle_masks"]
 
 #: Discards whose Defender score is within this many points of the best are played out.
 CLOSE = 3.0
@@ -151,6 +156,59 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
             return 0
         top = card
         mover ^= 1
+
+
+def expert_discard_points(hand11: HandLike, knowledge: Knowledge, rules: Rules | None = None,
+                          *, seed: int = 0, playouts: int = 240) -> dict[Card, list[int]]:
+    """The Expert's own judgement of every discard of an 11-card ``hand11``, as a puzzle
+    states it (a :class:`~gin_teach.analysis.Knowledge`): each legal discard's score for
+    this player on ``playouts`` imagined deals, the same deals for every card (the Expert's
+    sampled opponent model and :func:`playout`). A discard that may knock counts the better
+    of knocking and playing on, deal by deal.
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> points = expert_discard_points("AS 2S 3S 5H 6H 7H 9D TD JD 2C KH",
+    ...                                Knowledge(stock_size=28), seed=1, playouts=60)
+    >>> best = max(points, key=lambda card: sum(points[card]))  # keep the 2♣, knock with 2
+    >>> str(best), len(points[best])
+    ('K♥', 60)
+    """
+    rules = rules or Rules.modern()
+    cards = to_cards(hand11)
+    hand = sum(card.bit for card in cards)
+    pile = sum(card.bit for card in knowledge.discard_pile)
+    holds = sum(card.bit for card in knowledge.opponent_holds)
+    unseen = ALL_CARDS & ~(hand | pile | holds)
+    opponent_unknown = 10 - holds.bit_count()
+    knock_limit = knowledge.knock_limit if knowledge.knock_limit is not None \
+        else rules.knock_limit
+    stock_size = knowledge.stock_size if knowledge.stock_size is not None \
+        else unseen.bit_count() - opponent_unknown
+    taken = knowledge.just_taken.bit if knowledge.just_taken is not None else 0
+    view = TableView(
+        hand=hand, unseen=unseen, pile=pile, top=pile and 1 << (pile.bit_length() - 1),
+        opponent_holds=holds, opponent_took=sum(c.bit for c in knowledge.opponent_took),
+        opponent_passed=sum(c.bit for c in knowledge.opponent_passed),
+        opponent_discarded=sum(c.bit for c in knowledge.opponent_discarded),
+        opponent_unknown=opponent_unknown, stock_size=stock_size, just_taken=taken,
+        knock_limit=knock_limit)
+    playout_rules = PlayoutRules.of(rules, knock_limit)
+    model = OpponentModel.of(view)
+    improve = max(31 - stock_size, 0) // 4
+    rng = random.Random(seed)
+    discards = [card for card in cards if card.bit != taken]
+    points: dict[Card, list[int]] = {card: [] for card in discards}
+    for _ in range(playouts):
+        theirs = model.sample(rng, improve)
+        stock = bits_of(unseen & ~theirs)
+        rng.shuffle(stock)
+        for card in discards:
+            kept = hand ^ card.bit
+            score = -playout([theirs, kept], list(stock), card.bit, 0, playout_rules)
+            if deadwood_of_mask(kept) <= knock_limit:
+                score = max(score, settle_masks(kept, theirs, playout_rules))
+            points[card].append(score)
+    return points
 
 
 class ExpertBot(DefenderBot):

@@ -1,18 +1,22 @@
 """``python -m gin_teach.puzzles generate --count N --seed S --jobs J [--out PATH]`` makes a
 verified puzzle bank from games between the computer players and writes it (by default over
-the bank that ships with gin_teach), saving partial work as it goes.
+the bank that ships with gin_teach), saving partial work as it goes. With ``--add`` the new
+puzzles join the bank already at ``--out`` instead, numbered after its last id (a position
+it already holds is skipped).
 
-``python -m gin_teach.puzzles recheck [--path PATH] [--drop]`` checks a bank again with
-today's analysis and playouts (after the analysis changes, say) and can drop what no longer
-holds.
+``python -m gin_teach.puzzles recheck [--path PATH] [--drop] [--jobs J]`` checks a bank again
+with today's analysis, playouts and Expert (after the analysis changes, say) and can drop what
+no longer holds; the puzzles kept keep their ids, so lessons that name one still find it.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -30,20 +34,36 @@ def _write(puzzles: list[Puzzle], path: Path) -> None:
     os.replace(temporary, path)
 
 
-def _recheck(path: Path, drop: bool) -> int:
+def _recheck(path: Path, drop: bool, jobs: int) -> int:
     bank = load_bank(path)
     kept = []
-    for puzzle in bank:
-        problem = recheck(puzzle)
+    with multiprocessing.Pool(jobs) as pool:
+        problems = pool.map(recheck, bank, chunksize=8)
+    for puzzle, problem in zip(bank, problems, strict=True):
         if problem:
             print(f"{puzzle.id} (tier {puzzle.tier}): {problem}")
         else:
             kept.append(puzzle)
     print(f"{len(kept)} of {len(bank)} puzzles hold")
     if drop and len(kept) < len(bank):
-        _write([replace(p, id=f"p{i:04d}") for i, p in enumerate(kept, 1)], path)
+        _write(kept, path)
         print(f"rewrote {path} with {len(kept)} puzzles")
     return 0 if drop or len(kept) == len(bank) else 1
+
+
+def added(bank: Sequence[Puzzle], new: Sequence[Puzzle]) -> list[Puzzle]:
+    """``bank`` followed by the ``new`` puzzles whose position it does not hold yet, those
+    numbered after the bank's highest id.
+
+    >>> from gin_teach.puzzles import load_bank
+    >>> first, second = load_bank()[:2]
+    >>> [p.id for p in added([second], [first, second])]
+    ['p0002', 'p0003']
+    """
+    held = {(p.hand, p.knowledge) for p in bank}
+    last = max((int(p.id[1:]) for p in bank if p.id[1:].isdigit()), default=0)
+    fresh = [p for p in new if (p.hand, p.knowledge) not in held]
+    return [*bank] + [replace(p, id=f"p{last + i:04d}") for i, p in enumerate(fresh, 1)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,19 +83,24 @@ def main(argv: list[str] | None = None) -> int:
     make.add_argument("--per-tier", type=int, default=None,
                       help="at most this many of each tier (default: count / 5)")
     make.add_argument("--out", type=Path, default=BUNDLED)
+    make.add_argument("--add", action="store_true",
+                      help="add the new puzzles to the bank at --out, ids after its last")
     check = commands.add_parser("recheck", help="check a bank again with today's code")
     check.add_argument("--path", type=Path, default=BUNDLED)
     check.add_argument("--drop", action="store_true",
                        help="rewrite the bank without the puzzles that no longer hold")
+    check.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
     if args.command == "recheck":
-        return _recheck(args.path, args.drop)
+        return _recheck(args.path, args.drop, max(args.jobs, 1))
     if args.count < 1 or args.jobs < 1:
         parser.error("--count and --jobs must be at least 1")
     print(f"writing {args.out}", file=sys.stderr)
+    existing = load_bank(args.out) if args.add else []
     puzzles = generate(args.count, args.seed, args.jobs, per_tier=args.per_tier,
                        progress=text_progress(args.count),
-                       checkpoint=lambda found: _write(found, args.out))
+                       checkpoint=lambda found: _write(added(existing, found), args.out))
+    puzzles = added(existing, puzzles)
     _write(puzzles, args.out)
     tiers = Counter(p.tier for p in puzzles)
     print(f"\n{len(puzzles)} puzzles: " + ", ".join(

@@ -13,6 +13,10 @@ A position is kept only when all of these hold (the margins are the constants be
    (:func:`confirm_judgement`).
 3. Cards that play exactly alike (the analysis's ``same_as``; in tier 5, the same points in
    every playout) are one answer.
+4. The Expert agrees (:func:`expert_disagreement`): in its own playouts
+   (:func:`~gin_teach.bots.expert.expert_discard_points`, :data:`EXPERT_PLAYOUTS` deals
+   against its sampled opponent model) an answer card scores best, or within
+   :data:`EXPERT_NOISE_SE` standard errors of the card it scores best.
 
 Tiers say what decides:
 
@@ -42,6 +46,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from gin_teach.analysis import DiscardAnalysis, Knowledge, analyze_discards
+from gin_teach.bots.expert import expert_discard_points
 from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.melds import best_arrangement, find_melds
 from gin_teach.puzzles.playouts import (
@@ -58,6 +63,8 @@ from gin_teach.rules import Rules
 __all__ = [
     "CONFIRM_SAMPLES",
     "COUNT_MARGIN",
+    "EXPERT_NOISE_SE",
+    "EXPERT_PLAYOUTS",
     "INFO_MARGIN",
     "JUDGEMENT_MARGIN_POINTS",
     "JUDGEMENT_Z",
@@ -69,6 +76,7 @@ __all__ = [
     "analysis_tier",
     "confirm_judgement",
     "confirmation_seed",
+    "expert_disagreement",
     "margins",
     "recheck",
     "verify_position",
@@ -97,6 +105,11 @@ SAMPLES: Final = 160
 """Playout deals per opponent model, the same deals for every measured choice."""
 CONFIRM_SAMPLES: Final = 160
 """Tier 5: fresh deals per model on which the answer must still lead its closest rival."""
+EXPERT_PLAYOUTS: Final = 240
+"""The Expert's playouts per discard (its own thinking budget per decision) in its check."""
+EXPERT_NOISE_SE: Final = 2.0
+"""The Expert agrees when an answer card trails its favourite by at most this many standard
+errors of the paired difference (the same margin the Expert needs to overrule itself)."""
 
 
 def margins() -> dict[str, float]:
@@ -109,7 +122,8 @@ def margins() -> dict[str, float]:
             "INFO_MARGIN": INFO_MARGIN, "KEEP_MARGIN_POINTS": KEEP_MARGIN_POINTS,
             "JUDGEMENT_MARGIN_POINTS": JUDGEMENT_MARGIN_POINTS,
             "JUDGEMENT_Z": JUDGEMENT_Z, "MEASURED_GROUPS": MEASURED_GROUPS, "SAMPLES": SAMPLES,
-            "CONFIRM_SAMPLES": CONFIRM_SAMPLES}
+            "CONFIRM_SAMPLES": CONFIRM_SAMPLES, "EXPERT_PLAYOUTS": EXPERT_PLAYOUTS,
+            "EXPERT_NOISE_SE": EXPERT_NOISE_SE}
 
 
 @dataclass(frozen=True)
@@ -300,6 +314,9 @@ def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int = 0,
         if again <= 0:
             return Verification(False, f"on fresh deals {_said(leader)} leads {_said(runner)} "
                                        f"by {again:.2f} points: not confirmed")
+    disagreement = expert_disagreement(hand, knowledge, answer, rules)
+    if disagreement:
+        return Verification(False, disagreement)
     knock = leader.knock if any(c.card in answer and c.knock for c in points[models[0]]) \
         else None
     values = _choice_values(points, models, leader, answer, knock, by_card, tier,
@@ -340,11 +357,34 @@ def confirm_judgement(hand: Sequence[Card], knowledge: Knowledge, answer: Choice
     return sum(v[answer] - v[rival] for v in values.values()) / len(values)
 
 
+def expert_disagreement(hand: Sequence[Card], knowledge: Knowledge, answer: frozenset[Card],
+                        rules: Rules | None = None) -> str | None:
+    """None when the Expert agrees with ``answer`` (see the module, point 4), else what it
+    prefers and by how much. Its deals are seeded by the cards (:func:`confirmation_seed`).
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> hand = to_cards("AS 2S 3S 5H 6H 7H 9D TD JD 2C KH")
+    >>> expert_disagreement(hand, Knowledge(stock_size=28), frozenset(to_cards("KH"))) is None
+    True
+    >>> print(expert_disagreement(hand, Knowledge(stock_size=28), frozenset(to_cards("2C"))))
+    the Expert prefers K♥ to 2♣ by 6.51 ± 0.83 points
+    """
+    points = expert_discard_points(hand, knowledge, rules, seed=confirmation_seed(hand),
+                                   playouts=EXPERT_PLAYOUTS)
+    favourite = max(points, key=lambda card: sum(points[card]))
+    mine = max((card for card in answer if card in points), key=lambda c: sum(points[c]))
+    lead, error = _paired(points[favourite], points[mine])
+    if lead <= EXPERT_NOISE_SE * error:
+        return None
+    return f"the Expert prefers {favourite} to {mine} by {lead:.2f} ± {error:.2f} points"
+
+
 def recheck(puzzle: Puzzle, rules: Rules | None = None) -> str | None:
     """Check a stored puzzle again with today's code: None when it still holds, else why not.
     Tiers 1-4 ask the analysis (fast: the same tier and answer, which for tiers 3 and 4
     includes the answer changing when the deciding facts are forgotten); tier 5 re-runs the
-    playout confirmation against the closest rival.
+    playout confirmation against the closest rival. Every tier then asks the Expert
+    (:func:`expert_disagreement`).
 
     >>> from gin_teach.puzzles import load_bank
     >>> recheck(next(p for p in load_bank() if p.tier == 1)) is None
@@ -357,13 +397,15 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None) -> str | None:
         answer = _answer_cards(analyze_discards(puzzle.hand, puzzle.knowledge, rules))
         if answer != puzzle.answer:
             return f"the analysis now answers {' '.join(sorted(map(str, answer)))}"
-        return None
-    best = puzzle.best_choice
-    rival = min((c for c in puzzle.choices if c.card not in puzzle.answer
-                 or c.knock != bool(puzzle.knock)), key=lambda c: c.points_lost)
-    lead = confirm_judgement(puzzle.hand, puzzle.knowledge, Choice(best.card, best.knock),
-                             Choice(rival.card, rival.knock), rules)
-    return None if lead > 0 else f"on fresh deals it trails {rival.card} by {-lead:.2f} points"
+    else:
+        best = puzzle.best_choice
+        rival = min((c for c in puzzle.choices if c.card not in puzzle.answer
+                     or c.knock != bool(puzzle.knock)), key=lambda c: c.points_lost)
+        lead = confirm_judgement(puzzle.hand, puzzle.knowledge, Choice(best.card, best.knock),
+                                 Choice(rival.card, rival.knock), rules)
+        if lead <= 0:
+            return f"on fresh deals it trails {rival.card} by {-lead:.2f} points"
+    return expert_disagreement(puzzle.hand, puzzle.knowledge, puzzle.answer, rules)
 
 
 def _said(choice: Choice, other: Choice | None = None) -> str:
