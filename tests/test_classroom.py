@@ -15,7 +15,7 @@ from gin_teach.display import card_svg, hand_svg, message_html
 from gin_teach.errors import SetupError
 from gin_teach.widgets import GameTable, HandBuilder, ScoreQuiz, TableCanvas
 from gin_teach.widgets.classroom import style_widget
-from gin_teach.widgets.keys import CARD_KEYS
+from gin_teach.widgets.keys import CARD_KEYS, TABLE_CANVAS_CLASS, tab_through_widget
 from gin_teach.widgets.table_svg import scene_svg
 
 KNOCKABLE = ["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"]
@@ -191,9 +191,14 @@ def test_scene_svg_draws_four_colours_when_asked():
     assert scene_svg(table.scene, four_colour=True) == table.picture.value
 
 
-def test_the_canvas_reads_the_move_keys_and_the_key_field_comes_before_it():
+def test_the_canvas_reads_the_move_keys_and_lets_tab_leave_it():
     table = TableCanvas(fixed_round(), view="canvas")
     assert table.children.index(table.move_keys) < table.children.index(table.canvas)
+    # The page-wide listener that lets Tab leave the canvas comes with it, and knows it by class.
+    assert tab_through_widget() in table.children
+    assert TABLE_CANVAS_CLASS in table.canvas._dom_classes
+    assert "stopPropagation" in tab_through_widget().value
+    assert tab_through_widget() not in TableCanvas(fixed_round(), view="svg").children
     table._on_key_down("Tab", False, False, False)  # not a move: nothing happens
     assert table.round.phase == "upcard_nondealer" and table.message.text == ""
     table._on_key_down("u", False, False, False)

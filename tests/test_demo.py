@@ -200,8 +200,8 @@ def tab_to(page: Any, wanted: Any, most: int = 60) -> list[dict[str, str]]:
     raise AssertionError(f"Tab never reached it: {' '.join(f['tag'] for f in seen)}")
 
 
-# ipycanvas keeps the focus once Tab reaches its canvas (its view swallows every key, Tab too, and
-# ignores ipywidgets' ``tabbable``), so the keyboard app draws the SVG view.
+# The keyboard app draws the SVG view, which a screen reader can read (Tab through the canvas
+# view is tested in test_canvas_keyboard_browser.py).
 def test_game_table_app_plays_a_round_with_the_keyboard_only(
     browser: Any,  # noqa: F811
     voila: Voila,

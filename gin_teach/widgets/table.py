@@ -336,16 +336,16 @@ class TableCanvas(widgets.VBox):
         self.on_action = on_action
         self.message = MessageArea()
         self.scene = table_scene(self.round, viewer, self.layout_spec)
-        from gin_teach.widgets.keys import MoveKeys  # keys.py imports this module's Target
+        # keys.py imports this module's Target.
+        from gin_teach.widgets.keys import MoveKeys, tab_through_widget
 
         self.move_keys = MoveKeys(self.press_key)
         if self.view == "canvas":
             picture: widgets.Widget = self._make_canvas()
             self._painting = False
-            # The key field comes before the canvas: ipycanvas keeps the keyboard focus once it
-            # has it (its view swallows every key, Tab too), so a learner who Tabs meets the
-            # field first; the canvas reads the same move keys. The SVG view has no such trap.
-            parts = [self.move_keys, picture, self.message]
+            # ipycanvas's canvas would keep the focus (it cancels every key, Tab too): the
+            # hidden tab-through widget lets Tab leave it, and the canvas reads the move keys.
+            parts = [self.move_keys, picture, tab_through_widget(), self.message]
         else:
             self.picture = widgets.HTML()
             self._painting = True
@@ -367,10 +367,13 @@ class TableCanvas(widgets.VBox):
         # kernel (JupyterLite) may not have, and every other widget must work without them.
         from ipycanvas import Canvas
 
+        from gin_teach.widgets.keys import TABLE_CANVAS_CLASS
+
         # Shown at its layout size, or narrower in a narrow notebook (clicks scale with it).
         self.canvas = Canvas(width=spec.width * RESOLUTION, height=spec.height * RESOLUTION,
                              layout=widgets.Layout(width=f"{spec.width}px", max_width="100%",
                                                    height="auto"))
+        self.canvas.add_class(TABLE_CANVAS_CLASS)  # the class Tab may leave: see keys.py
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_key_down(self._on_key_down)
         # A canvas keeps no picture, so the table is painted once a view reports it is ready,
