@@ -2,8 +2,8 @@
 
 The server runs on a free loopback port with a random token, under this interpreter (so the
 kernels it starts are this environment's Python), and with every Jupyter config, data, settings
-and workspace directory pointed into a private temporary folder, so a developer's own Jupyter
-set-up can neither break the test nor be changed by it.
+and workspace directory (and the puzzle trainer's progress) pointed into a private temporary
+folder, so a developer's own Jupyter set-up can neither break the test nor be changed by it.
 """
 
 from __future__ import annotations
@@ -73,6 +73,8 @@ class JupyterLab:
             "JUPYTERLAB_SETTINGS_DIR": "lab-settings",
             "JUPYTERLAB_WORKSPACES_DIR": "lab-workspaces",
             "IPYTHONDIR": "ipython",
+            # The puzzle trainer's progress file: a test must not move a person's own rating.
+            "GIN_TEACH_HOME": "gin-teach",
         }
         for name, sub in dirs.items():
             path = self.state_dir / sub

@@ -240,3 +240,16 @@ def test_the_settings_bar_switches_a_widget_and_follows_it():
     assert quiz.high_contrast and quiz.four_colour and "gin-contrast" in quiz._dom_classes
     quiz.card_size = "large"
     assert bar.children[0].value == "large"
+
+
+def test_every_lesson_has_its_picture_and_the_readme_shows_only_pictures_that_exist():
+    from pathlib import Path
+
+    from tests.test_notebooks import COURSE
+
+    root = Path(__file__).resolve().parent.parent
+    saved = {path.stem for path in (root / "docs" / "img").glob("*.png")}
+    assert {name.removesuffix(".ipynb") for name in COURSE} <= saved
+    shown = re.findall(r"!\[[^\]]+\]\((docs/img/[^)]+\.png)\)",
+                       (root / "README.md").read_text(encoding="utf-8"))
+    assert len(shown) >= 10 and all((root / path).is_file() for path in shown), shown

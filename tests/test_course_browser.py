@@ -10,8 +10,8 @@ the test checks that the stored notebooks are left byte for byte as they were.
 
 Set GIN_TEACH_SHOTS=DIR to keep a screenshot of every code cell's output for a person to look at,
 and GIN_TEACH_WIDGET_SHOTS=DIR (`make screenshots`: docs/img) to save each lesson's main widget
-as DIR/<lesson>.png. On the lessons in ACCESSIBILITY_CHECKED, axe-core checks the outputs and
-fails on any critical or serious problem.
+(the strategy lab's first chart) as DIR/<lesson>.png. On the lessons in ACCESSIBILITY_CHECKED,
+axe-core checks the outputs and fails on any critical or serious problem.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from gin_teach.lessons import check_cards
 from tests.axe import violations
 from tests.jupyter_server import JupyterLab
 from tests.test_browser import (  # noqa: F401  (browser and lab are pytest fixtures)
+    _CANVAS_DRAWN,
     _FIND_PANEL,
     _RUN_ALL,
     RUN_MS,
@@ -150,12 +151,24 @@ def test_lesson_runs_clean_in_jupyterlab(
                 )
 
         widget_shots = os.environ.get("GIN_TEACH_WIDGET_SHOTS")
-        if widget_shots and shown:
+        if widget_shots:
             Path(widget_shots).mkdir(parents=True, exist_ok=True)
             # The notebook's toolbar stays on top while the page scrolls: keep it out of the
             # picture.
             page.add_style_tag(content=".jp-NotebookPanel-toolbar { display: none; }")
-            main = dom_cells.nth(shown[-1]).locator(".jp-OutputArea-output").first
+            # The lesson's widget; the strategy lab, which has none, shows its first chart.
+            main = (dom_cells.nth(shown[-1]).locator(".jp-OutputArea-output") if shown
+                    else nb.notebook.locator(".jp-OutputArea-output:has(img)")).first
+            # A widget taller than the notebook's panel would be cut, and the page's menus and
+            # status bar drawn over it: make the window tall enough to show it whole.
+            box = main.bounding_box()
+            assert box is not None, f"{name}: its main output is not shown"
+            page.set_viewport_size({"width": 1280, "height": max(900, int(box["height"]) + 300)})
+            canvas = main.locator("canvas")
+            if canvas.count():  # painted once its view is ready: wait for more than a blank
+                with expected(f"the canvas of {name} to show a drawing", nb):
+                    page.wait_for_function(f"(el) => ({_CANVAS_DRAWN})(el)",
+                                           arg=canvas.first.element_handle(), timeout=STEP_MS)
             main.screenshot(path=str(Path(widget_shots) / f"{name.removesuffix('.ipynb')}.png"))
         if name in ACCESSIBILITY_CHECKED:
             found = violations(page, ".jp-OutputArea-output")
