@@ -28,6 +28,7 @@ from tests.test_browser import (  # noqa: F401  (browser is a pytest fixture)
     STEP_MS,
     browser,
 )
+from tests.test_canvas_keyboard_browser import press_until_past
 
 pytestmark = pytest.mark.slow
 
@@ -156,6 +157,8 @@ def test_game_table_app_draws_the_table_and_takes_a_click(
         app.page.wait_for_function("([el, before]) => el.toDataURL() !== before",
                                    arg=[canvas.element_handle(), before], timeout=STEP_MS)
         app.assert_clean()
+        # The click gave the canvas the focus; Tab still moves on to the buttons after it.
+        press_until_past(app.page, canvas, "Tab", "after")
         print(f"\nVoila game table: ready in {app.seconds:.1f} s")
     finally:
         app.context.close()
