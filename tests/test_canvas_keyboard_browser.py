@@ -84,7 +84,11 @@ def test_tab_passes_the_canvas_both_ways(table_page: tuple[NotebookPage, Any]) -
     field = nb.notebook.locator("input[placeholder^='keys:']").first
     field.focus()
     assert canvas.evaluate(_WHERE).startswith("before: INPUT")
-    forward = press_until_past(page, canvas, "Tab", "after")
+    page.keyboard.press("Tab")
+    # The canvas is a stop on the way, with a visible focus ring.
+    assert canvas.evaluate(_WHERE) == "canvas"
+    assert canvas.evaluate("(el) => getComputedStyle(el).outlineWidth") == "3px"
+    forward = ["canvas", *press_until_past(page, canvas, "Tab", "after")]
     # The next control is one of the table's own: a button or the knock switch, not the end of
     # the notebook.
     assert forward[-1].startswith(("after: BUTTON", "after: INPUT")), forward

@@ -373,7 +373,9 @@ class TableCanvas(widgets.VBox):
         self.canvas = Canvas(width=spec.width * RESOLUTION, height=spec.height * RESOLUTION,
                              layout=widgets.Layout(width=f"{spec.width}px", max_width="100%",
                                                    height="auto"))
-        self.canvas.add_class(TABLE_CANVAS_CLASS)  # the class Tab may leave: see keys.py
+        # The class Tab may leave (see keys.py). No ``tooltip``: ipycanvas 0.14's view then
+        # fails to draw at all ("clear is not a function"), and it ignores ``tabbable``.
+        self.canvas.add_class(TABLE_CANVAS_CLASS)
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_key_down(self._on_key_down)
         # A canvas keeps no picture, so the table is painted once a view reports it is ready,
