@@ -9,7 +9,8 @@ Simple: Shaper 58%, Defender 62% (and above 52% against the Shaper), Expert 68% 
 
 Run: ``python benchmarks/strength.py --games 2000 --jobs 2`` (the full table takes hours on
 two cores, mostly the Expert's games); ``--players shaper defender simple`` for a part of it;
-``--time`` for the Expert's milliseconds per decision.
+``--time`` for the Expert's milliseconds per decision; ``--exploit`` also plays the "gin only"
+trick of lesson 17 (a Shaper that never knocks) against Simple and against the Defender.
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
+from functools import partial
 
 from gin_teach import Game, play
 from gin_teach.actions import Action
-from gin_teach.bots import BOTS, ExpertBot, Player, SimpleBot
+from gin_teach.bots import BOTS, ExpertBot, Player, ShaperBot, SimpleBot
 from gin_teach.round import Observation
 from gin_teach.tournament import RULES, TournamentResult, tournament
 
@@ -74,6 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", nargs="+", default=list(BOTS), choices=list(BOTS))
     parser.add_argument("--expert-games", type=int, default=None,
                         help="games for the pairs with the Expert (default --games)")
+    parser.add_argument("--exploit", action="store_true",
+                        help="also play the gin-only trick against Simple and the Defender")
     parser.add_argument("--time", type=int, default=0, metavar="GAMES",
                         help="also time the Expert's decisions over this many games")
     args = parser.parse_args(argv)
@@ -114,6 +118,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             verdict = ("met: the whole interval is above" if result.ci95[0] >= least else
                        "rate above, interval not yet" if result.win_rate >= least else "below")
             print(f"  {row} vs {column}: {cell(result)} against {least:.0%}: {verdict}")
+    if args.exploit:
+        gin_only = partial(ShaperBot, knock_early=0, knock_late=0)
+        print("\nthe gin-only trick (a Shaper that never knocks):")
+        for opponent in ("simple", "defender"):
+            result = tournament(gin_only, opponent, games=args.games, seed=args.seed,
+                                rules=args.rules, jobs=args.jobs, names=("gin only", opponent),
+                                progress=sys.stderr.isatty())
+            print(f"  gin only vs {opponent}: {cell(result)} of {result.games} games")
     if args.time:
         expert_time(args.time, args.seed)
     return 0

@@ -32,7 +32,7 @@ def test_a_right_answer_raises_the_rating_and_the_streak_and_is_saved(path):
     assert trainer.streak == 1 and trainer.rating.rating > 1500
     saved, message = load_progress(path)
     assert message is None and saved.solved == {puzzle.id} and saved.attempts == 1
-    assert "BEST" in trainer.message_text
+    assert trainer.message_text.startswith("Best: ")
 
 
 def test_a_wrong_answer_names_the_better_card_and_breaks_the_streak(path):

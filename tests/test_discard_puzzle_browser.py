@@ -75,7 +75,7 @@ def test_a_discard_puzzle_answered_by_clicks_in_jupyterlab(
             return str(box.inner_text())
 
         click(str(wrong.card))
-        said = message("wrong", grade.verdict.upper())
+        said = message("wrong", f"{grade.verdict.capitalize()}:")
         # The grade's own explanation: the points lost, the better card and why.
         assert f"Better: {grade.better}" in said and f"{grade.points_lost:.1f}" in said, said
         page.screenshot(path=str(tmp_path / "puzzle_wrong.png"))
@@ -83,7 +83,7 @@ def test_a_discard_puzzle_answered_by_clicks_in_jupyterlab(
         click("Retry")
         message("info", "Try again")
         click(str(best))
-        said = message("right", "BEST")
+        said = message("right", "Best:")
         assert puzzle.explanation[:60] in said, said
         nb.assert_clean("after answering the puzzle")
         page.screenshot(path=str(tmp_path / "puzzle_right.png"))

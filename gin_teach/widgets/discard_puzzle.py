@@ -160,7 +160,7 @@ class DiscardPuzzle(widgets.VBox):
             score = min(grade.score, HINT_SCORE_CAP) if self.hint_used else grade.score
             self._record(score)
         kind = "right" if grade.verdict == "best" else "wrong"
-        self._say(f"{grade.verdict.upper()}. {grade.explanation}", kind)
+        self._say(grade.explanation, kind)  # it opens with the verdict
         marks = {grade.card: "best" if kind == "right" else "wrong"}
         if grade.better is not None:
             marks[grade.better] = "best"
