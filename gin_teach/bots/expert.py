@@ -19,8 +19,9 @@ game on any machine; ``benchmarks/strength.py --time`` measures the time per dec
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -99,10 +100,28 @@ def settle_masks(knocker: int, defender: int, rules: PlayoutRules) -> int:
     return theirs - count
 
 
+#: Solved 11-card masks (see :func:`_best_discard`), emptied when it grows past
+#: :data:`MEMO_SIZE`: the choices weighed on one imagined deal share most of the opponent's
+#: turns, so about two solver calls in five are repeats.
+_DISCARD_MEMO: dict[int, tuple[int, int]] = {}
+MEMO_SIZE = 1 << 17
+
+
+def _best_discard(mask: int, joker_points: int) -> tuple[int, int]:
+    """:func:`~gin_teach.melds.best_discard_of_mask`, remembered."""
+    key = mask | joker_points << 56
+    found = _DISCARD_MEMO.get(key)
+    if found is None:
+        if len(_DISCARD_MEMO) >= MEMO_SIZE:
+            _DISCARD_MEMO.clear()
+        found = _DISCARD_MEMO[key] = best_discard_of_mask(mask, joker_points)
+    return found
+
+
 def _throw(hand: int, taken: int, joker_points: int) -> tuple[int, int]:
     """The fast policy's discard: the card leaving the least deadwood (the higher among
     equals), never ``taken``; returns (deadwood left, card bit)."""
-    value, bits = best_discard_of_mask(hand, joker_points)
+    value, bits = _best_discard(hand, joker_points)
     bits &= ~taken
     if not bits:
         value, bits = min((deadwood_of_mask(hand ^ b, joker_points), b)
@@ -119,9 +138,10 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
             rules: PlayoutRules) -> int:
     """Play a hand to its end from ``mover``'s draw, both sides by a fast policy, and return
     player 0's score (negative when player 1 scores; 0 for a dead hand). ``hands`` are
-    masks (changed in place), ``stock`` card bits with the top last, ``top`` the face-up
-    card's bit. The policy takes a face-up card that completes a meld and lowers the count,
-    throws the highest card that leaves the least deadwood, and knocks as the Shaper does.
+    masks (changed in place), ``stock`` card bits with the top last (popped as drawn),
+    ``top`` the face-up card's bit. The policy takes a face-up card that completes a meld
+    and lowers the count, throws the highest card that leaves the least deadwood, and knocks
+    as the Shaper does.
 
     >>> from gin_teach.cards import hand_mask
     >>> pr = PlayoutRules.of(Rules(), 10)
@@ -131,25 +151,33 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
     >>> playout(hands, stock, top=0, mover=0, rules=pr)  # draws 2♥, knocks: 95 - 2
     93
     """
+    jp = rules.joker_points
+    # Each side's deadwood now, known after its first throw (-1 until then).
+    counts = [-1, -1]
     while True:
         hand = hands[mover]
-        taken = 0
+        thrown: tuple[int, int] | None = None
         if top:
-            value, bits = best_discard_of_mask(hand | top, rules.joker_points)
-            if bits & ~top and value < deadwood_of_mask(hand, rules.joker_points):
-                taken = top
-        if taken:
-            hand |= taken
-        elif len(stock) > rules.dead_hand_stock:
+            value, bits = _best_discard(hand | top, jp)
+            if bits & ~top:
+                count = counts[mover]
+                if count < 0:
+                    count = deadwood_of_mask(hand, jp)
+                if value < count:
+                    hand |= top
+                    thrown = _throw(hand, top, jp)
+        if thrown is None:
+            if len(stock) <= rules.dead_hand_stock:
+                return 0
             hand |= stock.pop()
-        else:
-            return 0
-        value, card = _throw(hand, taken, rules.joker_points)
+            thrown = _throw(hand, 0, jp)
+        value, card = thrown
         hand ^= card
         hands[mover] = hand
+        counts[mover] = value
         limit = rules.knock_limit if len(stock) > rules.late_stock else min(
             rules.late_knock, rules.knock_limit)
-        if value == 0 or value <= limit:
+        if value <= limit:
             score = settle_masks(hand, hands[1 - mover], rules)
             return score if mover == 0 else -score
         if len(stock) <= rules.dead_hand_stock:
@@ -232,12 +260,13 @@ class ExpertBot(DefenderBot):
     description = ("Expert: plays each close decision out hundreds of times against hands "
                    "you might hold")
 
-    def __init__(self, seed: int | None = None, *, playouts: int = 240,
+    def __init__(self, seed: int | None = None, *, playouts: int = 240, batch: int = 24,
                  danger_weight: float = 6.0, **settings: float) -> None:
         # The Expert's strength was measured on a Defender with danger weight 6; the
         # Defender's own default has since dropped to 2 (better against the Shaper).
         super().__init__(seed, danger_weight=danger_weight, **settings)  # type: ignore[arg-type]
         self.playouts = playouts
+        self.batch = batch
         self._rules = PlayoutRules.of(Rules.modern(), 10)
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
@@ -252,17 +281,33 @@ class ExpertBot(DefenderBot):
         self._rules = PlayoutRules.of(observation.rules, observation.knock_limit)
         return super().choose(observation, legal_actions)
 
-    def _deals(self, view: TableView, count: int) -> list[tuple[int, list[int]]]:
-        """``count`` imagined (opponent hand, stock) pairs for ``view``."""
+    def _weigh(self, view: TableView, choices: int,
+               scores_of: Callable[[int, list[int]], Sequence[int]]) -> int:
+        """Which of ``choices`` choices to play: 0 (the Defender's) unless another scores
+        clearly more on imagined deals (opponent hand, stock with the top last), each deal
+        scored for every choice by ``scores_of``.
+
+        The budget is ``playouts // choices`` deals. Every :attr:`batch` deals the scores
+        are looked at (:func:`early_verdict`): a choice far ahead is taken, and when no
+        choice can catch up within the budget the Defender's stands; only close decisions
+        spend the whole budget, to be settled by :func:`_clearly_better` as before.
+        """
+        budget = max(self.playouts // choices, 1)
         model = OpponentModel.of(view)
         improve = max(31 - view.stock_size, 0) // 4
-        deals = []
-        for _ in range(count):
+        found: list[list[int]] = [[] for _ in range(choices)]
+        for played in range(1, budget + 1):
             theirs = model.sample(self._rng, improve, view.joker_points)
             stock = bits_of(view.unseen & ~theirs)
             self._rng.shuffle(stock)
-            deals.append((theirs, stock))
-        return deals
+            for scores, score in zip(found, scores_of(theirs, stock), strict=True):
+                scores.append(score)
+            if self.batch and played % self.batch == 0 and played < budget:
+                verdict = early_verdict(found, budget)
+                if verdict is not None:
+                    return verdict
+        best = max(range(1, choices), key=lambda i: sum(found[i]))
+        return best if _clearly_better(found[best], found[0]) else 0
 
     def wants_top(self, view: TableView) -> bool:
         """The Defender's answer, unless the playouts say clearly that the other choice
@@ -280,24 +325,24 @@ class ExpertBot(DefenderBot):
         now = deadwood_of_mask(hand, jp)
         if min(deadwood_of_mask(hand ^ bit | top, jp) for bit in bits_of(hand)) >= now:
             return heuristic
-        take_scores, draw_scores = [], []
         rules = self._rules
-        for theirs, stock in self._deals(view, max(self.playouts // 2, 1)):
-            value, card = _throw(hand | top, top, jp)
-            kept = hand | top ^ card
+        value, card = _throw(hand | top, top, jp)
+        kept = hand | top ^ card
+
+        def scores_of(theirs: int, stock: list[int]) -> tuple[int, int]:
             if value <= rules.knock_limit and len(stock) > rules.late_stock:
-                take_scores.append(settle_masks(kept, theirs, rules))
+                take = settle_masks(kept, theirs, rules)
             else:
-                take_scores.append(-playout([theirs, kept], list(stock), card, 0, rules))
-            draw_scores.append(playout([hand, theirs], list(stock), 0, 0, rules))
-        if heuristic:
-            return not _clearly_better(draw_scores, take_scores)
-        return _clearly_better(take_scores, draw_scores)
+                take = -playout([theirs, kept], list(stock), card, 0, rules)
+            draw = playout([hand, theirs], stock, 0, 0, rules)
+            return (take, draw) if heuristic else (draw, take)
+
+        return heuristic != (self._weigh(view, 2, scores_of) == 1)
 
     def discard(self, view: TableView, legal_actions: Sequence[Action]) -> Action:
         """Gin at once. Otherwise the Defender's move is played out against the other close
         discards and the knock (when legal), on the same imagined deals, and replaced only by
-        a choice that scores clearly more (:func:`_clearly_better`).
+        a choice that scores clearly more (:meth:`_weigh`).
 
         >>> from gin_teach import Round
         >>> rnd = Round.from_deal(["AS 2S 3S 4H 4D 4C 9S 9H 9D KC",
@@ -318,6 +363,7 @@ class ExpertBot(DefenderBot):
         choices += [(False, o.bit) for o in _close(options) if (False, o.bit) != choices[0]]
         kept = view.hand ^ lowest.bit
         spread_melds = None
+        layable = 0
         if lowest.deadwood <= view.knock_limit and not knocked:
             choices.append((True, lowest.bit))
         if any(knock for knock, _ in choices):
@@ -326,16 +372,14 @@ class ExpertBot(DefenderBot):
             layable = layoff_cards([sum(c.bit for c in m) for m in spread.melds])
         if len(choices) == 1:
             return heuristic
-        scores: list[list[int]] = [[] for _ in choices]
-        for theirs, stock in self._deals(view, max(self.playouts // len(choices), 1)):
-            for (knock, bit), found in zip(choices, scores, strict=True):
-                if knock:
-                    found.append(self._knock_score(kept, theirs, layable))
-                else:
-                    found.append(-playout([theirs, view.hand ^ bit], list(stock), bit, 0,
-                                          self._rules))
-        best = max(range(1, len(choices)), key=lambda i: sum(scores[i]))
-        if not _clearly_better(scores[best], scores[0]):
+
+        def scores_of(theirs: int, stock: list[int]) -> list[int]:
+            return [self._knock_score(kept, theirs, layable) if knock
+                    else -playout([theirs, view.hand ^ bit], list(stock), bit, 0, self._rules)
+                    for knock, bit in choices]
+
+        best = self._weigh(view, len(choices), scores_of)
+        if best == 0:
             return heuristic
         knock, bit = choices[best]
         return discard_or_knock(legal_actions, bit, knock=knock,
@@ -357,6 +401,49 @@ class ExpertBot(DefenderBot):
 CONFIDENCE = 2.0
 
 
+#: At a look before the budget is spent, how many standard errors a choice must score above
+#: the Defender's to be taken at once (stricter than :data:`CONFIDENCE`: many looks give
+#: chance many tries).
+EARLY_CONFIDENCE = 3.0
+#: A choice is given up early when, this many standard errors above its mean so far, it
+#: would still fall short of :data:`CONFIDENCE` at the full budget.
+FUTILITY = 1.0
+
+
+def early_verdict(scores: Sequence[Sequence[int]], budget: int) -> int | None:
+    """A look at the scores of the choices so far (index 0 the Defender's, the same deals
+    for all): the index of a choice clearly ahead of the Defender's (by
+    :data:`EARLY_CONFIDENCE` standard errors of the mean difference), 0 when none can get
+    clearly ahead within ``budget`` deals (:data:`FUTILITY`), or None to play on.
+
+    >>> early_verdict([[0] * 24, [9] * 12 + [7] * 12], budget=120)  # far ahead: take it
+    1
+    >>> early_verdict([[3, 0] * 12, [0, 3] * 12], budget=120)  # even, and 96 deals to go
+    >>> early_verdict([[5] * 24, [2, 4] * 12], budget=120)  # behind: the Defender's stands
+    0
+    """
+    count = len(scores[0])
+    best = max(range(1, len(scores)), key=lambda i: sum(scores[i]))
+    mean, spread = _difference(scores[best], scores[0])
+    if mean > 0 and mean * mean * count > EARLY_CONFIDENCE ** 2 * spread:
+        return best
+    # The best by the sum has the highest mean; the others may have wider spreads.
+    for these in scores[1:]:
+        mean, spread = _difference(these, scores[0])
+        error = math.sqrt(spread)
+        if mean + FUTILITY * error / math.sqrt(count) > CONFIDENCE * error / math.sqrt(budget):
+            return None
+    return 0
+
+
+def _difference(these: Sequence[int], those: Sequence[int]) -> tuple[float, float]:
+    """The mean and the variance of the paired differences ``these - those``."""
+    differences = [a - b for a, b in zip(these, those, strict=True)]
+    count = len(differences)
+    mean = sum(differences) / count
+    return mean, sum((d - mean) ** 2 for d in differences) / max(count - 1, 1)
+
+
 def _clearly_better(these: Sequence[int], those: Sequence[int]) -> bool:
     """Whether ``these`` scores beat ``those`` (paired: the same imagined deals) by more than
     :data:`CONFIDENCE` standard errors of the mean difference.
@@ -364,12 +451,10 @@ def _clearly_better(these: Sequence[int], those: Sequence[int]) -> bool:
     >>> _clearly_better([5, 6, 7, 5], [1, 2, 1, 2]), _clearly_better([5, -6, 7], [1, 2, 1])
     (True, False)
     """
-    differences = [a - b for a, b in zip(these, those, strict=True)]
-    count = len(differences)
+    count = len(these)
     if count < 2:
         return False
-    mean = sum(differences) / count
-    spread = sum((d - mean) ** 2 for d in differences) / (count - 1)
+    mean, spread = _difference(these, those)
     return mean > 0 and mean * mean * count > CONFIDENCE * CONFIDENCE * spread
 
 
