@@ -101,6 +101,35 @@ _RUN_DEADWOOD, _RUNNABLE, _BEST_AFTER_DISCARD, _BEST_DISCARD_BITS = _suit_tables
 _THREE_OF_FOUR: Final = tuple(tuple(s for s in range(4) if s != left) for left in range(4))
 
 
+def _set_choices() -> dict[tuple[int, int, bool], tuple[tuple[int, bool], ...]]:
+    """For a rank held in the suits ``present`` (a 4-bit mask, three or four suits), of which
+    the suits ``runnable`` could also be in a run, and whether a card must be discarded: the
+    useful ways to use the rank in sets, each as (the suits whose card goes into a set,
+    whether that is a four-card set)."""
+    table = {}
+    for present in range(16):
+        if present.bit_count() < 3:
+            continue
+        for runnable in range(16):
+            if runnable & ~present:
+                continue
+            for discarding in (False, True):
+                choices = [present]
+                if present.bit_count() == 3:
+                    if runnable or discarding:
+                        choices.append(0)
+                else:
+                    choices += [present ^ (1 << s) for s in range(4) if runnable >> s & 1]
+                    if runnable.bit_count() >= 2:
+                        choices.append(0)
+                table[present, runnable, discarding] = tuple(
+                    (chosen, chosen.bit_count() == 4) for chosen in choices)
+    return table
+
+
+_SET_CHOICES: Final = _set_choices()
+
+
 def _set_options(mask: int, discarding: bool = False) -> list[tuple[int, int, int, int, int]]:
     """One tuple per useful way of taking sets out of ``mask``: the four suit patterns left
     for runs, and the ranks used as four-card sets.
@@ -120,23 +149,20 @@ def _set_options(mask: int, discarding: bool = False) -> list[tuple[int, int, in
     while triples:
         bit = triples & -triples
         triples ^= bit
-        present = [s for s, pattern in enumerate((s0, s1, s2, s3)) if pattern & bit]
-        runnable = [s for s, pattern in enumerate((run0, run1, run2, run3)) if pattern & bit]
-        # Each choice is the tuple of suits whose card at this rank goes into a set.
-        choices: list[tuple[int, ...]] = [tuple(present)]
-        if len(present) == 3:
-            if runnable or discarding:
-                choices.append(())
-        else:
-            choices += [_THREE_OF_FOUR[s] for s in runnable]
-            if len(runnable) >= 2:
-                choices.append(())
+        rank = bit.bit_length() - 1
+        present = (s0 >> rank & 1 | (s1 >> rank & 1) << 1 | (s2 >> rank & 1) << 2
+                   | (s3 >> rank & 1) << 3)
+        runnable = (run0 >> rank & 1 | (run1 >> rank & 1) << 1 | (run2 >> rank & 1) << 2
+                    | (run3 >> rank & 1) << 3)
         expanded = []
-        for a, b, c, d, four_sets in states:
-            for chosen in choices:
-                clear = [bit if s in chosen else 0 for s in range(4)]
-                expanded.append((a & ~clear[0], b & ~clear[1], c & ~clear[2], d & ~clear[3],
-                                 four_sets | (bit if len(chosen) == 4 else 0)))
+        for chosen, four in _SET_CHOICES[present, runnable, discarding]:
+            c0 = ~bit if chosen & 1 else -1
+            c1 = ~bit if chosen & 2 else -1
+            c2 = ~bit if chosen & 4 else -1
+            c3 = ~bit if chosen & 8 else -1
+            four_set = bit if four else 0
+            expanded += [(a & c0, b & c1, c & c2, d & c3, four_sets | four_set)
+                         for a, b, c, d, four_sets in states]
         states = expanded
     return states
 

@@ -35,7 +35,13 @@ from gin_teach.bots.defence import (
 from gin_teach.bots.offence import DiscardOption
 from gin_teach.bots.table import ALL_CARDS, POINTS, TableView, bits_of, discard_or_knock
 from gin_teach.cards import JOKER_POINTS, Card, HandLike, cards_from_mask, to_cards
-from gin_teach.melds import best_arrangement, best_discard_of_mask, deadwood_of_mask
+from gin_teach.jokers import NATURAL_BITS
+from gin_teach.melds import (
+    best_arrangement,
+    best_discard_of_mask,
+    deadwood_of_mask,
+    partitions_of_mask,
+)
 from gin_teach.records import Observation
 from gin_teach.rules import Rules
 
@@ -92,8 +98,11 @@ def settle_masks(knocker: int, defender: int, rules: PlayoutRules) -> int:
     count = deadwood_of_mask(knocker, jp)
     if count == 0:
         return rules.gin_bonus + deadwood_of_mask(defender, jp)
-    spread = best_arrangement(cards_from_mask(knocker), joker_points=jp)
-    melds = [sum(c.bit for c in meld) for meld in spread.melds]
+    if knocker <= NATURAL_BITS:
+        melds = next(partitions_of_mask(knocker, count))[0]
+    else:
+        spread = best_arrangement(cards_from_mask(knocker), joker_points=jp)
+        melds = [sum(c.bit for c in meld) for meld in spread.melds]
     theirs = deadwood_after_layoffs(defender, layoff_cards(melds), jp)
     if theirs < count or (theirs == count and rules.undercut_on_tie):
         return -(rules.undercut_bonus + count - theirs)
@@ -267,6 +276,8 @@ class ExpertBot(DefenderBot):
         super().__init__(seed, danger_weight=danger_weight, **settings)  # type: ignore[arg-type]
         self.playouts = playouts
         self.batch = batch
+        #: Imagined deals played so far, over all decisions (each deal scores every choice).
+        self.deals_played = 0
         self._rules = PlayoutRules.of(Rules.modern(), 10)
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
@@ -297,6 +308,7 @@ class ExpertBot(DefenderBot):
         improve = max(31 - view.stock_size, 0) // 4
         found: list[list[int]] = [[] for _ in range(choices)]
         for played in range(1, budget + 1):
+            self.deals_played += 1
             theirs = model.sample(self._rng, improve, view.joker_points)
             stock = bits_of(view.unseen & ~theirs)
             self._rng.shuffle(stock)
