@@ -98,7 +98,9 @@ def _suit_tables() -> tuple[list[int], list[int], list[int], list[int]]:
 
 
 _RUN_DEADWOOD, _RUNNABLE, _BEST_AFTER_DISCARD, _BEST_DISCARD_BITS = _suit_tables()
-_THREE_OF_FOUR: Final = tuple(tuple(s for s in range(4) if s != left) for left in range(4))
+#: Per suit pattern, how much the best discard from it lowers its runs-only deadwood.
+_DISCARD_GAIN: Final = tuple(dead - after for dead, after in zip(_RUN_DEADWOOD,
+                                                                 _BEST_AFTER_DISCARD))
 
 
 def _set_choices() -> dict[tuple[int, int, bool], tuple[tuple[int, bool], ...]]:
@@ -288,23 +290,25 @@ def best_discard_of_mask(mask: int, joker_points: int = JOKER_POINTS) -> tuple[i
     if mask >> 52:
         return best_discard_with_jokers(mask, joker_points)
     run_dw = _RUN_DEADWOOD
-    after = _BEST_AFTER_DISCARD
+    gains = _DISCARD_GAIN
+    discards = _BEST_DISCARD_BITS
     best = _INF
     best_bits = 0
     for a, b, c, d, four_sets in _set_options(mask, discarding=True):
-        total = run_dw[a] + run_dw[b] + run_dw[c] + run_dw[d]
-        gain = 0 if four_sets else -_INF
-        bits = 0
-        if four_sets:
-            bits = four_sets * 0x8004002001  # every card of the four-card sets
-        for shift, pattern in ((0, a), (13, b), (26, c), (39, d)):
-            if pattern:
-                suit_gain = run_dw[pattern] - after[pattern]
-                if suit_gain > gain:
-                    gain, bits = suit_gain, _BEST_DISCARD_BITS[pattern] << shift
-                elif suit_gain == gain:
-                    bits |= _BEST_DISCARD_BITS[pattern] << shift
-        value = total - gain
+        # The discard that gains most in one suit's runs (an empty suit gains -_INF), or a
+        # card of a four-card set (gains nothing); every card that ties goes into the bits.
+        g0, g1, g2, g3 = gains[a], gains[b], gains[c], gains[d]
+        gain = max(g0, g1, g2, g3, 0 if four_sets else -_INF)
+        bits = four_sets * 0x8004002001 if four_sets and not gain else 0
+        if g0 == gain:
+            bits |= discards[a]
+        if g1 == gain:
+            bits |= discards[b] << 13
+        if g2 == gain:
+            bits |= discards[c] << 26
+        if g3 == gain:
+            bits |= discards[d] << 39
+        value = run_dw[a] + run_dw[b] + run_dw[c] + run_dw[d] - gain
         if value < best:
             best, best_bits = value, bits
         elif value == best:
