@@ -99,8 +99,8 @@ def _suit_tables() -> tuple[list[int], list[int], list[int], list[int]]:
 
 _RUN_DEADWOOD, _RUNNABLE, _BEST_AFTER_DISCARD, _BEST_DISCARD_BITS = _suit_tables()
 #: Per suit pattern, how much the best discard from it lowers its runs-only deadwood.
-_DISCARD_GAIN: Final = tuple(dead - after for dead, after in zip(_RUN_DEADWOOD,
-                                                                 _BEST_AFTER_DISCARD))
+_DISCARD_GAIN: Final = tuple(dead - after for dead, after
+                             in zip(_RUN_DEADWOOD, _BEST_AFTER_DISCARD, strict=True))
 
 
 def _set_choices() -> dict[tuple[int, int, bool], tuple[tuple[int, bool], ...]]:
