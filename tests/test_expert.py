@@ -1,0 +1,132 @@
+"""The Expert's speed-ups keep its judgement: playouts score exactly as the plain policy
+does, the early look at the scores is seeded and reproducible, and a clear decision comes
+out the same with early stopping as with the whole budget."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gin_teach import Game, Round, play
+from gin_teach.bots import DefenderBot, ExpertBot
+from gin_teach.bots.defence import deadwood_after_layoffs, layoff_cards
+from gin_teach.bots.expert import PlayoutRules, early_verdict, playout, settle_masks
+from gin_teach.bots.table import POINTS, TableView, bits_of
+from gin_teach.cards import cards_from_mask
+from gin_teach.melds import best_arrangement, best_discard_of_mask, deadwood_of_mask
+from gin_teach.rules import Rules
+from gin_teach.tournament import RULES
+
+
+def plain_settle(knocker, defender, rules):
+    """settle_masks as first written: the knocker's spread from best_arrangement."""
+    count = deadwood_of_mask(knocker)
+    if count == 0:
+        return rules.gin_bonus + deadwood_of_mask(defender)
+    melds = [sum(c.bit for c in m) for m in best_arrangement(cards_from_mask(knocker)).melds]
+    theirs = deadwood_after_layoffs(defender, layoff_cards(melds))
+    if theirs < count or (theirs == count and rules.undercut_on_tie):
+        return -(rules.undercut_bonus + count - theirs)
+    return theirs - count
+
+
+def plain_playout(hands, stock, top, mover, rules):
+    """The playout policy written plainly: every count solved afresh, no memo."""
+    while True:
+        hand = hands[mover]
+        taken = 0
+        if top:
+            value, bits = best_discard_of_mask(hand | top)
+            if bits & ~top and value < deadwood_of_mask(hand):
+                taken = top
+        if taken:
+            hand |= taken
+        elif len(stock) > rules.dead_hand_stock:
+            hand |= stock.pop()
+        else:
+            return 0
+        value, bits = best_discard_of_mask(hand)
+        bits &= ~taken
+        if not bits:
+            value, bits = min((deadwood_of_mask(hand ^ b), b) for b in bits_of(hand & ~taken))
+        card = max(bits_of(bits), key=lambda b: (POINTS[b.bit_length() - 1], b))
+        hand ^= card
+        hands[mover] = hand
+        limit = rules.knock_limit if len(stock) > rules.late_stock else min(
+            rules.late_knock, rules.knock_limit)
+        if value <= limit:
+            score = plain_settle(hand, hands[1 - mover], rules)
+            return score if mover == 0 else -score
+        if len(stock) <= rules.dead_hand_stock:
+            return 0
+        top = card
+        mover ^= 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False), st.booleans(), st.sampled_from([0, 1]),
+       st.sampled_from([10, 7, 1]))
+def test_a_playout_scores_exactly_as_the_plain_policy(rng, face_up, mover, knock_limit):
+    cards = [1 << index for index in range(52)]
+    rng.shuffle(cards)
+    rules = PlayoutRules.of(RULES["eaai"], knock_limit)
+    hands, top, stock = [sum(cards[:10]), sum(cards[10:20])], cards[20] * face_up, cards[21:]
+    assert playout(list(hands), list(stock), top, mover, rules) == \
+        plain_playout(list(hands), list(stock), top, mover, rules)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_a_settlement_spreads_the_knockers_cards_as_best_arrangement_does(rng):
+    cards = rng.sample(range(52), 20)
+    knocker = sum(1 << c for c in cards[:10])
+    defender = sum(1 << c for c in cards[10:])
+    rules = PlayoutRules.of(Rules(), 10)
+    assert settle_masks(knocker, defender, rules) == plain_settle(knocker, defender, rules)
+
+
+def test_early_verdicts_take_a_clear_lead_drop_a_clear_loss_and_wait_on_a_close_call():
+    assert early_verdict([[0] * 24, [10] * 24, [5] * 24], budget=80) == 1
+    assert early_verdict([[4] * 24, [0, 6] * 12, [1] * 24], budget=80) == 0
+    # Ahead by less than the early bar, and able to clear the final one: play on.
+    lead = [[0] * 24, [3, -1] * 12]
+    assert early_verdict(lead, budget=80) is None
+    # Choices that have scored alike on every deal so far cannot come apart enough.
+    assert early_verdict([[2, 5] * 12, [2, 5] * 12], budget=80) == 0
+
+
+def knock_or_play_on():
+    """A discard decision where knocking with 3 early is clearly right."""
+    rnd = Round.from_deal(["AS 2S 3S 4H 4D 4C 9S 9H 9D 3C", "5S 6S 7S QD QH QC 8C KH 5D TS"],
+                          upcard="KC", dealer=1)
+    rnd.apply("take")
+    return rnd
+
+
+def test_early_stopping_plays_a_clear_decision_as_the_whole_budget_does_with_fewer_deals():
+    rnd = knock_or_play_on()
+    observation, legal = rnd.observation(0), rnd.legal_actions()
+    early, whole = ExpertBot(seed=3), ExpertBot(seed=3, batch=0)
+    assert early.choose(observation, legal) == whole.choose(observation, legal)
+    assert 0 < early.deals_played < whole.deals_played
+
+
+def test_a_batch_as_large_as_the_budget_is_the_whole_budget():
+    rnd = Round(seed=8)
+    for move in ("pass", "pass", "draw"):
+        rnd.apply(move)
+    view = TableView.from_observation(rnd.observation(rnd.current_player))
+    legal = rnd.legal_actions()
+    big = ExpertBot(seed=5, playouts=60, batch=1000)
+    whole = ExpertBot(seed=5, playouts=60, batch=0)
+    assert big.discard(view, legal) == whole.discard(view, legal)
+    assert big.deals_played == whole.deals_played
+
+
+def test_the_expert_with_early_stopping_replays_a_game_exactly_from_its_seed():
+    def game():
+        expert = ExpertBot(seed=4, playouts=48)
+        state = play(Game(Rules(target=40), seed=2), [expert, DefenderBot(seed=4)])
+        return state.scores, expert.deals_played
+
+    first, second = game(), game()
+    assert first == second
+    assert first[1] > 0
