@@ -132,6 +132,8 @@ def _throw(hand: int, taken: int, joker_points: int) -> tuple[int, int]:
     equals), never ``taken``; returns (deadwood left, card bit)."""
     value, bits = _best_discard(hand, joker_points)
     bits &= ~taken
+    if bits & (bits - 1) == 0 and bits:
+        return value, bits
     if not bits:
         value, bits = min((deadwood_of_mask(hand ^ b, joker_points), b)
                           for b in bits_of(hand & ~taken))
@@ -161,6 +163,8 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
     93
     """
     jp = rules.joker_points
+    dead_stock, late_stock = rules.dead_hand_stock, rules.late_stock
+    early_limit, late_limit = rules.knock_limit, min(rules.late_knock, rules.knock_limit)
     # Each side's deadwood now, known after its first throw (-1 until then).
     counts = [-1, -1]
     while True:
@@ -176,7 +180,7 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
                     hand |= top
                     thrown = _throw(hand, top, jp)
         if thrown is None:
-            if len(stock) <= rules.dead_hand_stock:
+            if len(stock) <= dead_stock:
                 return 0
             hand |= stock.pop()
             thrown = _throw(hand, 0, jp)
@@ -184,12 +188,10 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
         hand ^= card
         hands[mover] = hand
         counts[mover] = value
-        limit = rules.knock_limit if len(stock) > rules.late_stock else min(
-            rules.late_knock, rules.knock_limit)
-        if value <= limit:
+        if value <= (early_limit if len(stock) > late_stock else late_limit):
             score = settle_masks(hand, hands[1 - mover], rules)
             return score if mover == 0 else -score
-        if len(stock) <= rules.dead_hand_stock:
+        if len(stock) <= dead_stock:
             return 0
         top = card
         mover ^= 1
