@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from gin_teach import Game, Round, play
 from gin_teach.bots import DefenderBot, ExpertBot
 from gin_teach.bots.defence import deadwood_after_layoffs, layoff_cards
-from gin_teach.bots.expert import PlayoutRules, early_verdict, playout, settle_masks
+from gin_teach.bots.expert import PlayoutRules, out_of_reach, playout, settle_masks
 from gin_teach.bots.table import POINTS, TableView, bits_of
 from gin_teach.cards import cards_from_mask
 from gin_teach.melds import best_arrangement, best_discard_of_mask, deadwood_of_mask
@@ -83,14 +83,15 @@ def test_a_settlement_spreads_the_knockers_cards_as_best_arrangement_does(rng):
     assert settle_masks(knocker, defender, rules) == plain_settle(knocker, defender, rules)
 
 
-def test_early_verdicts_take_a_clear_lead_drop_a_clear_loss_and_wait_on_a_close_call():
-    assert early_verdict([[0] * 24, [10] * 24, [5] * 24], budget=80) == 1
-    assert early_verdict([[4] * 24, [0, 6] * 12, [1] * 24], budget=80) == 0
-    # Ahead by less than the early bar, and able to clear the final one: play on.
-    lead = [[0] * 24, [3, -1] * 12]
-    assert early_verdict(lead, budget=80) is None
-    # Choices that have scored alike on every deal so far cannot come apart enough.
-    assert early_verdict([[2, 5] * 12, [2, 5] * 12], budget=80) == 0
+def test_a_choice_behind_or_alike_is_out_of_reach_and_a_close_one_is_not():
+    assert out_of_reach([0, 6] * 12, [4] * 24, budget=80)  # behind by 1
+    assert out_of_reach([2, 5] * 12, [2, 5] * 12, budget=80)  # alike on every deal
+    # A little ahead, but not by much: the rest of the budget may settle it.
+    assert not out_of_reach([3, -1] * 12, [0] * 24, budget=80)
+    # Just behind with a wide spread on few deals: still within reach of a long budget.
+    assert not out_of_reach([9, -10] * 6, [0] * 12, budget=200)
+    # The same numbers with little budget left are out of reach.
+    assert out_of_reach([9, -10] * 60, [0] * 120, budget=130)
 
 
 def knock_or_play_on():

@@ -295,32 +295,37 @@ class ExpertBot(DefenderBot):
         return super().choose(observation, legal_actions)
 
     def _weigh(self, view: TableView, choices: int,
-               scores_of: Callable[[int, list[int]], Sequence[int]]) -> int:
+               score: Callable[[int, int, list[int]], int]) -> int:
         """Which of ``choices`` choices to play: 0 (the Defender's) unless another scores
-        clearly more on imagined deals (opponent hand, stock with the top last), each deal
-        scored for every choice by ``scores_of``.
+        clearly more on imagined deals, ``score(choice, opponent hand, stock with the top
+        last)`` scoring each choice on each deal.
 
         The budget is ``playouts // choices`` deals. Every :attr:`batch` deals the scores
-        are looked at (:func:`early_verdict`): a choice far ahead is taken, and when no
-        choice can catch up within the budget the Defender's stands; only close decisions
-        spend the whole budget, to be settled by :func:`_clearly_better` as before.
+        are looked at: a choice that cannot get clearly ahead of the Defender's within the
+        budget is no longer played (:func:`out_of_reach`), and one far ahead already is taken
+        (by :data:`EARLY_CONFIDENCE` standard errors). Only close decisions spend the whole
+        budget, to be settled by :func:`_clearly_better` as before.
         """
         budget = max(self.playouts // choices, 1)
         model = OpponentModel.of(view)
         improve = max(31 - view.stock_size, 0) // 4
         found: list[list[int]] = [[] for _ in range(choices)]
+        rivals = list(range(1, choices))
         for played in range(1, budget + 1):
             self.deals_played += 1
             theirs = model.sample(self._rng, improve, view.joker_points)
             stock = bits_of(view.unseen & ~theirs)
             self._rng.shuffle(stock)
-            for scores, score in zip(found, scores_of(theirs, stock), strict=True):
-                scores.append(score)
+            for choice in (0, *rivals):
+                found[choice].append(score(choice, theirs, stock))
             if self.batch and played % self.batch == 0 and played < budget:
-                verdict = early_verdict(found, budget)
-                if verdict is not None:
-                    return verdict
-        best = max(range(1, choices), key=lambda i: sum(found[i]))
+                rivals = [i for i in rivals if not out_of_reach(found[i], found[0], budget)]
+                if not rivals:
+                    return 0
+                best = max(rivals, key=lambda i: sum(found[i]))
+                if _clearly_better(found[best], found[0], EARLY_CONFIDENCE):
+                    return best
+        best = max(rivals, key=lambda i: sum(found[i]))
         return best if _clearly_better(found[best], found[0]) else 0
 
     def wants_top(self, view: TableView) -> bool:
@@ -343,15 +348,14 @@ class ExpertBot(DefenderBot):
         value, card = _throw(hand | top, top, jp)
         kept = hand | top ^ card
 
-        def scores_of(theirs: int, stock: list[int]) -> tuple[int, int]:
+        def score(choice: int, theirs: int, stock: list[int]) -> int:
+            if (choice == 0) != heuristic:  # drawing blind
+                return playout([hand, theirs], list(stock), 0, 0, rules)
             if value <= rules.knock_limit and len(stock) > rules.late_stock:
-                take = settle_masks(kept, theirs, rules)
-            else:
-                take = -playout([theirs, kept], list(stock), card, 0, rules)
-            draw = playout([hand, theirs], stock, 0, 0, rules)
-            return (take, draw) if heuristic else (draw, take)
+                return settle_masks(kept, theirs, rules)
+            return -playout([theirs, kept], list(stock), card, 0, rules)
 
-        return heuristic != (self._weigh(view, 2, scores_of) == 1)
+        return heuristic != (self._weigh(view, 2, score) == 1)
 
     def discard(self, view: TableView, legal_actions: Sequence[Action]) -> Action:
         """Gin at once. Otherwise the Defender's move is played out against the other close
@@ -387,12 +391,13 @@ class ExpertBot(DefenderBot):
         if len(choices) == 1:
             return heuristic
 
-        def scores_of(theirs: int, stock: list[int]) -> list[int]:
-            return [self._knock_score(kept, theirs, layable) if knock
-                    else -playout([theirs, view.hand ^ bit], list(stock), bit, 0, self._rules)
-                    for knock, bit in choices]
+        def score(choice: int, theirs: int, stock: list[int]) -> int:
+            knock, bit = choices[choice]
+            if knock:
+                return self._knock_score(kept, theirs, layable)
+            return -playout([theirs, view.hand ^ bit], list(stock), bit, 0, self._rules)
 
-        best = self._weigh(view, len(choices), scores_of)
+        best = self._weigh(view, len(choices), score)
         if best == 0:
             return heuristic
         knock, bit = choices[best]
@@ -413,8 +418,6 @@ class ExpertBot(DefenderBot):
 
 #: How many standard errors a choice must score above the Defender's to replace it.
 CONFIDENCE = 2.0
-
-
 #: At a look before the budget is spent, how many standard errors a choice must score above
 #: the Defender's to be taken at once (stricter than :data:`CONFIDENCE`: many looks give
 #: chance many tries).
@@ -424,30 +427,23 @@ EARLY_CONFIDENCE = 3.0
 FUTILITY = 1.0
 
 
-def early_verdict(scores: Sequence[Sequence[int]], budget: int) -> int | None:
-    """A look at the scores of the choices so far (index 0 the Defender's, the same deals
-    for all): the index of a choice clearly ahead of the Defender's (by
-    :data:`EARLY_CONFIDENCE` standard errors of the mean difference), 0 when none can get
-    clearly ahead within ``budget`` deals (:data:`FUTILITY`), or None to play on.
+def out_of_reach(these: Sequence[int], base: Sequence[int], budget: int) -> bool:
+    """Whether a choice scoring ``these`` on the deals so far cannot be expected to end
+    :data:`CONFIDENCE` standard errors above the ``base`` choice (the same deals) after
+    ``budget`` deals: even :data:`FUTILITY` standard errors above its mean difference now,
+    it would fall short.
 
-    >>> early_verdict([[0] * 24, [9] * 12 + [7] * 12], budget=120)  # far ahead: take it
-    1
-    >>> early_verdict([[3, 0] * 12, [0, 3] * 12], budget=120)  # even, and 96 deals to go
-    >>> early_verdict([[5] * 24, [2, 4] * 12], budget=120)  # behind: the Defender's stands
-    0
+    >>> out_of_reach([0, 6] * 12, [4] * 24, budget=120)  # behind by 1 on 24 deals
+    True
+    >>> out_of_reach([3, 0] * 12, [0, 3] * 12, budget=120)  # even, and 96 deals to go
+    False
+    >>> out_of_reach([2, 5] * 12, [2, 5] * 12, budget=120)  # alike on every deal so far
+    True
     """
-    count = len(scores[0])
-    best = max(range(1, len(scores)), key=lambda i: sum(scores[i]))
-    mean, spread = _difference(scores[best], scores[0])
-    if mean > 0 and mean * mean * count > EARLY_CONFIDENCE ** 2 * spread:
-        return best
-    # The best by the sum has the highest mean; the others may have wider spreads.
-    for these in scores[1:]:
-        mean, spread = _difference(these, scores[0])
-        error = math.sqrt(spread)
-        if mean + FUTILITY * error / math.sqrt(count) > CONFIDENCE * error / math.sqrt(budget):
-            return None
-    return 0
+    mean, spread = _difference(these, base)
+    error = math.sqrt(spread)
+    return mean + FUTILITY * error / math.sqrt(len(these)) <= \
+        CONFIDENCE * error / math.sqrt(budget)
 
 
 def _difference(these: Sequence[int], those: Sequence[int]) -> tuple[float, float]:
@@ -458,9 +454,10 @@ def _difference(these: Sequence[int], those: Sequence[int]) -> tuple[float, floa
     return mean, sum((d - mean) ** 2 for d in differences) / max(count - 1, 1)
 
 
-def _clearly_better(these: Sequence[int], those: Sequence[int]) -> bool:
+def _clearly_better(these: Sequence[int], those: Sequence[int],
+                    confidence: float = CONFIDENCE) -> bool:
     """Whether ``these`` scores beat ``those`` (paired: the same imagined deals) by more than
-    :data:`CONFIDENCE` standard errors of the mean difference.
+    ``confidence`` standard errors of the mean difference.
 
     >>> _clearly_better([5, 6, 7, 5], [1, 2, 1, 2]), _clearly_better([5, -6, 7], [1, 2, 1])
     (True, False)
@@ -469,7 +466,7 @@ def _clearly_better(these: Sequence[int], those: Sequence[int]) -> bool:
     if count < 2:
         return False
     mean, spread = _difference(these, those)
-    return mean > 0 and mean * mean * count > CONFIDENCE * CONFIDENCE * spread
+    return mean > 0 and mean * mean * count > confidence * confidence * spread
 
 
 def _close(options: list[DiscardOption], limit: int = 3) -> list[DiscardOption]:
