@@ -73,6 +73,17 @@ def test_a_playout_scores_exactly_as_the_plain_policy(rng, face_up, mover, knock
         plain_playout(list(hands), list(stock), top, mover, rules)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_a_playout_with_jokers_in_the_deck_scores_as_the_plain_policy(rng, face_up):
+    cards = [1 << index for index in range(54)]
+    rng.shuffle(cards)
+    rules = PlayoutRules.of(RULES["eaai"], 10)
+    hands, top, stock = [sum(cards[:10]), sum(cards[10:20])], cards[20] * face_up, cards[21:]
+    assert playout(list(hands), list(stock), top, 0, rules) == \
+        plain_playout(list(hands), list(stock), top, 0, rules)
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_a_settlement_spreads_the_knockers_cards_as_best_arrangement_does(rng):

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from gin_teach.actions import Action, Knock
 from gin_teach.bots.defence import (
+    NEIGHBOURS,
     DefenderBot,
     OpponentModel,
     deadwood_after_layoffs,
@@ -171,14 +172,18 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
         hand = hands[mover]
         thrown: tuple[int, int] | None = None
         if top:
-            value, bits = _best_discard(hand | top, jp)
-            if bits & ~top:
-                count = counts[mover]
-                if count < 0:
-                    count = deadwood_of_mask(hand, jp)
-                if value < count:
-                    hand |= top
-                    thrown = _throw(hand, top, jp)
+            count = counts[mover]
+            if count < 0:
+                count = counts[mover] = deadwood_of_mask(hand, jp)
+            # A face-up card that can share no meld with the hand stays deadwood: taking it
+            # lowers the count only by throwing a card worth more, and never below its own
+            # value, so a ten or face card, or one worth the count or more, is not taken.
+            index = top.bit_length() - 1
+            may_help = ((hand | top) > NATURAL_BITS or hand & NEIGHBOURS[index]
+                        or POINTS[index] < min(count, 10))
+            if may_help and _best_discard(hand | top, jp)[0] < count:
+                hand |= top
+                thrown = _throw(hand, top, jp)
         if thrown is None:
             if len(stock) <= dead_stock:
                 return 0
