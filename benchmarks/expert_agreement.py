@@ -65,11 +65,10 @@ def positions(games: int, seed: int) -> list[Position]:
 
 @dataclass
 class Decider:
-    """One way of deciding: its name, how to make the bot for a position, its moves, its
-    CPU seconds per decision and whether it played anything out."""
+    """One way of deciding (an Expert with these settings, seeded by the position's index
+    plus ``seed_offset``): its moves, CPU seconds and imagined deals per decision."""
 
     name: str
-    make: type[ExpertBot] | None
     settings: dict[str, int]
     seed_offset: int = 0
 
@@ -105,10 +104,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     found = positions(args.games, args.seed)
     deciders = [
-        Decider("early stopping (as played)", ExpertBot, {"playouts": args.playouts}),
-        Decider("whole budget (batch=0)", ExpertBot, {"playouts": args.playouts, "batch": 0}),
+        Decider("early stopping (as played)", {"playouts": args.playouts}),
+        Decider("whole budget (batch=0)", {"playouts": args.playouts, "batch": 0}),
     ]
-    reference = Decider(f"reference ({args.reference} playouts)", ExpertBot,
+    reference = Decider(f"reference ({args.reference} playouts)",
                         {"playouts": args.reference, "batch": 0}, seed_offset=10**6)
     for index, position in enumerate(found):
         for decider in [*deciders, reference]:

@@ -8,6 +8,12 @@ another choice only when it scores clearly more on average (by two standard erro
 choice is tried on the *same* imagined deals (common random numbers), so the comparison
 measures the choices, not the luck of the samples.
 
+Most decisions are not close, so the Expert looks at the scores every ``batch`` deals and
+stops as soon as the answer is plain: a choice that cannot catch up with the Defender's
+within the budget is dropped, and one far ahead is taken at once. Only close decisions
+spend the whole budget (``benchmarks/expert_agreement.py`` checks that this agrees with a
+ten-times larger budget as often as spending the whole budget every time does).
+
 Its thinking time is a number of playouts, not seconds, so the same seed plays the same
 game on any machine; ``benchmarks/strength.py --time`` measures the time per decision.
 
