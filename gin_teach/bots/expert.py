@@ -117,10 +117,11 @@ def settle_masks(knocker: int, defender: int, rules: PlayoutRules) -> int:
 
 
 #: Solved 11-card masks (see :func:`_best_discard`), emptied when it grows past
-#: :data:`MEMO_SIZE`: the choices weighed on one imagined deal share most of the opponent's
-#: turns, so about two solver calls in five are repeats.
+#: :data:`MEMO_SIZE` (a few megabytes; one decision fills a few thousand): the choices
+#: weighed on one imagined deal share most of the opponent's turns, so about two solver
+#: calls in five are repeats.
 _DISCARD_MEMO: dict[int, tuple[int, int]] = {}
-MEMO_SIZE = 1 << 17
+MEMO_SIZE = 1 << 15
 
 
 def _best_discard(mask: int, joker_points: int) -> tuple[int, int]:
@@ -139,7 +140,7 @@ def _throw(hand: int, taken: int, joker_points: int) -> tuple[int, int]:
     equals), never ``taken``; returns (deadwood left, card bit)."""
     value, bits = _best_discard(hand, joker_points)
     bits &= ~taken
-    if bits & (bits - 1) == 0 and bits:
+    if bits and not bits & (bits - 1):  # one best card
         return value, bits
     if not bits:
         value, bits = min((deadwood_of_mask(hand ^ b, joker_points), b)
