@@ -293,6 +293,8 @@ class ExpertBot(DefenderBot):
         #: Imagined deals played so far, over all decisions (each deal scores every choice).
         self.deals_played = 0
         self._rules = PlayoutRules.of(Rules.modern(), 10)
+        self._options_view: TableView | None = None
+        self._options: list[DiscardOption] = []
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """The Expert's move (see the class).
@@ -305,6 +307,21 @@ class ExpertBot(DefenderBot):
         """
         self._rules = PlayoutRules.of(observation.rules, observation.knock_limit)
         return super().choose(observation, legal_actions)
+
+    def options(self, view: TableView) -> list[DiscardOption]:
+        """The Defender's ranked discards (:meth:`DefenderBot.options`), worked out once per
+        view: the Defender's discard and the Expert's own choice both ask for them.
+
+        >>> from gin_teach import Round
+        >>> rnd = Round(seed=2); rnd.apply("pass"); rnd.apply("pass"); rnd.apply("draw")
+        >>> view = TableView.from_observation(rnd.observation(rnd.current_player))
+        >>> bot = ExpertBot(seed=1)
+        >>> bot.options(view) is bot.options(view)
+        True
+        """
+        if self._options_view is not view:
+            self._options_view, self._options = view, super().options(view)
+        return self._options
 
     def _weigh(self, view: TableView, choices: int,
                score: Callable[[int, int, list[int]], int]) -> int:
