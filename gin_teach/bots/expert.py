@@ -445,7 +445,7 @@ class ExpertBot(DefenderBot):
         return against - count
 
     def __repr__(self) -> str:
-        return f"ExpertBot(playouts={self.playouts})"
+        return f"ExpertBot(playouts={self.playouts}, batch={self.batch})"
 
 
 #: How many standard errors a choice must score above the Defender's to replace it.
