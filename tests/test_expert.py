@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from gin_teach import Game, Round, play
 from gin_teach.bots import DefenderBot, ExpertBot
+from gin_teach.bots import expert as expert_module
 from gin_teach.bots.defence import deadwood_after_layoffs, layoff_cards
 from gin_teach.bots.expert import PlayoutRules, out_of_reach, playout, settle_masks
 from gin_teach.bots.table import POINTS, TableView, bits_of
@@ -142,3 +143,19 @@ def test_the_expert_with_early_stopping_replays_a_game_exactly_from_its_seed():
     first, second = game(), game()
     assert first == second
     assert first[1] > 0
+
+
+def test_the_imagined_take_keeps_ten_cards(monkeypatch):
+    """Weighing the face-up card, the Expert plays out the hand it would keep after taking
+    it and throwing one: ten cards (a bug once kept all eleven)."""
+    sizes = []
+
+    def counting(hands, stock, top, mover, rules):
+        sizes.extend(hand.bit_count() for hand in hands)
+        return playout(hands, stock, top, mover, rules)
+
+    monkeypatch.setattr(expert_module, "playout", counting)
+    rnd = Round.from_deal(["7S 7H 9C TC 3H 4H KD QS JD 2C", "2S 3S 4S QD QH QC 8C KH 5D TS"],
+                          upcard="7D", dealer=1)  # taking the 7♦ leaves too much to knock
+    ExpertBot(seed=1, playouts=24).wants_top(TableView.from_observation(rnd.observation(0)))
+    assert sizes and set(sizes) == {10}

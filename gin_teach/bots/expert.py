@@ -378,7 +378,7 @@ class ExpertBot(DefenderBot):
             return heuristic
         rules = self._rules
         value, card = _throw(hand | top, top, jp)
-        kept = hand | top ^ card
+        kept = (hand | top) ^ card
 
         def score(choice: int, theirs: int, stock: list[int]) -> int:
             if (choice == 0) != heuristic:  # drawing blind
