@@ -278,9 +278,10 @@ class ExpertBot(DefenderBot):
     ...                        "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="6H", dealer=1)
     >>> str(DefenderBot(seed=1).choose(rnd.observation(0), rnd.legal_actions()))  # 3-6♥
     'take'
-    >>> # Taking knocks with 7; a blind draw also lets the K♦ go, and often for less.
-    >>> str(ExpertBot(seed=1, playouts=60).choose(rnd.observation(0), rnd.legal_actions()))
-    'pass'
+    >>> # Taking the 6♥ and throwing the K♦ is gin: the playouts agree at once.
+    >>> expert = ExpertBot(seed=1, playouts=240)
+    >>> str(expert.choose(rnd.observation(0), rnd.legal_actions())), expert.deals_played
+    ('take', 24)
     """
 
     description = ("Expert: plays each close decision out hundreds of times against hands "
