@@ -98,7 +98,38 @@ def _suit_tables() -> tuple[list[int], list[int], list[int], list[int]]:
 
 
 _RUN_DEADWOOD, _RUNNABLE, _BEST_AFTER_DISCARD, _BEST_DISCARD_BITS = _suit_tables()
-_THREE_OF_FOUR: Final = tuple(tuple(s for s in range(4) if s != left) for left in range(4))
+#: Per suit pattern, how much the best discard from it lowers its runs-only deadwood.
+_DISCARD_GAIN: Final = tuple(dead - after for dead, after
+                             in zip(_RUN_DEADWOOD, _BEST_AFTER_DISCARD, strict=True))
+
+
+def _set_choices() -> dict[tuple[int, int, bool], tuple[tuple[int, bool], ...]]:
+    """For a rank held in the suits ``present`` (a 4-bit mask, three or four suits), of which
+    the suits ``runnable`` could also be in a run, and whether a card must be discarded: the
+    useful ways to use the rank in sets, each as (the suits whose card goes into a set,
+    whether that is a four-card set)."""
+    table = {}
+    for present in range(16):
+        if present.bit_count() < 3:
+            continue
+        for runnable in range(16):
+            if runnable & ~present:
+                continue
+            for discarding in (False, True):
+                choices = [present]
+                if present.bit_count() == 3:
+                    if runnable or discarding:
+                        choices.append(0)
+                else:
+                    choices += [present ^ (1 << s) for s in range(4) if runnable >> s & 1]
+                    if runnable.bit_count() >= 2:
+                        choices.append(0)
+                table[present, runnable, discarding] = tuple(
+                    (chosen, chosen.bit_count() == 4) for chosen in choices)
+    return table
+
+
+_SET_CHOICES: Final = _set_choices()
 
 
 def _set_options(mask: int, discarding: bool = False) -> list[tuple[int, int, int, int, int]]:
@@ -120,23 +151,20 @@ def _set_options(mask: int, discarding: bool = False) -> list[tuple[int, int, in
     while triples:
         bit = triples & -triples
         triples ^= bit
-        present = [s for s, pattern in enumerate((s0, s1, s2, s3)) if pattern & bit]
-        runnable = [s for s, pattern in enumerate((run0, run1, run2, run3)) if pattern & bit]
-        # Each choice is the tuple of suits whose card at this rank goes into a set.
-        choices: list[tuple[int, ...]] = [tuple(present)]
-        if len(present) == 3:
-            if runnable or discarding:
-                choices.append(())
-        else:
-            choices += [_THREE_OF_FOUR[s] for s in runnable]
-            if len(runnable) >= 2:
-                choices.append(())
+        rank = bit.bit_length() - 1
+        present = (s0 >> rank & 1 | (s1 >> rank & 1) << 1 | (s2 >> rank & 1) << 2
+                   | (s3 >> rank & 1) << 3)
+        runnable = (run0 >> rank & 1 | (run1 >> rank & 1) << 1 | (run2 >> rank & 1) << 2
+                    | (run3 >> rank & 1) << 3)
         expanded = []
-        for a, b, c, d, four_sets in states:
-            for chosen in choices:
-                clear = [bit if s in chosen else 0 for s in range(4)]
-                expanded.append((a & ~clear[0], b & ~clear[1], c & ~clear[2], d & ~clear[3],
-                                 four_sets | (bit if len(chosen) == 4 else 0)))
+        for chosen, four in _SET_CHOICES[present, runnable, discarding]:
+            c0 = ~bit if chosen & 1 else -1
+            c1 = ~bit if chosen & 2 else -1
+            c2 = ~bit if chosen & 4 else -1
+            c3 = ~bit if chosen & 8 else -1
+            four_set = bit if four else 0
+            expanded += [(a & c0, b & c1, c & c2, d & c3, four_sets | four_set)
+                         for a, b, c, d, four_sets in states]
         states = expanded
     return states
 
@@ -262,23 +290,25 @@ def best_discard_of_mask(mask: int, joker_points: int = JOKER_POINTS) -> tuple[i
     if mask >> 52:
         return best_discard_with_jokers(mask, joker_points)
     run_dw = _RUN_DEADWOOD
-    after = _BEST_AFTER_DISCARD
+    gains = _DISCARD_GAIN
+    discards = _BEST_DISCARD_BITS
     best = _INF
     best_bits = 0
     for a, b, c, d, four_sets in _set_options(mask, discarding=True):
-        total = run_dw[a] + run_dw[b] + run_dw[c] + run_dw[d]
-        gain = 0 if four_sets else -_INF
-        bits = 0
-        if four_sets:
-            bits = four_sets * 0x8004002001  # every card of the four-card sets
-        for shift, pattern in ((0, a), (13, b), (26, c), (39, d)):
-            if pattern:
-                suit_gain = run_dw[pattern] - after[pattern]
-                if suit_gain > gain:
-                    gain, bits = suit_gain, _BEST_DISCARD_BITS[pattern] << shift
-                elif suit_gain == gain:
-                    bits |= _BEST_DISCARD_BITS[pattern] << shift
-        value = total - gain
+        # The discard that gains most in one suit's runs (an empty suit gains -_INF), or a
+        # card of a four-card set (gains nothing); every card that ties goes into the bits.
+        g0, g1, g2, g3 = gains[a], gains[b], gains[c], gains[d]
+        gain = max(g0, g1, g2, g3, 0 if four_sets else -_INF)
+        bits = four_sets * 0x8004002001 if four_sets and not gain else 0
+        if g0 == gain:
+            bits |= discards[a]
+        if g1 == gain:
+            bits |= discards[b] << 13
+        if g2 == gain:
+            bits |= discards[c] << 26
+        if g3 == gain:
+            bits |= discards[d] << 39
+        value = run_dw[a] + run_dw[b] + run_dw[c] + run_dw[d] - gain
         if value < best:
             best, best_bits = value, bits
         elif value == best:

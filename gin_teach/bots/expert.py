@@ -8,6 +8,12 @@ another choice only when it scores clearly more on average (by two standard erro
 choice is tried on the *same* imagined deals (common random numbers), so the comparison
 measures the choices, not the luck of the samples.
 
+Most decisions are not close, so the Expert looks at the scores every ``batch`` deals and
+stops as soon as the answer is plain: a choice that cannot catch up with the Defender's
+within the budget is dropped, and one far ahead is taken at once. Only close decisions
+spend the whole budget (``benchmarks/expert_agreement.py`` checks that this agrees with a
+ten-times larger budget as often as spending the whole budget every time does).
+
 Its thinking time is a number of playouts, not seconds, so the same seed plays the same
 game on any machine; ``benchmarks/strength.py --time`` measures the time per decision.
 
@@ -19,13 +25,15 @@ game on any machine; ``benchmarks/strength.py --time`` measures the time per dec
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gin_teach.actions import Action, Knock
 from gin_teach.bots.defence import (
+    NEIGHBOURS,
     DefenderBot,
     OpponentModel,
     deadwood_after_layoffs,
@@ -34,7 +42,13 @@ from gin_teach.bots.defence import (
 from gin_teach.bots.offence import DiscardOption
 from gin_teach.bots.table import ALL_CARDS, POINTS, TableView, bits_of, discard_or_knock
 from gin_teach.cards import JOKER_POINTS, Card, HandLike, cards_from_mask, to_cards
-from gin_teach.melds import best_arrangement, best_discard_of_mask, deadwood_of_mask
+from gin_teach.jokers import NATURAL_BITS
+from gin_teach.melds import (
+    best_arrangement,
+    best_discard_of_mask,
+    deadwood_of_mask,
+    partitions_of_mask,
+)
 from gin_teach.records import Observation
 from gin_teach.rules import Rules
 
@@ -91,19 +105,43 @@ def settle_masks(knocker: int, defender: int, rules: PlayoutRules) -> int:
     count = deadwood_of_mask(knocker, jp)
     if count == 0:
         return rules.gin_bonus + deadwood_of_mask(defender, jp)
-    spread = best_arrangement(cards_from_mask(knocker), joker_points=jp)
-    melds = [sum(c.bit for c in meld) for meld in spread.melds]
+    if knocker <= NATURAL_BITS:
+        melds = next(partitions_of_mask(knocker, count))[0]
+    else:
+        spread = best_arrangement(cards_from_mask(knocker), joker_points=jp)
+        melds = [sum(c.bit for c in meld) for meld in spread.melds]
     theirs = deadwood_after_layoffs(defender, layoff_cards(melds), jp)
     if theirs < count or (theirs == count and rules.undercut_on_tie):
         return -(rules.undercut_bonus + count - theirs)
     return theirs - count
 
 
+#: Solved 11-card masks (see :func:`_best_discard`), emptied when it grows past
+#: :data:`MEMO_SIZE` (a few megabytes; one decision fills a few thousand): the choices
+#: weighed on one imagined deal share most of the opponent's turns, so about two solver
+#: calls in five are repeats.
+_DISCARD_MEMO: dict[int, tuple[int, int]] = {}
+MEMO_SIZE = 1 << 15
+
+
+def _best_discard(mask: int, joker_points: int) -> tuple[int, int]:
+    """:func:`~gin_teach.melds.best_discard_of_mask`, remembered."""
+    key = mask | joker_points << 56
+    found = _DISCARD_MEMO.get(key)
+    if found is None:
+        if len(_DISCARD_MEMO) >= MEMO_SIZE:
+            _DISCARD_MEMO.clear()
+        found = _DISCARD_MEMO[key] = best_discard_of_mask(mask, joker_points)
+    return found
+
+
 def _throw(hand: int, taken: int, joker_points: int) -> tuple[int, int]:
     """The fast policy's discard: the card leaving the least deadwood (the higher among
     equals), never ``taken``; returns (deadwood left, card bit)."""
-    value, bits = best_discard_of_mask(hand, joker_points)
+    value, bits = _best_discard(hand, joker_points)
     bits &= ~taken
+    if bits and not bits & (bits - 1):  # one best card
+        return value, bits
     if not bits:
         value, bits = min((deadwood_of_mask(hand ^ b, joker_points), b)
                           for b in bits_of(hand & ~taken))
@@ -119,9 +157,10 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
             rules: PlayoutRules) -> int:
     """Play a hand to its end from ``mover``'s draw, both sides by a fast policy, and return
     player 0's score (negative when player 1 scores; 0 for a dead hand). ``hands`` are
-    masks (changed in place), ``stock`` card bits with the top last, ``top`` the face-up
-    card's bit. The policy takes a face-up card that completes a meld and lowers the count,
-    throws the highest card that leaves the least deadwood, and knocks as the Shaper does.
+    masks (changed in place), ``stock`` card bits with the top last (popped as drawn),
+    ``top`` the face-up card's bit. The policy takes a face-up card that completes a meld
+    and lowers the count, throws the highest card that leaves the least deadwood, and knocks
+    as the Shaper does.
 
     >>> from gin_teach.cards import hand_mask
     >>> pr = PlayoutRules.of(Rules(), 10)
@@ -131,28 +170,40 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
     >>> playout(hands, stock, top=0, mover=0, rules=pr)  # draws 2♥, knocks: 95 - 2
     93
     """
+    jp = rules.joker_points
+    dead_stock, late_stock = rules.dead_hand_stock, rules.late_stock
+    early_limit, late_limit = rules.knock_limit, min(rules.late_knock, rules.knock_limit)
+    # Each side's deadwood now, known after its first throw (-1 until then).
+    counts = [-1, -1]
     while True:
         hand = hands[mover]
-        taken = 0
+        thrown: tuple[int, int] | None = None
         if top:
-            value, bits = best_discard_of_mask(hand | top, rules.joker_points)
-            if bits & ~top and value < deadwood_of_mask(hand, rules.joker_points):
-                taken = top
-        if taken:
-            hand |= taken
-        elif len(stock) > rules.dead_hand_stock:
+            count = counts[mover]
+            if count < 0:
+                count = counts[mover] = deadwood_of_mask(hand, jp)
+            # A face-up card that can share no meld with the hand stays deadwood: taking it
+            # lowers the count only by throwing a card worth more, and never below its own
+            # value, so a ten or face card, or one worth the count or more, is not taken.
+            index = top.bit_length() - 1
+            may_help = ((hand | top) > NATURAL_BITS or hand & NEIGHBOURS[index]
+                        or POINTS[index] < min(count, 10))
+            if may_help and _best_discard(hand | top, jp)[0] < count:
+                hand |= top
+                thrown = _throw(hand, top, jp)
+        if thrown is None:
+            if len(stock) <= dead_stock:
+                return 0
             hand |= stock.pop()
-        else:
-            return 0
-        value, card = _throw(hand, taken, rules.joker_points)
+            thrown = _throw(hand, 0, jp)
+        value, card = thrown
         hand ^= card
         hands[mover] = hand
-        limit = rules.knock_limit if len(stock) > rules.late_stock else min(
-            rules.late_knock, rules.knock_limit)
-        if value == 0 or value <= limit:
+        counts[mover] = value
+        if value <= (early_limit if len(stock) > late_stock else late_limit):
             score = settle_masks(hand, hands[1 - mover], rules)
             return score if mover == 0 else -score
-        if len(stock) <= rules.dead_hand_stock:
+        if len(stock) <= dead_stock:
             return 0
         top = card
         mover ^= 1
@@ -214,9 +265,12 @@ def expert_discard_points(hand11: HandLike, knowledge: Knowledge, rules: Rules |
 class ExpertBot(DefenderBot):
     """Monte-Carlo playouts over its close choices (see the module).
 
-    ``playouts`` is the thinking budget per decision, shared among the choices weighed (the
-    default measured about 40 ms of CPU per decision at the median, 50 ms at the 90th
-    percentile, inside the course's 100 ms budget); ``seed`` fixes the imagined deals.
+    ``playouts`` is the thinking budget per decision, shared among the choices weighed;
+    ``batch`` how many deals it plays between looks at the scores (0: the whole budget
+    before it looks); ``seed`` fixes the imagined deals. Against Simple the default
+    measured 5 ms of CPU per decision at the median and 15 ms at the 90th percentile
+    (``benchmarks/strength.py --time 4``; 34 and 50 ms when it spent the whole budget
+    every time, before its playouts were made faster), inside the course's 100 ms budget.
     Other settings are the Defender's.
 
     >>> from gin_teach import Round
@@ -224,21 +278,27 @@ class ExpertBot(DefenderBot):
     ...                        "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="6H", dealer=1)
     >>> str(DefenderBot(seed=1).choose(rnd.observation(0), rnd.legal_actions()))  # 3-6♥
     'take'
-    >>> # Taking knocks with 7; a blind draw also lets the K♦ go, and often for less.
-    >>> str(ExpertBot(seed=1, playouts=60).choose(rnd.observation(0), rnd.legal_actions()))
-    'pass'
+    >>> # Taking the 6♥ and throwing the K♦ is gin: the playouts agree at once.
+    >>> expert = ExpertBot(seed=1, playouts=240)
+    >>> str(expert.choose(rnd.observation(0), rnd.legal_actions())), expert.deals_played
+    ('take', 24)
     """
 
     description = ("Expert: plays each close decision out hundreds of times against hands "
                    "you might hold")
 
-    def __init__(self, seed: int | None = None, *, playouts: int = 240,
+    def __init__(self, seed: int | None = None, *, playouts: int = 240, batch: int = 24,
                  danger_weight: float = 6.0, **settings: float) -> None:
         # The Expert's strength was measured on a Defender with danger weight 6; the
         # Defender's own default has since dropped to 2 (better against the Shaper).
         super().__init__(seed, danger_weight=danger_weight, **settings)  # type: ignore[arg-type]
         self.playouts = playouts
+        self.batch = batch
+        #: Imagined deals played so far, over all decisions (each deal scores every choice).
+        self.deals_played = 0
         self._rules = PlayoutRules.of(Rules.modern(), 10)
+        self._options_view: TableView | None = None
+        self._options: list[DiscardOption] = []
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """The Expert's move (see the class).
@@ -252,17 +312,54 @@ class ExpertBot(DefenderBot):
         self._rules = PlayoutRules.of(observation.rules, observation.knock_limit)
         return super().choose(observation, legal_actions)
 
-    def _deals(self, view: TableView, count: int) -> list[tuple[int, list[int]]]:
-        """``count`` imagined (opponent hand, stock) pairs for ``view``."""
+    def options(self, view: TableView) -> list[DiscardOption]:
+        """The Defender's ranked discards (:meth:`DefenderBot.options`), worked out once per
+        view: the Defender's discard and the Expert's own choice both ask for them.
+
+        >>> from gin_teach import Round
+        >>> rnd = Round(seed=2); rnd.apply("pass"); rnd.apply("pass"); rnd.apply("draw")
+        >>> view = TableView.from_observation(rnd.observation(rnd.current_player))
+        >>> bot = ExpertBot(seed=1)
+        >>> bot.options(view) is bot.options(view)
+        True
+        """
+        if self._options_view is not view:
+            self._options_view, self._options = view, super().options(view)
+        return self._options
+
+    def _weigh(self, view: TableView, choices: int,
+               score: Callable[[int, int, list[int]], int]) -> int:
+        """Which of ``choices`` choices to play: 0 (the Defender's) unless another scores
+        clearly more on imagined deals, ``score(choice, opponent hand, stock with the top
+        last)`` scoring each choice on each deal.
+
+        The budget is ``playouts // choices`` deals. Every :attr:`batch` deals the scores
+        are looked at: a choice that cannot get clearly ahead of the Defender's within the
+        budget is no longer played (:func:`out_of_reach`), and one far ahead already is taken
+        (by :data:`EARLY_CONFIDENCE` standard errors). Only close decisions spend the whole
+        budget, to be settled by :func:`_clearly_better` as before.
+        """
+        budget = max(self.playouts // choices, 1)
         model = OpponentModel.of(view)
         improve = max(31 - view.stock_size, 0) // 4
-        deals = []
-        for _ in range(count):
+        found: list[list[int]] = [[] for _ in range(choices)]
+        rivals = list(range(1, choices))
+        for played in range(1, budget + 1):
+            self.deals_played += 1
             theirs = model.sample(self._rng, improve, view.joker_points)
             stock = bits_of(view.unseen & ~theirs)
             self._rng.shuffle(stock)
-            deals.append((theirs, stock))
-        return deals
+            for choice in (0, *rivals):
+                found[choice].append(score(choice, theirs, stock))
+            if self.batch and played % self.batch == 0 and played < budget:
+                rivals = [i for i in rivals if not out_of_reach(found[i], found[0], budget)]
+                if not rivals:
+                    return 0
+                best = max(rivals, key=lambda i: sum(found[i]))
+                if _clearly_better(found[best], found[0], EARLY_CONFIDENCE):
+                    return best
+        best = max(rivals, key=lambda i: sum(found[i]))
+        return best if _clearly_better(found[best], found[0]) else 0
 
     def wants_top(self, view: TableView) -> bool:
         """The Defender's answer, unless the playouts say clearly that the other choice
@@ -280,24 +377,23 @@ class ExpertBot(DefenderBot):
         now = deadwood_of_mask(hand, jp)
         if min(deadwood_of_mask(hand ^ bit | top, jp) for bit in bits_of(hand)) >= now:
             return heuristic
-        take_scores, draw_scores = [], []
         rules = self._rules
-        for theirs, stock in self._deals(view, max(self.playouts // 2, 1)):
-            value, card = _throw(hand | top, top, jp)
-            kept = hand | top ^ card
+        value, card = _throw(hand | top, top, jp)
+        kept = (hand | top) ^ card
+
+        def score(choice: int, theirs: int, stock: list[int]) -> int:
+            if (choice == 0) != heuristic:  # drawing blind
+                return playout([hand, theirs], list(stock), 0, 0, rules)
             if value <= rules.knock_limit and len(stock) > rules.late_stock:
-                take_scores.append(settle_masks(kept, theirs, rules))
-            else:
-                take_scores.append(-playout([theirs, kept], list(stock), card, 0, rules))
-            draw_scores.append(playout([hand, theirs], list(stock), 0, 0, rules))
-        if heuristic:
-            return not _clearly_better(draw_scores, take_scores)
-        return _clearly_better(take_scores, draw_scores)
+                return settle_masks(kept, theirs, rules)
+            return -playout([theirs, kept], list(stock), card, 0, rules)
+
+        return heuristic != (self._weigh(view, 2, score) == 1)
 
     def discard(self, view: TableView, legal_actions: Sequence[Action]) -> Action:
         """Gin at once. Otherwise the Defender's move is played out against the other close
         discards and the knock (when legal), on the same imagined deals, and replaced only by
-        a choice that scores clearly more (:func:`_clearly_better`).
+        a choice that scores clearly more (:meth:`_weigh`).
 
         >>> from gin_teach import Round
         >>> rnd = Round.from_deal(["AS 2S 3S 4H 4D 4C 9S 9H 9D KC",
@@ -318,6 +414,7 @@ class ExpertBot(DefenderBot):
         choices += [(False, o.bit) for o in _close(options) if (False, o.bit) != choices[0]]
         kept = view.hand ^ lowest.bit
         spread_melds = None
+        layable = 0
         if lowest.deadwood <= view.knock_limit and not knocked:
             choices.append((True, lowest.bit))
         if any(knock for knock, _ in choices):
@@ -326,16 +423,15 @@ class ExpertBot(DefenderBot):
             layable = layoff_cards([sum(c.bit for c in m) for m in spread.melds])
         if len(choices) == 1:
             return heuristic
-        scores: list[list[int]] = [[] for _ in choices]
-        for theirs, stock in self._deals(view, max(self.playouts // len(choices), 1)):
-            for (knock, bit), found in zip(choices, scores, strict=True):
-                if knock:
-                    found.append(self._knock_score(kept, theirs, layable))
-                else:
-                    found.append(-playout([theirs, view.hand ^ bit], list(stock), bit, 0,
-                                          self._rules))
-        best = max(range(1, len(choices)), key=lambda i: sum(scores[i]))
-        if not _clearly_better(scores[best], scores[0]):
+
+        def score(choice: int, theirs: int, stock: list[int]) -> int:
+            knock, bit = choices[choice]
+            if knock:
+                return self._knock_score(kept, theirs, layable)
+            return -playout([theirs, view.hand ^ bit], list(stock), bit, 0, self._rules)
+
+        best = self._weigh(view, len(choices), score)
+        if best == 0:
             return heuristic
         knock, bit = choices[best]
         return discard_or_knock(legal_actions, bit, knock=knock,
@@ -350,27 +446,60 @@ class ExpertBot(DefenderBot):
         return against - count
 
     def __repr__(self) -> str:
-        return f"ExpertBot(playouts={self.playouts})"
+        return f"ExpertBot(playouts={self.playouts}, batch={self.batch})"
 
 
 #: How many standard errors a choice must score above the Defender's to replace it.
 CONFIDENCE = 2.0
+#: At a look before the budget is spent, how many standard errors a choice must score above
+#: the Defender's to be taken at once (stricter than :data:`CONFIDENCE`: many looks give
+#: chance many tries).
+EARLY_CONFIDENCE = 3.0
+#: A choice is given up early when, this many standard errors above its mean so far, it
+#: would still fall short of :data:`CONFIDENCE` at the full budget.
+FUTILITY = 1.0
 
 
-def _clearly_better(these: Sequence[int], those: Sequence[int]) -> bool:
+def out_of_reach(these: Sequence[int], base: Sequence[int], budget: int) -> bool:
+    """Whether a choice scoring ``these`` on the deals so far cannot be expected to end
+    :data:`CONFIDENCE` standard errors above the ``base`` choice (the same deals) after
+    ``budget`` deals: even :data:`FUTILITY` standard errors above its mean difference now,
+    it would fall short.
+
+    >>> out_of_reach([0, 6] * 12, [4] * 24, budget=120)  # behind by 1 on 24 deals
+    True
+    >>> out_of_reach([3, 0] * 12, [0, 3] * 12, budget=120)  # even, and 96 deals to go
+    False
+    >>> out_of_reach([2, 5] * 12, [2, 5] * 12, budget=120)  # alike on every deal so far
+    True
+    """
+    mean, spread = _difference(these, base)
+    error = math.sqrt(spread)
+    return mean + FUTILITY * error / math.sqrt(len(these)) <= \
+        CONFIDENCE * error / math.sqrt(budget)
+
+
+def _difference(these: Sequence[int], those: Sequence[int]) -> tuple[float, float]:
+    """The mean and the variance of the paired differences ``these - those``."""
+    differences = [a - b for a, b in zip(these, those, strict=True)]
+    count = len(differences)
+    mean = sum(differences) / count
+    return mean, sum((d - mean) ** 2 for d in differences) / max(count - 1, 1)
+
+
+def _clearly_better(these: Sequence[int], those: Sequence[int],
+                    confidence: float = CONFIDENCE) -> bool:
     """Whether ``these`` scores beat ``those`` (paired: the same imagined deals) by more than
-    :data:`CONFIDENCE` standard errors of the mean difference.
+    ``confidence`` standard errors of the mean difference.
 
     >>> _clearly_better([5, 6, 7, 5], [1, 2, 1, 2]), _clearly_better([5, -6, 7], [1, 2, 1])
     (True, False)
     """
-    differences = [a - b for a, b in zip(these, those, strict=True)]
-    count = len(differences)
+    count = len(these)
     if count < 2:
         return False
-    mean = sum(differences) / count
-    spread = sum((d - mean) ** 2 for d in differences) / (count - 1)
-    return mean > 0 and mean * mean * count > CONFIDENCE * CONFIDENCE * spread
+    mean, spread = _difference(these, those)
+    return mean > 0 and mean * mean * count > confidence * confidence * spread
 
 
 def _close(options: list[DiscardOption], limit: int = 3) -> list[DiscardOption]:

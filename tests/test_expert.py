@@ -1,0 +1,161 @@
+"""The Expert's speed-ups keep its judgement: playouts score exactly as the plain policy
+does, the early look at the scores is seeded and reproducible, and a clear decision comes
+out the same with early stopping as with the whole budget."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gin_teach import Game, Round, play
+from gin_teach.bots import DefenderBot, ExpertBot
+from gin_teach.bots import expert as expert_module
+from gin_teach.bots.defence import deadwood_after_layoffs, layoff_cards
+from gin_teach.bots.expert import PlayoutRules, out_of_reach, playout, settle_masks
+from gin_teach.bots.table import POINTS, TableView, bits_of
+from gin_teach.cards import cards_from_mask
+from gin_teach.melds import best_arrangement, best_discard_of_mask, deadwood_of_mask
+from gin_teach.rules import Rules
+from gin_teach.tournament import RULES
+
+
+def plain_settle(knocker, defender, rules):
+    """settle_masks as first written: the knocker's spread from best_arrangement."""
+    count = deadwood_of_mask(knocker)
+    if count == 0:
+        return rules.gin_bonus + deadwood_of_mask(defender)
+    melds = [sum(c.bit for c in m) for m in best_arrangement(cards_from_mask(knocker)).melds]
+    theirs = deadwood_after_layoffs(defender, layoff_cards(melds))
+    if theirs < count or (theirs == count and rules.undercut_on_tie):
+        return -(rules.undercut_bonus + count - theirs)
+    return theirs - count
+
+
+def plain_playout(hands, stock, top, mover, rules):
+    """The playout policy written plainly: every count solved afresh, no memo."""
+    while True:
+        hand = hands[mover]
+        taken = 0
+        if top:
+            value, bits = best_discard_of_mask(hand | top)
+            if bits & ~top and value < deadwood_of_mask(hand):
+                taken = top
+        if taken:
+            hand |= taken
+        elif len(stock) > rules.dead_hand_stock:
+            hand |= stock.pop()
+        else:
+            return 0
+        value, bits = best_discard_of_mask(hand)
+        bits &= ~taken
+        if not bits:
+            value, bits = min((deadwood_of_mask(hand ^ b), b) for b in bits_of(hand & ~taken))
+        card = max(bits_of(bits), key=lambda b: (POINTS[b.bit_length() - 1], b))
+        hand ^= card
+        hands[mover] = hand
+        limit = rules.knock_limit if len(stock) > rules.late_stock else min(
+            rules.late_knock, rules.knock_limit)
+        if value <= limit:
+            score = plain_settle(hand, hands[1 - mover], rules)
+            return score if mover == 0 else -score
+        if len(stock) <= rules.dead_hand_stock:
+            return 0
+        top = card
+        mover ^= 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.randoms(use_true_random=False), st.booleans(), st.sampled_from([0, 1]),
+       st.sampled_from([10, 7, 1]))
+def test_a_playout_scores_exactly_as_the_plain_policy(rng, face_up, mover, knock_limit):
+    cards = [1 << index for index in range(52)]
+    rng.shuffle(cards)
+    rules = PlayoutRules.of(RULES["eaai"], knock_limit)
+    hands, top, stock = [sum(cards[:10]), sum(cards[10:20])], cards[20] * face_up, cards[21:]
+    assert playout(list(hands), list(stock), top, mover, rules) == \
+        plain_playout(list(hands), list(stock), top, mover, rules)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_a_playout_with_jokers_in_the_deck_scores_as_the_plain_policy(rng, face_up):
+    cards = [1 << index for index in range(54)]
+    rng.shuffle(cards)
+    rules = PlayoutRules.of(RULES["eaai"], 10)
+    hands, top, stock = [sum(cards[:10]), sum(cards[10:20])], cards[20] * face_up, cards[21:]
+    assert playout(list(hands), list(stock), top, 0, rules) == \
+        plain_playout(list(hands), list(stock), top, 0, rules)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_a_settlement_spreads_the_knockers_cards_as_best_arrangement_does(rng):
+    cards = rng.sample(range(52), 20)
+    knocker = sum(1 << c for c in cards[:10])
+    defender = sum(1 << c for c in cards[10:])
+    rules = PlayoutRules.of(Rules(), 10)
+    assert settle_masks(knocker, defender, rules) == plain_settle(knocker, defender, rules)
+
+
+def test_a_choice_behind_or_alike_is_out_of_reach_and_a_close_one_is_not():
+    assert out_of_reach([0, 6] * 12, [4] * 24, budget=80)  # behind by 1
+    assert out_of_reach([2, 5] * 12, [2, 5] * 12, budget=80)  # alike on every deal
+    # A little ahead, but not by much: the rest of the budget may settle it.
+    assert not out_of_reach([3, -1] * 12, [0] * 24, budget=80)
+    # Just behind with a wide spread on few deals: still within reach of a long budget.
+    assert not out_of_reach([9, -10] * 6, [0] * 12, budget=200)
+    # The same numbers with little budget left are out of reach.
+    assert out_of_reach([9, -10] * 60, [0] * 120, budget=130)
+
+
+def knock_or_play_on():
+    """A discard decision where knocking with 3 early is clearly right."""
+    rnd = Round.from_deal(["AS 2S 3S 4H 4D 4C 9S 9H 9D 3C", "5S 6S 7S QD QH QC 8C KH 5D TS"],
+                          upcard="KC", dealer=1)
+    rnd.apply("take")
+    return rnd
+
+
+def test_early_stopping_plays_a_clear_decision_as_the_whole_budget_does_with_fewer_deals():
+    rnd = knock_or_play_on()
+    observation, legal = rnd.observation(0), rnd.legal_actions()
+    early, whole = ExpertBot(seed=3), ExpertBot(seed=3, batch=0)
+    assert early.choose(observation, legal) == whole.choose(observation, legal)
+    assert 0 < early.deals_played < whole.deals_played
+
+
+def test_a_batch_as_large_as_the_budget_is_the_whole_budget():
+    rnd = Round(seed=8)
+    for move in ("pass", "pass", "draw"):
+        rnd.apply(move)
+    view = TableView.from_observation(rnd.observation(rnd.current_player))
+    legal = rnd.legal_actions()
+    big = ExpertBot(seed=5, playouts=60, batch=1000)
+    whole = ExpertBot(seed=5, playouts=60, batch=0)
+    assert big.discard(view, legal) == whole.discard(view, legal)
+    assert big.deals_played == whole.deals_played
+
+
+def test_the_expert_with_early_stopping_replays_a_game_exactly_from_its_seed():
+    def game():
+        expert = ExpertBot(seed=4, playouts=48)
+        state = play(Game(Rules(target=40), seed=2), [expert, DefenderBot(seed=4)])
+        return state.scores, expert.deals_played
+
+    first, second = game(), game()
+    assert first == second
+    assert first[1] > 0
+
+
+def test_the_imagined_take_keeps_ten_cards(monkeypatch):
+    """Weighing the face-up card, the Expert plays out the hand it would keep after taking
+    it and throwing one: ten cards (a bug once kept all eleven)."""
+    sizes = []
+
+    def counting(hands, stock, top, mover, rules):
+        sizes.extend(hand.bit_count() for hand in hands)
+        return playout(hands, stock, top, mover, rules)
+
+    monkeypatch.setattr(expert_module, "playout", counting)
+    rnd = Round.from_deal(["7S 7H 9C TC 3H 4H KD QS JD 2C", "2S 3S 4S QD QH QC 8C KH 5D TS"],
+                          upcard="7D", dealer=1)  # taking the 7♦ leaves too much to knock
+    ExpertBot(seed=1, playouts=24).wants_top(TableView.from_observation(rnd.observation(0)))
+    assert sizes and set(sizes) == {10}
