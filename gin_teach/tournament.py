@@ -26,6 +26,7 @@ import random
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
+from importlib import resources
 from typing import Any, Final
 
 from gin_teach.bots import BOTS, Player, play
@@ -38,7 +39,9 @@ __all__ = [
     "HandRecord",
     "TournamentError",
     "TournamentResult",
+    "cross_table",
     "main",
+    "measured_results",
     "play_deal",
     "tournament",
     "wilson_interval",
@@ -199,6 +202,34 @@ class TournamentResult:
         data["hand_lengths"] = {str(k): v for k, v in sorted(self.hand_lengths.items())}
         return json.loads(json.dumps(data))  # type: ignore[no-any-return]
 
+    @classmethod
+    def from_dict(cls, data: Any) -> TournamentResult:
+        """The result read back from :meth:`to_dict`'s JSON values. Anything else raises
+        :class:`TournamentError` naming what is wrong.
+
+        >>> result = tournament("simple", "random", games=2, seed=1, rules=Rules(target=10))
+        >>> TournamentResult.from_dict(result.to_dict()) == result
+        True
+        >>> TournamentResult.from_dict({"a": "simple"})
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.TournamentError: not a tournament result: no 'b'
+        """
+        if not isinstance(data, dict):
+            raise TournamentError(f"not a tournament result: {repr(data)[:60]}")
+        try:
+            values = {name: data[name] for name in cls.__dataclass_fields__}
+            pairs = ("ci95", "gins", "knocks", "undercuts", "knock_deadwood")
+            values.update({name: tuple(values[name]) for name in pairs})
+            values["knock_deadwood_counts"] = tuple(
+                tuple(side) for side in values["knock_deadwood_counts"])
+            values["hand_lengths"] = {int(k): v for k, v in values["hand_lengths"].items()}
+        except KeyError as missing:
+            raise TournamentError(f"not a tournament result: no {missing}") from None
+        except (TypeError, ValueError, AttributeError) as error:
+            raise TournamentError(f"not a tournament result: {str(error)[:80]}") from None
+        return cls(**values)
+
     def __str__(self) -> str:
         low, high = self.ci95
         lines = [
@@ -213,6 +244,51 @@ class TournamentResult:
             lines.append(f"{name[:10]:<10}{self.gins[i]:>6}{self.knocks[i]:>8}"
                          f"{self.undercuts[i]:>11}{self.knock_deadwood[i]:>16.1f}")
         return "\n".join(lines)
+
+
+def measured_results() -> list[TournamentResult]:
+    """The tournaments behind the README's cross table of the computer players, as
+    ``benchmarks/strength.py --save`` played and saved them (``gin_teach/data/strength.json``;
+    thousands of games per pair, far too many to play in a lesson).
+
+    >>> results = measured_results()
+    >>> shaper = next(r for r in results if (r.a, r.b) == ("shaper", "simple"))
+    >>> shaper.games >= 2000 and shaper.win_rate > 0.5
+    True
+    """
+    source = resources.files("gin_teach").joinpath("data/strength.json")
+    data = json.loads(source.read_text(encoding="utf-8"))
+    return [TournamentResult.from_dict(item) for item in data["results"]]
+
+
+def cross_table(results: Iterable[TournamentResult], order: Sequence[str] = ()) -> str:
+    """A Markdown table of ``results``: each cell the row player's share of games won against
+    the column player, with its 95% interval, for every pair some result measured (a result
+    for B against A is turned round). Players come in ``order``, then any others in the
+    order they first appear.
+
+    >>> table = cross_table([tournament("simple", "random", games=2, seed=1,
+    ...                                 rules=Rules(target=10))])
+    >>> print(table)
+    | | simple | random |
+    | --- | --- | --- |
+    | **simple** | - | 100.0% (34.2-100.0) |
+    | **random** | 0.0% (0.0-65.8) | - |
+    """
+    cells: dict[tuple[str, str], str] = {}
+    players = list(order)
+    for result in results:
+        low, high = result.ci95
+        cells[result.a, result.b] = f"{result.win_rate:.1%} ({100 * low:.1f}-{100 * high:.1f})"
+        cells[result.b, result.a] = (f"{1 - result.win_rate:.1%} "
+                                     f"({100 - 100 * high:.1f}-{100 - 100 * low:.1f})")
+        players += [name for name in (result.a, result.b) if name not in players]
+    players = [name for name in players if any(name in pair for pair in cells)]
+    lines = ["| | " + " | ".join(players) + " |", "| --- " * (len(players) + 1) + "|"]
+    for row in players:
+        line = [cells.get((row, column), "") if row != column else "-" for column in players]
+        lines.append(f"| **{row}** | " + " | ".join(line) + " |")
+    return "\n".join(lines)
 
 
 def _summarise(a: str, b: str, rules: Rules, seed: int, deals: Sequence[DealResult]
