@@ -30,6 +30,7 @@ __all__ = [
     "LayOff",
     "PassUpcard",
     "TakeDiscard",
+    "move_words",
     "parse_action",
 ]
 
@@ -81,6 +82,19 @@ class TakeDiscard(Action):
 
     _text = "take"
     _words = "take the top discard"
+
+
+def move_words(action: Action, phase: str) -> str:
+    """The move in words at this point of a round (``phase`` as :attr:`Round.phase`), for a
+    button: :meth:`Action.describe`, except that in the opening taking the face-up card
+    means taking the upcard.
+
+    >>> move_words(TakeDiscard(), "upcard_nondealer"), move_words(TakeDiscard(), "draw")
+    ('take the upcard', 'take the top discard')
+    """
+    if isinstance(action, TakeDiscard) and phase in ("upcard_nondealer", "upcard_dealer"):
+        return "take the upcard"
+    return action.describe()
 
 
 @dataclass(frozen=True)

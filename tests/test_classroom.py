@@ -58,8 +58,8 @@ def test_an_unknown_view_is_refused_by_name():
 
 def test_svg_view_buttons_play_the_piles_and_the_hand():
     table = TableCanvas(fixed_round(), view="svg")
-    assert table.pile_buttons.labels == ("Pass the upcard", "Take the top discard")
-    table.pile_buttons.click("Take the top discard")
+    assert table.pile_buttons.labels == ("Pass the upcard", "Take the upcard")
+    table.pile_buttons.click("Take the upcard")
     assert table.round.phase == "discard"
     assert Card(8, "D") in table.hand_buttons.cards
     table.hand_buttons.click(Card(13, "D"))

@@ -10,7 +10,7 @@ from typing import cast
 import ipywidgets as widgets
 import traitlets
 
-from gin_teach.actions import Action, Discard, Knock, parse_action
+from gin_teach.actions import Action, Discard, Knock, move_words, parse_action
 from gin_teach.bots import BOTS as LEVELS
 from gin_teach.bots import GreedyBot, Player, RandomBot, SimpleBot
 from gin_teach.cards import Card, HandLike
@@ -387,7 +387,7 @@ class GameTable(LessonWidget):
         mine = (self.review is None and not self.game.is_over
                 and self.game.current_player == self.human)
         legal = self.game.legal_actions() if mine else ()
-        self.move_buttons.show([(action.describe().capitalize(),
+        self.move_buttons.show([(move_words(action, rnd.phase).capitalize(),
                                  functools.partial(self.play, action))
                                 for action in legal if not isinstance(action, (Discard, Knock))])
         between_rounds = self.review is not None and not self.game.is_over

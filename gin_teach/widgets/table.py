@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Literal
 import ipywidgets as widgets
 import traitlets
 
-from gin_teach.actions import DRAW, PASS, TAKE, Action, Discard, Knock
+from gin_teach.actions import DRAW, PASS, TAKE, Action, Discard, Knock, move_words
 from gin_teach.cards import Card
 from gin_teach.display import (
     BACK_COLOURS,
@@ -313,7 +313,7 @@ class TableCanvas(widgets.VBox):
     >>> svg = TableCanvas(Round(seed=3, dealer=1), view="svg")
     >>> svg.view, svg.picture.value.count('data-kind="hand"')
     ('svg', 10)
-    >>> svg.pile_buttons.click("Take the top discard"); svg.round.phase
+    >>> svg.pile_buttons.click("Take the upcard"); svg.round.phase
     'discard'
     >>> svg.move_keys.value = "1"; svg.round.phase
     'draw'
@@ -513,7 +513,7 @@ class TableCanvas(widgets.VBox):
         for target in (Target("stock"), Target("discard")):
             action = action_for(target, self.round.phase)
             if action is not None:  # the engine still says whether the move is legal now
-                choices.append((action.describe().capitalize(),
+                choices.append((move_words(action, self.round.phase).capitalize(),
                                 functools.partial(self.press, target)))
         self.pile_buttons.show(choices)
         self.hand_buttons.four_colour = self.four_colour
