@@ -430,8 +430,9 @@ def _deal(deal: dict[str, Any], where: str, names: tuple[str, str]) -> Deal:
     dealt = Deal.of(hands, upcard, stock, names=names)  # a card twice is a CardError
     if given != len(dealt.stock):
         missing = " ".join(str(card) for card in sorted(dealt.stock[given:]))
+        total = 21 + len(dealt.stock)
         raise CardError(f"the {where} is missing {missing}: the hands, the upcard and the "
-                        "stock hold all 52 cards")
+                        f"stock hold all {total} cards")
     return dealt
 
 

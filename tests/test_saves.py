@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_teach import (
+    CardError,
     Game,
     GinError,
     GreedyBot,
@@ -16,6 +17,7 @@ from gin_teach import (
     Round,
     Rules,
     SimpleBot,
+    parse_cards,
     play,
 )
 from gin_teach.saves import MAX_SAVE_CHARS
@@ -233,3 +235,14 @@ def test_any_match_stopped_anywhere_saves_loads_and_clones_exactly(seed, target,
     again = Match.from_json(text)
     assert again.to_json() == text and again.match_points == match.match_points
     assert match.clone().to_json() == text
+
+
+@pytest.mark.parametrize(("jokers", "deck"), [(0, 52), (2, 54)])
+def test_a_save_with_cards_missing_names_them_and_the_deck_size(jokers: int, deck: int) -> None:
+    data = json.loads(Round(seed=5, rules=Rules(jokers=jokers)).to_json())
+    dealt = data["deal"]
+    stock = dealt["stock"].split()
+    dealt["stock"] = " ".join(stock[:-3])
+    missing = " ".join(str(card) for card in sorted(parse_cards(" ".join(stock[-3:]))))
+    with pytest.raises(CardError, match=f"missing {missing}: .* hold all {deck} cards"):
+        Round.from_json(json.dumps(data))
