@@ -205,6 +205,16 @@ def test_the_opponent_model_spreads_the_hidden_cards_by_what_was_seen():
     assert sample.bit_count() == 10 and sample & took and not sample & (hand | threw)
 
 
+def test_an_opponent_whose_ten_cards_are_all_known_is_imagined_as_exactly_those():
+    # A player that took its whole hand from the pile (Random can) hides nothing: the model
+    # once divided by its zero chances, and the Expert crashed against Random.
+    view = defender_view("AC 2C 3C 4C 5C 6C 7C 8C 9C TC", "AS 3S 5S 7S 9S AH 3H 5H 7H 9H", 20)
+    model = OpponentModel.of(view)
+    assert model.hidden == 0 and set(model.chances.values()) == {0.0}
+    assert model.sample(random.Random(1), improve=3) == view.opponent_holds
+    assert DefenderBot(seed=1).undercut_chance(view, view.hand, []) == 0.0
+
+
 def defender_view(hand, holds, stock_size):
     hand_bits, holds_bits = hand_mask(hand), hand_mask(holds)
     return TableView(hand=hand_bits, unseen=ALL_CARDS & ~hand_bits & ~holds_bits, pile=0, top=0,

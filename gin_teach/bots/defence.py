@@ -169,6 +169,8 @@ class OpponentModel:
         10
         """
         hidden = self.hidden
+        if not hidden:  # every card it holds was taken from the pile: nothing to imagine
+            return self.holds
         # Weighted sampling without replacement: the largest u ** (1 / weight) win.
         keyed = sorted(self.chances, key=lambda b: rng.random() ** (1.0 / self.chances[b]),
                        reverse=True)
