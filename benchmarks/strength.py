@@ -7,8 +7,9 @@ seats swapped) under the EAAI challenge's rules by default. The issue's targets 
 Simple: Shaper 58%, Defender 62% (and above 52% against the Shaper), Expert 68% (and above
 55% against the Defender); they are printed beside the figures.
 
-Run: ``python benchmarks/strength.py --games 2000 --jobs 2`` (the full table takes hours on
-two cores, mostly the Expert's games); ``--players shaper defender simple`` for a part of it;
+Run: ``python benchmarks/strength.py --games 2000 --jobs 2`` (the full table took about two
+CPU-hours, the four pairs with the Expert most of it); ``--players shaper defender simple``
+for a part of it;
 ``--time`` for the Expert's milliseconds per decision; ``--exploit`` also plays the "gin only"
 trick of lesson 17 (a Shaper that never knocks) against Simple and against the Defender;
 ``--save gin_teach/data/strength.json`` keeps every result for the README, lesson 17 and
