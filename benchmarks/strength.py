@@ -91,6 +91,8 @@ def save(path: str, results: Sequence[TournamentResult], command: str) -> None:
 def report(results: dict[tuple[str, str], TournamentResult], rules: str) -> None:
     """Print the cross table of the players' ``results`` and how they stand to the targets."""
     table = {pair: r for pair, r in results.items() if pair[0] in BOTS and pair[1] in BOTS}
+    if not table:
+        return
     print(f"\nrow player's games won against the column player ({rules} rules, "
           "95% intervals)")
     print(cross_table(table.values(), order=list(BOTS)))

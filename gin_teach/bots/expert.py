@@ -268,7 +268,7 @@ class ExpertBot(DefenderBot):
     ``playouts`` is the thinking budget per decision, shared among the choices weighed;
     ``batch`` how many deals it plays between looks at the scores (0: the whole budget
     before it looks); ``seed`` fixes the imagined deals. Against Simple the default
-    measured 5 ms of CPU per decision at the median and 15 ms at the 90th percentile
+    measured 4 ms of CPU per decision at the median and 15 ms at the 90th percentile
     (``benchmarks/strength.py --time 4``; 34 and 50 ms when it spent the whole budget
     every time, before its playouts were made faster), inside the course's 100 ms budget.
     Other settings are the Defender's.
