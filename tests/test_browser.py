@@ -187,6 +187,12 @@ class NotebookPage:
         self.path = path
         self.page_errors: list[str] = []
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+        page.on("console", self._remember_console_error)
+
+    def _remember_console_error(self, message: Any) -> None:
+        # A widget view that fails to build says why only on the console.
+        if message.type == "error":
+            self.page_errors.append(f"console: {message.text}")
 
     def open(self) -> None:
         # A workspace of its own, so no tab from an earlier visit is restored beside it.
