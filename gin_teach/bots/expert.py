@@ -55,10 +55,36 @@ from gin_teach.rules import Rules
 if TYPE_CHECKING:
     from gin_teach.analysis import Knowledge
 
-__all__ = ["ExpertBot", "PlayoutRules", "expert_discard_points", "playout", "settle_masks"]
+__all__ = [
+    "ExpertBot",
+    "PlayoutRules",
+    "expert_discard_points",
+    "imagined_draws",
+    "playout",
+    "settle_masks",
+]
 
 #: Discards whose Defender score is within this many points of the best are played out.
 CLOSE = 3.0
+
+#: The imagined opponent keeps its best cards over one extra draw for every this many cards
+#: gone from the stock (see :func:`imagined_draws`).
+CARDS_PER_IMAGINED_DRAW = 4
+
+
+def imagined_draws(stock_size: int) -> int:
+    """How many extra draws an imagined opponent hand keeps its best cards over, with
+    ``stock_size`` cards left in the stock (:meth:`OpponentModel.sample`'s ``improve``).
+
+    ``benchmarks/opponent_model.py`` compares these hands with the real ones at the
+    decisions of seeded games: against the Defender they are a little weaker than the real
+    hands at mid-hand and stronger late, when the hands still in play are those that have
+    not knocked.
+
+    >>> [imagined_draws(stock) for stock in (31, 25, 19, 10, 3)]
+    [0, 1, 3, 5, 7]
+    """
+    return max(31 - stock_size, 0) // CARDS_PER_IMAGINED_DRAW
 
 
 @dataclass(frozen=True)
@@ -245,7 +271,7 @@ def expert_discard_points(hand11: HandLike, knowledge: Knowledge, rules: Rules |
         knock_limit=knock_limit)
     playout_rules = PlayoutRules.of(rules, knock_limit)
     model = OpponentModel.of(view)
-    improve = max(31 - stock_size, 0) // 4
+    improve = imagined_draws(stock_size)
     rng = random.Random(seed)
     discards = [card for card in cards if card.bit != taken]
     points: dict[Card, list[int]] = {card: [] for card in discards}
@@ -271,9 +297,14 @@ class ExpertBot(DefenderBot):
     measured 4 ms of CPU per decision at the median and 15 ms at the 90th percentile
     (``benchmarks/strength.py --time 4``; 34 and 50 ms when it spent the whole budget
     every time, before its playouts were made faster), inside the course's 100 ms budget.
-    Other settings are the Defender's.
+    Late in the hand it weighs a knock with up to ``knock_late`` = 5 (the Defender knocks
+    only with 3): the playouts decide whether it pays. Other settings are the Defender's.
 
+    >>> from dataclasses import replace
     >>> from gin_teach import Round
+    >>> late = replace(TableView.from_observation(Round(seed=1).observation(0)), stock_size=15)
+    >>> ExpertBot().knock_limit_now(late), DefenderBot().knock_limit_now(late)
+    (5, 3)
     >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD",
     ...                        "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="6H", dealer=1)
     >>> str(DefenderBot(seed=1).choose(rnd.observation(0), rnd.legal_actions()))  # 3-6♥
@@ -288,8 +319,8 @@ class ExpertBot(DefenderBot):
                    "you might hold")
 
     def __init__(self, seed: int | None = None, *, playouts: int = 240, batch: int = 24,
-                 **settings: float) -> None:
-        super().__init__(seed, **settings)  # type: ignore[arg-type]
+                 knock_late: int = 5, **settings: float) -> None:
+        super().__init__(seed, knock_late=knock_late, **settings)  # type: ignore[arg-type]
         self.playouts = playouts
         self.batch = batch
         #: Imagined deals played so far, over all decisions (each deal scores every choice).
@@ -339,7 +370,7 @@ class ExpertBot(DefenderBot):
         """
         budget = max(self.playouts // choices, 1)
         model = OpponentModel.of(view)
-        improve = max(31 - view.stock_size, 0) // 4
+        improve = imagined_draws(view.stock_size)
         found: list[list[int]] = [[] for _ in range(choices)]
         rivals = list(range(1, choices))
         for played in range(1, budget + 1):
@@ -414,9 +445,10 @@ class ExpertBot(DefenderBot):
         spread_melds = None
         layable = 0
         # A knock the Defender turned down for fear of an undercut is weighed too, but only
-        # at a count its timing allows: the imagined hands are weaker than real ones, and
-        # weighing every legal knock had it undercut twice as often (103 against 47 in the
-        # same 200 games against the Defender).
+        # at a count its timing allows: weighing every legal knock, it was undercut 543
+        # times instead of 246 in the same 1,000 games against the Defender (seed 2) and won
+        # 52.7% of them instead of 56.6% (benchmarks/opponent_model.py shows why: from 23
+        # cards in the stock down to 16 its imagined hands are weaker than real ones).
         if lowest.deadwood <= self.knock_limit_now(view) and not knocked:
             choices.append((True, lowest.bit))
         if any(knock for knock, _ in choices):
