@@ -37,7 +37,7 @@ from gin_teach.melds import deadwood_of_mask
 SCHEDULES: dict[str, Callable[[int], int]] = {
     "expert": imagined_draws,
     "none": lambda stock: 0,
-    "every 3, up to 4": lambda stock: min(max(31 - stock, 0) // 3, 4),
+    "every 3, max 4": lambda stock: min(max(31 - stock, 0) // 3, 4),
     f"every {DRAWS_PER_KEPT_CARD}": lambda stock: max(31 - stock, 0) // DRAWS_PER_KEPT_CARD,
 }
 #: Stock sizes are grouped in stretches of this many cards.
