@@ -7,13 +7,14 @@ strong and it gives up knocks and good discards for fear of a gin that is not th
 
 This script plays seeded hands between two copies of a player, and at every discard
 decision compares the opponent's real deadwood with that of hands imagined from what the
-deciding player saw: the Expert's schedule and, for comparison, no extra draws, one extra
-draw for every three cards gone up to four, and one for every two (the Defender's undercut
-estimate). It
-prints, for each stretch of the stock, the mean deadwood and the share of hands at 10 or
-less and at 5 or less. The real hands are those still playing: a hand that reached a low
-count has often knocked already, which is why late in the hand real hands stay weaker than
-a player keeping its best cards over every draw would be.
+deciding player saw: the Expert's (:func:`~gin_teach.bots.expert.imagined_hand`) and, for
+comparison, the same schedule without ruling out hands the opponent would have knocked
+with, no extra draws, one extra draw for every three cards gone up to four, and one for
+every two (the Defender's undercut estimate). It prints, for each stretch of the stock, the
+mean deadwood and the share of hands at 10 or less and at 5 or less. The real hands are
+those still playing: a hand that reached a low count has often knocked already, which is
+why late in the hand real hands stay weaker than a player keeping its best cards over every
+draw would be, and why the Expert draws such hands again.
 
 Run: ``python benchmarks/opponent_model.py --hands 300 [--player defender]`` (seconds).
 """
@@ -29,16 +30,27 @@ from collections.abc import Callable, Sequence
 from gin_teach import Round
 from gin_teach.bots import BOTS
 from gin_teach.bots.defence import DRAWS_PER_KEPT_CARD, OpponentModel
-from gin_teach.bots.expert import imagined_draws
+from gin_teach.bots.expert import PlayoutRules, imagined_draws, imagined_hand
 from gin_teach.bots.table import TableView
 from gin_teach.melds import deadwood_of_mask
 
-#: The imagined hands compared: a name and the extra draws for a stock size.
-SCHEDULES: dict[str, Callable[[int], int]] = {
-    "expert": imagined_draws,
-    "none": lambda stock: 0,
-    "every 3, max 4": lambda stock: min(max(31 - stock, 0) // 3, 4),
-    f"every {DRAWS_PER_KEPT_CARD}": lambda stock: max(31 - stock, 0) // DRAWS_PER_KEPT_CARD,
+Imagine = Callable[[OpponentModel, random.Random, TableView, PlayoutRules], int]
+
+
+def kept_over(draws: Callable[[int], int]) -> Imagine:
+    """Imagined hands kept over ``draws(stock size)`` extra draws, nothing ruled out."""
+    return lambda model, rng, view, rules: model.sample(rng, draws(view.stock_size),
+                                                        view.joker_points)
+
+
+#: The imagined hands compared, by name.
+SCHEDULES: dict[str, Imagine] = {
+    "expert": imagined_hand,
+    "without redraws": kept_over(imagined_draws),
+    "none": kept_over(lambda stock: 0),
+    "every 3, max 4": kept_over(lambda stock: min(max(31 - stock, 0) // 3, 4)),
+    f"every {DRAWS_PER_KEPT_CARD}": kept_over(
+        lambda stock: max(31 - stock, 0) // DRAWS_PER_KEPT_CARD),
 }
 #: Stock sizes are grouped in stretches of this many cards.
 STRETCH = 4
@@ -68,10 +80,11 @@ def measure(hands: int, player: str, seed: int) -> tuple[dict[int, list[int]],
                 stretch = view.stock_size // STRETCH * STRETCH
                 real.setdefault(stretch, []).append(rnd.deadwood(1 - mover))
                 model = OpponentModel.of(view)
-                for name, schedule in SCHEDULES.items():
+                rules = PlayoutRules.of(observation.rules, view.knock_limit)
+                for name, imagine in SCHEDULES.items():
                     found = imagined.setdefault((stretch, name), [])
                     for _ in range(SAMPLES_PER_DECISION):
-                        hand = model.sample(rng, schedule(view.stock_size), view.joker_points)
+                        hand = imagine(model, rng, view, rules)
                         found.append(deadwood_of_mask(hand, view.joker_points))
             rnd.apply(players[mover].choose(observation, rnd.legal_actions()))
     return real, imagined

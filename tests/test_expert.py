@@ -2,16 +2,26 @@
 does, the early look at the scores is seeded and reproducible, and a clear decision comes
 out the same with early stopping as with the whole budget."""
 
+import dataclasses
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_teach import Game, Round, play
 from gin_teach.bots import DefenderBot, ExpertBot
 from gin_teach.bots import expert as expert_module
-from gin_teach.bots.defence import deadwood_after_layoffs, layoff_cards
-from gin_teach.bots.expert import PlayoutRules, out_of_reach, playout, settle_masks
-from gin_teach.bots.table import POINTS, TableView, bits_of
-from gin_teach.cards import cards_from_mask
+from gin_teach.bots.defence import OpponentModel, deadwood_after_layoffs, layoff_cards
+from gin_teach.bots.expert import (
+    PlayoutRules,
+    imagined_draws,
+    imagined_hand,
+    out_of_reach,
+    playout,
+    settle_masks,
+)
+from gin_teach.bots.table import ALL_CARDS, POINTS, TableView, bits_of
+from gin_teach.cards import cards_from_mask, hand_mask
 from gin_teach.melds import best_arrangement, best_discard_of_mask, deadwood_of_mask
 from gin_teach.rules import Rules
 from gin_teach.tournament import RULES
@@ -159,3 +169,26 @@ def test_the_imagined_take_keeps_ten_cards(monkeypatch):
                           upcard="7D", dealer=1)  # taking the 7♦ leaves too much to knock
     ExpertBot(seed=1, playouts=24).wants_top(TableView.from_observation(rnd.observation(0)))
     assert sizes and set(sizes) == {10}
+
+
+def test_imagined_hands_late_in_the_hand_are_not_hands_the_opponent_would_have_knocked_with():
+    # With 4 cards left the imagined opponent keeps its best over 6 extra draws, so raw
+    # samples often hold 3 or less: a hand the playouts' late rule would have knocked with
+    # on its last turn. Once it has discarded, such hands are drawn again.
+    hand, threw = hand_mask("AS 2S 3S 4H 5H 6H 2C 3C 4C 9D KD"), hand_mask("QH")
+    view = TableView(hand=hand, unseen=ALL_CARDS & ~hand & ~threw, pile=threw, top=threw,
+                     opponent_holds=0, opponent_took=0, opponent_passed=0,
+                     opponent_discarded=threw, opponent_unknown=10, stock_size=4, just_taken=0,
+                     knock_limit=10)
+    rules = PlayoutRules.of(RULES["eaai"], 10)
+    model = OpponentModel.of(view)
+    rng = random.Random(7)
+    raw = [deadwood_of_mask(model.sample(rng, imagined_draws(4))) for _ in range(200)]
+    kept = [deadwood_of_mask(imagined_hand(model, rng, view, rules)) for _ in range(200)]
+    knockable = rules.late_knock
+    assert sum(d <= knockable for d in raw) > 20
+    assert sum(d <= knockable for d in kept) < sum(d <= knockable for d in raw) / 4
+    # Before its first discard nothing rules a hand out: the same draws as the raw model.
+    fresh = dataclasses.replace(view, opponent_discarded=0, pile=0, top=0)
+    assert imagined_hand(model, random.Random(3), fresh, rules) == \
+        model.sample(random.Random(3), imagined_draws(4))

@@ -2,11 +2,12 @@
 
 At a close decision (its best discards, knocking or playing on, taking the face-up card or
 drawing) the Expert starts from the Defender's choice, imagines hands the opponent could
-hold (the Defender's :class:`~gin_teach.bots.defence.OpponentModel`) and the order of the
-stock, plays the rest of the hand out quickly for both sides (:func:`playout`), and takes
-another choice only when it scores clearly more on average (by two standard errors). Every
-choice is tried on the *same* imagined deals (common random numbers), so the comparison
-measures the choices, not the luck of the samples.
+hold (the Defender's :class:`~gin_teach.bots.defence.OpponentModel`, less hands it would
+already have knocked with: :func:`imagined_hand`) and the order of the stock, plays the
+rest of the hand out quickly for both sides (:func:`playout`), and takes another choice
+only when it scores clearly more on average (by two standard errors). Every choice is
+tried on the *same* imagined deals (common random numbers), so the comparison measures the
+choices, not the luck of the samples.
 
 Most decisions are not close, so the Expert looks at the scores every ``batch`` deals and
 stops as soon as the answer is plain: a choice that cannot catch up with the Defender's
@@ -85,6 +86,34 @@ def imagined_draws(stock_size: int) -> int:
     [0, 1, 3, 5, 7]
     """
     return max(31 - stock_size, 0) // CARDS_PER_IMAGINED_DRAW
+
+
+#: An imagined hand the opponent would already have knocked with is drawn again, at most
+#: this many times (see :func:`imagined_hand`).
+REDRAWS = 8
+
+
+def imagined_hand(model: OpponentModel, rng: random.Random, view: TableView,
+                  rules: PlayoutRules) -> int:
+    """A hand the opponent might hold: :meth:`OpponentModel.sample` kept over
+    :func:`imagined_draws`, and once it has discarded, not a hand it would have knocked
+    with by the playouts' own rule (drawn again up to :data:`REDRAWS` times). The hands
+    still in play late are those that have not knocked, so without this the imagined ones
+    are far stronger than the real ones (``benchmarks/opponent_model.py``): the Expert gave
+    up knocks for fear of undercuts that were not there. Against the Defender it won 58.3%
+    of 1,000 games with the redraws and 56.6% without (seed 2).
+    """
+    jp = view.joker_points
+    hand = model.sample(rng, imagined_draws(view.stock_size), jp)
+    if not view.opponent_discarded:
+        return hand
+    limit = rules.knock_limit if view.stock_size > rules.late_stock \
+        else min(rules.late_knock, rules.knock_limit)
+    for _ in range(REDRAWS):
+        if deadwood_of_mask(hand, jp) > limit:
+            break
+        hand = model.sample(rng, imagined_draws(view.stock_size), jp)
+    return hand
 
 
 @dataclass(frozen=True)
@@ -271,12 +300,11 @@ def expert_discard_points(hand11: HandLike, knowledge: Knowledge, rules: Rules |
         knock_limit=knock_limit)
     playout_rules = PlayoutRules.of(rules, knock_limit)
     model = OpponentModel.of(view)
-    improve = imagined_draws(stock_size)
     rng = random.Random(seed)
     discards = [card for card in cards if card.bit != taken]
     points: dict[Card, list[int]] = {card: [] for card in discards}
     for _ in range(playouts):
-        theirs = model.sample(rng, improve)
+        theirs = imagined_hand(model, rng, view, playout_rules)
         stock = bits_of(unseen & ~theirs)
         rng.shuffle(stock)
         for card in discards:
@@ -367,12 +395,11 @@ class ExpertBot(DefenderBot):
         """
         budget = max(self.playouts // choices, 1)
         model = OpponentModel.of(view)
-        improve = imagined_draws(view.stock_size)
         found: list[list[int]] = [[] for _ in range(choices)]
         rivals = list(range(1, choices))
         for played in range(1, budget + 1):
             self.deals_played += 1
-            theirs = model.sample(self._rng, improve, view.joker_points)
+            theirs = imagined_hand(model, self._rng, view, self._rules)
             stock = bits_of(view.unseen & ~theirs)
             self._rng.shuffle(stock)
             for choice in (0, *rivals):
