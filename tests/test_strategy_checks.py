@@ -3,6 +3,7 @@ answered with a reason; placeholders and unreadable answers get a gentle reply."
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
@@ -183,6 +184,17 @@ def test_puzzle_for_draws_the_theme_the_same_way_each_time(theme: str) -> None:
     assert puzzle_for(theme, seed=3) == puzzle_for(theme, seed=3)
     tier = puzzle_for(theme).tier
     assert puzzle_for(theme, tier).tier == tier
+
+
+def test_a_lessons_puzzle_stays_when_other_puzzles_leave_the_bank() -> None:
+    # Dropping puzzles the Expert no longer agrees with once changed the puzzles lessons
+    # 12, 14 and 15 drew, and their answer keys with them.
+    bank = load_bank()
+    for theme in ("connected over gapped", "knock early"):
+        chosen = puzzle_for(theme, bank=bank)
+        others = [p for p in bank if p != chosen]
+        thinned = [chosen, *random.Random(1).sample(others, len(others) // 2)]
+        assert puzzle_for(theme, bank=thinned) == chosen
 
 
 def test_puzzle_for_refuses_what_it_cannot_draw() -> None:

@@ -102,6 +102,19 @@ def imagined_hand(model: OpponentModel, rng: random.Random, view: TableView,
     are far stronger than the real ones (``benchmarks/opponent_model.py``): the Expert gave
     up knocks for fear of undercuts that were not there. Against the Defender it won 58.3%
     of 1,000 games with the redraws and 56.6% without (seed 2).
+
+    With four cards left in the stock, an opponent that has discarded and not knocked is
+    not imagined holding 3 or less:
+
+    >>> from gin_teach.cards import hand_mask
+    >>> mine, threw = hand_mask("AS 2S 3S 4H 5H 6H 2C 3C 4C 9D KD"), hand_mask("QH")
+    >>> view = TableView(hand=mine, unseen=ALL_CARDS & ~mine & ~threw, pile=threw, top=threw,
+    ...                  opponent_holds=0, opponent_took=0, opponent_passed=0,
+    ...                  opponent_discarded=threw, opponent_unknown=10, stock_size=4,
+    ...                  just_taken=0, knock_limit=10)
+    >>> model, rng, rules = OpponentModel.of(view), random.Random(7), PlayoutRules.of(Rules(), 10)
+    >>> min(deadwood_of_mask(imagined_hand(model, rng, view, rules)) for _ in range(100))
+    4
     """
     jp = view.joker_points
     hand = model.sample(rng, imagined_draws(view.stock_size), jp)
@@ -322,12 +335,13 @@ class ExpertBot(DefenderBot):
     ``playouts`` is the thinking budget per decision, shared among the choices weighed;
     ``batch`` how many deals it plays between looks at the scores (0: the whole budget
     before it looks); ``seed`` fixes the imagined deals. Against Simple the default
-    measured 4 ms of CPU per decision at the median and 15 ms at the 90th percentile
-    (``benchmarks/strength.py --time 4``; 34 and 50 ms when it spent the whole budget
+    measured 5 ms of CPU per decision at the median and 17 ms at the 90th percentile
+    (``benchmarks/strength.py --time 20``; 34 and 50 ms when it spent the whole budget
     every time, before its playouts were made faster), inside the course's 100 ms budget.
     Other settings are the Defender's: late in the hand it weighs knocking only with 3 or
     less (``knock_late``); with up to 5 it won 53.4% of 2,000 games against the Defender
-    (seed 1) and 57.5% of 1,000 (seed 2), no better than with 3.
+    (seed 1) and 57.5% of 1,000 (seed 2), no better than with 3 (both measured before
+    :func:`imagined_hand` drew knockable hands again).
 
     >>> from gin_teach import Round
     >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD",
