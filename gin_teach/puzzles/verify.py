@@ -445,8 +445,9 @@ def _choice_values(points: dict[str, dict[Choice, list[int]]], models: tuple[str
         elif tier == 5 or choice.card in answer:
             mine = sum(sum(points[m][choice]) for m in models) / (
                 2 * len(points[models[0]][choice]))
-            why = (f"In playouts, discarding {_said(choice)} averages {mine:+.1f} points "
-                   "per hand.")
+            knocking = " and knocking" if choice.knock else ""
+            why = (f"In playouts, discarding {choice.card}{knocking} averages {mine:+.1f} "
+                   "points per hand.")
         else:
             why = analysis.why
         if choice.knock:
