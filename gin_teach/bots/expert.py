@@ -61,6 +61,7 @@ __all__ = [
     "PlayoutRules",
     "expert_discard_points",
     "imagined_draws",
+    "imagined_hand",
     "playout",
     "settle_masks",
 ]
