@@ -9,15 +9,13 @@ This script plays seeded hands between two copies of a player, and at every disc
 decision compares the opponent's real deadwood with that of hands imagined from what the
 deciding player saw: the Expert's (:func:`~gin_teach.bots.expert.imagined_hand`) and, for
 comparison, the same schedule without ruling out hands the opponent would have knocked
-with, no extra draws, the Expert's old schedule (one extra draw for every four cards gone,
-no limit), and one for every two (the Defender's undercut estimate). It prints, for each
-stretch of the stock, the mean deadwood and the share of hands at 10 or less, at 5 or less
-and at 3 or less (what undercuts a late knock). The real hands are those still playing: a
-hand that reached a low count has often knocked already, which is why late in the hand real
-hands stay weaker than a player keeping its best cards over every draw would be, and why
-the Expert draws most such hands again; but the Defender also turns knocks down for fear
-of an undercut, so some low hands stay in play, and the Expert keeps some of them
-(:data:`~gin_teach.bots.expert.LATE_KEEP`).
+with, no extra draws, one extra draw for every three cards gone up to four, and one for
+every two (the Defender's undercut estimate). It prints, for each stretch of the stock, the
+mean deadwood and the share of hands at 10 or less, at 5 or less and at 3 or less (what
+undercuts a late knock). The real hands are
+those still playing: a hand that reached a low count has often knocked already, which is
+why late in the hand real hands stay weaker than a player keeping its best cards over every
+draw would be, and why the Expert draws such hands again.
 
 Run: ``python benchmarks/opponent_model.py --hands 300 [--player defender]`` (seconds).
 """
@@ -51,7 +49,7 @@ SCHEDULES: dict[str, Imagine] = {
     "expert": imagined_hand,
     "without redraws": kept_over(imagined_draws),
     "none": kept_over(lambda stock: 0),
-    "every 4, no limit": kept_over(lambda stock: max(31 - stock, 0) // 4),
+    "every 3, max 4": kept_over(lambda stock: min(max(31 - stock, 0) // 3, 4)),
     f"every {DRAWS_PER_KEPT_CARD}": kept_over(
         lambda stock: max(31 - stock, 0) // DRAWS_PER_KEPT_CARD),
 }

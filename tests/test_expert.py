@@ -13,7 +13,6 @@ from gin_teach.bots import DefenderBot, ExpertBot
 from gin_teach.bots import expert as expert_module
 from gin_teach.bots.defence import OpponentModel, deadwood_after_layoffs, layoff_cards
 from gin_teach.bots.expert import (
-    LATE_KEEP,
     PlayoutRules,
     imagined_draws,
     imagined_hand,
@@ -172,51 +171,24 @@ def test_the_imagined_take_keeps_ten_cards(monkeypatch):
     assert sizes and set(sizes) == {10}
 
 
-def _view_after_one_discard(stock_size):
+def test_imagined_hands_late_in_the_hand_are_not_hands_the_opponent_would_have_knocked_with():
+    # With 4 cards left the imagined opponent keeps its best over 6 extra draws, so raw
+    # samples often hold 3 or less: a hand the playouts' late rule would have knocked with
+    # on its last turn. Once it has discarded, such hands are drawn again.
     hand, threw = hand_mask("AS 2S 3S 4H 5H 6H 2C 3C 4C 9D KD"), hand_mask("QH")
-    return TableView(hand=hand, unseen=ALL_CARDS & ~hand & ~threw, pile=threw, top=threw,
+    view = TableView(hand=hand, unseen=ALL_CARDS & ~hand & ~threw, pile=threw, top=threw,
                      opponent_holds=0, opponent_took=0, opponent_passed=0,
-                     opponent_discarded=threw, opponent_unknown=10, stock_size=stock_size,
-                     just_taken=0, knock_limit=10)
-
-
-def test_early_in_the_hand_no_imagined_hand_is_one_the_opponent_would_have_knocked_with():
-    # With 20 cards left the imagined opponent keeps its best over 4 extra draws, so raw
-    # samples sometimes hold 10 or less: a hand the playouts' early rule would have knocked
-    # with on its last turn. Once it has discarded, such hands are always drawn again.
-    view = _view_after_one_discard(20)
+                     opponent_discarded=threw, opponent_unknown=10, stock_size=4, just_taken=0,
+                     knock_limit=10)
     rules = PlayoutRules.of(RULES["eaai"], 10)
     model = OpponentModel.of(view)
     rng = random.Random(7)
-    raw = [deadwood_of_mask(model.sample(rng, imagined_draws(20))) for _ in range(200)]
+    raw = [deadwood_of_mask(model.sample(rng, imagined_draws(4))) for _ in range(200)]
     kept = [deadwood_of_mask(imagined_hand(model, rng, view, rules)) for _ in range(200)]
-    assert sum(d <= rules.knock_limit for d in raw) > 10
-    assert min(kept) > rules.knock_limit
+    knockable = rules.late_knock
+    assert sum(d <= knockable for d in raw) > 20
+    assert sum(d <= knockable for d in kept) < sum(d <= knockable for d in raw) / 4
     # Before its first discard nothing rules a hand out: the same draws as the raw model.
     fresh = dataclasses.replace(view, opponent_discarded=0, pile=0, top=0)
     assert imagined_hand(model, random.Random(3), fresh, rules) == \
-        model.sample(random.Random(3), imagined_draws(20))
-
-
-def test_late_in_the_hand_imagined_hands_low_enough_to_knock_are_kept_at_the_late_keep_rate():
-    # Eighteen unseen cards rich in melds: half the raw samples hold 3 or less. Late in the
-    # hand each such sample is kept with chance LATE_KEEP and otherwise drawn again, so the
-    # share kept is r * k / (1 - r * (1 - k)) for a raw share r (up to the few hands still
-    # knockable after every redraw).
-    hand, unseen = hand_mask("AS 2S 3S 4H 5H 6H 2C 3C 4C 9D KD"), \
-        hand_mask("7S 8S 9S TS 7C 7D 7H 8H 9H AD 2D 3D KC QC JC 5D 6D 8C")
-    view = TableView(hand=hand, unseen=unseen, pile=ALL_CARDS & ~hand & ~unseen,
-                     top=hand_mask("QS"), opponent_holds=0, opponent_took=0, opponent_passed=0,
-                     opponent_discarded=hand_mask("QS JH TH"), opponent_unknown=10,
-                     stock_size=8, just_taken=0, knock_limit=10)
-    rules = PlayoutRules.of(RULES["eaai"], 10)
-    model = OpponentModel.of(view)
-    rng = random.Random(7)
-    samples = 400
-    raw = sum(deadwood_of_mask(model.sample(rng, imagined_draws(8))) <= rules.late_knock
-              for _ in range(samples)) / samples
-    kept = sum(deadwood_of_mask(imagined_hand(model, rng, view, rules)) <= rules.late_knock
-               for _ in range(samples)) / samples
-    expected = raw * LATE_KEEP / (1 - raw * (1 - LATE_KEEP))
-    assert 0.3 < raw < 0.7
-    assert abs(kept - expected) < 0.08
+        model.sample(random.Random(3), imagined_draws(4))
