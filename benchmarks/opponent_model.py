@@ -12,10 +12,10 @@ comparison, the same schedule without ruling out hands the opponent would have k
 with, no extra draws, one extra draw for every three cards gone up to four, and one for
 every two (the Defender's undercut estimate). It prints, for each stretch of the stock, the
 mean deadwood and the share of hands at 10 or less, at 5 or less and at 3 or less (what
-undercuts a late knock). The real hands are
-those still playing: a hand that reached a low count has often knocked already, which is
-why late in the hand real hands stay weaker than a player keeping its best cards over every
-draw would be, and why the Expert draws such hands again.
+undercuts a late knock). The real hands are those still playing: a hand that reached a low
+count has often knocked already, which is why late in the hand real hands stay weaker than
+a player keeping its best cards over every draw would be, and why the Expert draws such
+hands again.
 
 Run: ``python benchmarks/opponent_model.py --hands 300 [--player defender]`` (seconds).
 """
