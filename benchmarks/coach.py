@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from functools import partial
 
 from gin_teach import Round
 from gin_teach.actions import Action
@@ -58,9 +59,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     finished = rounds(args.rounds, args.seed)
-    grades = [timings(lambda p=position, a=action: grade_move(p, a))
+    grades = [timings(partial(grade_move, position, action))
               for position, action in moves(finished)]
-    reviews = [timings(lambda r=rnd, p=player: review(r, p))
+    reviews = [timings(partial(review, rnd, player))
                for rnd in finished for player in (0, 1)]
     print(f"{'call':22} {'calls':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} "
           f"{'wall p95':>9}")

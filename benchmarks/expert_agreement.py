@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 from gin_teach import Game, play
 from gin_teach.actions import Action
-from gin_teach.bots import DefenderBot, ExpertBot
-from gin_teach.round import Observation
+from gin_teach.bots import DefenderBot, ExpertBot, Player
+from gin_teach.records import Observation
 from gin_teach.tournament import RULES
 
 
@@ -58,7 +58,7 @@ def positions(games: int, seed: int) -> list[Position]:
     for game_seed in range(seed, seed + games):
         recorder = Recorder(ExpertBot(seed=game_seed))
         defender = DefenderBot(seed=game_seed)
-        seats = [recorder, defender] if game_seed % 2 else [defender, recorder]
+        seats: list[Player] = [recorder, defender] if game_seed % 2 else [defender, recorder]
         play(Game(RULES["eaai"], seed=game_seed), seats)
         found += recorder.positions
     return found

@@ -20,6 +20,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from gin_teach import Card, Rules, best_discards, deadwood, full_deck
 
@@ -71,7 +72,10 @@ def ours() -> dict[str, Callable[[Sequence[object]], object]]:
     return {"10": deadwood, "11": best_discards}  # type: ignore[dict-item]
 
 
-def open_spiel_solvers() -> tuple[Callable[[Hand], object], dict[str, Callable[..., object]]]:
+Solvers = tuple[Callable[[Hand], Sequence[object]], dict[str, Callable[..., object]]]
+
+
+def open_spiel_solvers() -> Solvers:
     from pyspiel import gin_rummy
 
     utils = gin_rummy.GinRummyUtils(13, 4, 10)
@@ -81,7 +85,7 @@ def open_spiel_solvers() -> tuple[Callable[[Hand], object], dict[str, Callable[.
         return [suits.index(c.suit) * 13 + c.rank - 1 for c in hand]
 
     def eleven(hand: list[int]) -> int:  # exact: the best of the eleven 10-card hands
-        return min(utils.min_deadwood(hand[:i] + hand[i + 1:]) for i in range(len(hand)))
+        return min(int(utils.min_deadwood(hand[:i] + hand[i + 1:])) for i in range(len(hand)))
 
     # OpenSpiel's own min_deadwood on 11 cards is quicker, but on a few dense hands it answers
     # one more than the true least deadwood after a discard (checked against a brute force),
@@ -89,7 +93,7 @@ def open_spiel_solvers() -> tuple[Callable[[Hand], object], dict[str, Callable[.
     return convert, {"10": utils.min_deadwood, "11": eleven, "11 built-in": utils.min_deadwood}
 
 
-def rlcard_solvers() -> tuple[Callable[[Hand], object], dict[str, Callable[..., object]]]:
+def rlcard_solvers() -> Solvers:
     from rlcard.games.gin_rummy.utils import melding
     from rlcard.games.gin_rummy.utils import utils as rl_utils
 
@@ -98,7 +102,7 @@ def rlcard_solvers() -> tuple[Callable[[Hand], object], dict[str, Callable[..., 
 
     def ten(hand: list[object]) -> int:
         clusters = melding.get_best_meld_clusters(hand)
-        best = sum(rl_utils.get_deadwood_value(c) for c in hand)
+        best = int(sum(rl_utils.get_deadwood_value(c) for c in hand))
         for cluster in clusters:
             melded = {id(card) for meld in cluster for card in meld}
             best = min(best, sum(rl_utils.get_deadwood_value(c) for c in hand
@@ -131,7 +135,8 @@ def main() -> None:
         met = "yes" if ours_rates[name] >= TARGET[name] else "NO"
         print(f"{name:<21}{ours_rates[name]:>12,.0f}{TARGET[name]:>10,}  {met}")
     wild = Rules.jokers_wild()
-    with_jokers = {"10": deadwood, "11": lambda hand: best_discards(hand, wild)}
+    with_jokers: dict[str, Callable[[Sequence[object]], object]] = {
+        "10": deadwood, "11": partial(best_discards, rules=wild)}  # type: ignore[dict-item]
     for name, batch in joker_workloads(max(1, args.hands // 10)).items():
         print(f"{name:<21}{rate(with_jokers[name[:2]], batch, args.runs):>12,.0f}"
               f"{'-':>10}  (1 or 2 jokers, a tenth as many hands)")

@@ -32,7 +32,7 @@ from functools import partial
 from gin_teach import Game, play
 from gin_teach.actions import Action
 from gin_teach.bots import BOTS, ExpertBot, Player, ShaperBot, SimpleBot
-from gin_teach.round import Observation
+from gin_teach.records import Observation
 from gin_teach.tournament import RULES, TournamentResult, cross_table, tournament
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
