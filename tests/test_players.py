@@ -185,6 +185,39 @@ def test_the_shaper_knocks_with_the_lowest_count_when_allowed():
         Discard("KD")
 
 
+@pytest.mark.parametrize("name", ["shaper", "defender", "expert"])
+def test_the_stronger_players_never_take_back_a_card_the_opponent_took_from_them(name):
+    # Player 0 throws the 5♥ out of its run; the opponent takes it and later throws it back.
+    rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
+                          upcard="6C", stock="AC 2D 9H 8S", dealer=1)
+    for move in ("pass", "pass", "draw", "discard 5H", "take", "discard TS", "draw",
+                 "discard KD", "draw", "discard 5H"):
+        rnd.apply(move)
+    observation = rnd.observation(0)
+    player = BOTS[name](seed=1)
+    assert player.wants_top(TableView.from_observation(observation))  # it would mend the run
+    assert str(player.choose(observation, rnd.legal_actions())) == "draw"
+
+
+def test_two_players_taking_each_others_discards_still_reach_the_end_of_the_stock(
+        monkeypatch):
+    # This Expert, weighing more discards, and the Defender once passed the same cards back
+    # and forth for ever with three cards in the stock.
+    from gin_teach.bots import expert
+
+    monkeypatch.setattr(expert, "CLOSE", 5.0)
+    monkeypatch.setattr(expert, "CLOSE_CHOICES", 4)
+    game_seed = 2844355230213290088
+    seeds = random.Random(game_seed * 2)
+    players = [ExpertBot(seed=seeds.getrandbits(63)), DefenderBot(seed=seeds.getrandbits(63))]
+    game = Game(RULES["eaai"], seed=game_seed)
+    for _ in range(200):
+        if len(game.rounds) > 1 or game.is_over:
+            break
+        player = game.current_player
+        game.apply(players[player].choose(game.observation(player), game.legal_actions()))
+    assert len(game.rounds) > 1 or game.is_over
+
 # ----------------------------------------------------------------------- the Defender
 
 

@@ -66,8 +66,10 @@ __all__ = [
     "settle_masks",
 ]
 
-#: Discards whose Defender score is within this many points of the best are played out.
+#: Discards whose Defender score is within this many points of the best are played out,
+#: at most :data:`CLOSE_CHOICES` of them.
 CLOSE = 3.0
+CLOSE_CHOICES = 3
 
 #: The imagined opponent keeps its best cards over one extra draw for every this many cards
 #: gone from the stock (see :func:`imagined_draws`).
@@ -580,9 +582,10 @@ def _clearly_better(these: Sequence[int], those: Sequence[int],
     return mean > 0 and mean * mean * count > confidence * confidence * spread
 
 
-def _close(options: list[DiscardOption], limit: int = 3) -> list[DiscardOption]:
-    """The first ``limit`` options whose expected deadwood is within :data:`CLOSE` of the
-    best's."""
+def _close(options: list[DiscardOption]) -> list[DiscardOption]:
+    """The first :data:`CLOSE_CHOICES` options whose expected deadwood is within
+    :data:`CLOSE` of the best's."""
+    limit = CLOSE_CHOICES
     best = options[0].expected
     if best is None:
         return options[:1]

@@ -151,7 +151,10 @@ class ShaperBot(SeededBot):
         if phase == "discard":
             return first_of(legal_actions, BigGin) or self.discard(view, legal_actions)
         take = first_of(legal_actions, TakeDiscard)
-        if take is not None and view.top and self.wants_top(view):
+        # A card the opponent took from the pile and threw back is never taken again: two
+        # players who keep taking each other's discards would never reach the end of the stock.
+        if take is not None and view.top and not view.top & view.opponent_took \
+                and self.wants_top(view):
             return take
         return (first_of(legal_actions, DrawStock) or first_of(legal_actions, PassUpcard)
                 or legal_actions[0])
