@@ -144,10 +144,17 @@ class OpponentModel:
         (1.0, 0.0)
 
         A joker completes a meld with any two cards that make one with it: its danger is 1.
+        A joker the opponent holds stands in for either of the two cards, so with a joker
+        and the 7♠ known in its hand, the 7♦ and the 8♠ are both sure to help it:
+
+        >>> with_joker = OpponentModel({}, Card(7, "S").bit | Card.joker(1).bit, 0)
+        >>> with_joker.danger(Card(7, "D").bit), with_joker.danger(Card(8, "S").bit)
+        (1.0, 1.0)
         """
         if bit & JOKER_BITS:
             return 1.0
         total = 0.0
+        partners = 0
         for meld, _ in MELDS_WITH_CARD[bit.bit_length() - 1]:
             if meld.bit_count() != 3:
                 continue
@@ -155,6 +162,15 @@ class OpponentModel:
             for other in bits_of(meld ^ bit):
                 chance *= self.chance(other)
             total += chance
+            partners |= meld ^ bit
+        no_joker = 1.0
+        for joker in bits_of(JOKER_BITS):
+            no_joker *= 1.0 - self.chance(joker)
+        if no_joker < 1.0:
+            no_partner = 1.0
+            for other in bits_of(partners):
+                no_partner *= 1.0 - self.chance(other)
+            total += (1.0 - no_joker) * (1.0 - no_partner)
         return min(total, 1.0)
 
     def sample(self, rng: random.Random, improve: int = 0,
