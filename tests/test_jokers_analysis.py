@@ -71,6 +71,19 @@ def test_an_unseen_joker_is_an_out_for_a_pair():
                for a in best if a.card.code not in ("7H", "7S"))
 
 
+def test_a_joker_the_opponent_holds_makes_every_partner_of_its_cards_dangerous():
+    hand = "AS 6S AH 4H 8H 9H TH JH 8D 4C 7D"
+    seen = Knowledge(opponent_holds="JK1 7S", opponent_took="JK1 7S", stock_size=20, jokers=2)
+    without = Knowledge(opponent_holds="7S", opponent_took="7S", stock_size=20, jokers=2)
+    with_joker = {a.card.code: a.danger for a in analyze_discards(hand, seen, WILD)}
+    no_joker = {a.card.code: a.danger for a in analyze_discards(hand, without, WILD)}
+    # 7♠ and a joker make a meld with the 7♦ (a set) and the 6♠ (a run) alike.
+    assert with_joker["7D"] == with_joker["6S"] == 1.0
+    assert no_joker["7D"] < 1.0 and no_joker["6S"] < 1.0
+    # The known joker makes every natural card more dangerous.
+    assert all(with_joker[code] > no_joker[code] for code in no_joker)
+
+
 def test_draw_and_knock_analyses_with_jokers():
     knowledge = Knowledge(discard_pile="5C JK", jokers=2)
     draw = analyze_draw("7H 9H 3C 4C 2S 2D KS QD 5S 8C", knowledge, WILD)

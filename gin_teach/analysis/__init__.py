@@ -51,7 +51,9 @@ holds it, 0 when the card is in your hand or dead in the pile, and otherwise its
 unseen cards (its unknown cards over the unseen ones), halved when the card has the rank of, or
 sits next in its suit to, a card the opponent discarded or passed (players rarely throw or
 decline a card next to what they collect). The melds combine as independent chances:
-``danger = 1 - prod(1 - chance of each meld)``.
+``danger = 1 - prod(1 - chance of each meld)``. At a jokers table one more "meld" joins them:
+a joker (known in its hand, or by its share if unseen) with any one of those partner cards.
+A thrown joker's danger is 1.
 
 >>> knowledge = Knowledge(discard_pile="2C", opponent_took="8H", opponent_holds="8H",
 ...                       stock_size=28)

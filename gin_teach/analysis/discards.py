@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
@@ -215,29 +216,48 @@ def _offence(hand: int, unseen: int, legal: int,
     return tuple(results)
 
 
-def _danger(index: int, kept: int, knowledge: Knowledge, unseen_count: int,
+def _bits(mask: int) -> Iterator[int]:
+    """The one-card masks of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+def _danger(index: int, kept: int, knowledge: Knowledge, unseen: int,
             dead: int, holds: int, shy: int) -> float:
     """The chance that the card ``index`` completes a three-card meld for the opponent: 1 for
-    a joker, which completes any pair or near run (the estimate ignores the opponent's jokers
-    as partners of a natural card)."""
+    a joker, which completes any pair or near run. A joker the opponent may hold (known, or
+    among the ``unseen`` cards) stands in for either partner of a natural card."""
     if index >= 52:
         return 1.0
     unknown = max(0, 10 - len(knowledge.opponent_holds))
+    unseen_count = unseen.bit_count()
     unknown_share = unknown / unseen_count if unseen_count else 0.0
+
+    def held(card: int) -> float:
+        if card & holds:
+            return 1.0
+        if card & (kept | dead):
+            return 0.0
+        return unknown_share / 2 if card & shy else unknown_share
+
     miss = 1.0
+    partners = 0
     for pair in _PARTNERS[index]:
+        partners |= pair
         chance = 1.0
-        rest = pair
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            if low & holds:
-                continue
-            if low & (kept | dead):
-                chance = 0.0
-                break
-            chance *= unknown_share / 2 if low & shy else unknown_share
+        for card in _bits(pair):
+            chance *= held(card)
         miss *= 1.0 - chance
+    no_joker = 1.0
+    for joker in _bits((unseen | holds) & JOKER_BITS):
+        no_joker *= 1.0 - held(joker)
+    if no_joker < 1.0:
+        no_partner = 1.0
+        for card in _bits(partners):
+            no_partner *= 1.0 - held(card)
+        miss *= 1.0 - (1.0 - no_joker) * (1.0 - no_partner)
     return 1.0 - miss
 
 
@@ -270,7 +290,6 @@ def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
     if not legal:
         raise CardError(f"no card may be discarded: the only one is {shown(hand)}, just taken")
     unseen = knowledge.unseen_mask(hand, rules.jokers)
-    unseen_count = unseen.bit_count()
     limit = knowledge.knock_limit
     if limit is None:
         limit = 0 if rules.straight_gin else rules.knock_limit
@@ -281,7 +300,7 @@ def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
     rows = []
     joker_points = rules.joker_points
     for index, outlook in _offence(hand, unseen, legal, joker_points):
-        danger = _danger(index, hand ^ (1 << index), knowledge, unseen_count, dead, holds, shy)
+        danger = _danger(index, hand ^ (1 << index), knowledge, unseen, dead, holds, shy)
         rows.append((index, outlook, danger, outlook.expected + weight * danger))
 
     def order(row: tuple[int, DrawOutlook, float, float]) -> tuple[float, ...]:
