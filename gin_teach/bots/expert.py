@@ -109,7 +109,9 @@ def imagined_hand(model: OpponentModel, rng: random.Random, view: TableView,
     little weaker than the real ones). Hands fitted closer to the Defender's real ones (one
     draw every 3 cards gone, at most 4, and half the late knockable hands kept) matched them
     well in that benchmark but won only 53.2% of the 2,000 games (58.3% of the 1,000 on
-    seed 2), so they were not kept.
+    seed 2), so they were not kept. (All of these were measured before the stronger players
+    stopped taking back their own discards; with that rule the Expert won 55.8% of the
+    2,000 games on seed 1.)
 
     With four cards left in the stock, an opponent that has discarded and not knocked is
     not imagined holding 3 or less:
@@ -343,7 +345,7 @@ class ExpertBot(DefenderBot):
     ``playouts`` is the thinking budget per decision, shared among the choices weighed;
     ``batch`` how many deals it plays between looks at the scores (0: the whole budget
     before it looks); ``seed`` fixes the imagined deals. Against Simple the default
-    measured 5 ms of CPU per decision at the median and 17 ms at the 90th percentile
+    measured 7 ms of CPU per decision at the median and 25 ms at the 90th percentile
     (``benchmarks/strength.py --time 20``; 34 and 50 ms when it spent the whole budget
     every time, before its playouts were made faster), inside the course's 100 ms budget.
     Other settings are the Defender's: late in the hand it weighs knocking only with 3 or
