@@ -28,6 +28,7 @@ __all__ = [
     "Card",
     "Deck",
     "HandLike",
+    "bits_of",
     "cards_from_mask",
     "full_deck",
     "hand_mask",
@@ -381,6 +382,21 @@ def hand_mask(hand: HandLike) -> int:
     for card in to_cards(hand):
         mask |= card.bit
     return mask
+
+
+def bits_of(mask: int) -> list[int]:
+    """The single-card masks inside ``mask``, lowest card first: the fast way to walk a hand
+    kept as a mask (the players and the analysis do it on every move).
+
+    >>> bits_of(0b1010)
+    [2, 8]
+    """
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low)
+        mask ^= low
+    return bits
 
 
 def cards_from_mask(mask: int) -> tuple[Card, ...]:

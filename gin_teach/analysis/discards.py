@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
@@ -15,7 +14,15 @@ from gin_teach.analysis.knowledge import (
     mask_of_hand,
     shown,
 )
-from gin_teach.cards import JOKER_BITS, JOKER_POINTS, Card, HandLike, cards_from_mask, hand_mask
+from gin_teach.cards import (
+    JOKER_BITS,
+    JOKER_POINTS,
+    Card,
+    HandLike,
+    bits_of,
+    cards_from_mask,
+    hand_mask,
+)
 from gin_teach.errors import CardError, RulesError
 from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
 from gin_teach.rules import Rules
@@ -216,14 +223,6 @@ def _offence(hand: int, unseen: int, legal: int,
     return tuple(results)
 
 
-def _bits(mask: int) -> Iterator[int]:
-    """The one-card masks of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low
-        mask ^= low
-
-
 def _danger(index: int, kept: int, knowledge: Knowledge, unseen: int,
             dead: int, holds: int, shy: int) -> float:
     """The chance that the card ``index`` completes a three-card meld for the opponent: 1 for
@@ -247,15 +246,15 @@ def _danger(index: int, kept: int, knowledge: Knowledge, unseen: int,
     for pair in _PARTNERS[index]:
         partners |= pair
         chance = 1.0
-        for card in _bits(pair):
+        for card in bits_of(pair):
             chance *= held(card)
         miss *= 1.0 - chance
     no_joker = 1.0
-    for joker in _bits((unseen | holds) & JOKER_BITS):
+    for joker in bits_of((unseen | holds) & JOKER_BITS):
         no_joker *= 1.0 - held(joker)
     if no_joker < 1.0:
         no_partner = 1.0
-        for card in _bits(partners):
+        for card in bits_of(partners):
             no_partner *= 1.0 - held(card)
         miss *= 1.0 - (1.0 - no_joker) * (1.0 - no_partner)
     return 1.0 - miss

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from gin_teach.actions import Action, Discard, Knock
-from gin_teach.cards import JOKER_BITS, JOKER_POINTS, Card
+from gin_teach.cards import JOKER_BITS, JOKER_POINTS, Card, bits_of
 from gin_teach.jokers import NATURAL_BITS, joker_melds
 from gin_teach.melds import MELDS_WITH_CARD
 from gin_teach.records import Observation
@@ -32,20 +32,6 @@ ALL_CARDS: Final = (1 << 52) - 1
 #: Deadwood points of each card index (ace 1, pictures 10; the jokers at the default
 #: ``JOKER_POINTS``, which only breaks ties: the solver counts the rules' joker points).
 POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52)) + (JOKER_POINTS, JOKER_POINTS)
-
-
-def bits_of(mask: int) -> list[int]:
-    """The single-card masks inside ``mask``, lowest card first.
-
-    >>> bits_of(0b1010)
-    [2, 8]
-    """
-    bits = []
-    while mask:
-        low = mask & -mask
-        bits.append(low)
-        mask ^= low
-    return bits
 
 
 def completes_meld(hand: int, card_bit: int) -> bool:
