@@ -44,6 +44,9 @@ __all__ = [
     "imagined_hand",
     "playout",
     "settle_masks",
+    "discard_score",
+    "draw_score",
+    "take_score",
     "throw",
 ]
 
@@ -295,3 +298,52 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
             return 0
         top = card
         mover ^= 1
+
+
+# The value of one choice on one imagined deal, in points for the player choosing (negative
+# when the opponent scores). The judge and the Expert score every choice with these.
+
+
+def discard_score(hand: int, card: int, theirs: int, stock: list[int],
+                  rules: PlayoutRules) -> int:
+    """Throw ``card`` from the 11-card ``hand`` and play on: the opponent (``theirs``) moves
+    next, offered the card.
+
+    >>> from gin_teach.cards import hand_mask
+    >>> pr = PlayoutRules.of(Rules(), 10)
+    >>> mine = hand_mask("AS 2S 3S 4H 4D 4C 9S 9H 9D KC 2H")
+    >>> theirs = hand_mask("KS KH QD QC JS JH TD TC 8S 7D")
+    >>> discard_score(mine, hand_mask("KC"), theirs, [hand_mask("7C"), hand_mask("5D")], pr)
+    0
+    """
+    return -playout([theirs, hand ^ card], list(stock), card, 0, rules)
+
+
+def take_score(hand: int, top: int, theirs: int, stock: list[int], rules: PlayoutRules) -> int:
+    """Take the face-up ``top`` into the 10-card ``hand``, throw as the policy does
+    (:func:`throw`), knock if the policy would, else play on.
+
+    >>> from gin_teach.cards import hand_mask
+    >>> pr = PlayoutRules.of(Rules(), 10)
+    >>> take_score(hand_mask("AS 2S 3S 4H 4D 4C 9S 9H 9D KC"), hand_mask("2H"),
+    ...            hand_mask("KS KH QD QC JS JH TD TC 8S 7D"), [hand_mask("5D")] * 20, pr)
+    93
+    """
+    value, card = throw(hand | top, top, rules.joker_points)
+    kept = (hand | top) ^ card
+    if value <= rules.knock_limit and len(stock) > rules.late_stock:
+        return settle_masks(kept, theirs, rules)
+    return -playout([theirs, kept], list(stock), card, 0, rules)
+
+
+def draw_score(hand: int, theirs: int, stock: list[int], rules: PlayoutRules) -> int:
+    """Leave the face-up card and draw from the stock (a pass of the first upcard is scored
+    the same way: the card is not yours, and a blind card comes next).
+
+    >>> from gin_teach.cards import hand_mask
+    >>> pr = PlayoutRules.of(Rules(), 10)
+    >>> draw_score(hand_mask("AS 2S 3S 4H 4D 4C 9S 9H 9D KC"),
+    ...            hand_mask("KS KH QD QC JS JH TD TC 8S 7D"), [hand_mask("2H")] * 5, pr)
+    93
+    """
+    return playout([hand, theirs], list(stock), 0, 0, rules)

@@ -39,11 +39,13 @@ from gin_teach.melds import deadwood_of_mask
 from gin_teach.opponent import OpponentModel, layoff_cards
 from gin_teach.playouts import (
     PlayoutRules,
+    discard_score,
+    draw_score,
     imagined_deal,
     imagined_hand,
     playout,
     settle_masks,
-    throw,
+    take_score,
 )
 from gin_teach.records import Observation
 from gin_teach.rules import Rules
@@ -225,15 +227,11 @@ class ExpertBot(DefenderBot):
         if min(deadwood_of_mask(hand ^ bit | top, jp) for bit in bits_of(hand)) >= now:
             return heuristic
         rules = self._rules
-        value, card = throw(hand | top, top, jp)
-        kept = (hand | top) ^ card
 
         def score(choice: int, theirs: int, stock: list[int]) -> int:
             if (choice == 0) != heuristic:  # drawing blind
-                return playout([hand, theirs], list(stock), 0, 0, rules)
-            if value <= rules.knock_limit and len(stock) > rules.late_stock:
-                return settle_masks(kept, theirs, rules)
-            return -playout([theirs, kept], list(stock), card, 0, rules)
+                return draw_score(hand, theirs, stock, rules)
+            return take_score(hand, top, theirs, stock, rules)
 
         return heuristic != (self._weigh(view, 2, score) == 1)
 
@@ -280,7 +278,7 @@ class ExpertBot(DefenderBot):
             knock, bit = choices[choice]
             if knock:
                 return settle_masks(kept, theirs, self._rules, layable)
-            return -playout([theirs, view.hand ^ bit], list(stock), bit, 0, self._rules)
+            return discard_score(view.hand, bit, theirs, stock, self._rules)
 
         best = self._weigh(view, len(choices), score)
         if best == 0:
