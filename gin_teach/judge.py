@@ -1,0 +1,541 @@
+"""The judge: what every choice of a decision is worth, how much each loses, and how sure that is.
+
+Every strategy verdict a learner reads comes from here: the puzzle trainer's grades and the
+bank's answers, the coach's hint and its review, and the lessons' strategy checkers. A
+decision is either the **draw** (take the face-up card, or draw from the stock / pass) or the
+**discard** (each legal card, and for a card that leaves a count the knock limit allows, the
+knock with it too).
+
+Each choice is scored on imagined deals of the cards the player cannot see (the opponent's
+hand from what it took, threw and passed, and the stock; see :mod:`gin_teach.playouts`), the
+*same* deals for every choice, so the differences measure the choices and not the luck of the
+deals. Every choice gets :attr:`Precision.first` deals; the choices whose grade is still in
+doubt (near the best, or near a grade boundary) get more, in batches, until their standard
+error is small or the budget is spent. So every choice has an honest cost with its error,
+and a clearly bad choice is never given some other choice's value.
+
+The deals are seeded from the position itself (:func:`position_seed`): the same position gets
+the same numbers, and the same grade, every time and everywhere.
+
+**The grade scale**, by expected points lost per hand against the best choice:
+
+- ``best``: the choice the judge values most, or one that scored the same on every deal;
+- ``good``: within the noise of the best (:data:`NOISE_SE` standard errors), or under
+  :data:`GOOD_BELOW` points: accepted everywhere, and counted as solved;
+- ``inaccuracy``: under :data:`INACCURACY_BELOW` points;
+- ``mistake``: under :data:`MISTAKE_BELOW` points;
+- ``blunder``: more.
+
+Throwing a card from a made meld when another card leaves less deadwood is never graded
+milder than an inaccuracy, whatever the playouts say (:func:`breaks_meld`).
+
+>>> from gin_teach.analysis import Knowledge, analyze_draw
+>>> judged = judge_discard("AS 2S 3S 5H 6H 7H 9D TD JD 2C KH", Knowledge(stock_size=28))
+>>> judged.best.move, judged.best.verdict
+('knock KH', 'best')
+>>> judged.option("discard 5H").verdict
+'blunder'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from gin_teach.analysis import Knowledge, analyze_draw
+from gin_teach.cards import Card, HandLike, hand_mask, to_cards
+from gin_teach.errors import CardError
+from gin_teach.melds import all_best_arrangements, deadwood_of_mask
+from gin_teach.opponent import OpponentModel
+from gin_teach.playouts import (
+    PlayoutRules,
+    discard_score,
+    draw_score,
+    imagined_deal,
+    settle_masks,
+    take_score,
+)
+from gin_teach.rules import Rules
+from gin_teach.table_view import TableView
+
+__all__ = [
+    "BANK",
+    "COACH",
+    "GOOD_BELOW",
+    "INACCURACY_BELOW",
+    "MISTAKE_BELOW",
+    "NOISE_SE",
+    "VERDICTS",
+    "Judgement",
+    "Option",
+    "Precision",
+    "breaks_meld",
+    "discard_reason",
+    "draw_reason",
+    "judge_discard",
+    "judge_draw",
+    "paired",
+    "position_seed",
+    "table_view",
+    "verdict_for",
+]
+
+VERDICTS: Final = ("best", "good", "inaccuracy", "mistake", "blunder")
+GOOD_BELOW: Final = 0.5
+"""A choice that loses less than this many expected points is good."""
+INACCURACY_BELOW: Final = 1.5
+"""... less than this, an inaccuracy."""
+MISTAKE_BELOW: Final = 4.0
+"""... less than this, a mistake; this or more, a blunder."""
+NOISE_SE: Final = 2.0
+"""A choice whose loss is within this many standard errors of nothing is good: the
+measurement cannot tell it from the best."""
+_ACCEPTED: Final = frozenset(("best", "good"))
+
+
+@dataclass(frozen=True)
+class Precision:
+    """How hard the judge looks: ``first`` deals for every choice, then batches of ``batch``
+    for the choices still in doubt, up to ``most`` deals, until their standard error is at
+    most ``error``.
+
+    >>> COACH.first <= COACH.most, BANK.error < COACH.error
+    (True, True)
+    """
+
+    first: int
+    most: int
+    batch: int
+    error: float
+
+
+COACH: Final = Precision(first=24, most=384, batch=48, error=0.3)
+"""At the table, in the trainer and in the lessons: a grade in well under a second."""
+BANK: Final = Precision(first=64, most=1536, batch=64, error=0.2)
+"""For the puzzle bank, measured once and stored."""
+
+
+def verdict_for(loss: float, error: float = 0.0) -> str:
+    """The grade of a choice that loses ``loss`` expected points (± ``error``) against the
+    best (see the module).
+
+    >>> [verdict_for(x) for x in (0.0, 0.3, 1.0, 2.0, 6.0)]
+    ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
+    >>> verdict_for(1.2, error=0.7)  # the deals cannot tell it from the best
+    'good'
+    """
+    if loss <= 0.0:
+        return "best"
+    if loss < GOOD_BELOW or loss <= NOISE_SE * error:
+        return "good"
+    if loss < INACCURACY_BELOW:
+        return "inaccuracy"
+    return "mistake" if loss < MISTAKE_BELOW else "blunder"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice of a decision, valued: ``kind`` (``"discard"``, ``"knock"``, ``"take"``,
+    ``"draw"`` or ``"pass"``) and the ``card`` thrown (None for the draw), its mean points per
+    hand (``value``), the expected points it ``loss``-es against the best with the standard
+    ``error`` of that difference, the ``deals`` it was measured on, and its ``verdict``.
+
+    >>> Option("knock", Card.parse("KS"), 4.0, 0.0, 0.0, 24, "best").move
+    'knock KS'
+    """
+
+    kind: str
+    card: Card | None
+    value: float
+    loss: float
+    error: float
+    deals: int
+    verdict: str
+
+    @property
+    def move(self) -> str:
+        """The move as a learner types it: ``"discard KS"``, ``"knock KS"``, ``"take"``."""
+        return f"{self.kind} {self.card.code}" if self.card is not None else self.kind
+
+    @property
+    def knock(self) -> bool:
+        """Whether this choice knocks."""
+        return self.kind == "knock"
+
+    @property
+    def accepted(self) -> bool:
+        """Best or good: every checker and the trainer accept it."""
+        return self.verdict in _ACCEPTED
+
+    def said(self) -> str:
+        """The choice in words, with card symbols.
+
+        >>> Option("knock", Card.parse("KS"), 4.0, 0.0, 0.0, 24, "best").said()
+        'K♠ and knock'
+        """
+        if self.card is None:
+            return {"take": "take the face-up card", "draw": "draw from the stock",
+                    "pass": "pass"}[self.kind]
+        return f"{self.card} and knock" if self.knock else str(self.card)
+
+    def cost(self) -> str:
+        """What the choice costs, in words, with the measurement's error.
+
+        >>> Option("discard", Card.parse("KS"), -3.0, 2.04, 0.31, 24, "mistake").cost()
+        'loses about 2.0 points a hand (± 0.3)'
+        """
+        if self.loss <= 0:
+            return "loses nothing"
+        return f"loses about {self.loss:.1f} points a hand (± {self.error:.1f})"
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """Every choice of one decision, valued (see the module): ``options`` best first,
+    measured on deals seeded with ``seed``.
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> judged = judge_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", Knowledge(discard_pile="8D 7D"))
+    >>> judged.best.move, [o.move for o in judged.options]
+    ('take', ['take', 'draw'])
+    """
+
+    decision: str
+    options: tuple[Option, ...]
+    seed: int
+
+    @property
+    def best(self) -> Option:
+        """The choice worth most."""
+        return self.options[0]
+
+    @property
+    def accepted(self) -> tuple[Option, ...]:
+        """The best choice and every good one."""
+        return tuple(o for o in self.options if o.accepted)
+
+    def option(self, move: str) -> Option:
+        """The option for ``move`` (``"discard KS"``, ``"knock KS"``, ``"take"``,
+        ``"draw"``; ``"pass"`` and ``"draw"`` name the same choice). Raises
+        :class:`~gin_teach.errors.CardError` for a move that is not a choice here.
+        """
+        wanted = move.strip()
+        for option in self.options:
+            if option.move == wanted or (option.card is None and wanted in ("draw", "pass")
+                                         and option.kind in ("draw", "pass")):
+                return option
+        raise CardError(f"{wanted[:30]!r} is not one of the choices here: "
+                        f"{', '.join(o.move for o in self.options)}")
+
+    def choice(self, card: Card, knock: bool) -> Option:
+        """The option that throws ``card``, knocking or not."""
+        return self.option(f"{'knock' if knock else 'discard'} {card.code}")
+
+
+def paired(these: Sequence[int], those: Sequence[int]) -> tuple[float, float]:
+    """The mean of the paired differences ``these - those`` (the same deals, as far as both
+    go) and its standard error.
+
+    >>> paired([3, 5, 4, 6], [1, 2, 2, 3])
+    (2.5, 0.28867513459481287)
+    """
+    count = min(len(these), len(those))
+    if count == 0:
+        return 0.0, math.inf
+    differences = [a - b for a, b in zip(these[:count], those[:count], strict=True)]
+    mean = sum(differences) / count
+    if count == 1:
+        return mean, math.inf
+    variance = sum((d - mean) ** 2 for d in differences) / (count - 1)
+    return mean, math.sqrt(variance / count)
+
+
+def position_seed(decision: str, hand: int, knowledge: Knowledge, rules: Rules) -> int:
+    """The seed of a position's deals, from everything the judge is told about it: the same
+    position always gets the same deals.
+
+    >>> k = Knowledge(stock_size=20)
+    >>> position_seed("discard", hand_mask("AS 2S"), k, Rules()) == position_seed(
+    ...     "discard", hand_mask("2S AS"), k, Rules())
+    True
+    """
+    text = "|".join((decision, str(hand), repr(knowledge), repr(rules)))
+    return int(hashlib.sha256(text.encode()).hexdigest()[:16], 16)
+
+
+def table_view(hand: HandLike, knowledge: Knowledge, rules: Rules) -> TableView:
+    """The player's view of a position given as cards and a
+    :class:`~gin_teach.analysis.Knowledge`, as the playouts read it.
+
+    >>> view = table_view("AS 2S 3S 5H 6H 7H 9D TD JD 2C", Knowledge(discard_pile="KH"),
+    ...                   Rules())
+    >>> view.unseen.bit_count(), view.stock_size, view.knock_limit
+    (41, 31, 10)
+    """
+    cards = to_cards(hand)
+    mask = hand_mask(cards)
+    jokers = rules.jokers
+    knowledge.check_hand(mask, len(cards), jokers)
+    pile = hand_mask(knowledge.discard_pile)
+    holds = hand_mask(knowledge.opponent_holds)
+    unseen = knowledge.unseen_mask(mask, jokers)
+    opponent_unknown = 10 - holds.bit_count()
+    discarded = hand_mask(knowledge.opponent_discarded)
+    taken = knowledge.just_taken.bit if knowledge.just_taken is not None else 0
+    return TableView(
+        hand=mask, unseen=unseen, pile=pile,
+        top=knowledge.discard_pile[-1].bit if knowledge.discard_pile else 0,
+        opponent_holds=holds, opponent_took=hand_mask(knowledge.opponent_took),
+        opponent_passed=hand_mask(knowledge.opponent_passed), opponent_discarded=discarded,
+        opponent_unknown=opponent_unknown,
+        stock_size=knowledge.stock(len(cards), jokers), just_taken=taken,
+        knock_limit=rules.resolve_knock_limit(knowledge.knock_limit),
+        joker_points=rules.joker_points)
+
+
+Scorer = Callable[[int, list[int]], int]
+
+
+def _measure(view: TableView, rules: PlayoutRules, scorers: Sequence[Scorer], seed: int,
+             precision: Precision) -> list[list[int]]:
+    """Each scorer's points on common imagined deals: every one on ``precision.first``
+    deals, then the ones whose grade is in doubt on more (see the module)."""
+    rng = random.Random(seed)
+    model = OpponentModel.of(view)
+    points: list[list[int]] = [[] for _ in scorers]
+    active = list(range(len(scorers)))
+    played = 0
+    while active:
+        for _ in range(precision.first if played == 0 else precision.batch):
+            theirs, stock = imagined_deal(model, rng, view, rules)
+            for index in active:
+                points[index].append(scorers[index](theirs, stock))
+        played = len(points[active[0]])
+        if played >= precision.most or len(scorers) == 1:
+            break
+        leader = max(active, key=lambda i: sum(points[i]))
+        doubtful = [i for i in active if i != leader and _in_doubt(
+            *paired(points[leader], points[i]), precision.error)]
+        active = [leader, *doubtful] if doubtful else []
+    return points
+
+
+def _in_doubt(loss: float, error: float, wanted: float) -> bool:
+    """Whether more deals could change a choice's grade: its error is still above
+    ``wanted`` and a grade boundary lies within the noise."""
+    if error <= wanted:
+        return False
+    return any(abs(loss - bound) <= NOISE_SE * error
+               for bound in (0.0, GOOD_BELOW, INACCURACY_BELOW, MISTAKE_BELOW))
+
+
+def _options(kinds: Sequence[tuple[str, Card | None]], points: list[list[int]],
+             floors: Sequence[str | None]) -> tuple[Option, ...]:
+    """The measured choices as options, best first, with their grades."""
+    most = max(len(p) for p in points)
+    leader = max((i for i in range(len(points)) if len(points[i]) == most),
+                 key=lambda i: (sum(points[i]), -i))
+    options = []
+    for index, (kind, card) in enumerate(kinds):
+        values = points[index]
+        loss, error = (0.0, 0.0) if index == leader else paired(points[leader], values)
+        if index != leader and loss <= 0.0:
+            # Level with the leader on the deals both played: best when alike on every
+            # deal, else good (the leader is ahead once all its deals count).
+            alike = values == points[leader][:len(values)]
+            loss = 0.0 if alike else 0.01
+        verdict = verdict_for(loss, error)
+        floor = floors[index]
+        if floor is not None and VERDICTS.index(verdict) < VERDICTS.index(floor):
+            verdict = floor
+        options.append(Option(kind, card, sum(values) / len(values), round(max(loss, 0.0), 2),
+                              round(error, 2) if math.isfinite(error) else 99.0,
+                              len(values), verdict))
+    order = {id(option): (index != leader, option.loss, -option.value)
+             for index, option in enumerate(options)}
+    return tuple(sorted(options, key=lambda o: order[id(o)]))
+
+
+def breaks_meld(hand: HandLike, card: Card, rules: Rules | None = None) -> bool:
+    """Whether throwing ``card`` from the 11-card ``hand`` breaks a made meld for nothing:
+    the card sits in a meld in every least-deadwood arrangement of the hand, and another
+    discard leaves less deadwood.
+
+    >>> breaks_meld("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Card.parse("4H"))
+    True
+    >>> breaks_meld("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Card.parse("KC"))
+    False
+    """
+    rules = rules or Rules.modern()
+    cards = to_cards(hand)
+    mask, jp = hand_mask(cards), rules.joker_points
+    if all(card not in a.deadwood_cards for a in all_best_arrangements(cards, joker_points=jp)):
+        least = min(deadwood_of_mask(mask ^ c.bit, jp) for c in cards)
+        return deadwood_of_mask(mask ^ card.bit, jp) > least
+    return False
+
+
+def judge_discard(hand11: HandLike, knowledge: Knowledge | None = None,
+                  rules: Rules | None = None, *, seed: int | None = None,
+                  precision: Precision = COACH) -> Judgement:
+    """Value every choice of the discard from an 11-card ``hand11``: each card that may be
+    thrown (not the card just taken from the pile), and the knock with it where the count it
+    leaves allows. ``seed`` defaults to the position's own (:func:`position_seed`).
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> judged = judge_discard("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20))
+    >>> judged.option("discard 4H").verdict in ("inaccuracy", "mistake", "blunder")
+    True
+    """
+    rules = rules or Rules.modern()
+    knowledge = knowledge if knowledge is not None else Knowledge()
+    cards = to_cards(hand11)
+    if len(cards) != 11:
+        raise CardError(f"a discard is judged from 11 cards, not {len(cards)}")
+    view = table_view(cards, knowledge, rules)
+    playout_rules = PlayoutRules.of(rules, view.knock_limit)
+    hand, jp = view.hand, rules.joker_points
+    kinds: list[tuple[str, Card | None]] = []
+    scorers: list[Scorer] = []
+    floors: list[str | None] = []
+    for card in cards:
+        if card.bit == view.just_taken:
+            continue
+        bit, kept = card.bit, hand ^ card.bit
+        kinds.append(("discard", card))
+        scorers.append(lambda theirs, stock, bit=bit: discard_score(  # type: ignore[misc]
+            hand, bit, theirs, stock, playout_rules))
+        floors.append("inaccuracy" if breaks_meld(cards, card, rules) else None)
+        if deadwood_of_mask(kept, jp) <= view.knock_limit:
+            kinds.append(("knock", card))
+            scorers.append(lambda theirs, stock, kept=kept: settle_masks(  # type: ignore[misc]
+                kept, theirs, playout_rules))
+            floors.append(None)
+    chosen = seed if seed is not None else position_seed("discard", hand, knowledge, rules)
+    points = _measure(view, playout_rules, scorers, chosen, precision)
+    return Judgement("discard", _options(kinds, points, floors), chosen)
+
+
+def judge_draw(hand10: HandLike, knowledge: Knowledge, rules: Rules | None = None, *,
+               seed: int | None = None, precision: Precision = COACH,
+               refuse: str = "draw") -> Judgement:
+    """Value taking the face-up card (the top of ``knowledge.discard_pile``) into a 10-card
+    ``hand10`` against leaving it (``refuse``: ``"draw"`` from the stock, or ``"pass"`` the
+    first upcard). After taking, the card thrown is the one leaving the least deadwood.
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> judged = judge_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", Knowledge(discard_pile="8D 6D"))
+    >>> judged.option("draw").verdict, judged.option("take").verdict != "best"
+    ('best', True)
+    """
+    rules = rules or Rules.modern()
+    if refuse not in ("draw", "pass"):
+        raise CardError(f"refuse is 'draw' or 'pass', not {refuse!r:.20}")
+    cards = to_cards(hand10)
+    if len(cards) != 10:
+        raise CardError(f"a draw is judged from 10 cards, not {len(cards)}")
+    if not knowledge.discard_pile:
+        raise CardError("there is no face-up card to take: the discard pile is empty")
+    view = table_view(cards, knowledge, rules)
+    playout_rules = PlayoutRules.of(rules, view.knock_limit)
+    hand, top = view.hand, view.top
+    scorers: list[Scorer] = [
+        lambda theirs, stock: take_score(hand, top, theirs, stock, playout_rules),
+        lambda theirs, stock: draw_score(hand, theirs, stock, playout_rules)]
+    chosen = seed if seed is not None else position_seed(refuse, hand, knowledge, rules)
+    points = _measure(view, playout_rules, scorers, chosen, precision)
+    return Judgement("draw", _options([("take", None), (refuse, None)], points, [None, None]),
+                     chosen)
+
+
+
+# --------------------------------------------------------------------------- in words
+
+
+def discard_reason(judged: Judgement, hand11: HandLike, chosen: Option,
+                   rules: Rules | None = None) -> str:
+    """One or two sentences on ``chosen`` (an option of ``judged``, a discard judgement of
+    ``hand11``) that name what decides: the count each choice leaves, a made meld broken,
+    and the playouts' verdict with its numbers.
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> hand = "3H 4H 5H 7S 7D 7C 9S 9D JS QH KC"
+    >>> judged = judge_discard(hand, Knowledge(stock_size=20))
+    >>> print(discard_reason(judged, hand, judged.option("discard 4H")))
+    ... # doctest: +ELLIPSIS
+    4♥ breaks your meld 3♥ 4♥ 5♥: it leaves 56 deadwood where Q♥ leaves 38. It loses about ...
+    """
+    rules = rules or Rules.modern()
+    cards = to_cards(hand11)
+    mask, jp = hand_mask(cards), rules.joker_points
+    best = judged.best
+
+    def left(option: Option) -> int:
+        assert option.card is not None
+        return deadwood_of_mask(mask ^ option.card.bit, jp)
+
+    def act(option: Option) -> str:
+        return f"knocking with {left(option)}" if option.knock else f"it leaves {left(option)}"
+
+    playouts = (f"In playouts {best.said()} averages {best.value:+.1f} points a hand")
+    if chosen is best:
+        rivals = [o for o in judged.options[1:] if o.kind == "discard" or o.knock]
+        runner = rivals[0] if rivals else None
+        if runner is None:
+            return f"{_first_upper(best.said())}: {act(best)}. {playouts}."
+        return (f"{_first_upper(best.said())}: {act(best)} deadwood, against {left(runner)} "
+                f"after {runner.said()}. {playouts}, {runner.said()} "
+                f"{runner.value:+.1f}.")
+    assert chosen.card is not None
+    opening = f"{chosen.said()}: {act(chosen)} deadwood"
+    if not chosen.knock and breaks_meld(cards, chosen.card, rules):
+        meld = next(m for m in all_best_arrangements(cards, joker_points=jp)[0].melds
+                    if chosen.card in m)
+        opening = (f"{chosen.card} breaks your meld {' '.join(map(str, meld))}: it leaves "
+                   f"{left(chosen)} deadwood where {best.card} leaves {left(best)}")
+    elif left(chosen) != left(best):
+        opening += f" where {best.said()} leaves {left(best)}"
+    if chosen.accepted:
+        return (f"{_first_upper(opening)}. {chosen.said()} is as good as {best.said()} "
+                f"as far as the playouts can tell: {chosen.cost()}.")
+    return (f"{_first_upper(opening)}. It {chosen.cost()} against {best.said()}. "
+            f"{playouts}, {chosen.said()} {chosen.value:+.1f}.")
+
+
+def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chosen: Option,
+                rules: Rules | None = None) -> str:
+    """One or two sentences on ``chosen`` (an option of ``judged``, a draw judgement): what
+    taking the face-up card leaves against what a stock card leaves on average, and the
+    playouts' verdict.
+
+    >>> from gin_teach.analysis import Knowledge, analyze_draw
+    >>> known = Knowledge(discard_pile="8D 7D")
+    >>> judged = judge_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", known)
+    >>> print(draw_reason(judged, "7S 7H 9C TC 3H 4H 5H 2D KS QS", known, judged.best))
+    ... # doctest: +ELLIPSIS
+    Take 7♦: it makes a meld, and after throwing K♠ you have 31; a stock card leaves 48.4 ...
+    """
+    draw = analyze_draw(to_cards(hand10), knowledge, rules)
+    melds = "it makes a meld, and " if draw.take_melds else ""
+    facts = (f"{melds}after throwing {draw.take_discard} you have {draw.take_deadwood}; a "
+             f"stock card leaves {draw.draw_deadwood:.1f} on average")
+    take = judged.option("take")
+    leave = next(o for o in judged.options if o.kind != "take")
+    numbers = (f"In playouts taking averages {take.value:+.1f} points a hand, "
+               f"{leave.said()} {leave.value:+.1f}")
+    if chosen.verdict == "best":
+        action = f"Take {draw.upcard}" if chosen.kind == "take" else \
+            f"{_first_upper(chosen.said())} rather than take {draw.upcard}"
+        return f"{action}: {facts}. {numbers}."
+    if chosen.accepted:
+        return (f"{_first_upper(chosen.said())} is as good as {judged.best.said()} as far as "
+                f"the playouts can tell ({chosen.cost()}): {facts}.")
+    return f"{_first_upper(chosen.said())} {chosen.cost()}: {facts}. {numbers}."
+
+
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
