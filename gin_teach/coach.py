@@ -2,23 +2,12 @@
 
 Every decision a player makes is judged with only what that player knew when making it (its
 own hand and :meth:`Knowledge.from_observation <gin_teach.analysis.Knowledge.from_observation>`
-at that point), never with the hidden cards:
-
-- **The draw** (take the face-up card, pass it, or draw from the stock) is judged by
-  :func:`~gin_teach.analysis.analyze_draw`: the deadwood taking leaves against the mean
-  deadwood a stock card leaves. The difference, in deadwood points, is turned into expected
-  points at :data:`POINTS_PER_DEADWOOD`, measured by playouts on discard choices.
-- **The discard and the knock** are judged together as one choice. The analysis names the
-  best card (:func:`~gin_teach.analysis.analyze_discards`) and whether to knock with it
-  (:func:`~gin_teach.analysis.analyze_knock`). A different choice is measured against it by
-  playouts (:mod:`gin_teach.puzzles.playouts`): :data:`GRADE_SAMPLES` deals of the unseen
-  cards, each played out for both choices against both opponent models, so
-  ``points_lost`` is the expected points per hand the move gave away.
-
-The verdicts use the puzzle trainer's thresholds: ``best`` (the analysis' move, a card that
-plays exactly like it, or a move the playouts find no worse), ``inaccuracy`` (loses less than
-:data:`~gin_teach.puzzles.INACCURACY_BELOW` expected points), ``mistake`` (less than
-:data:`~gin_teach.puzzles.MISTAKE_BELOW`), ``blunder`` (more).
+at that point), never with the hidden cards, and always by the judge
+(:mod:`gin_teach.judge`): the draw (take the face-up card, pass it, or draw from the stock)
+and the discard with the knock are valued choice by choice on imagined deals seeded from the
+position, so the hint for a turn is the move the review grades best, and the same position
+gets the same grade every time. The verdicts are the judge's scale: ``best``, ``good``,
+``inaccuracy``, ``mistake``, ``blunder``.
 
 **Accuracy** is ``100 * mean(exp(-points_lost / ACCURACY_SCALE))`` over the graded
 decisions: 100 when every move was the best, about 61 for a move that loses one point, about
@@ -53,18 +42,22 @@ from gin_teach.actions import (
     TakeDiscard,
     parse_action,
 )
-from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw, analyze_knock
-from gin_teach.cards import Card, hand_mask
+from gin_teach.analysis import Knowledge
 from gin_teach.errors import GinError, ReviewError
 from gin_teach.game import Game
-from gin_teach.puzzles.playouts import EAGER, PATIENT, Choice, choice_points
-from gin_teach.puzzles.puzzle import VERDICTS, verdict_for
+from gin_teach.judge import (
+    VERDICTS,
+    Judgement,
+    Option,
+    discard_reason,
+    draw_reason,
+    judge_discard,
+    judge_draw,
+)
 from gin_teach.round import Round
 
 __all__ = [
     "ACCURACY_SCALE",
-    "GRADE_SAMPLES",
-    "POINTS_PER_DEADWOOD",
     "REVIEW_FORMAT",
     "REVIEW_VERSION",
     "Decision",
@@ -76,12 +69,6 @@ __all__ = [
     "review",
 ]
 
-POINTS_PER_DEADWOOD: Final = 0.85
-"""Expected points one point of deadwood is worth when grading a draw: measured by
-``benchmarks/coach_calibration.py`` (on 120 positions, one point of the analysis' score cost
-0.85 expected points in paired playouts, 95% interval 0.74 to 0.96)."""
-GRADE_SAMPLES: Final = 24
-"""Deals of the unseen cards the playouts use to measure a discard that is not the best."""
 ACCURACY_SCALE: Final = 2.0
 """Expected points lost that take a decision's accuracy down to 1/e (about 37%)."""
 REVIEW_FORMAT: Final = "gin_teach.review"
@@ -116,6 +103,11 @@ class Decision:
     def is_best(self) -> bool:
         """Whether the move was graded best."""
         return self.verdict == "best"
+
+    @property
+    def accepted(self) -> bool:
+        """Whether the move was graded best or good: as good as the playouts can tell."""
+        return self.verdict in ("best", "good")
 
     @property
     def accuracy(self) -> float:
@@ -220,7 +212,7 @@ class Review:
         """How many decisions got each verdict.
 
         >>> Review(0, (), 100.0, (100.0,)).counts()
-        {'best': 0, 'inaccuracy': 0, 'mistake': 0, 'blunder': 0}
+        {'best': 0, 'good': 0, 'inaccuracy': 0, 'mistake': 0, 'blunder': 0}
         """
         return {verdict: sum(d.verdict == verdict for d in self.decisions)
                 for verdict in VERDICTS}
@@ -257,11 +249,11 @@ class Review:
         """One line: accuracy and the verdict counts.
 
         >>> Review(0, (), 100.0, (100.0,)).summary()
-        'Accuracy 100: 0 best, 0 inaccuracies, 0 mistakes, 0 blunders.'
+        'Accuracy 100: 0 best, 0 good, 0 inaccuracies, 0 mistakes, 0 blunders.'
         """
         counts = self.counts()
-        plural = {"best": "best", "inaccuracy": "inaccuracies", "mistake": "mistakes",
-                  "blunder": "blunders"}
+        plural = {"best": "best", "good": "good", "inaccuracy": "inaccuracies",
+                  "mistake": "mistakes", "blunder": "blunders"}
         parts = ", ".join(f"{counts[v]} {plural[v] if counts[v] != 1 else v}" for v in VERDICTS)
         line = f"Accuracy {self.accuracy:.0f}: {parts}."
         if self.helped:
@@ -356,8 +348,8 @@ class Review:
 
         rows = []
         for d in self.decisions:
-            colour = {"best": "#1b5e20", "inaccuracy": "#8d6e00", "mistake": "#e65100",
-                      "blunder": "#b71c1c"}[d.verdict]
+            colour = {"best": "#1b5e20", "good": "#2e7d32", "inaccuracy": "#8d6e00",
+                      "mistake": "#e65100", "blunder": "#b71c1c"}[d.verdict]
             better = "" if d.is_best else html.escape(d.best)
             rows.append(
                 f'<tr class="gin-decision gin-{d.verdict}"><td>{d.round_index + 1}</td>'
@@ -390,40 +382,21 @@ def _knowledge(state: Round, player: int) -> Knowledge:
     return Knowledge.from_observation(state.observation(player))
 
 
-def _draw_choice(state: Round, player: int) -> tuple[str, float, str]:
-    """The best draw move, the deadwood between it and the other one, and the analysis' why."""
-    upcard_phase = state.phase != "draw"
-    draw = analyze_draw(hand_mask(state.hand(player)), _knowledge(state, player), state.rules)
-    refuse = "pass" if upcard_phase else "draw"
-    best = "take" if draw.take else refuse
-    why = draw.why
-    if upcard_phase and not draw.take:
-        why = why.replace("Draw from the stock:", "Pass:", 1)
-    return best, abs(draw.draw_deadwood - draw.take_deadwood), why
+def _judged(rnd: Round) -> tuple[Judgement, str]:
+    """The judge's valuation of the decision the player to act faces, and its kind."""
+    player = rnd.current_player
+    hand, knowledge = rnd.hand(player), _knowledge(rnd, player)
+    if rnd.phase in ("upcard_nondealer", "upcard_dealer", "draw"):
+        refuse = "draw" if rnd.phase == "draw" else "pass"
+        return judge_draw(hand, knowledge, rnd.rules, refuse=refuse), "draw"
+    return judge_discard(hand, knowledge, rnd.rules), "discard"
 
 
-def _discard_choice(state: Round, player: int) -> tuple[Choice, frozenset[Card], str]:
-    """The analysis' discard-and-knock choice, the cards that play exactly like its card, and
-    why."""
-    knowledge = _knowledge(state, player)
-    hand = hand_mask(state.hand(player))
-    analyses = analyze_discards(hand, knowledge, state.rules)
-    first = analyses[0]
-    if not any(a.knock for a in analyses):
-        return Choice(first.card, False), frozenset((first.card, *first.same_as)), first.why
-    knock = analyze_knock(hand, knowledge, state.rules)
-    card = knock.discard if knock.knock and knock.discard is not None else knock.play_on_discard
-    alike = next(a for a in analyses if a.card == card)
-    return Choice(card, knock.knock), frozenset((card, *alike.same_as)), knock.why
-
-
-def _said(choice: Choice) -> str:
-    return f"{'knock' if choice.knock else 'discard'} {choice.card.code}"
-
-
-def _position_seed(state: Round, player: int) -> int:
-    seen = hand_mask(state.hand(player)) ^ hand_mask(state.discard_pile)
-    return (seen * 131 + state.stock_size * 7 + state.turns) % (1 << 32)
+def _reason(rnd: Round, judged: Judgement, chosen: Option) -> str:
+    player = rnd.current_player
+    if judged.decision == "draw":
+        return draw_reason(judged, rnd.hand(player), _knowledge(rnd, player), chosen, rnd.rules)
+    return discard_reason(judged, rnd.hand(player), chosen, rnd.rules)
 
 
 def grade_move(state_before: Round | Game, move: Action | str) -> Decision | None:
@@ -433,9 +406,9 @@ def grade_move(state_before: Round | Game, move: Action | str) -> Decision | Non
 
     >>> from gin_teach import Round
     >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
-    ...                       upcard="2D", stock="AC", dealer=1)
-    >>> grade_move(rnd, "take").verdict
-    'best'
+    ...                       upcard="6H", stock="AC", dealer=1)
+    >>> grade_move(rnd, "take").verdict, grade_move(rnd, "pass").verdict
+    ('best', 'blunder')
     >>> rnd.apply("take")
     >>> grade = grade_move(rnd, "discard 3H")
     >>> grade.best, grade.verdict in ("mistake", "blunder")
@@ -451,47 +424,28 @@ def grade_move(state_before: Round | Game, move: Action | str) -> Decision | Non
 
 
 def _grade(rnd: Round, action: Action, round_index: int) -> Decision | None:
-    player = rnd.current_player
     move_index = len(rnd.history)
-    legal = rnd.legal_actions()
     if isinstance(action, (TakeDiscard, PassUpcard, DrawStock)):
-        if len(legal) < 2:
+        if len(rnd.legal_actions()) < 2:
             return None
-        best, deadwood, why = _draw_choice(rnd, player)
-        mine = str(action)
-        if mine == best:
-            return Decision(round_index, move_index, "draw", mine, best, "best", 0.0, why)
-        lost = round(POINTS_PER_DEADWOOD * deadwood, 2)
-        return Decision(round_index, move_index, "draw", mine, best,
-                        verdict_for(lost, lost == 0), lost, why)
-    if not isinstance(action, (Discard, Knock)):  # big gin and lay-offs: nothing to weigh
+    elif not isinstance(action, (Discard, Knock)):  # big gin and lay-offs: nothing to weigh
         return None
-    best_choice, alike, why = _discard_choice(rnd, player)
-    mine_choice = Choice(action.card, isinstance(action, Knock))
-    best, mine = _said(best_choice), _said(mine_choice)
-    if mine_choice.knock == best_choice.knock and mine_choice.card in alike:
-        return Decision(round_index, move_index, "discard", mine, best, "best", 0.0, why)
-    hand = rnd.hand(player)
-    points = choice_points(hand, _knowledge(rnd, player), samples=GRADE_SAMPLES,
-                           seed=_position_seed(rnd, player), rules=rnd.rules,
-                           choices=[best_choice, mine_choice], models=(EAGER, PATIENT))
-    total = sum(sum(model[best_choice]) - sum(model[mine_choice]) for model in points.values())
-    lost = round(max(0.0, total / (GRADE_SAMPLES * len(points))), 2)
-    if lost == 0:
-        why = f"In playouts {mine} does as well as {best}. {why}"
-    return Decision(round_index, move_index, "discard", mine, best,
-                    verdict_for(lost, lost == 0), lost, why)
+    judged, kind = _judged(rnd)
+    move = f"knock {action.card.code}" if isinstance(action, Knock) else str(action)
+    chosen = judged.option(move)
+    return Decision(round_index, move_index, kind, move, judged.best.move,
+                    chosen.verdict, chosen.loss, _reason(rnd, judged, chosen))
 
 
 def hint(state: Round | Game, player: int | None = None) -> Hint:
-    """The analysis' move for the player to act (``player``, if given, must be that player)
+    """The judge's best move for the player to act (``player``, if given, must be that player)
     and why. Raises :class:`ReviewError` when there is no decision to make.
 
     >>> from gin_teach import Round
     >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
-    ...                       upcard="2D", stock="AC", dealer=1)
-    >>> hint(rnd, 0)
-    Hint(move='take', why='Take 2♦: it is lower than K♦, which you throw to have 2; a card ...')
+    ...                       upcard="6H", stock="AC", dealer=1)
+    >>> hint(rnd, 0)  # doctest: +ELLIPSIS
+    Hint(move='take', why='Take 6♥: it makes a meld, and after throwing K♦ you have 0; ...')
     """
     rnd = state.round if isinstance(state, Game) else state
     if not isinstance(rnd, Round):
@@ -501,18 +455,15 @@ def hint(state: Round | Game, player: int | None = None) -> Hint:
     acting = rnd.current_player
     if player is not None and player != acting:
         raise ReviewError(f"it is player {acting}'s turn, not player {player!r:.10}'s")
-    if rnd.phase in ("upcard_nondealer", "upcard_dealer", "draw"):
-        if len(rnd.legal_actions()) < 2:
-            return Hint("draw", "The upcard was passed by both players: draw from the stock.")
-        best, _, why = _draw_choice(rnd, acting)
-        return Hint(best, why)
+    if rnd.phase in ("upcard_nondealer", "upcard_dealer", "draw") \
+            and len(rnd.legal_actions()) < 2:
+        return Hint("draw", "The upcard was passed by both players: draw from the stock.")
     if rnd.phase == "layoff":
         return Hint("lay off", "Lay off every card you can: each one lowers your count.")
-    legal = rnd.legal_actions()
-    if any(isinstance(a, BigGin) for a in legal):
+    if any(isinstance(a, BigGin) for a in rnd.legal_actions()):
         return Hint("big gin", "All eleven cards meld: big gin beats any knock.")
-    choice, _, why = _discard_choice(rnd, acting)
-    return Hint(_said(choice), why)
+    judged, _ = _judged(rnd)
+    return Hint(judged.best.move, _reason(rnd, judged, judged.best))
 
 
 # --------------------------------------------------------------------------- whole reviews

@@ -178,8 +178,8 @@ class Option:
         'K♠ and knock'
         """
         if self.card is None:
-            return {"take": "take the face-up card", "draw": "draw from the stock",
-                    "pass": "pass"}[self.kind]
+            return {"take": "taking the face-up card", "draw": "drawing from the stock",
+                    "pass": "passing"}[self.kind]
         return f"{self.card} and knock" if self.knock else str(self.card)
 
     def cost(self) -> str:
@@ -284,17 +284,25 @@ def table_view(hand: HandLike, knowledge: Knowledge, rules: Rules) -> TableView:
     holds = hand_mask(knowledge.opponent_holds)
     unseen = knowledge.unseen_mask(mask, jokers)
     opponent_unknown = 10 - holds.bit_count()
-    discarded = hand_mask(knowledge.opponent_discarded)
+    discarded = _union(knowledge.opponent_discarded)
     taken = knowledge.just_taken.bit if knowledge.just_taken is not None else 0
     return TableView(
         hand=mask, unseen=unseen, pile=pile,
         top=knowledge.discard_pile[-1].bit if knowledge.discard_pile else 0,
-        opponent_holds=holds, opponent_took=hand_mask(knowledge.opponent_took),
-        opponent_passed=hand_mask(knowledge.opponent_passed), opponent_discarded=discarded,
+        opponent_holds=holds, opponent_took=_union(knowledge.opponent_took),
+        opponent_passed=_union(knowledge.opponent_passed), opponent_discarded=discarded,
         opponent_unknown=opponent_unknown,
         stock_size=knowledge.stock(len(cards), jokers), just_taken=taken,
         knock_limit=rules.resolve_knock_limit(knowledge.knock_limit),
         joker_points=rules.joker_points)
+
+
+def _union(cards: Sequence[Card]) -> int:
+    """The mask of a history of cards (a card taken, thrown and taken again counts once)."""
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
 
 
 Scorer = Callable[[int, list[int]], int]
@@ -481,12 +489,20 @@ def discard_reason(judged: Judgement, hand11: HandLike, chosen: Option,
     def act(option: Option) -> str:
         return f"knocking with {left(option)}" if option.knock else f"it leaves {left(option)}"
 
-    playouts = (f"In playouts {best.said()} averages {best.value:+.1f} points a hand")
+    playouts = f"In playouts {best.said()} averages {best.value:+.1f} points a hand"
     if chosen is best:
         rivals = [o for o in judged.options[1:] if o.kind == "discard" or o.knock]
         runner = rivals[0] if rivals else None
         if runner is None:
             return f"{_first_upper(best.said())}: {act(best)}. {playouts}."
+        if runner.card == best.card:  # the question was whether to knock
+            if best.knock:
+                return (f"Discard {best.card} and knock with {left(best)}: in playouts "
+                        f"knocking averages {best.value:+.1f} points a hand, playing on "
+                        f"{runner.value:+.1f}.")
+            return (f"Discard {best.card} and play on rather than knock with {left(best)}: "
+                    f"in playouts playing on averages {best.value:+.1f} points a hand, "
+                    f"knocking {runner.value:+.1f}.")
         return (f"{_first_upper(best.said())}: {act(best)} deadwood, against {left(runner)} "
                 f"after {runner.said()}. {playouts}, {runner.said()} "
                 f"{runner.value:+.1f}.")
@@ -529,7 +545,8 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
                f"{leave.said()} {leave.value:+.1f}")
     if chosen.verdict == "best":
         action = f"Take {draw.upcard}" if chosen.kind == "take" else \
-            f"{_first_upper(chosen.said())} rather than take {draw.upcard}"
+            f"{'Draw from the stock' if chosen.kind == 'draw' else 'Pass'} rather than take " \
+            f"{draw.upcard}"
         return f"{action}: {facts}. {numbers}."
     if chosen.accepted:
         return (f"{_first_upper(chosen.said())} is as good as {judged.best.said()} as far as "

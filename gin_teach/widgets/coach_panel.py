@@ -28,7 +28,8 @@ from gin_teach.scoring import layoff_options
 
 __all__ = ["CoachPanel", "CoachedTable"]
 
-_VERDICT_KIND = {"best": "right", "inaccuracy": "info", "mistake": "wrong", "blunder": "wrong"}
+_VERDICT_KIND = {"best": "right", "good": "right", "inaccuracy": "info", "mistake": "wrong",
+                 "blunder": "wrong"}
 
 
 class CoachedTable(Protocol):
