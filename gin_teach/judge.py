@@ -401,7 +401,7 @@ def judge_discard(hand11: HandLike, knowledge: Knowledge | None = None,
     """
     rules = rules or Rules.modern()
     knowledge = knowledge if knowledge is not None else Knowledge()
-    cards = to_cards(hand11)
+    cards = tuple(sorted(to_cards(hand11)))  # the order the cards are given in changes nothing
     if len(cards) != 11:
         raise CardError(f"a discard is judged from 11 cards, not {len(cards)}")
     view = table_view(cards, knowledge, rules)
@@ -503,6 +503,10 @@ def discard_reason(judged: Judgement, hand11: HandLike, chosen: Option,
             return (f"Discard {best.card} and play on rather than knock with {left(best)}: "
                     f"in playouts playing on averages {best.value:+.1f} points a hand, "
                     f"knocking {runner.value:+.1f}.")
+        if runner.knock and not best.knock:
+            return (f"Discard {best.card} and play on with {left(best)} rather than knock with "
+                    f"{left(runner)} after {runner.card}: in playouts playing on averages "
+                    f"{best.value:+.1f} points a hand, knocking {runner.value:+.1f}.")
         return (f"{_first_upper(best.said())}: {act(best)} deadwood, against {left(runner)} "
                 f"after {runner.said()}. {playouts}, {runner.said()} "
                 f"{runner.value:+.1f}.")

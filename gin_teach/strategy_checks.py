@@ -1,14 +1,17 @@
-"""Checkers for the strategy lessons (12 to 16), each graded by the analysis.
+"""Checkers for the strategy lessons (12 to 16).
 
 Like every checker of the course (see :mod:`gin_teach.lessons`, which lists these too), each
 takes the exercise and the learner's answer as typed, never raises because of the answer, and
-says why: the analysis' own reason, with the numbers it measured (outs, expected deadwood,
-danger, undercut risk).
+says why. Every strategy verdict (which card to throw, take or draw, knock or play on, a
+puzzle) is the judge's (:mod:`gin_teach.judge`): an answer graded best or good is right, so
+two cards that play as well are both accepted, and the reason states the numbers behind the
+grade. Counting questions (outs, draws left) and the danger of a discard are facts the
+analysis computes exactly.
 
 >>> print(check_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 7D", "take"))
 ... # doctest: +NORMALIZE_WHITESPACE
-✔ Right: take 7♦: it makes a meld, and after throwing K♠ you have 31; a card from the stock
-leaves 48.4 on average.
+✔ Right: take 7♦: it makes a meld, and after throwing K♠ you have 31; a stock card leaves
+48.4 on average. In playouts taking averages +14.3 points a hand, drawing from the stock +3.8.
 """
 
 from __future__ import annotations
@@ -18,8 +21,6 @@ from typing import Final
 from gin_teach.analysis import (
     Knowledge,
     analyze_discards,
-    analyze_draw,
-    analyze_knock,
     draw_outlook,
 )
 from gin_teach.answers import (
@@ -35,6 +36,14 @@ from gin_teach.answers import (
 from gin_teach.cards import HandLike, cards_from_mask, hand_mask, to_cards
 from gin_teach.display import hand_svg
 from gin_teach.errors import PuzzleError
+from gin_teach.judge import (
+    Judgement,
+    Option,
+    discard_reason,
+    draw_reason,
+    judge_discard,
+    judge_draw,
+)
 from gin_teach.puzzles import Puzzle
 from gin_teach.rules import Rules
 
@@ -86,44 +95,36 @@ def _first_upper(text: str) -> str:
 def check_best_discard(hand: HandLike, answer: object,
                        knowledge: Knowledge | HandLike | None = None,
                        rules: Rules | None = None) -> Feedback:
-    """Which card should go from these eleven? Right when the analysis ranks the card first
-    (or it plays exactly like the first): the count when you can knock, else shape (outs and
-    expected deadwood) and, as the stock runs down, danger. ``knowledge`` is what you know
-    (a :class:`~gin_teach.analysis.Knowledge`, or just the discard pile).
+    """Which card should go from these eleven? Right when the judge grades throwing it (and
+    knocking, if that is better with this card) best or good: as good as any other card,
+    as far as the playouts can tell. ``knowledge`` is what you know (a
+    :class:`~gin_teach.analysis.Knowledge`, or just the discard pile).
 
     >>> hand = "AS 6S AH 4H 8H 9H TH JH 8D 4C 7C"
-    >>> print(check_best_discard(hand, "7C"))  # doctest: +NORMALIZE_WHITESPACE
-    ✔ Right: discard 7♣: throwing 8♦ leaves less now (23 against 24), but keeping 8♦
-    shapes the hand better: 8 outs against 6, expected deadwood after the next draw 20.1
-    against 20.3.
-    >>> print(check_best_discard(hand, "8D"))  # doctest: +NORMALIZE_WHITESPACE
-    ✘ 8♦ leaves 23 with 6 outs and an expected 20.3 after the next draw; 7♣ leaves 24
-    with 8 outs and an expected 20.1, danger 0.22 against 0.31.
-      Hint: Discard 7♣: throwing 8♦ leaves less now (23 against 24), but keeping 8♦ shapes
-    the hand better: 8 outs against 6, expected deadwood after the next draw 20.1 against
-    20.3.
+    >>> print(check_best_discard(hand, "6S"))  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+    ✔ Right: 6♠: it leaves 25 deadwood, against 24 after 7♣. In playouts 6♠ averages +14.9
+    points a hand, 7♣ +14.6.
+    >>> print(check_best_discard(hand, "TH"))  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+    ✘ 10♥ breaks your meld 8♥ 9♥ 10♥ J♥: it leaves 58 deadwood where 6♠ leaves 25. It loses
+    about ... points a hand ...
     """
     cards = to_cards(hand)
     known = _knowledge(knowledge)
     hint = "Compare what each discard leaves now with what it leaves room for: its outs."
     card = read_card(answer, hint)
     only_from([card], cards, "this hand", f"The hand is {show_cards(cards)}.")
-    analyses = analyze_discards(cards, known, rules)
-    first = analyses[0]
-    if card == first.card or card in first.same_as:
-        return Feedback(True, f"Right: {first.why[:1].lower()}{first.why[1:]}")
-    mine = next(a for a in analyses if a.card == card)
-    danger = (f", danger {mine.danger:.2f} against {first.danger:.2f}"
-              if abs(mine.danger - first.danger) >= 0.01 else "")
-    if mine.knock != first.knock:
-        message = (f"{card} leaves {mine.deadwood}, too many to knock; {first.card} leaves "
-                   f"{first.deadwood} and lets you knock.")
-    else:
-        message = (f"{card} leaves {mine.deadwood} with {len(mine.outs)} outs and an expected "
-                   f"{mine.expected_deadwood:.1f} after the next draw; {first.card} leaves "
-                   f"{first.deadwood} with {len(first.outs)} outs and an expected "
-                   f"{first.expected_deadwood:.1f}{danger}.")
-    return Feedback(False, message, first.why)
+    judged = judge_discard(cards, known, rules)
+    mine = _better_of(judged, card)
+    best = judged.best
+    if mine.accepted:
+        return Feedback(True, f"Right: {discard_reason(judged, cards, mine, rules)}")
+    return Feedback(False, discard_reason(judged, cards, mine, rules),
+                    f"{_first_upper(discard_reason(judged, cards, best, rules))}")
+
+
+def _better_of(judged: Judgement, card: object) -> Option:
+    """The option that throws ``card``: knocking with it or not, whichever is worth more."""
+    return min((o for o in judged.options if o.card == card), key=lambda o: o.loss)
 
 
 @feedback_checker(_picture)
@@ -176,25 +177,24 @@ def check_outs(hand: HandLike, answer: object,
 def check_draw(hand: HandLike, knowledge: Knowledge | HandLike, answer: object,
                rules: Rules | None = None) -> Feedback:
     """Take the top of the discard pile or draw from the stock? ``knowledge`` is what you
-    know (or just the discard pile, bottom first). Right when it matches the analysis: take
-    when the count after taking (and throwing your worst card) beats what a stock card leaves
-    on average.
+    know (or just the discard pile, bottom first). Right when the judge grades the choice best
+    or good.
 
     >>> print(check_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 6D", "take"))
-    ... # doctest: +NORMALIZE_WHITESPACE
-    ✘ Not this time: draw from the stock: taking 6♦ and throwing K♠ would leave 51; a card
-    from the stock leaves 47.9 on average.
+    ... # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
+    ✘ Not this time: taking the face-up card loses about ... points a hand ...: after throwing
+    K♠ you have 51; a stock card leaves 47.9 on average. ...
       Hint: Take the face-up card only when it does more for you than an unknown card would.
     """
     known = _knowledge(knowledge)
     hint = "Take the face-up card only when it does more for you than an unknown card would."
     said = read_choice(answer, _DRAW_WORDS, hint, shown='with "take" or "draw"')
-    draw = analyze_draw(to_cards(hand), known, rules)
-    truth = "take" if draw.take else "draw"
-    why = draw.why[:1].lower() + draw.why[1:]
-    if said == truth:
-        return Feedback(True, f"Right: {why}")
-    return Feedback(False, f"Not this time: {why}", hint)
+    judged = judge_draw(to_cards(hand), known, rules)
+    mine = judged.option(said)
+    why = draw_reason(judged, hand, known, mine, rules)
+    if mine.accepted:
+        return Feedback(True, f"Right: {why[:1].lower()}{why[1:]}")
+    return Feedback(False, f"Not this time: {why[:1].lower()}{why[1:]}", hint)
 
 
 @feedback_checker(_picture)
@@ -227,26 +227,33 @@ def check_safer_discard(hand: HandLike, knowledge: Knowledge, choices: HandLike,
 @feedback_checker(_picture)
 def check_knock_or_play_on(hand: HandLike, knowledge: Knowledge, answer: object,
                            rules: Rules | None = None) -> Feedback:
-    """You can knock with these eleven cards: knock now, or play on? Right when it matches
-    the analysis, which settles the knock against likely opponent hands (from what it has
-    shown and how many turns it had) and weighs the undercut risk.
+    """You can knock with these eleven cards: knock now, or play on? Right when the judge
+    grades your choice (its best discard) best or good: it plays the hand out against hands
+    the opponent could hold, from what it has shown, so the undercut risk and the gin
+    chances are counted.
 
     >>> early = Knowledge(discard_pile="KD QC", opponent_discarded="KD", stock_size=29)
-    >>> print(check_knock_or_play_on("7S 7H 7D 9C TC JC 3H 4H 5H 9S KS", early, "knock"))
+    >>> print(check_knock_or_play_on("7S 7H 7D 9C TC JC 3H 4H 5H 2S KS", early, "knock"))
     ... # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
-    ✔ Right: knock with 9, discarding K♠: in 32 likely opponent hands the undercut risk is ...
+    ✔ Right: discard K♠ and knock with 2: in playouts knocking averages ...
     """
     hint = ("Early, a knock is hard to undercut; late, the opponent has had time to get low. "
             "How many cards are left in the stock, and what has it shown?")
     said = read_choice(answer, _KNOCK_WORDS, hint, shown='with "knock" or "play on"')
-    knock = analyze_knock(to_cards(hand), knowledge, rules)
-    if not knock.can_knock:
-        return Feedback(False, f"This hand cannot knock at all: {knock.why}", hint)
-    truth = "knock" if knock.knock else "play on"
-    why = knock.why[:1].lower() + knock.why[1:]
-    if said == truth:
+    cards = to_cards(hand)
+    judged = judge_discard(cards, knowledge, rules)
+    knocks = [o for o in judged.options if o.knock]
+    if not knocks:
+        least = min(o.card.points for o in judged.options if o.card is not None)
+        return Feedback(False, f"This hand cannot knock at all: no discard leaves a count "
+                        f"the knock limit allows ({least} is the lowest card).", hint)
+    mine = knocks[0] if said == "knock" else next(o for o in judged.options if not o.knock)
+    why = discard_reason(judged, cards, judged.best, rules)
+    why = why[:1].lower() + why[1:]
+    if mine.accepted:
         return Feedback(True, f"Right: {why}")
-    return Feedback(False, f"Not this time: {why}", hint)
+    return Feedback(False, f"Not this time: {why} ({_first_upper(mine.said())} "
+                    f"{mine.cost()}.)", hint)
 
 
 @feedback_checker()
@@ -283,7 +290,8 @@ def _puzzle_picture(puzzle: Puzzle, *_: object, **__: object) -> str:
 def check_puzzle(puzzle: Puzzle, answer: object, knock: object = None) -> Feedback:
     """A puzzle of the bank (:func:`gin_teach.puzzles.puzzle_for` draws one by theme): which
     card do you discard, and, where the puzzle asks (``puzzle.knock`` is not None), do you
-    knock? Graded by the puzzle's measured playouts: right when the verdict is best; otherwise
+    knock (``"knock"``, ``"play on"``, or True / False)? Graded by the judge's values stored
+    with the puzzle: right when the verdict is best or good; otherwise
     the verdict, the expected points lost, the better choice and why.
 
     >>> from gin_teach.puzzles import puzzle_for
@@ -292,18 +300,20 @@ def check_puzzle(puzzle: Puzzle, answer: object, knock: object = None) -> Feedba
     >>> check_puzzle(puzzle, best.card.code, "knock").correct
     True
     >>> print(check_puzzle(puzzle, best.card.code, "play on"))  # doctest: +ELLIPSIS
-    ✘ ...: discarding ... loses about ... points on average. Better: ... and knock. ...
+    ✘ ...: discarding ... loses about ... points a hand... Better: ... and knock. ...
       Hint: ...
     """
     hint = puzzle.hint
     card = read_card(answer, hint)
     only_from([card], puzzle.hand, "your hand", f"Your hand is {show_cards(puzzle.hand)}.")
     knocks: bool | None = None
-    if puzzle.knock is not None:
+    if isinstance(knock, bool):
+        knocks = knock
+    elif puzzle.knock is not None:
         knocks = read_choice(knock, _KNOCK_WORDS, hint,
                              shown='with "knock" or "play on" for knock') == "knock"
     try:
         grade = puzzle.grade(card, knocks)
     except PuzzleError as problem:
         return Feedback(False, f"{_first_upper(str(problem))}.", hint)
-    return Feedback(grade.verdict == "best", grade.explanation, hint)
+    return Feedback(grade.solved, grade.explanation, hint)

@@ -38,16 +38,22 @@ def _recheck(path: Path, drop: bool, jobs: int) -> int:
     bank = load_bank(path)
     kept = []
     with multiprocessing.Pool(jobs) as pool:
-        problems = pool.map(recheck, bank, chunksize=8)
-    for puzzle, problem in zip(bank, problems, strict=True):
-        if problem:
-            print(f"{puzzle.id} (tier {puzzle.tier}): {problem}")
-        else:
-            kept.append(puzzle)
-    print(f"{len(kept)} of {len(bank)} puzzles hold")
-    if drop and len(kept) < len(bank):
+        found = pool.map(recheck, bank, chunksize=4)
+    moved = 0
+    for puzzle, again in zip(bank, found, strict=True):
+        if isinstance(again, str):
+            print(f"{puzzle.id} (tier {puzzle.tier}): {again}")
+            continue
+        kept.append(again)
+        if again.answer != puzzle.answer:
+            moved += 1
+            print(f"{puzzle.id} (tier {puzzle.tier}): the answer is now "
+                  f"{' '.join(sorted(map(str, again.answer)))}, was "
+                  f"{' '.join(sorted(map(str, puzzle.answer)))}")
+    print(f"{len(kept)} of {len(bank)} puzzles hold; {moved} of them with a narrower answer")
+    if drop:
         _write(kept, path)
-        print(f"rewrote {path} with {len(kept)} puzzles")
+        print(f"rewrote {path} with {len(kept)} puzzles, measured again by the judge")
     return 0 if drop or len(kept) == len(bank) else 1
 
 
@@ -88,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     check = commands.add_parser("recheck", help="check a bank again with today's code")
     check.add_argument("--path", type=Path, default=BUNDLED)
     check.add_argument("--drop", action="store_true",
-                       help="rewrite the bank without the puzzles that no longer hold")
+                       help="rewrite the bank with the judge's values, without the puzzles "
+                            "that no longer hold")
     check.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
     if args.command == "recheck":

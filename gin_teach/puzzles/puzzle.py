@@ -2,13 +2,12 @@
 
 A :class:`Puzzle` is a position (your 11 cards after the draw and what you know), the answer
 (the cards that are equally right, and whether to knock with them) and the value of every
-other choice in expected points, measured by playouts. Grading is by points lost, the way
-backgammon and poker trainers grade, not by exact match:
-
-- ``best``: one of the answer cards (with the right knock decision);
-- ``inaccuracy``: loses less than :data:`INACCURACY_BELOW` expected points;
-- ``mistake``: loses less than :data:`MISTAKE_BELOW`;
-- ``blunder``: loses more.
+other choice in expected points with its standard error, measured by the judge
+(:mod:`gin_teach.judge`). Grading is by points lost, the way backgammon and poker trainers
+grade, not by exact match, on the judge's one scale: ``best`` (an answer card, with the right
+knock decision), ``good`` (within the noise of the best, or under
+:data:`~gin_teach.judge.GOOD_BELOW` points: counted as solved), ``inaccuracy``, ``mistake``,
+``blunder``.
 
 >>> puzzle = load_bank()[0]
 >>> grade = puzzle.grade(min(puzzle.answer))
@@ -32,6 +31,7 @@ from typing import Any, Final
 from gin_teach.analysis import Knowledge
 from gin_teach.cards import Card, HandLike, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError, PuzzleError
+from gin_teach.judge import INACCURACY_BELOW, MISTAKE_BELOW, VERDICTS, breaks_meld, verdict_for
 from gin_teach.melds import deadwood_of_mask
 from gin_teach.rules import Rules
 
@@ -53,12 +53,6 @@ __all__ = [
     "load_bank",
     "puzzle_for",
 ]
-
-VERDICTS: Final = ("best", "inaccuracy", "mistake", "blunder")
-INACCURACY_BELOW: Final = 1.0
-"""A wrong card that loses less than this many expected points is an inaccuracy."""
-MISTAKE_BELOW: Final = 3.0
-"""... less than this, a mistake; this or more, a blunder."""
 
 TIER_NAMES: Final = {1: "Count", 2: "Shape", 3: "Memory", 4: "Defence", 5: "Judgement"}
 HINTS: Final = {
@@ -108,6 +102,8 @@ class ChoiceValue:
     knock: bool
     points_lost: float
     why: str
+    error: float = 0.0
+    """The standard error of ``points_lost``: the judge's measurement noise."""
 
 
 @dataclass(frozen=True)
@@ -132,28 +128,18 @@ class Grade:
 
     @property
     def score(self) -> float:
-        """The attempt's result for the rating: 1 for best, 0.5 for an inaccuracy, else 0.
+        """The attempt's result for the rating: 1 for best or good (solved), 0.5 for an
+        inaccuracy, else 0.
 
         >>> load_bank()[0].grade(min(load_bank()[0].answer)).score
         1.0
         """
-        return {"best": 1.0, "inaccuracy": 0.5}.get(self.verdict, 0.0)
+        return {"best": 1.0, "good": 1.0, "inaccuracy": 0.5}.get(self.verdict, 0.0)
 
-
-def verdict_for(points_lost: float, in_answer: bool) -> str:
-    """The verdict for a choice that loses ``points_lost`` (``in_answer``: it is one of the
-    equally right choices).
-
-    >>> verdict_for(0.0, True), verdict_for(0.4, False), verdict_for(2.0, False)
-    ('best', 'inaccuracy', 'mistake')
-    >>> verdict_for(MISTAKE_BELOW, False)
-    'blunder'
-    """
-    if in_answer:
-        return "best"
-    if points_lost < INACCURACY_BELOW:
-        return "inaccuracy"
-    return "mistake" if points_lost < MISTAKE_BELOW else "blunder"
+    @property
+    def solved(self) -> bool:
+        """Best or good: the answer is accepted."""
+        return self.verdict in ("best", "good")
 
 
 def _knock_phrase(knock: bool) -> str:
@@ -236,7 +222,11 @@ class Puzzle:
         best = self.best_choice
         in_answer = chosen.card in self.answer and (self.knock is None
                                                     or chosen.knock == self.knock)
-        verdict = verdict_for(chosen.points_lost, in_answer)
+        verdict = "best" if in_answer else verdict_for(max(chosen.points_lost, 0.01),
+                                                        chosen.error)
+        if (not in_answer and not chosen.knock and breaks_meld(self.hand, chosen.card)
+                and VERDICTS.index(verdict) < VERDICTS.index("inaccuracy")):
+            verdict = "inaccuracy"
         did = f"discarding {chosen.card}{_knock_phrase(chosen.knock)}"
         if in_answer:
             others = sorted(self.answer - {chosen.card})
@@ -245,9 +235,14 @@ class Puzzle:
             return Grade(chosen.card, chosen.knock, verdict, 0.0, None, None,
                          f"Best: {did}{alike}. {self.explanation}")
         lost = chosen.points_lost
-        text = (f"{verdict.capitalize()}: {did} loses about {lost:.1f} "
-                f"points on average. Better: {best.card}{_knock_phrase(best.knock)}. "
-                f"{chosen.why}")
+        noise = f" (± {chosen.error:.1f})" if chosen.error else ""
+        if verdict == "good":
+            text = (f"Good: {did} is as good as {best.card}{_knock_phrase(best.knock)} as "
+                    f"far as the playouts can tell (it loses about {lost:.1f} points a hand"
+                    f"{noise}). {chosen.why}")
+        else:
+            text = (f"{verdict.capitalize()}: {did} loses about {lost:.1f} points a hand"
+                    f"{noise}. Better: {best.card}{_knock_phrase(best.knock)}. {chosen.why}")
         return Grade(chosen.card, chosen.knock, verdict, round(lost, 2), best.card, best.knock,
                      text)
 
@@ -276,7 +271,8 @@ class Puzzle:
                 "rating": self.rating, "explanation": self.explanation, "hint": self.hint,
                 "scores": list(self.scores), "turn": self.turn,
                 "choices": [{"card": c.card.code, "knock": c.knock,
-                             "points_lost": round(c.points_lost, 2), "why": c.why}
+                             "points_lost": round(c.points_lost, 2),
+                             "error": round(c.error, 2), "why": c.why}
                             for c in self.choices]}
 
     @classmethod
@@ -447,6 +443,7 @@ def _cards(puzzle_id: object, name: str, value: object) -> tuple[Card, ...]:
 
 _FIELDS: Final = ("answer", "choices", "explanation", "hand", "hint", "id", "knock",
                   "knowledge", "rating", "scores", "themes", "tier", "turn")
+_CHOICE_FIELDS: Final = ["card", "knock", "points_lost", "why"]
 _KNOWLEDGE_FIELDS: Final = (*_KNOWLEDGE_CARDS, "just_taken", "knock_limit", "stock_size")
 
 
@@ -487,12 +484,17 @@ def _puzzle_from_dict(data: object) -> Puzzle:
         raise _fail(pid, "choices must be a list of 1 to 22 choices")
     values = []
     for item in choices:
-        if not (isinstance(item, dict) and sorted(item) == ["card", "knock", "points_lost", "why"]
+        fields = sorted(item) if isinstance(item, dict) else []
+        if not (fields in (_CHOICE_FIELDS, sorted([*_CHOICE_FIELDS, "error"]))
                 and isinstance(item["knock"], bool)
-                and type(item["points_lost"]) in (int, float)):
-            raise _fail(pid, "each choice needs card, knock (true/false), points_lost and why")
+                and type(item["points_lost"]) in (int, float)
+                and type(item.get("error", 0.0)) in (int, float)
+                and math.isfinite(item.get("error", 0.0)) and 0 <= item.get("error", 0.0) < 100):
+            raise _fail(pid, "each choice needs card, knock (true/false), points_lost and why, "
+                             "and may give the error of points_lost (a number from 0)")
         (card,) = _cards(pid, "choices", [item["card"]])
-        values.append(ChoiceValue(card, item["knock"], float(item["points_lost"]), item["why"]))
+        values.append(ChoiceValue(card, item["knock"], float(item["points_lost"]), item["why"],
+                                  float(item.get("error", 0.0))))
     if not isinstance(scores, list) or len(scores) != 2:
         raise _fail(pid, "scores must be [yours, theirs]")
     return Puzzle(id=data["id"], tier=data["tier"], themes=tuple(themes),

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
@@ -48,6 +49,7 @@ from typing import Final
 from gin_teach.analysis import DiscardAnalysis, Knowledge, analyze_discards
 from gin_teach.bots.expert import expert_discard_points
 from gin_teach.cards import Card, HandLike, to_cards
+from gin_teach.judge import BANK, Judgement, discard_reason, judge_discard
 from gin_teach.melds import best_arrangement, find_melds
 from gin_teach.puzzles.playouts import (
     EAGER,
@@ -379,15 +381,20 @@ def expert_disagreement(hand: Sequence[Card], knowledge: Knowledge, answer: froz
     return f"the Expert prefers {favourite} to {mine} by {lead:.2f} ± {error:.2f} points"
 
 
-def recheck(puzzle: Puzzle, rules: Rules | None = None) -> str | None:
-    """Check a stored puzzle again with today's code: None when it still holds, else why not.
-    Tiers 1-4 ask the analysis (fast: the same tier and answer, which for tiers 3 and 4
-    includes the answer changing when the deciding facts are forgotten); tier 5 re-runs the
-    playout confirmation against the closest rival. Every tier then asks the Expert
-    (:func:`expert_disagreement`).
+def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
+    """Check a stored puzzle again with today's code, and measure it again with the judge:
+    the puzzle with the judge's values, or why it no longer holds. Tiers 1-4 first ask the
+    analysis (the same tier and answer, which for tiers 3 and 4 includes the answer changing
+    when the deciding facts are forgotten). Then the judge (:func:`~gin_teach.judge.
+    judge_discard` at :data:`~gin_teach.judge.BANK` precision) must find an answer card,
+    with the puzzle's knock decision, best. The answer keeps the cards that play exactly
+    like it; every other choice gets the judge's loss and its error, so one within the noise
+    of the best is graded good (accepted), never wrong.
 
     >>> from gin_teach.puzzles import load_bank
-    >>> recheck(next(p for p in load_bank() if p.tier == 1)) is None
+    >>> puzzle = next(p for p in load_bank() if p.tier == 1)
+    >>> again = recheck(puzzle)
+    >>> isinstance(again, Puzzle) and again.answer <= puzzle.answer
     True
     """
     if puzzle.tier < 5:
@@ -397,15 +404,44 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None) -> str | None:
         answer = _answer_cards(analyze_discards(puzzle.hand, puzzle.knowledge, rules))
         if answer != puzzle.answer:
             return f"the analysis now answers {' '.join(sorted(map(str, answer)))}"
-    else:
-        best = puzzle.best_choice
-        rival = min((c for c in puzzle.choices if c.card not in puzzle.answer
-                     or c.knock != bool(puzzle.knock)), key=lambda c: c.points_lost)
-        lead = confirm_judgement(puzzle.hand, puzzle.knowledge, Choice(best.card, best.knock),
-                                 Choice(rival.card, rival.knock), rules)
-        if lead <= 0:
-            return f"on fresh deals it trails {rival.card} by {-lead:.2f} points"
-    return expert_disagreement(puzzle.hand, puzzle.knowledge, puzzle.answer, rules)
+    judged = judge_discard(puzzle.hand, puzzle.knowledge, rules, precision=BANK)
+    best = judged.best
+    assert best.card is not None
+    if best.card not in puzzle.answer or best.knock != bool(puzzle.knock):
+        return f"the judge prefers {best.said()}: {_said_answer(puzzle)} {_cost(judged, puzzle)}"
+    knock = bool(puzzle.knock)
+    answer = frozenset(o.card for o in judged.options
+                       if o.card is not None and o.loss == 0 and o.knock == knock)
+    choices = tuple(sorted(
+        (ChoiceValue(o.card, o.knock, o.loss, discard_reason(judged, puzzle.hand, o, rules),
+                     o.error)
+         for o in judged.options if o.card is not None),
+        key=lambda v: (v.points_lost, v.card, v.knock)))
+    runner = next((o for o in judged.options[1:] if o.card not in answer or o.knock != knock),
+                  None)
+    explanation = puzzle.explanation
+    if runner is not None:
+        sentence = (f"In playouts {runner.said()} does about as well: it {runner.cost()}."
+                    if runner.accepted else
+                    f"In playouts it wins {runner.loss:.1f} points a hand more than "
+                    f"{runner.said()} (± {runner.error:.1f}).")
+        explanation = _PLAYOUT_SENTENCE.sub(sentence, explanation)
+    return replace(puzzle, answer=answer, choices=choices, explanation=explanation)
+
+
+_PLAYOUT_SENTENCE: Final = re.compile(r"In playouts against two styles of opponent it wins at "
+                                      r"least [0-9.]+ points more per hand than [^.]*\.")
+
+
+def _said_answer(puzzle: Puzzle) -> str:
+    cards = " ".join(sorted(map(str, puzzle.answer)))
+    return f"{cards}{' and knock' if puzzle.knock else ''}"
+
+
+def _cost(judged: Judgement, puzzle: Puzzle) -> str:
+    option = min((o for o in judged.options if o.card in puzzle.answer
+                  and o.knock == bool(puzzle.knock)), key=lambda o: o.loss)
+    return option.cost()
 
 
 def _said(choice: Choice, other: Choice | None = None) -> str:
