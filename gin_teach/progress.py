@@ -275,15 +275,16 @@ class ProgressStore:
         if self.path is None:
             self._progress = change(self._progress)
         else:
+            changed: Progress | None = None
             try:
                 with _locked(self.path):
                     current, problem = load_progress(self.path)
-                    self._progress = change(current)
-                    save_progress(self._progress, self.path)
-                    self._seen = self._stamp()
+                    changed = change(current)
+                    save_progress(changed, self.path)
+                    self._progress, self._seen = changed, self._stamp()
                 self.message = problem
             except (OSError, ProgressError) as error:
-                self._progress = change(self._progress)
+                self._progress = changed if changed is not None else change(self._progress)
                 words = error.strerror if isinstance(error, OSError) else str(error)
                 self.message = (f"Your progress could not be saved to {self.path}: "
                                 f"{words or error}")
