@@ -291,8 +291,9 @@ class Progress:
         if data["format"] == 1:
             data = {**data, "history": [], "themes": {}, "days": [], "reviews": {},
                     "exercises": {}, "games": []}
-        counts = [data.get(key) for key in ("streak", "best_streak", "attempts")]
-        if not all(type(n) is int and 0 <= n < 10**9 for n in counts):
+        counts = [n for key in ("streak", "best_streak", "attempts")
+                  if type(n := data.get(key)) is int and 0 <= n < 10**9]
+        if len(counts) != 3:
             raise ProgressError("streak, best_streak and attempts must be whole numbers")
         solved, recent = data.get("solved"), data.get("recent")
         if not (isinstance(solved, list) and len(solved) < 100_000
