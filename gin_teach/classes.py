@@ -102,7 +102,11 @@ def read_export(path: str | Path) -> tuple[str, Progress]:
 
 @dataclass(frozen=True)
 class ClassRow:
-    """One learner in the class table."""
+    """One learner in the class table.
+
+    >>> ClassRow("Ada", 3, "2025-12-03", 12, 1544.0, ("shape",), 9, 2).weakest_themes
+    ('shape',)
+    """
 
     name: str
     days_practised: int
@@ -117,7 +121,11 @@ class ClassRow:
 @dataclass(frozen=True)
 class ClassTable:
     """A class's records side by side (``rows``, by name) and the files that could not be
-    read (``skipped``: file name and why). Shows as a table; :meth:`chart` draws it."""
+    read (``skipped``: file name and why). Shows as a table; :meth:`chart` draws it.
+
+    >>> "<table>" in ClassTable(())._repr_html_()
+    True
+    """
 
     rows: tuple[ClassRow, ...]
     skipped: tuple[tuple[str, str], ...] = ()
@@ -186,7 +194,12 @@ def class_table(folder: str | Path) -> ClassTable:
 
 
 def figure_svg(figure: Figure) -> str:
-    """A matplotlib figure as an SVG picture, for an HTML widget or a static page."""
+    """A matplotlib figure as an SVG picture, for an HTML widget or a static page.
+
+    >>> from matplotlib.figure import Figure
+    >>> figure_svg(Figure()).startswith("<svg")
+    True
+    """
     out = io.StringIO()
     figure.savefig(out, format="svg", bbox_inches="tight")
     text = out.getvalue()

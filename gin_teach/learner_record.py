@@ -84,6 +84,9 @@ def _minute(when: datetime.datetime) -> str:
 class ExerciseRecord:
     """One checked lesson exercise: its ``lesson`` (the notebook's name, or ""), the ``tries``
     until it was first solved (or so far), and when it was ``first_solved`` (None: not yet).
+
+    >>> ExerciseRecord("01_cards", 2, "2025-12-03T18:30").first_solved
+    '2025-12-03T18:30'
     """
 
     lesson: str = ""
@@ -95,7 +98,11 @@ class ExerciseRecord:
 class GameRecord:
     """One game played at the table: when it ended, whether the learner ``won``, the final
     ``points`` (the learner's first), the ``rounds`` played and the coach's review ``accuracy``
-    (0-100; None when the coach was off)."""
+    (0-100; None when the coach was off).
+
+    >>> GameRecord("2025-12-03T18:30", True, (112, 40), 5, 81.0).won
+    True
+    """
 
     when: str
     won: bool
@@ -112,6 +119,9 @@ class Progress:
     ``themes`` (a rating per theme), ``days`` (ISO dates practised) and ``reviews`` (the
     puzzles scheduled for review, by id). Lessons: ``exercises`` (by exercise key). Games:
     ``games``. Methods return a new record; none changes this one.
+
+    >>> Progress().record("p1", Rating(1500, 80), 1.0).attempts
+    1
     """
 
     rating: Rating = FRESH_RATING

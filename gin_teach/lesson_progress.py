@@ -67,13 +67,24 @@ def exercise_key(source: str, lesson: str) -> str | None:
 
 
 def listen(listener: Callable[[str, Feedback], None]) -> None:
-    """Register ``listener(checker name, feedback)``, called after every checked answer."""
+    """Register ``listener(checker name, feedback)``, called after every checked answer.
+
+    >>> heard = []
+    >>> listen(lambda name, feedback: heard.append(name))
+    >>> from gin_teach.lessons import check_deadwood
+    >>> _ = check_deadwood("7S 7H 7D", 0); _LISTENERS.pop() and None; heard
+    ['check_deadwood']
+    """
     if listener not in _LISTENERS:
         _LISTENERS.append(listener)
 
 
 def checked(checker: str, feedback: Feedback) -> None:
-    """What a checker calls with its feedback: every listener hears of it."""
+    """What a checker calls with its feedback: every listener hears of it.
+
+    >>> from gin_teach.answers import Feedback
+    >>> checked("check_nothing", Feedback(True, "Right."))  # the listeners hear of it
+    """
     for listener in list(_LISTENERS):
         listener(checker, feedback)
 
@@ -106,7 +117,11 @@ def lesson_exercises(notebook: Path) -> list[str]:
 @dataclass(frozen=True)
 class LessonStatus:
     """One lesson on the course map: its ``name``, how many ``exercises`` it has and how
-    many the learner has ``solved``."""
+    many the learner has ``solved``.
+
+    >>> LessonStatus("01_cards", 6, 6).done, LessonStatus("17_lab", 0, 0).done
+    (True, False)
+    """
 
     name: str
     exercises: int
@@ -120,7 +135,11 @@ class LessonStatus:
 
 @dataclass(frozen=True)
 class CourseMap:
-    """The course map: each lesson with its exercises solved; shows as a table."""
+    """The course map: each lesson with its exercises solved; shows as a table.
+
+    >>> print(CourseMap((LessonStatus("01_cards", 6, 2),)))
+    01_cards: 2/6
+    """
 
     lessons: tuple[LessonStatus, ...]
 

@@ -220,6 +220,11 @@ class ProgressStore:
 
     ``message`` holds what the learner should be told about the file (set aside, not
     saved), or None.
+
+    >>> store = ProgressStore.scratch()
+    >>> store.subscribe(lambda progress: print("now", progress.attempts))
+    >>> _ = store.update(lambda p: p.record("p1", Rating(), 0.0))
+    now 1
     """
 
     def __init__(self, path: str | Path | None) -> None:

@@ -57,6 +57,11 @@ class ReviewEntry:
     """One puzzle in the review schedule: the day it was ``missed_on`` (first missed, as the
     learner's calendar says: ``YYYY-MM-DD``) and the FSRS card (``due`` in UTC, ``stability``
     in days, ``difficulty`` 1-10, ``state``, ``last_review``).
+
+    >>> import datetime
+    >>> entry = after_attempt(None, 0.0, datetime.datetime(2025, 12, 3, 18))
+    >>> entry.missed_on, entry.last_review.date()
+    ('2025-12-03', datetime.date(2025, 12, 3))
     """
 
     missed_on: str
