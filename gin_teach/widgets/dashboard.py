@@ -225,9 +225,11 @@ def record_finished_game(game: Game, human: int, accuracy: float | None,
     >>> record_finished_game(Game(seed=1), 0, None)  # not over
     False
     """
-    if not game.is_over or game in _RECORDED or (store is None and not from_a_click()):
+    if not game.is_over or game in _RECORDED:
         return False
-    _RECORDED.add(game)
+    _RECORDED.add(game)  # judged once, when first seen over: on the move that ended it
+    if store is None and not from_a_click():
+        return False
     totals = game.totals()
     points = (totals.total[human], totals.total[1 - human])
     target = store
