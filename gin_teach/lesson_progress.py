@@ -7,9 +7,11 @@ lines, so the stored cell and the cell with the learner's answer typed in have t
 and the course map can find every exercise of a lesson by reading the notebook.
 
 The checkers report each answer they check to the listeners registered here
-(:func:`checked`); :mod:`gin_teach.widgets` registers the one that records it, inside a
-notebook only. A demonstration cell (no answer line) or a cell still holding its
-placeholder records nothing, so Run All never writes a learner's progress.
+(:func:`checked`). The one registered by this module records it in the learner's store, inside
+a notebook kernel only (it reads the cell being run and the notebook's name from IPython when
+the process already runs in it; the module imports no Jupyter package). A demonstration cell
+(no answer line) or a cell still holding its placeholder records nothing, so Run All never
+writes a learner's progress.
 
 >>> cell = 'answer = 14\\ncheck_deadwood("7S 7H 7D 8H 9H", answer)'
 >>> exercise_key(cell, "01_cards") == exercise_key(cell.replace("14", "..."), "01_cards")
@@ -23,19 +25,24 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import os
 import re
+import sys
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from gin_teach.errors import GinError
 from gin_teach.learner_record import Progress
+from gin_teach.progress import store_for
 
 if TYPE_CHECKING:
     from gin_teach.answers import Feedback
 
 __all__ = ["CourseMap", "LessonStatus", "checked", "course_map", "exercise_key",
-           "lesson_exercises", "listen"]
+           "kernel_shell", "lesson_exercises", "listen", "record_exercise"]
 
 _ASSIGNMENT = re.compile(r"^([A-Za-z_]\w*)\s*=(?!=)")
 _CHECK_CALL = re.compile(r"\bcheck_\w+\(")
@@ -177,3 +184,54 @@ def course_map(progress: Progress, folder: str | Path = ".") -> CourseMap:
                      and record.first_solved is not None)
         lessons.append(LessonStatus(notebook.stem, len(keys), solved))
     return CourseMap(tuple(lessons))
+
+
+# ---------------------------------------------------------------------- recording in a kernel
+
+def kernel_shell() -> Any:
+    """The IPython shell of the notebook kernel this code runs in, or None (a script, a test,
+    a plain Python prompt). IPython is only looked up, never imported, here.
+
+    >>> kernel_shell() is None  # a doctest runs in no notebook kernel
+    True
+    """
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return shell if shell is not None and getattr(shell, "kernel", None) is not None else None
+
+
+def _lesson_name(shell: Any) -> str:
+    session = shell.user_ns.get("__session__") or os.environ.get("JPY_SESSION_NAME") or ""
+    return Path(str(session)).stem if session else ""
+
+
+def record_exercise(checker: str, feedback: Feedback) -> bool:
+    """Record a checked answer in the learner's store when it was given in an exercise cell
+    of a notebook (see :func:`exercise_key`); return whether it was recorded.
+
+    >>> from gin_teach.answers import Feedback
+    >>> record_exercise("check_deadwood", Feedback(True, "Right."))  # no notebook here
+    False
+    """
+    shell = kernel_shell()
+    if shell is None:
+        return False
+    cells = shell.user_ns.get("_ih") or [""]
+    lesson = _lesson_name(shell)
+    key = exercise_key(str(cells[-1]), lesson)
+    if key is None:
+        return False
+    try:
+        store = store_for()
+    except GinError as error:
+        warnings.warn(f"your answer to {checker} was not recorded: {error}", stacklevel=2)
+        return False
+    store.update(lambda p: p.record_exercise(key, lesson, feedback.correct))
+    return True
+
+
+def _record(checker: str, feedback: Feedback) -> None:
+    record_exercise(checker, feedback)
+
+
+listen(_record)

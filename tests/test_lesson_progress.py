@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from gin_teach import lesson_progress
 from gin_teach.bots import BOTS
 from gin_teach.classes import class_table, export_progress, figure_svg, read_export
 from gin_teach.errors import ProgressError
@@ -35,7 +36,7 @@ def kernel(monkeypatch):
     """A notebook kernel as the recorder sees it: the cell being run and the notebook."""
     shell = types.SimpleNamespace(user_ns={"_ih": [""], "__session__":
                                            "/home/me/notebooks/01_cards_and_deadwood.ipynb"})
-    monkeypatch.setattr(dashboard, "_kernel_shell", lambda: shell)
+    monkeypatch.setattr(lesson_progress, "kernel_shell", lambda: shell)
 
     def run(cell):
         shell.user_ns["_ih"].append(cell)
@@ -83,7 +84,7 @@ def test_placeholders_demonstrations_and_scripts_record_nothing(home, kernel, mo
     kernel('check_deadwood("7S 7H 7D 8H 9H", 14)')
     check_deadwood("7S 7H 7D 8H 9H", 14)  # a worked example
     assert not home.exists()
-    monkeypatch.setattr(dashboard, "_kernel_shell", lambda: None)
+    monkeypatch.setattr(lesson_progress, "kernel_shell", lambda: None)
     check_card_points("AS 7D KC QH", 28)  # a script or a test: no notebook
     assert not home.exists()
 

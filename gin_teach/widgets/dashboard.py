@@ -9,15 +9,14 @@ puzzle, say).
 
 Recording follows one rule: only the learner's own answers and clicks count. A checked
 exercise is recorded when the learner runs an exercise cell with an answer in it (never a
-demonstration cell, never a placeholder: see :mod:`gin_teach.lesson_progress`); a game at
-the table is recorded when it ends on the learner's click.
+demonstration cell, never a placeholder: :mod:`gin_teach.lesson_progress` does that); a game
+at the table is recorded here when it ends on the learner's click.
 """
 
 from __future__ import annotations
 
 import datetime
 import html
-import os
 import warnings
 import weakref
 from pathlib import Path
@@ -25,11 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from gin_teach.answers import Feedback
 from gin_teach.classes import figure_svg
 from gin_teach.errors import GinError
 from gin_teach.learner_record import COUNTING_RULE, Progress
-from gin_teach.lesson_progress import exercise_key, listen
+from gin_teach.lesson_progress import kernel_shell
 from gin_teach.progress import ProgressStore, store_for
 from gin_teach.review_schedule import missed_words
 
@@ -167,52 +165,19 @@ class ProgressDashboard(widgets.VBox):
 
 # ------------------------------------------------------------------------ recording hooks
 
-def _kernel_shell() -> Any:
-    """The running IPython kernel's shell, or None outside a notebook kernel."""
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return None
-    shell = get_ipython()
-    return shell if shell is not None and getattr(shell, "kernel", None) is not None else None
-
-
 def from_a_click() -> bool:
     """Whether the code now running answers a widget event (a click), not a cell being run.
 
     >>> from_a_click()  # a doctest is no click
     False
     """
-    shell = _kernel_shell()
+    shell = kernel_shell()
     if shell is None:
         return False
     parent = shell.kernel.get_parent()
     return bool(parent) and parent.get("header", {}).get("msg_type") == "comm_msg"
 
 
-def _lesson_name(shell: Any) -> str:
-    session = shell.user_ns.get("__session__") or os.environ.get("JPY_SESSION_NAME") or ""
-    return Path(str(session)).stem if session else ""
-
-
-def _record_exercise(_checker: str, feedback: Feedback) -> None:
-    shell = _kernel_shell()
-    if shell is None:
-        return
-    cells = shell.user_ns.get("_ih") or [""]
-    lesson = _lesson_name(shell)
-    key = exercise_key(str(cells[-1]), lesson)
-    if key is None:
-        return
-    try:
-        store = store_for()
-    except GinError as error:
-        warnings.warn(f"your exercise was not recorded: {error}", stacklevel=2)
-        return
-    store.update(lambda p: p.record_exercise(key, lesson, feedback.correct))
-
-
-listen(_record_exercise)
 _RECORDED: weakref.WeakSet[Game] = weakref.WeakSet()
 
 
