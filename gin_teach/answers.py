@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Final, ParamSpec, TypeVar
 from gin_teach.cards import RANK_NAMES, SUIT_NAMES, Card, to_cards
 from gin_teach.display import message_html
 from gin_teach.errors import QUOTED_LENGTH, GinError, excerpt
+from gin_teach.lesson_progress import checked
 from gin_teach.melds import Arrangement, Meld
 
 if TYPE_CHECKING:
@@ -202,6 +203,8 @@ def feedback_checker(picture: Callable[..., str] | None = None,
                 return Feedback(False, f"The exercise itself could not be read: {problem}.",
                                 "Undo your change to the exercise (not the answer) and try "
                                 "again.")
+            if feedback.answered:  # lesson progress: a listener may record the answer
+                checked(check.__name__, feedback)
             if picture is None:
                 return feedback
             return dataclasses.replace(feedback, picture=picture(*args, **kwargs))

@@ -10,6 +10,7 @@ __all__ = [
     "CardError",
     "GinError",
     "IllegalMove",
+    "ProgressError",
     "PuzzleError",
     "RatingError",
     "ReplayError",
@@ -106,6 +107,17 @@ class TournamentError(GinError, ValueError):
     Traceback (most recent call last):
     ...
     gin_teach.errors.TournamentError: unknown player 'nobody': choose one of random, ...
+    """
+
+
+class ProgressError(GinError, ValueError):
+    """A progress file that cannot be used: a folder, someone else's file, a record written
+    by a newer gin_teach, or a class folder with nothing to read. Nothing is moved or written.
+
+    >>> raise ProgressError("notes.txt is not a gin_teach progress file")
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ProgressError: notes.txt is not a gin_teach progress file
     """
 
 

@@ -1,51 +1,68 @@
-"""A learner's puzzle progress: rating, streak and attempts, kept in a small JSON file.
+"""A learner's progress file: where it lives, how it is read and written, and the shared
+:class:`ProgressStore` every widget on a page uses.
 
-The file is written atomically (a temporary file in the same folder, then ``os.replace``), so
-a crash never leaves half a file. A damaged or unreadable file is set aside under a new name,
-with a message saying where, and a fresh record starts: the learner never sees a traceback.
+The file is safe:
+
+- versioned: the record (:class:`~gin_teach.learner_record.Progress`) carries its format, and
+  a file of the older format 1 is read and migrated;
+- written atomically (a temporary file in the same folder, then ``os.replace``), so a crash
+  never leaves half a file;
+- updated under a lock (a ``.<name>.lock`` file beside it): :meth:`ProgressStore.update`
+  reads the file, applies the change and writes it back while holding the lock, so two
+  kernels recording at once lose no update;
+- a damaged file that is recognisably ours is set aside under a new name, with a message
+  saying where, and a fresh record starts. A folder, or a file that is not ours, is never
+  moved or overwritten: :class:`~gin_teach.errors.ProgressError` says so.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
 >>> progress, message = load_progress(path)
 >>> progress.attempts, message is None
 (0, True)
->>> progress = progress.record("p0001", Rating(1400, 60), 1.0)
->>> save_progress(progress, path)
+>>> store = ProgressStore(path)
+>>> _ = store.update(lambda p: p.record("p0001", Rating(1400, 60), 1.0))
 >>> load_progress(path)[0].streak
 1
+
+A worked example or a demonstration uses a throw-away record, which is never written:
+
+>>> demo = ProgressStore.scratch()
+>>> demo.update(lambda p: p.record("p1", Rating(), 1.0)).attempts, demo.path
+(1, None)
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
-import math
 import os
 import tempfile
 import time
-from dataclasses import dataclass, replace
+import weakref
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
-from gin_teach.rating import Rating, RatingError
-
-FRESH_RATING = Rating()
-"""Where every learner starts: 1500, with the widest deviation."""
+from gin_teach.errors import ProgressError
+from gin_teach.learner_record import FRESH_RATING, PROGRESS_FORMAT, Progress
+from gin_teach.rating import Rating
 
 __all__ = [
     "FRESH_RATING",
     "MAX_PROGRESS_BYTES",
     "PROGRESS_FORMAT",
     "Progress",
+    "ProgressStore",
+    "Rating",
     "default_progress_path",
     "load_progress",
     "save_progress",
+    "store_for",
 ]
 
-PROGRESS_FORMAT = 1
-MAX_PROGRESS_BYTES = 1_000_000
-"""A progress file larger than this is not ours (a learner's record stays far below)."""
-RECENT_KEPT = 200
-"""How many recent attempts the file keeps (puzzle id and score), so it stays small."""
+MAX_PROGRESS_BYTES = 4_000_000
+"""A progress file larger than this is not read (a learner's record stays far below)."""
+_OUR_STARTS = (b'{"format"', b'{"gin_teach"')
+"""How every progress file gin_teach writes begins (``json.dump`` of the record)."""
 
 
 def default_progress_path() -> Path:
@@ -60,118 +77,85 @@ def default_progress_path() -> Path:
     return folder / "puzzle_progress.json"
 
 
-@dataclass(frozen=True)
-class Progress:
-    """What a learner has done: ``rating`` (Glicko-2), ``streak`` (puzzles solved in a row),
-    ``best_streak``, ``attempts``, ``solved`` (ids of puzzles solved at least once) and
-    ``recent`` (the last attempts as (id, score) pairs, newest last).
-
-    >>> p = Progress().record("p1", Rating(1500, 50), 1.0).record("p2", Rating(1500, 50), 0.0)
-    >>> p.streak, p.best_streak, p.attempts, sorted(p.solved)
-    (0, 1, 2, ['p1'])
-    """
-
-    rating: Rating = FRESH_RATING
-    streak: int = 0
-    best_streak: int = 0
-    attempts: int = 0
-    solved: frozenset[str] = frozenset()
-    recent: tuple[tuple[str, float], ...] = ()
-
-    def record(self, puzzle_id: str, puzzle_rating: Rating, score: float) -> Progress:
-        """The progress after one attempt scored ``score`` (1 solved, 0.5 half, 0 missed)
-        against a puzzle rated ``puzzle_rating``.
-
-        >>> Progress().record("p1", Rating(1500, 50), 0.5).streak
-        0
-        """
-        rating = self.rating.update([(puzzle_rating, score)])
-        solved = score >= 1.0
-        streak = self.streak + 1 if solved else 0
-        return replace(self, rating=rating, streak=streak,
-                       best_streak=max(self.best_streak, streak), attempts=self.attempts + 1,
-                       solved=self.solved | {puzzle_id} if solved else self.solved,
-                       recent=(*self.recent, (puzzle_id, float(score)))[-RECENT_KEPT:])
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form (format version included).
-
-        >>> Progress().to_dict()["format"]
-        1
-        """
-        return {"format": PROGRESS_FORMAT,
-                "rating": [self.rating.rating, self.rating.deviation, self.rating.volatility],
-                "streak": self.streak, "best_streak": self.best_streak,
-                "attempts": self.attempts, "solved": sorted(self.solved),
-                "recent": [list(item) for item in self.recent]}
-
-    @classmethod
-    def from_dict(cls, data: object) -> Progress:
-        """Read the JSON form back, checking every field; a bad one raises ``ValueError``.
-
-        >>> Progress.from_dict(Progress().to_dict()) == Progress()
-        True
-        """
-        if not isinstance(data, dict) or data.get("format") != PROGRESS_FORMAT:
-            raise ValueError("not a gin_teach progress record of format 1")
-        rating = data.get("rating")
-        if not (isinstance(rating, list) and len(rating) == 3):
-            raise ValueError("rating must be [rating, deviation, volatility]")
-        counts = [data.get(key) for key in ("streak", "best_streak", "attempts")]
-        numbers = [n for n in counts if type(n) is int and 0 <= n < 10**9]
-        if len(numbers) != len(counts):
-            raise ValueError("streak, best_streak and attempts must be whole numbers")
-        solved, recent = data.get("solved"), data.get("recent")
-        if not (isinstance(solved, list) and all(isinstance(s, str) and len(s) < 64
-                                                 for s in solved)):
-            raise ValueError("solved must be a list of puzzle ids")
-        if not (isinstance(recent, list) and len(recent) <= RECENT_KEPT and all(
-                isinstance(r, list) and len(r) == 2 and isinstance(r[0], str)
-                and isinstance(r[1], (int, float)) and math.isfinite(r[1]) for r in recent)):
-            raise ValueError("recent must be a list of [puzzle id, score] pairs")
-        try:
-            learner = Rating(*rating)
-        except (RatingError, TypeError) as error:
-            raise ValueError(str(error)) from None
-        return cls(learner, numbers[0], numbers[1], numbers[2], frozenset(solved),
-                   tuple((r[0], float(r[1])) for r in recent))
+def _looks_ours(head: bytes, parsed: object) -> bool:
+    """Whether a file is recognisably a gin_teach progress record: it starts as ours does, or
+    it is a JSON object with our marker or the fields of format 1."""
+    if head.lstrip()[:20].replace(b" ", b"").startswith(_OUR_STARTS):
+        return True
+    return isinstance(parsed, dict) and "format" in parsed and (
+        parsed.get("gin_teach") == "progress" or "rating" in parsed)
 
 
 def load_progress(path: str | Path | None = None) -> tuple[Progress, str | None]:
     """The progress saved at ``path`` (default :func:`default_progress_path`) and a message for
-    the learner, or None. A missing file is a fresh start; a damaged one is renamed
-    ``<name>.damaged-<time>`` and a fresh record starts, with a message saying so.
+    the learner, or None. A missing file is a fresh start; a damaged file of ours is renamed
+    ``<name>.damaged-<time>`` and a fresh record starts, with a message saying so. A folder,
+    a file that is not ours, or a record from a newer gin_teach raises
+    :class:`~gin_teach.errors.ProgressError` and nothing is moved.
 
     >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "p.json"
-    >>> _ = path.write_text("{not json")
-    >>> progress, message = load_progress(path)
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "p.json").write_text('{"format": 2, "rating": "damaged"')
+    >>> progress, message = load_progress(folder / "p.json")
     >>> progress == Progress(), "set aside" in message
     (True, True)
+    >>> load_progress(folder)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ProgressError: ... is a folder, not a progress file: ...
     """
     path = Path(path) if path is not None else default_progress_path()
+    if path.is_dir():
+        raise ProgressError(f"{path} is a folder, not a progress file: give a file name such "
+                            f"as {path / 'puzzle_progress.json'}")
     if not path.exists():
         return Progress(), None
+    if not path.is_file():
+        raise ProgressError(f"{path} is not a regular file; nothing was read or moved")
     try:
-        if path.stat().st_size > MAX_PROGRESS_BYTES:
-            raise ValueError(f"the file is larger than {MAX_PROGRESS_BYTES} bytes")
-        text = path.read_text(encoding="utf-8")
-        return Progress.from_dict(json.loads(text)), None
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
+        with path.open("rb") as stream:
+            data = stream.read(MAX_PROGRESS_BYTES + 1)
+    except OSError as error:
+        return Progress(), (f"Your progress file {path} could not be read "
+                            f"({error.strerror or error}); this session's progress is kept "
+                            "in memory only.")
+    parsed: object = None
+    problem = ""
+    try:
+        if len(data) > MAX_PROGRESS_BYTES:
+            raise ProgressError(f"the file is larger than {MAX_PROGRESS_BYTES} bytes")
+        parsed = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
         problem = str(error)[:120]
+    if not _looks_ours(data[:64], parsed):
+        raise ProgressError(f"{path} is not a gin_teach progress file; it was left as it is: "
+                            "choose another file name for your progress")
+    if isinstance(parsed, dict) and type(parsed.get("format")) is int \
+            and parsed["format"] > PROGRESS_FORMAT:
+        raise ProgressError(f"{path} was written by a newer gin_teach (format "
+                            f"{parsed['format']}); it was left as it is: update gin_teach")
+    if not problem:
+        try:
+            return Progress.from_dict(parsed), None
+        except ProgressError as error:
+            problem = str(error)[:120]
+    return Progress(), _set_aside(path, problem)
+
+
+def _set_aside(path: Path, problem: str) -> str:
     aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
     try:
         os.replace(path, aside)
     except OSError as error:
-        return Progress(), (f"Your progress file {path} could not be read ({problem}) nor "
-                            f"moved aside ({str(error)[:80]}); starting fresh without it.")
-    return Progress(), (f"Your progress file {path} was damaged ({problem}); it is set aside "
-                        f"as {aside.name} and a fresh record starts.")
+        return (f"Your progress file {path} could not be read ({problem}) nor moved aside "
+                f"({str(error)[:80]}); starting fresh without it.")
+    return (f"Your progress file {path} was damaged ({problem}); it is set aside as "
+            f"{aside.name} and a fresh record starts.")
 
 
 def save_progress(progress: Progress, path: str | Path | None = None) -> None:
     """Write ``progress`` to ``path`` atomically (a temporary file, then ``os.replace``),
-    creating the folder if needed.
+    creating the folder if needed. A folder at ``path`` raises ``ProgressError``.
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "deeper" / "p.json"
@@ -180,12 +164,172 @@ def save_progress(progress: Progress, path: str | Path | None = None) -> None:
     ['p.json']
     """
     path = Path(path) if path is not None else default_progress_path()
+    if path.is_dir():
+        raise ProgressError(f"{path} is a folder, not a progress file")
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(progress.to_dict(), out)
+            json.dump(progress.to_dict(), out, separators=(",", ":"))
+            out.flush()
+            os.fsync(out.fileno())
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``.<name>.lock`` beside ``path`` (a lock file, not the record
+    itself, which ``os.replace`` swaps). Where the system has no file locks (a browser's
+    Python), there is one kernel and nothing to lock."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lock = path.with_name(f".{path.name}.lock")
+    with open(lock, "a+b") as handle:
+        try:
+            import fcntl
+        except ImportError:  # Windows, or a browser's Python
+            fcntl = None  # type: ignore[assignment]
+        if fcntl is not None:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+            return
+        try:
+            import msvcrt
+        except ImportError:
+            yield
+            return
+        handle.seek(0)
+        msvcrt.locking(handle.fileno(), msvcrt.LK_LOCK, 1)
+        try:
+            yield
+        finally:
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
+
+
+class ProgressStore:
+    """One learner's record, as every widget on a page sees it: ``progress`` is always the
+    current record (read again when another kernel has changed the file), and
+    :meth:`update` applies a change under the file's lock, then tells every subscriber.
+    ``ProgressStore.scratch()`` is a throw-away record for worked examples: never written.
+
+    ``message`` holds what the learner should be told about the file (set aside, not
+    saved), or None.
+
+    >>> store = ProgressStore.scratch()
+    >>> store.subscribe(lambda progress: print("now", progress.attempts))
+    >>> _ = store.update(lambda p: p.record("p1", Rating(), 0.0))
+    now 1
+    """
+
+    def __init__(self, path: str | Path | None) -> None:
+        self.path = Path(path) if path is not None else None
+        self.message: str | None = None
+        self._seen: tuple[int, int] | None = None
+        self._listeners: list[Callable[[], Callable[[Progress], None] | None]] = []
+        if self.path is None:
+            self._progress = Progress()
+        else:
+            self._progress, self.message = load_progress(self.path)
+            self._seen = self._stamp()
+
+    @classmethod
+    def scratch(cls) -> ProgressStore:
+        """A throw-away record: it counts like the real one but is never written.
+
+        >>> ProgressStore.scratch().path is None
+        True
+        """
+        return cls(None)
+
+    @property
+    def progress(self) -> Progress:
+        """The current record (the file is read again if another kernel changed it)."""
+        if self.path is not None and self._stamp() != self._seen:
+            try:
+                fresh, message = load_progress(self.path)
+            except ProgressError as error:
+                self.message = str(error)
+            else:
+                self._progress, self._seen = fresh, self._stamp()
+                self.message = message or self.message
+        return self._progress
+
+    def _stamp(self) -> tuple[int, int] | None:
+        assert self.path is not None
+        try:
+            stat = self.path.stat()
+        except OSError:
+            return None
+        return (stat.st_mtime_ns, stat.st_size)
+
+    def update(self, change: Callable[[Progress], Progress]) -> Progress:
+        """Apply ``change`` to the current record and keep the result: under the file's lock,
+        the file is read, changed and written back, so no other kernel's update is lost. A
+        file that cannot be written keeps the change in memory and sets ``message``.
+
+        >>> store = ProgressStore.scratch()
+        >>> store.update(lambda p: p.record_game(True, (100, 20), 3)).games[0].won
+        True
+        """
+        if self.path is None:
+            self._progress = change(self._progress)
+        else:
+            changed: Progress | None = None
+            try:
+                with _locked(self.path):
+                    current, problem = load_progress(self.path)
+                    changed = change(current)
+                    save_progress(changed, self.path)
+                    self._progress, self._seen = changed, self._stamp()
+                self.message = problem
+            except (OSError, ProgressError) as error:
+                self._progress = changed if changed is not None else change(self._progress)
+                words = error.strerror if isinstance(error, OSError) else str(error)
+                self.message = (f"Your progress could not be saved to {self.path}: "
+                                f"{words or error}")
+        self._tell()
+        return self._progress
+
+    def subscribe(self, callback: Callable[[Progress], None]) -> None:
+        """Call ``callback(progress)`` after every update (a widget's method is held weakly,
+        so a closed widget is forgotten)."""
+        if hasattr(callback, "__self__") and hasattr(callback, "__func__"):
+            self._listeners.append(weakref.WeakMethod(callback))
+        else:
+            self._listeners.append(lambda: callback)
+
+    def _tell(self) -> None:
+        alive = []
+        for reference in self._listeners:
+            callback = reference()
+            if callback is not None:
+                alive.append(reference)
+                callback(self._progress)
+        self._listeners = alive
+
+
+_STORES: dict[str, ProgressStore] = {}
+
+
+def store_for(path: str | Path | None = None) -> ProgressStore:
+    """The one shared store of the file at ``path`` (default :func:`default_progress_path`):
+    every widget that asks for the same file gets the same store, so they all show the same
+    record. A folder or a file that is not ours raises ``ProgressError``.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "p.json"
+    >>> store_for(path) is store_for(str(path))
+    True
+    """
+    path = Path(path) if path is not None else default_progress_path()
+    key = str(path.expanduser().resolve())
+    if key not in _STORES:
+        _STORES[key] = ProgressStore(path)
+    return _STORES[key]
+

@@ -25,6 +25,7 @@ __all__ = [
     "DEFAULT_VOLATILITY",
     "GLICKO_SCALE",
     "MAX_DEVIATION",
+    "MIN_VOLATILITY",
     "TAU",
     "Rating",
     "RatingError",
@@ -34,6 +35,9 @@ DEFAULT_RATING = 1500.0
 DEFAULT_DEVIATION = 350.0
 MAX_DEVIATION = 350.0
 DEFAULT_VOLATILITY = 0.06
+MIN_VOLATILITY = 1e-6
+"""The smallest volatility a rating may have: the volatility step takes the logarithm of its
+square, which a volatility such as 1e-300 rounds to zero."""
 TAU = 0.5
 """How fast the volatility may change (Glickman suggests 0.3 to 1.2; 0.5 is his example)."""
 GLICKO_SCALE = 173.7178
@@ -71,6 +75,9 @@ class Rating:
                     or not math.isfinite(value) or not low < value <= high):
                 shown = repr(value)[:40]
                 raise RatingError(f"a {what} must be a number in ({low:g}, {high:g}], got {shown}")
+        if self.volatility < MIN_VOLATILITY:
+            raise RatingError(f"a volatility must be at least {MIN_VOLATILITY:g}, got "
+                              f"{self.volatility!r:.40}")
 
     def interval(self) -> tuple[int, int]:
         """The 95% interval of the true strength, rounded: rating +- two deviations.
@@ -132,7 +139,8 @@ class Rating:
     @staticmethod
     def _from_scaled(mu: float, phi: float, sigma: float) -> Rating:
         deviation = min(MAX_DEVIATION, phi * GLICKO_SCALE)
-        return Rating(mu * GLICKO_SCALE + DEFAULT_RATING, deviation, min(sigma, 1.0))
+        return Rating(mu * GLICKO_SCALE + DEFAULT_RATING, deviation,
+                      min(max(sigma, MIN_VOLATILITY), 1.0))
 
     def __str__(self) -> str:
         return f"{round(self.rating)} ± {round(2 * self.deviation)}"

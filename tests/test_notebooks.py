@@ -44,7 +44,7 @@ COURSE = {
     "18_what_should_i_discard.ipynb": "DiscardPuzzle",
 }
 WIDGETS = {"HandBuilder", "MeldExplorer", "KnockLab", "LayoffLab", "ScoreQuiz", "GameTable",
-           "TableCanvas", "DiscardPuzzle"}
+           "TableCanvas", "DiscardPuzzle", "ProgressDashboard"}
 # Notebooks that are not lessons with checked exercises, and why. The lab's results are
 # tournaments, read with their confidence intervals: there is no single right answer to check,
 # and it has no widget (its charts are matplotlib). The puzzle trainer grades every answer

@@ -40,10 +40,11 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # What the kernel loads from the lock while it boots (micropip), then installs with piplite
 # (ipython, jedi); the lock keeps these and everything they depend on, nothing else.
 BOOT_PACKAGES = ("micropip", "ipython", "jedi")
-# Loaded as Pyodide starts, from wheels added to the lock: the course and what its widgets
-# import. ipycanvas is not among them: it imports numpy and PIL, whose Pyodide builds exist
-# only on the Pyodide CDN.
-PRELOADED = ("comm", "ipywidgets", "gin_teach")
+# Loaded as Pyodide starts, from wheels added to the lock: the course, what its widgets
+# import, and the spaced-review scheduler of the progress store (fsrs, which needs
+# typing_extensions). ipycanvas is not among them: it imports numpy and PIL, whose Pyodide
+# builds exist only on the Pyodide CDN.
+PRELOADED = ("comm", "ipywidgets", "typing_extensions", "fsrs", "gin_teach")
 # Front-end extensions the site serves, from this environment's share/jupyter/labextensions.
 EXTENSIONS = (
     "@jupyterlite/pyodide-kernel-extension",
@@ -124,7 +125,9 @@ def make_lock(lock: dict[str, object], pyodide: Path, work: Path) -> None:
     keep = closure(packages, BOOT_PACKAGES)
     wheels = work / "wheels"
     download_wheels([f"{name}=={packages[name]['version']}" for name in keep], wheels)
-    download_wheels([f"{name}=={version(name)}" for name in PRELOADED if name != "gin_teach"],
+    booted = {canonical(name) for name in keep}  # a preloaded package the boot has already
+    preloaded = [name for name in PRELOADED if canonical(name) not in booted]
+    download_wheels([f"{name}=={version(name)}" for name in preloaded if name != "gin_teach"],
                     wheels)
     run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir",
          str(wheels), str(REPO)])
@@ -135,7 +138,7 @@ def make_lock(lock: dict[str, object], pyodide: Path, work: Path) -> None:
         wheel = wheel_of(wheels, name)
         entry.update(file_name=wheel.name, sha256=sha256(wheel), unvendored_tests=False)
         kept[name] = entry
-    for name in PRELOADED:
+    for name in preloaded:
         wheel = wheel_of(wheels, name)
         # Pyodide looks packages up by their canonical names ("gin-teach").
         kept[canonical(name)] = {

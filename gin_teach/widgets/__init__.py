@@ -9,6 +9,7 @@ widget instead of a traceback.
 0
 """
 
+from gin_teach.widgets.dashboard import ProgressDashboard
 from gin_teach.widgets.discard_puzzle import DiscardPuzzle, puzzle_of_the_day
 from gin_teach.widgets.game_table import GameTable
 from gin_teach.widgets.hand_builder import HandBuilder
@@ -25,6 +26,7 @@ __all__ = [
     "KnockLab",
     "LayoffLab",
     "MeldExplorer",
+    "ProgressDashboard",
     "ScoreQuiz",
     "TableCanvas",
     "action_for",

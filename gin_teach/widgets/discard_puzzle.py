@@ -4,7 +4,13 @@ The position is drawn as cards (your hand, the discard pile, the opponent's know
 stock); a click on a card answers (with "Knock" pressed first when you want to knock). The
 grade, the points lost and the better card come from the puzzle bank
 (:mod:`gin_teach.puzzles`); the widget decides nothing itself. Progress (your Glicko-2 rating,
-streak and solved puzzles) is saved after every rated attempt.
+overall and per theme, streak, solved puzzles and the puzzles due for review) is saved after
+every rated attempt, in the learner's shared record (:mod:`gin_teach.progress`): every widget
+on a page that shows the same record shows it as it now is.
+
+How an attempt counts is said on screen when it matters ("solved with a hint: counts as
+half"); a puzzle missed, solved after a hint or whose solution was shown comes back for
+review (FSRS, :mod:`gin_teach.review_schedule`), due ones first, with the day it was missed.
 """
 
 from __future__ import annotations
@@ -21,9 +27,11 @@ import ipywidgets as widgets
 from gin_teach.cards import Card
 from gin_teach.display import HIGHLIGHTS, hand_svg, message_html
 from gin_teach.errors import GinError
-from gin_teach.progress import default_progress_path, load_progress, save_progress
+from gin_teach.learner_record import SOLVED_VERDICTS, Progress, verdict_score
+from gin_teach.progress import ProgressStore, store_for
 from gin_teach.puzzles import TIER_NAMES, Grade, Puzzle, load_bank
 from gin_teach.rating import Rating
+from gin_teach.review_schedule import missed_words
 
 __all__ = ["DiscardPuzzle", "puzzle_of_the_day"]
 
@@ -54,8 +62,9 @@ def puzzle_of_the_day(day: datetime.date | None = None,
 
 class DiscardPuzzle(widgets.VBox):
     """The trainer. ``progress_path`` is where your rating and streak are kept (default: a
-    file in your home folder, shown under the buttons); ``tier`` (1-5) and ``theme``
-    choose the puzzles; ``seed`` makes the order repeatable.
+    file in your home folder, shown under the buttons); ``store`` gives the record itself
+    instead (``ProgressStore.scratch()`` for a worked example that must not count);
+    ``tier`` (1-5) and ``theme`` choose the puzzles; ``seed`` makes the order repeatable.
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
@@ -67,11 +76,21 @@ class DiscardPuzzle(widgets.VBox):
 
     def __init__(self, progress_path: str | Path | None = None, seed: int | None = None,
                  tier: int | None = None, theme: str | None = None, *,
-                 bank: Sequence[Puzzle] | None = None, four_colour: bool = False) -> None:
+                 bank: Sequence[Puzzle] | None = None, four_colour: bool = False,
+                 store: ProgressStore | None = None) -> None:
         super().__init__()
         self.bank = tuple(bank) if bank is not None else load_bank()
-        self.path = Path(progress_path) if progress_path is not None else default_progress_path()
-        self.progress, problem = load_progress(self.path)
+        problem: str | None = None
+        if store is None:
+            try:
+                store = store_for(progress_path)
+            except GinError as error:  # a folder, someone else's file: never touched
+                store = ProgressStore.scratch()
+                problem = f"{error}. Your answers here count for this page only."
+        self.store = store
+        self.path: Path | None = store.path
+        problem = problem or store.message
+        self.review_note = ""
         self.rng = random.Random(seed)
         self.four_colour = four_colour
         self.large = False
@@ -113,6 +132,7 @@ class DiscardPuzzle(widgets.VBox):
         if theme is not None:
             self.theme_choice.value = theme if theme in themes else ANY
         self._quiet = False
+        self.store.subscribe(self._on_record)
         self.puzzle: Puzzle = self._pick()
         self._show_puzzle()
         if problem:
@@ -123,6 +143,11 @@ class DiscardPuzzle(widgets.VBox):
             self._say(f"no puzzle has the theme {theme[:40]!r}", "error")
 
     # ------------------------------------------------------------------ public
+
+    @property
+    def progress(self) -> Progress:
+        """Your record as it now is (shared with every widget showing the same file)."""
+        return self.store.progress
 
     @property
     def rating(self) -> Rating:
@@ -156,11 +181,15 @@ class DiscardPuzzle(widgets.VBox):
             self._say(str(error), "error")
             return None
         self.last_grade = grade
+        note = ""
         if not self.rated:
-            score = min(grade.score, HINT_SCORE_CAP) if self.hint_used else grade.score
-            self._record(score)
-        kind = "right" if grade.verdict == "best" else "wrong"
-        self._say(grade.explanation, kind)  # it opens with the verdict
+            score = verdict_score(grade.verdict)
+            if self.hint_used and score > HINT_SCORE_CAP:
+                score = HINT_SCORE_CAP
+                note = "Solved with a hint: counts as half."
+            note = " ".join(filter(None, [note, self._record(score)]))
+        kind = "right" if grade.verdict in SOLVED_VERDICTS else "wrong"
+        self._say(" ".join(filter(None, [grade.explanation, note])), kind)  # verdict first
         marks = {grade.card: "best" if kind == "right" else "wrong"}
         if grade.better is not None:
             marks[grade.better] = "best"
@@ -192,7 +221,8 @@ class DiscardPuzzle(widgets.VBox):
         True
         """
         self.hint_used = True
-        self._say(f"Hint: {self.puzzle.hint}", "info")
+        rule = " (a solve after a hint counts as half)" if not self.rated else ""
+        self._say(f"Hint: {self.puzzle.hint}{rule}", "info")
         return self.puzzle.hint
 
     def show_solution(self) -> Grade:
@@ -203,11 +233,13 @@ class DiscardPuzzle(widgets.VBox):
         >>> trainer.show_solution().verdict, trainer.streak
         ('best', 0)
         """
+        note = ""
         if not self.rated:
-            self._record(0.0)
+            note = " ".join(filter(None, ["Solution shown: counts as a miss, and the puzzle "
+                                          "comes back for review.", self._record(0.0)]))
         best = self.puzzle.best_choice
         grade = self.puzzle.grade(best.card, best.knock)
-        self._say(f"Solution: {grade.explanation}", "info")
+        self._say(" ".join(filter(None, [f"Solution: {grade.explanation}", note])), "info")
         self._draw({card: "best" for card in self.puzzle.answer})
         return grade
 
@@ -233,6 +265,7 @@ class DiscardPuzzle(widgets.VBox):
         True
         """
         self.puzzle = puzzle_of_the_day(day, self.bank)
+        self.review_note = ""
         self.large = True
         self._show_puzzle()
         return self.puzzle
@@ -272,20 +305,38 @@ class DiscardPuzzle(widgets.VBox):
 
     def _pick(self, avoid: Puzzle | None = None) -> Puzzle:
         pool = [p for p in self._candidates() if p is not avoid] or self._candidates()
+        by_id = {p.id: p for p in pool}
+        for puzzle_id, entry in self.progress.due_reviews():
+            if puzzle_id in by_id:  # a puzzle due for review comes first
+                self.review_note = f"Review: {missed_words(entry)}."
+                return by_id[puzzle_id]
+        self.review_note = ""
         fresh = [p for p in pool if p.id not in self.progress.solved] or pool
         mine = self.progress.rating.rating
         near = [p for p in fresh if abs(p.rating - mine) <= RATING_WINDOW]
         return self.rng.choice(near or sorted(fresh, key=lambda p: abs(p.rating - mine))[:10])
 
-    def _record(self, score: float) -> None:
+    def _record(self, score: float) -> str:
+        """Record the attempt; return what the learner should be told about the rating (why
+        it fell after a correct answer) or the file (not saved)."""
         self.rated = True
-        puzzle_rating = Rating(self.puzzle.rating, PUZZLE_DEVIATION)
-        self.progress = self.progress.record(self.puzzle.id, puzzle_rating, score)
-        try:
-            save_progress(self.progress, self.path)
-        except OSError as error:
-            self._say(f"Your progress could not be saved to {self.path}: "
-                      f"{error.strerror or error}", "error")
+        puzzle = self.puzzle
+        puzzle_rating = Rating(puzzle.rating, PUZZLE_DEVIATION)
+        before = self.progress.rating
+        after = self.store.update(lambda p: p.record(puzzle.id, puzzle_rating, score,
+                                                     themes=puzzle.themes)).rating
+        words = []
+        if score > 0 and after.rating < before.rating:
+            expected = before.expected_score(puzzle_rating)
+            words.append(f"Your rating went from {round(before.rating)} to "
+                         f"{round(after.rating)}: against a puzzle rated {puzzle.rating} a "
+                         f"player rated {round(before.rating)} is expected to score "
+                         f"{expected:.0%}, and this answer counts {score:g}.")
+        if self.store.message and self.store.path is not None:
+            words.append(self.store.message)
+        return " ".join(words)
+
+    def _on_record(self, _progress: Progress) -> None:
         self._show_status()
 
     def _show_puzzle(self) -> None:
@@ -296,17 +347,21 @@ class DiscardPuzzle(widgets.VBox):
         can_knock = any(c.knock for c in self.puzzle.choices)
         self.knock_button.layout.display = "" if can_knock else "none"
         self._draw({})
-        self._say("Click the card you would discard"
-                  + (" (press Knock first to knock with it)." if can_knock else "."), "info")
+        self._say(" ".join(filter(None, [self.review_note, "Click the card you would discard"
+                  + (" (press Knock first to knock with it)." if can_knock else ".")])), "info")
         self._show_status()
 
     def _show_status(self) -> None:
-        low, high = self.progress.rating.interval()
-        self.status.value = (f"Your rating {round(self.rating.rating)} (likely {low}-{high}) · "
-                             f"streak {self.progress.streak} (best "
-                             f"{self.progress.best_streak}) · solved "
-                             f"{len(self.progress.solved)} of {len(self.bank)} · progress "
-                             f"kept in {html.escape(str(self.path))}")
+        progress = self.progress
+        low, high = progress.rating.interval()
+        due = len(progress.due_reviews())
+        where = (f"progress kept in {html.escape(str(self.path))}" if self.path is not None
+                 else "a practice record: not saved")
+        self.status.value = (f"Your rating {round(progress.rating.rating)} (likely {low}-"
+                             f"{high}) · streak {progress.streak} (best "
+                             f"{progress.best_streak}) · solved "
+                             f"{len(progress.solved)} of {len(self.bank)} · {due} due for "
+                             f"review · {where}")
 
     def _draw(self, marks: dict[Card, str]) -> None:
         p = self.puzzle

@@ -21,6 +21,7 @@ from gin_teach.round import Round
 from gin_teach.rules import Rules
 from gin_teach.widgets.coach_panel import CoachPanel
 from gin_teach.widgets.controls import ButtonRow, CardButtons, button
+from gin_teach.widgets.dashboard import record_finished_game
 from gin_teach.widgets.exercises import LessonWidget
 from gin_teach.widgets.learner_input import friendly
 from gin_teach.widgets.table import TableCanvas
@@ -419,3 +420,6 @@ class GameTable(LessonWidget):
         self.scoresheet.value = (game_html(self.game, show_round=False)
                                  + self.coach_panel.help_html())
         self.coach_panel.redraw()
+        if self.game.is_over:  # a game that ends on the learner's click goes in their record
+            done = self.coach_panel.game_review()
+            record_finished_game(self.game, self.human, done.accuracy if done else None)

@@ -1,0 +1,206 @@
+"""For classes: a learner exports their record to one file; a teacher merges a folder of such
+files into a class table and a chart (who practised, ratings, weakest themes).
+
+>>> import tempfile, pathlib
+>>> from gin_teach.rating import Rating
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> ada = Progress().record("p1", Rating(1400, 80), 1.0, themes=("count",))
+>>> _ = export_progress(folder / "ada.json", "Ada", ada)
+>>> _ = export_progress(folder / "ben.json", "Ben", Progress())
+>>> table = class_table(folder)
+>>> [(row.name, row.attempts) for row in table.rows]
+[('Ada', 1), ('Ben', 0)]
+"""
+
+from __future__ import annotations
+
+import datetime
+import html
+import io
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gin_teach.errors import ProgressError
+from gin_teach.learner_record import Progress
+from gin_teach.progress import MAX_PROGRESS_BYTES, store_for
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+__all__ = ["EXPORT_FORMAT", "ClassRow", "ClassTable", "class_table", "export_progress",
+           "figure_svg", "read_export"]
+
+EXPORT_FORMAT = 1
+_KIND = "gin_teach progress export"
+
+
+def export_progress(out: str | Path, name: str, progress: Progress | None = None) -> Path:
+    """Write ``progress`` (default: the learner's own record) with the learner's ``name`` to
+    the file ``out``, atomically; return its path. An existing file that is not an export is
+    never overwritten.
+
+    >>> import tempfile, pathlib
+    >>> out = export_progress(pathlib.Path(tempfile.mkdtemp()) / "me.json", "Ada", Progress())
+    >>> read_export(out)[0]
+    'Ada'
+    """
+    if not isinstance(name, str) or not name.strip() or len(name) > 80:
+        raise ProgressError(f"a learner's name is some text up to 80 characters, not "
+                            f"{name!r:.40}")
+    out = Path(out)
+    if out.is_dir():
+        raise ProgressError(f"{out} is a folder: give the export a file name, such as "
+                            f"{out / (name.strip() + '.json')}")
+    if out.exists():
+        read_export(out)  # raises unless it is an export (a learner's earlier one)
+    record = progress if progress is not None else store_for().progress
+    data = {"gin_teach": _KIND, "format": EXPORT_FORMAT, "name": name.strip(),
+            "exported": datetime.datetime.now().isoformat(timespec="minutes"),
+            "progress": record.to_dict()}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump(data, stream)
+        os.replace(temporary, out)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return out
+
+
+def read_export(path: str | Path) -> tuple[str, Progress]:
+    """The learner's name and record in an export file (``ProgressError`` if it is not one).
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "x.json"
+    >>> _ = path.write_text("[]")
+    >>> read_export(path)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ProgressError: x.json is not a gin_teach progress export
+    """
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_PROGRESS_BYTES:
+            raise ProgressError(f"{path.name} is too large to be a progress export")
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        raise ProgressError(f"{path.name} could not be read as a progress export") from None
+    if not (isinstance(data, dict) and data.get("gin_teach") == _KIND
+            and data.get("format") == EXPORT_FORMAT and isinstance(data.get("name"), str)):
+        raise ProgressError(f"{path.name} is not a gin_teach progress export")
+    try:
+        return data["name"][:80], Progress.from_dict(data.get("progress"))
+    except ProgressError as error:
+        raise ProgressError(f"{path.name}: {error}") from None
+
+
+@dataclass(frozen=True)
+class ClassRow:
+    """One learner in the class table.
+
+    >>> ClassRow("Ada", 3, "2025-12-03", 12, 1544.0, ("shape",), 9, 2).weakest_themes
+    ('shape',)
+    """
+
+    name: str
+    days_practised: int
+    last_practised: str | None
+    attempts: int
+    rating: float
+    weakest_themes: tuple[str, ...]
+    exercises_solved: int
+    games: int
+
+
+@dataclass(frozen=True)
+class ClassTable:
+    """A class's records side by side (``rows``, by name) and the files that could not be
+    read (``skipped``: file name and why). Shows as a table; :meth:`chart` draws it.
+
+    >>> "<table>" in ClassTable(())._repr_html_()
+    True
+    """
+
+    rows: tuple[ClassRow, ...]
+    skipped: tuple[tuple[str, str], ...] = ()
+
+    def _repr_html_(self) -> str:
+        head = ("<tr><th>Learner</th><th>Days practised</th><th>Last</th><th>Puzzles</th>"
+                "<th>Rating</th><th>Weakest themes</th><th>Exercises solved</th>"
+                "<th>Games</th></tr>")
+        rows = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in (
+                row.name, row.days_practised, row.last_practised or "never", row.attempts,
+                round(row.rating), ", ".join(row.weakest_themes) or "-",
+                row.exercises_solved, row.games)) + "</tr>" for row in self.rows)
+        skipped = "".join(f"<p>Not read: {html.escape(name)} ({html.escape(why)})</p>"
+                          for name, why in self.skipped)
+        return f"<table>{head}{rows}</table>{skipped}"
+
+    def chart(self) -> Figure:
+        """A matplotlib figure: each learner's rating (with its 95% range) and the days
+        each practised."""
+        from matplotlib.figure import Figure
+
+        figure = Figure(figsize=(9, 1.2 + 0.45 * max(1, len(self.rows))))
+        ratings, days = figure.subplots(1, 2, sharey=True)
+        names = [row.name for row in self.rows]
+        positions = range(len(names))
+        ratings.barh(positions, [row.rating for row in self.rows], color="#4a7ebb")
+        ratings.set_yticks(list(positions), names)
+        ratings.set_xlabel("puzzle rating")
+        ratings.set_xlim(left=min([800.0, *(row.rating - 50 for row in self.rows)]))
+        ratings.invert_yaxis()
+        days.barh(positions, [row.days_practised for row in self.rows], color="#5a9e5a")
+        days.set_xlabel("days practised")
+        figure.suptitle("The class")
+        figure.tight_layout()
+        return figure
+
+
+def class_table(folder: str | Path) -> ClassTable:
+    """Merge every export (``*.json``) in ``folder`` into a :class:`ClassTable`; a file that
+    is not an export is listed as skipped, never changed.
+
+    >>> import tempfile
+    >>> class_table(tempfile.mkdtemp()).rows
+    ()
+    """
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise ProgressError(f"{folder} is not a folder of progress exports")
+    rows, skipped = [], []
+    for path in sorted(folder.glob("*.json")):
+        try:
+            name, progress = read_export(path)
+        except ProgressError as error:
+            skipped.append((path.name, str(error)))
+            continue
+        days = sorted(progress.days)
+        rows.append(ClassRow(
+            name, len(days), days[-1] if days else None, progress.attempts,
+            progress.rating.rating,
+            tuple(theme for theme, _ in progress.theme_ranking()[:3]),
+            sum(1 for e in progress.exercises.values() if e.first_solved is not None),
+            len(progress.games)))
+    rows.sort(key=lambda row: row.name.lower())
+    return ClassTable(tuple(rows), tuple(skipped))
+
+
+def figure_svg(figure: Figure) -> str:
+    """A matplotlib figure as an SVG picture, for an HTML widget or a static page.
+
+    >>> from matplotlib.figure import Figure
+    >>> figure_svg(Figure()).startswith("<svg")
+    True
+    """
+    out = io.StringIO()
+    figure.savefig(out, format="svg", bbox_inches="tight")
+    text = out.getvalue()
+    return text[text.find("<svg"):]

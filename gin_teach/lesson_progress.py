@@ -1,0 +1,237 @@
+"""Lesson progress: which checked exercises a learner has solved, and the course map.
+
+An exercise is a notebook cell that sets the learner's answer (``answer = ...``; ``winner =
+...`` and ``points = ...`` for a score) and passes it to a checker from
+:mod:`gin_teach.lessons`. Its key is the lesson's name and the cell without those answer
+lines, so the stored cell and the cell with the learner's answer typed in have the same key,
+and the course map can find every exercise of a lesson by reading the notebook.
+
+The checkers report each answer they check to the listeners registered here
+(:func:`checked`). The one registered by this module records it in the learner's store, inside
+a notebook kernel only (it reads the cell being run and the notebook's name from IPython when
+the process already runs in it; the module imports no Jupyter package). A demonstration cell
+(no answer line) or a cell still holding its placeholder records nothing, so Run All never
+writes a learner's progress.
+
+>>> cell = 'answer = 14\\ncheck_deadwood("7S 7H 7D 8H 9H", answer)'
+>>> exercise_key(cell, "01_cards") == exercise_key(cell.replace("14", "..."), "01_cards")
+True
+>>> exercise_key('print(check_draws_left(9, 7))', "16_the_endgame") is None
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import os
+import re
+import sys
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gin_teach.errors import GinError
+from gin_teach.learner_record import Progress
+from gin_teach.progress import store_for
+
+if TYPE_CHECKING:
+    from gin_teach.answers import Feedback
+
+__all__ = ["CourseMap", "LessonStatus", "checked", "course_map", "exercise_key",
+           "kernel_shell", "lesson_exercises", "listen", "record_exercise"]
+
+_ASSIGNMENT = re.compile(r"^([A-Za-z_]\w*)\s*=(?!=)")
+_CHECK_CALL = re.compile(r"\bcheck_\w+\(")
+_LISTENERS: list[Callable[[str, Feedback], None]] = []
+
+
+def exercise_key(source: str, lesson: str) -> str | None:
+    """The key of the exercise in this cell ``source`` of ``lesson``, or None when the cell
+    is not an exercise (no checker, or no answer line whose name the checker is given).
+
+    >>> exercise_key('winner = ...\\npoints = 25\\ncheck_score("AS", "2S", winner, points)',
+    ...              "08")[:3]
+    '08:'
+    """
+    lines = source.splitlines()
+    names = {match.group(1) for line in lines if (match := _ASSIGNMENT.match(line))}
+    call = _CHECK_CALL.search(source)
+    if call is None or not names:
+        return None
+    after = source[call.start():]
+    answers = {name for name in names if re.search(rf"\b{name}\b", after)}
+    if not answers:
+        return None
+    kept = [" ".join(line.split()) for line in lines
+            if not ((match := _ASSIGNMENT.match(line)) and match.group(1) in answers)]
+    body = "\n".join(line for line in kept if line)
+    digest = hashlib.sha256(body.encode()).hexdigest()[:12]
+    return f"{lesson}:{digest}"
+
+
+def listen(listener: Callable[[str, Feedback], None]) -> None:
+    """Register ``listener(checker name, feedback)``, called after every checked answer.
+
+    >>> heard = []
+    >>> listen(lambda name, feedback: heard.append(name))
+    >>> from gin_teach.lessons import check_deadwood
+    >>> _ = check_deadwood("7S 7H 7D", 0); _LISTENERS.pop() and None; heard
+    ['check_deadwood']
+    """
+    if listener not in _LISTENERS:
+        _LISTENERS.append(listener)
+
+
+def checked(checker: str, feedback: Feedback) -> None:
+    """What a checker calls with its feedback: every listener hears of it.
+
+    >>> from gin_teach.answers import Feedback
+    >>> checked("check_nothing", Feedback(True, "Right."))  # the listeners hear of it
+    """
+    for listener in list(_LISTENERS):
+        listener(checker, feedback)
+
+
+def lesson_exercises(notebook: Path) -> list[str]:
+    """The exercise keys of a stored lesson notebook, in order.
+
+    >>> import json, tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "01_x.ipynb"
+    >>> cell = {"cell_type": "code", "source": ["answer = ...\\n", "check_cards('AS', answer)"]}
+    >>> _ = path.write_text(json.dumps({"cells": [cell]}))
+    >>> len(lesson_exercises(path))
+    1
+    """
+    try:
+        cells = json.loads(notebook.read_text(encoding="utf-8")).get("cells", [])
+    except (OSError, ValueError, AttributeError):
+        return []
+    keys = []
+    for cell in cells if isinstance(cells, list) else []:
+        if isinstance(cell, dict) and cell.get("cell_type") == "code":
+            source = cell.get("source", "")
+            text = "".join(source) if isinstance(source, list) else str(source)
+            key = exercise_key(text, notebook.stem)
+            if key is not None:
+                keys.append(key)
+    return keys
+
+
+@dataclass(frozen=True)
+class LessonStatus:
+    """One lesson on the course map: its ``name``, how many ``exercises`` it has and how
+    many the learner has ``solved``.
+
+    >>> LessonStatus("01_cards", 6, 6).done, LessonStatus("17_lab", 0, 0).done
+    (True, False)
+    """
+
+    name: str
+    exercises: int
+    solved: int
+
+    @property
+    def done(self) -> bool:
+        """Every exercise solved (a lesson without exercises is never "done" by this map)."""
+        return self.exercises > 0 and self.solved >= self.exercises
+
+
+@dataclass(frozen=True)
+class CourseMap:
+    """The course map: each lesson with its exercises solved; shows as a table.
+
+    >>> print(CourseMap((LessonStatus("01_cards", 6, 2),)))
+    01_cards: 2/6
+    """
+
+    lessons: tuple[LessonStatus, ...]
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for lesson in self.lessons:
+            if lesson.exercises == 0:
+                state = "no checked exercises"
+            elif lesson.done:
+                state = f"✔ done ({lesson.solved} of {lesson.exercises})"
+            else:
+                state = f"{lesson.solved} of {lesson.exercises} exercises solved"
+            rows.append(f"<tr><td><code>{html.escape(lesson.name)}</code></td>"
+                        f"<td>{html.escape(state)}</td></tr>")
+        return ("<table><tr><th>Lesson</th><th>Your progress</th></tr>" + "".join(rows)
+                + "</table>")
+
+    def __str__(self) -> str:
+        return "\n".join(f"{lesson.name}: {lesson.solved}/{lesson.exercises}"
+                         + (" done" if lesson.done else "") for lesson in self.lessons)
+
+
+def course_map(progress: Progress, folder: str | Path = ".") -> CourseMap:
+    """Each lesson notebook (``NN_name.ipynb``) in ``folder`` with how many of its exercises
+    ``progress`` has solved.
+
+    >>> course_map(Progress(), "no such folder").lessons
+    ()
+    """
+    notebooks = sorted(Path(folder).glob("[0-9][0-9]_*.ipynb"))
+    lessons = []
+    for notebook in notebooks:
+        keys = lesson_exercises(notebook)
+        solved = sum(1 for key in keys if (record := progress.exercises.get(key)) is not None
+                     and record.first_solved is not None)
+        lessons.append(LessonStatus(notebook.stem, len(keys), solved))
+    return CourseMap(tuple(lessons))
+
+
+# ---------------------------------------------------------------------- recording in a kernel
+
+def kernel_shell() -> Any:
+    """The IPython shell of the notebook kernel this code runs in, or None (a script, a test,
+    a plain Python prompt). IPython is only looked up, never imported, here.
+
+    >>> kernel_shell() is None  # a doctest runs in no notebook kernel
+    True
+    """
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return shell if shell is not None and getattr(shell, "kernel", None) is not None else None
+
+
+def _lesson_name(shell: Any) -> str:
+    session = shell.user_ns.get("__session__") or os.environ.get("JPY_SESSION_NAME") or ""
+    return Path(str(session)).stem if session else ""
+
+
+def record_exercise(checker: str, feedback: Feedback) -> bool:
+    """Record a checked answer in the learner's store when it was given in an exercise cell
+    of a notebook (see :func:`exercise_key`); return whether it was recorded.
+
+    >>> from gin_teach.answers import Feedback
+    >>> record_exercise("check_deadwood", Feedback(True, "Right."))  # no notebook here
+    False
+    """
+    shell = kernel_shell()
+    if shell is None:
+        return False
+    cells = shell.user_ns.get("_ih") or [""]
+    lesson = _lesson_name(shell)
+    key = exercise_key(str(cells[-1]), lesson)
+    if key is None:
+        return False
+    try:
+        store = store_for()
+    except GinError as error:
+        warnings.warn(f"your answer to {checker} was not recorded: {error}", stacklevel=2)
+        return False
+    store.update(lambda p: p.record_exercise(key, lesson, feedback.correct))
+    return True
+
+
+def _record(checker: str, feedback: Feedback) -> None:
+    record_exercise(checker, feedback)
+
+
+listen(_record)

@@ -1,0 +1,209 @@
+"""The progress dashboard, and the small hooks that record a learner's lesson exercises and
+games in the same store as the puzzles.
+
+:class:`ProgressDashboard` shows the learner's record in three matplotlib charts: the puzzle
+rating over time, the themes from weakest to strongest, and a calendar of the days practised
+with the current streak; beside them, the puzzles due for review, the exercises solved and the
+games played. It redraws whenever the record changes (the trainer on the same page answers a
+puzzle, say).
+
+Recording follows one rule: only the learner's own answers and clicks count. A checked
+exercise is recorded when the learner runs an exercise cell with an answer in it (never a
+demonstration cell, never a placeholder: :mod:`gin_teach.lesson_progress` does that); a game
+at the table is recorded here when it ends on the learner's click.
+"""
+
+from __future__ import annotations
+
+import datetime
+import html
+import warnings
+import weakref
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from gin_teach.classes import figure_svg
+from gin_teach.errors import GinError
+from gin_teach.learner_record import COUNTING_RULE, Progress
+from gin_teach.lesson_progress import kernel_shell
+from gin_teach.progress import ProgressStore, store_for
+from gin_teach.review_schedule import missed_words
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from gin_teach.game import Game
+
+__all__ = ["ProgressDashboard", "dashboard_figure", "from_a_click", "record_finished_game"]
+
+CALENDAR_WEEKS = 12
+"""How many weeks the calendar of practised days shows."""
+
+
+def dashboard_figure(progress: Progress, today: datetime.date | None = None) -> Figure:
+    """The three charts of the dashboard as one matplotlib figure.
+
+    >>> figure = dashboard_figure(Progress())
+    >>> [axes.get_title() for axes in figure.axes]
+    ['Puzzle rating', 'Themes, weakest first', 'Days practised: streak 0']
+    """
+    from matplotlib.figure import Figure
+
+    today = today or datetime.date.today()
+    figure = Figure(figsize=(12, 3.4))
+    over_time, themes, calendar = figure.subplots(1, 3, width_ratios=[1.2, 1, 1])
+    ratings = [row[3] for row in progress.history]
+    over_time.set_title("Puzzle rating")
+    if ratings:
+        over_time.plot(range(1, len(ratings) + 1), ratings, color="#4a7ebb", marker=".")
+        over_time.set_xlabel("puzzles answered")
+    else:
+        over_time.text(0.5, 0.5, "no puzzle answered yet", ha="center", va="center",
+                       transform=over_time.transAxes)
+    over_time.axhline(1500, color="#999999", linewidth=0.8, linestyle="--")
+    ranked = progress.theme_ranking()
+    themes.set_title("Themes, weakest first")
+    if ranked:
+        themes.barh(range(len(ranked)), [r.rating for _, r in ranked], color="#5a9e5a",
+                    xerr=[r.deviation for _, r in ranked], ecolor="#aaaaaa")
+        themes.set_yticks(range(len(ranked)), [theme for theme, _ in ranked])
+        themes.invert_yaxis()
+        themes.set_xlim(left=min(800.0, *(r.rating - r.deviation - 50 for _, r in ranked)))
+    else:
+        themes.text(0.5, 0.5, "no theme practised yet", ha="center", va="center",
+                    transform=themes.transAxes)
+    streak = progress.current_streak_days(today)
+    calendar.set_title(f"Days practised: streak {streak}")
+    start = today - datetime.timedelta(days=today.weekday() + 7 * (CALENDAR_WEEKS - 1))
+    for week in range(CALENDAR_WEEKS):
+        for weekday in range(7):
+            day = start + datetime.timedelta(days=7 * week + weekday)
+            if day > today:
+                continue
+            practised = day.isoformat() in progress.days
+            calendar.add_patch(_square(week, weekday, "#2e7d32" if practised else "#e6e6e6"))
+    calendar.set_xlim(-0.5, CALENDAR_WEEKS - 0.5)
+    calendar.set_ylim(6.5, -0.5)
+    calendar.set_yticks(range(7), ["Mon", "", "Wed", "", "Fri", "", "Sun"])
+    calendar.set_xticks([0, CALENDAR_WEEKS - 1], [start.strftime("%d %b"), "this week"])
+    calendar.set_aspect("equal")
+    for side in ("top", "right", "left", "bottom"):
+        calendar.spines[side].set_visible(False)
+    figure.tight_layout()
+    return figure
+
+
+def _square(x: int, y: int, colour: str) -> Any:
+    from matplotlib.patches import Rectangle
+
+    return Rectangle((x - 0.42, y - 0.42), 0.84, 0.84, color=colour)
+
+
+class ProgressDashboard(widgets.VBox):
+    """The learner's progress: a summary line, the three charts, the puzzles due for review.
+    ``store`` is the record to show (by default the learner's own, shared with the trainer on
+    the same page); ``progress_path`` chooses another file.
+
+    >>> from gin_teach.progress import ProgressStore
+    >>> board = ProgressDashboard(store=ProgressStore.scratch())
+    >>> "0 puzzles answered" in board.summary.value
+    True
+    """
+
+    def __init__(self, progress_path: str | Path | None = None, *,
+                 store: ProgressStore | None = None) -> None:
+        super().__init__()
+        self.summary = widgets.HTML()
+        self.charts = widgets.HTML()
+        self.due = widgets.HTML()
+        refresh = widgets.Button(description="Refresh", tooltip="read the record again")
+        refresh.on_click(lambda _b: self.redraw())
+        self.children = [self.summary, self.charts, self.due, refresh]
+        try:
+            self.store = store if store is not None else store_for(progress_path)
+        except GinError as error:
+            self.store = ProgressStore.scratch()
+            self.store.message = f"{error}; showing an empty record"
+        self.store.subscribe(self._changed)
+        self.redraw()
+
+    def _changed(self, _progress: Progress) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the record as it now stands."""
+        progress = self.store.progress
+        solved = sum(1 for e in progress.exercises.values() if e.first_solved is not None)
+        reviewed = [g.accuracy for g in progress.games if g.accuracy is not None]
+        games = f"{len(progress.games)} games played"
+        if reviewed:
+            games += f" (review accuracy {sum(reviewed) / len(reviewed):.0f} on average)"
+        low, high = progress.rating.interval()
+        lines = [f"Rating {round(progress.rating.rating)} (likely {low}-{high}) · "
+                 f"{progress.attempts} puzzles answered, {len(progress.solved)} solved · best "
+                 f"streak {progress.best_streak}",
+                 f"{solved} lesson exercises solved · {games}",
+                 f"How puzzles count: {COUNTING_RULE}."]
+        if self.store.message:
+            lines.append(self.store.message)
+        self.summary.value = "<br/>".join(html.escape(line) for line in lines)
+        try:
+            self.charts.value = figure_svg(dashboard_figure(progress))
+        except ImportError:
+            self.charts.value = "<i>The charts need matplotlib (pip install matplotlib).</i>"
+        due = progress.due_reviews()
+        if due:
+            items = "".join(f"<li>{html.escape(pid)}: {html.escape(missed_words(entry))}</li>"
+                            for pid, entry in due[:10])
+            self.due.value = (f"<b>{len(due)} puzzles due for review</b> (the trainer offers "
+                              f"them first):<ul>{items}</ul>")
+        else:
+            self.due.value = "No puzzle is due for review."
+
+
+# ------------------------------------------------------------------------ recording hooks
+
+def from_a_click() -> bool:
+    """Whether the code now running answers a widget event (a click), not a cell being run.
+
+    >>> from_a_click()  # a doctest is no click
+    False
+    """
+    shell = kernel_shell()
+    if shell is None:
+        return False
+    parent = shell.kernel.get_parent()
+    return bool(parent) and parent.get("header", {}).get("msg_type") == "comm_msg"
+
+
+_RECORDED: weakref.WeakSet[Game] = weakref.WeakSet()
+
+
+def record_finished_game(game: Game, human: int, accuracy: float | None,
+                         store: ProgressStore | None = None) -> bool:
+    """Record ``game`` once it is over, if its last move was the learner's click (a game
+    played to the end by a cell records nothing); return whether it was recorded.
+
+    >>> from gin_teach.game import Game
+    >>> record_finished_game(Game(seed=1), 0, None)  # not over
+    False
+    """
+    if not game.is_over or game in _RECORDED:
+        return False
+    _RECORDED.add(game)  # judged once, when first seen over: on the move that ended it
+    if store is None and not from_a_click():
+        return False
+    totals = game.totals()
+    points = (totals.total[human], totals.total[1 - human])
+    target = store
+    if target is None:
+        try:
+            target = store_for()
+        except GinError as error:
+            warnings.warn(f"your game was not recorded: {error}", stacklevel=2)
+            return False
+    target.update(lambda p: p.record_game(game.winner == human, points, len(game.rounds),
+                                          accuracy))
+    return True

@@ -1,0 +1,191 @@
+"""Lesson progress (exercises, games), the dashboard and the class table (issue 26)."""
+
+import json
+import types
+from pathlib import Path
+
+import pytest
+
+from gin_teach import lesson_progress
+from gin_teach.bots import BOTS
+from gin_teach.classes import class_table, export_progress, figure_svg, read_export
+from gin_teach.errors import ProgressError
+from gin_teach.game import Game
+from gin_teach.learner_record import Progress
+from gin_teach.lesson_progress import course_map, exercise_key, lesson_exercises
+from gin_teach.lessons import check_card_points, check_deadwood
+from gin_teach.progress import ProgressStore, load_progress
+from gin_teach.rating import Rating
+from gin_teach.rules import Rules
+from gin_teach.widgets import DiscardPuzzle, GameTable, dashboard
+from gin_teach.widgets.dashboard import ProgressDashboard, dashboard_figure, record_finished_game
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+LESSON_1 = NOTEBOOKS / "01_cards_and_deadwood.ipynb"
+EXERCISE = 'answer = ...\ncheck_card_points("AS 7D KC QH", answer)'
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("GIN_TEACH_HOME", str(tmp_path))
+    return tmp_path / "puzzle_progress.json"
+
+
+@pytest.fixture
+def kernel(monkeypatch):
+    """A notebook kernel as the recorder sees it: the cell being run and the notebook."""
+    shell = types.SimpleNamespace(user_ns={"_ih": [""], "__session__":
+                                           "/home/me/notebooks/01_cards_and_deadwood.ipynb"})
+    monkeypatch.setattr(lesson_progress, "kernel_shell", lambda: shell)
+
+    def run(cell):
+        shell.user_ns["_ih"].append(cell)
+
+    return run
+
+
+def test_an_exercise_key_ignores_the_answer_and_spots_demonstrations():
+    typed = EXERCISE.replace("...", "28")
+    assert exercise_key(typed, "01") == exercise_key(EXERCISE, "01") is not None
+    assert exercise_key(EXERCISE, "01") != exercise_key(EXERCISE, "02")
+    assert exercise_key(EXERCISE.replace("QH", "KH"), "01") != exercise_key(EXERCISE, "01")
+    score = 'winner = ...\npoints = ...\ncheck_score("AS", "2S", winner, points)'
+    assert exercise_key(score, "08") == exercise_key(
+        score.replace("winner = ...", 'winner = "knocker"'), "08")
+    for demo in ('check_cards("ace of spades", "AS 10D KX")',
+                 'rules = Rules.modern()\nprint(check_draws_left(9, 7))',
+                 'hand = Hand("7S")\nhand'):
+        assert exercise_key(demo, "00") is None
+
+
+def test_the_stored_lessons_have_their_exercises_found():
+    keys = lesson_exercises(LESSON_1)
+    assert len(keys) == 6 and len(set(keys)) == 6
+    assert exercise_key(EXERCISE, "01_cards_and_deadwood") in keys
+
+
+def test_a_checked_answer_in_an_exercise_cell_is_recorded_with_its_tries(home, kernel):
+    kernel(EXERCISE.replace("...", "30"))
+    assert not check_card_points("AS 7D KC QH", 30).correct
+    kernel(EXERCISE.replace("...", "28"))
+    assert check_card_points("AS 7D KC QH", 28).correct
+    kernel(EXERCISE.replace("...", "28"))
+    check_card_points("AS 7D KC QH", 28)  # solved already: nothing more counts
+    progress, _ = load_progress(home)
+    (record,) = progress.exercises.values()
+    assert record.lesson == "01_cards_and_deadwood" and record.tries == 2
+    assert record.first_solved is not None
+    assert course_map(progress, NOTEBOOKS).lessons[1].solved == 1
+
+
+def test_placeholders_demonstrations_and_scripts_record_nothing(home, kernel, monkeypatch):
+    kernel(EXERCISE)
+    check_card_points("AS 7D KC QH", ...)  # Run All: the placeholder is no answer
+    kernel('check_deadwood("7S 7H 7D 8H 9H", 14)')
+    check_deadwood("7S 7H 7D 8H 9H", 14)  # a worked example
+    assert not home.exists()
+    monkeypatch.setattr(lesson_progress, "kernel_shell", lambda: None)
+    check_card_points("AS 7D KC QH", 28)  # a script or a test: no notebook
+    assert not home.exists()
+
+
+def test_the_course_map_marks_a_lesson_done_when_every_exercise_is_solved():
+    progress = Progress()
+    for key in lesson_exercises(LESSON_1):
+        progress = progress.record_exercise(key, "01_cards_and_deadwood", True)
+    lessons = {lesson.name: lesson for lesson in course_map(progress, NOTEBOOKS).lessons}
+    assert lessons["01_cards_and_deadwood"].done
+    assert not lessons["02_melds"].done and lessons["02_melds"].exercises > 0
+    assert "✔ done" in course_map(progress, NOTEBOOKS)._repr_html_()
+
+
+def finished_game():
+    game = Game(Rules(target=25), seed=3)
+    players = [BOTS["simple"](seed=1), BOTS["simple"](seed=2)]
+    while not game.is_over:
+        mover = game.current_player
+        game.apply(players[mover].choose(game.observation(mover), game.legal_actions()), mover)
+    return game
+
+
+def test_a_finished_game_is_recorded_once():
+    store = ProgressStore.scratch()
+    game = finished_game()
+    assert record_finished_game(game, 0, 77.0, store)
+    assert not record_finished_game(game, 0, 77.0, store)  # once only
+    (played,) = store.progress.games
+    assert played.won == (game.winner == 0) and played.accuracy == 77.0
+    assert played.rounds == len(game.rounds) and max(played.points) > 0
+
+
+def test_a_game_played_to_the_end_by_cells_records_nothing(home, monkeypatch):
+    table = GameTable("simple", seed=4, rules=Rules(target=25))
+    helper = BOTS["simple"](seed=9)
+    while not table.game.is_over:
+        table.play(helper.choose(table.game.observation(0), table.game.legal_actions()))
+        table.next_round()
+    monkeypatch.setattr(dashboard, "from_a_click", lambda: True)
+    table.four_colour = True  # a later click redraws the finished game: still not counted
+    assert not home.exists()
+
+
+def test_a_game_ended_by_the_learners_click_is_recorded(home, monkeypatch):
+    monkeypatch.setattr(dashboard, "from_a_click", lambda: True)
+    table = GameTable("simple", seed=4, rules=Rules(target=25))
+    helper = BOTS["simple"](seed=9)
+    while not table.game.is_over:
+        table.play(helper.choose(table.game.observation(0), table.game.legal_actions()))
+        table.next_round()
+    table.redraw()  # a later redraw does not count the game twice
+    (played,) = load_progress(home)[0].games
+    assert played.won == (table.game.winner == 0)
+
+
+def test_the_dashboard_charts_and_follows_the_trainer_on_its_page(tmp_path):
+    store = ProgressStore(tmp_path / "p.json")
+    board = ProgressDashboard(store=store)
+    trainer = DiscardPuzzle(store=store, seed=2)
+    assert "0 puzzles answered" in board.summary.value
+    trainer.show_solution()  # a miss: due for review tomorrow
+    assert "1 puzzles answered" in board.summary.value
+    assert "counts as half" in board.summary.value  # the counting rule, said on screen
+    assert board.charts.value.startswith("<svg")
+    figure = dashboard_figure(store.progress)
+    titles = [axes.get_title() for axes in figure.axes]
+    assert titles == ["Puzzle rating", "Themes, weakest first", "Days practised: streak 1"]
+    assert len(figure.axes[1].patches) == len(trainer.puzzle.themes)  # one bar a theme
+
+
+def test_export_and_class_table(tmp_path):
+    folder = tmp_path / "class"
+    ada = Progress()
+    for puzzle_id, score, theme in (("p1", 1.0, "count"), ("p2", 0.0, "shape")):
+        ada = ada.record(puzzle_id, Rating(1500, 80), score, themes=(theme,))
+    export_progress(folder / "ada.json", "Ada", ada)
+    export_progress(folder / "ben.json", "Ben", Progress().record_game(True, (120, 0), 3))
+    (folder / "notes.json").write_text("[1, 2]")
+    table = class_table(folder)
+    assert [row.name for row in table.rows] == ["Ada", "Ben"]
+    assert table.rows[0].weakest_themes == ("shape", "count")
+    assert table.rows[1].games == 1 and table.rows[1].days_practised == 1
+    assert table.skipped[0][0] == "notes.json"
+    assert "Ada" in table._repr_html_() and "notes.json" in table._repr_html_()
+    assert figure_svg(table.chart()).startswith("<svg")
+    assert (folder / "notes.json").read_text() == "[1, 2]"
+
+
+def test_an_export_never_overwrites_another_file(tmp_path):
+    essay = tmp_path / "essay.json"
+    essay.write_text(json.dumps({"title": "mine"}))
+    with pytest.raises(ProgressError, match="not a gin_teach progress export"):
+        export_progress(essay, "Ada", Progress())
+    assert json.loads(essay.read_text()) == {"title": "mine"}
+    with pytest.raises(ProgressError, match="is a folder"):
+        export_progress(tmp_path, "Ada", Progress())
+    with pytest.raises(ProgressError, match="name"):
+        export_progress(tmp_path / "x.json", "", Progress())
+    with pytest.raises(ProgressError, match="not a folder"):
+        class_table(essay)
+    out = export_progress(tmp_path / "again.json", "Ada", Progress())
+    export_progress(out, "Ada", Progress().record("p", Rating(), 1.0))  # an update of one's own
+    assert read_export(out)[1].attempts == 1
