@@ -1,13 +1,13 @@
 """How fast the puzzle generator finds verified puzzles, and what the bundled bank holds.
 
 Plays seeded games between the computer players and verifies their positions exactly as
-``python -m gin_teach.puzzles generate`` does (analysis first, then playouts against two
-opponent models), on one process and on ``--jobs`` processes, and prints puzzles per minute,
+``python -m gin_teach.puzzles generate`` does (analysis first, then the judge at bank
+precision), on one process and on ``--jobs`` processes, and prints puzzles per minute,
 games per minute and the tiers found; then the bundled bank's size, tier and theme counts,
-and the time the Expert check takes per puzzle on a seeded sample of the bank.
+and the time the judge's recheck takes per puzzle on a seeded sample of the bank.
 
 Run: ``python benchmarks/puzzles.py``  (``--count N`` puzzles per run, 0 for only the bank's
-figures; ``--jobs J``; ``--expert-sample N``).
+figures; ``--jobs J``; ``--recheck-sample N``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections import Counter
 
 from gin_teach.puzzles import TIER_NAMES, load_bank
 from gin_teach.puzzles.generate import generate
-from gin_teach.puzzles.verify import expert_disagreement
+from gin_teach.puzzles.verify import recheck
 
 
 def measure(count: int, jobs: int, seed: int) -> None:
@@ -46,7 +46,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=1000)
-    parser.add_argument("--expert-sample", type=int, default=40)
+    parser.add_argument("--recheck-sample", type=int, default=40)
     args = parser.parse_args()
     print(f"cores: {os.cpu_count()}")
     if args.count > 0:
@@ -62,12 +62,12 @@ def main() -> None:
     ratings = sorted(p.rating for p in bank)
     print(f"initial ratings: min {ratings[0]}, median {ratings[len(ratings) // 2]}, "
           f"max {ratings[-1]}")
-    sample = random.Random(args.seed).sample(bank, min(args.expert_sample, len(bank)))
+    sample = random.Random(args.seed).sample(bank, min(args.recheck_sample, len(bank)))
     started = time.process_time()
-    agreed = sum(expert_disagreement(p.hand, p.knowledge, p.answer) is None for p in sample)
+    held = sum(isinstance(recheck(p), type(p)) for p in sample)
     seconds = (time.process_time() - started) / len(sample)
-    print(f"Expert check: {seconds:.2f} s of CPU per puzzle over {len(sample)} bank puzzles, "
-          f"{agreed} agree")
+    print(f"judge recheck: {seconds:.2f} s of CPU per puzzle over {len(sample)} bank puzzles, "
+          f"{held} hold")
 
 
 if __name__ == "__main__":

@@ -120,14 +120,18 @@ def test_without_jokers_the_unseen_set_and_stock_are_as_before():
 def test_playout_deals_at_the_jokers_table_include_the_unseen_jokers():
     import random
 
-    from gin_teach.puzzles.playouts import playout_samples
+    from gin_teach.judge import table_view
+    from gin_teach.opponent import OpponentModel
+    from gin_teach.playouts import PlayoutRules, imagined_deal
 
-    hand = "7H 9H 3C 4C 2S 2D KS QD 5S 8C 6H"
+    rules = Rules.jokers_wild()
+    view = table_view("7H 9H 3C 4C 2S 2D KS QD 5S 8C 6H", Knowledge(jokers=2), rules)
+    model = OpponentModel.of(view)
     found = 0
     for seed in range(6):
-        theirs, stock = playout_samples(hand, Knowledge(jokers=2), random.Random(seed), 2)
+        theirs, stock = imagined_deal(model, random.Random(seed), view, PlayoutRules.of(rules))
         assert len(stock) == 54 - 21 and theirs.bit_count() == 10
-        found |= theirs & JOKER_BITS | sum(1 << i for i in stock if i >= 52)
+        found |= theirs & JOKER_BITS | sum(stock) & JOKER_BITS
     assert found == JOKER_BITS
 
 

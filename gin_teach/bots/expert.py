@@ -27,14 +27,12 @@ game on any machine; ``benchmarks/strength.py --time`` measures the time per dec
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from gin_teach.actions import Action, Knock
 from gin_teach.bots.defence import DefenderBot
 from gin_teach.bots.offence import DiscardOption
-from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.melds import deadwood_of_mask
 from gin_teach.opponent import OpponentModel, layoff_cards
 from gin_teach.playouts import (
@@ -42,76 +40,22 @@ from gin_teach.playouts import (
     discard_score,
     draw_score,
     imagined_deal,
-    imagined_hand,
-    playout,
     settle_masks,
     take_score,
 )
 from gin_teach.records import Observation
 from gin_teach.rules import Rules
-from gin_teach.table_view import ALL_CARDS, TableView, bits_of, discard_or_knock
+from gin_teach.table_view import TableView, bits_of, discard_or_knock
 
 if TYPE_CHECKING:
-    from gin_teach.analysis import Knowledge
+    pass
 
-__all__ = ["CLOSE", "CLOSE_CHOICES", "ExpertBot", "expert_discard_points"]
+__all__ = ["CLOSE", "CLOSE_CHOICES", "ExpertBot"]
 
 #: Discards whose Defender score is within this many points of the best are played out,
 #: at most :data:`CLOSE_CHOICES` of them.
 CLOSE = 3.0
 CLOSE_CHOICES = 3
-
-def expert_discard_points(hand11: HandLike, knowledge: Knowledge, rules: Rules | None = None,
-                          *, seed: int = 0, playouts: int = 240) -> dict[Card, list[int]]:
-    """The Expert's own judgement of every discard of an 11-card ``hand11``, as a puzzle
-    states it (a :class:`~gin_teach.analysis.Knowledge`): each legal discard's score for
-    this player on ``playouts`` imagined deals, the same deals for every card (the Expert's
-    sampled opponent model and :func:`playout`). A discard that may knock counts the better
-    of knocking and playing on, deal by deal.
-
-    >>> from gin_teach.analysis import Knowledge
-    >>> points = expert_discard_points("AS 2S 3S 5H 6H 7H 9D TD JD 2C KH",
-    ...                                Knowledge(stock_size=28), seed=1, playouts=60)
-    >>> best = max(points, key=lambda card: sum(points[card]))  # keep the 2♣, knock with 2
-    >>> str(best), len(points[best])
-    ('K♥', 60)
-    """
-    rules = rules or Rules.modern()
-    cards = to_cards(hand11)
-    hand = sum(card.bit for card in cards)
-    pile = sum(card.bit for card in knowledge.discard_pile)
-    holds = sum(card.bit for card in knowledge.opponent_holds)
-    unseen = ALL_CARDS & ~(hand | pile | holds)
-    opponent_unknown = 10 - holds.bit_count()
-    knock_limit = knowledge.knock_limit if knowledge.knock_limit is not None \
-        else rules.knock_limit
-    stock_size = knowledge.stock_size if knowledge.stock_size is not None \
-        else unseen.bit_count() - opponent_unknown
-    taken = knowledge.just_taken.bit if knowledge.just_taken is not None else 0
-    view = TableView(
-        hand=hand, unseen=unseen, pile=pile, top=pile and 1 << (pile.bit_length() - 1),
-        opponent_holds=holds, opponent_took=sum(c.bit for c in knowledge.opponent_took),
-        opponent_passed=sum(c.bit for c in knowledge.opponent_passed),
-        opponent_discarded=sum(c.bit for c in knowledge.opponent_discarded),
-        opponent_unknown=opponent_unknown, stock_size=stock_size, just_taken=taken,
-        knock_limit=knock_limit)
-    playout_rules = PlayoutRules.of(rules, knock_limit)
-    model = OpponentModel.of(view)
-    rng = random.Random(seed)
-    discards = [card for card in cards if card.bit != taken]
-    points: dict[Card, list[int]] = {card: [] for card in discards}
-    for _ in range(playouts):
-        theirs = imagined_hand(model, rng, view, playout_rules)
-        stock = bits_of(unseen & ~theirs)
-        rng.shuffle(stock)
-        for card in discards:
-            kept = hand ^ card.bit
-            score = -playout([theirs, kept], list(stock), card.bit, 0, playout_rules)
-            if deadwood_of_mask(kept) <= knock_limit:
-                score = max(score, settle_masks(kept, theirs, playout_rules))
-            points[card].append(score)
-    return points
-
 
 class ExpertBot(DefenderBot):
     """Monte-Carlo playouts over its close choices (see the module).

@@ -3,7 +3,7 @@
 - :mod:`gin_teach.puzzles.puzzle`: the :class:`Puzzle` value, :class:`Grade`, the verdict
   thresholds and the bank's JSON form (:func:`load_bank`).
 - :mod:`gin_teach.puzzles.verify`: which positions are kept, their tier, theme and margins.
-- :mod:`gin_teach.puzzles.playouts`: the Monte-Carlo playouts that value every choice.
+- The judge (:mod:`gin_teach.judge`) values every choice; the bank stores its numbers.
 - :mod:`gin_teach.puzzles.generate`: the bank generator
   (``python -m gin_teach.puzzles generate --count N --seed S --jobs J``).
 

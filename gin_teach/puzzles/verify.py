@@ -2,21 +2,16 @@
 
 A position is kept only when all of these hold (the margins are the constants below):
 
-1. The analysis (:func:`~gin_teach.analysis.analyze_discards`) and the playouts
-   (:mod:`gin_teach.puzzles.playouts`, against both opponent models) name the same answer,
-   except in tier 5, where the analysis finds the top discards too close to call.
-2. The answer beats every other choice in the playouts by at least
-   :data:`KEEP_MARGIN_POINTS` expected points per hand (averaged over the two models), and
-   neither model prefers another choice by more than one standard error. In tier 5, where
-   nothing else backs the playouts, the lead must be :data:`JUDGEMENT_MARGIN_POINTS` and at
-   least :data:`JUDGEMENT_Z` standard errors, and it must survive fresh deals
-   (:func:`confirm_judgement`).
-3. Cards that play exactly alike (the analysis's ``same_as``; in tier 5, the same points in
-   every playout) are one answer.
-4. The Expert agrees (:func:`expert_disagreement`): in its own playouts
-   (:func:`~gin_teach.bots.expert.expert_discard_points`, :data:`EXPERT_PLAYOUTS` deals
-   against its sampled opponent model) an answer card scores best, or within
-   :data:`EXPERT_NOISE_SE` standard errors of the card it scores best.
+1. The analysis (:func:`~gin_teach.analysis.analyze_discards`) and the judge
+   (:func:`~gin_teach.judge.judge_discard` at :data:`~gin_teach.judge.BANK` precision, the
+   same playout engine the Expert plays with) name the same answer, except in tier 5, where
+   the analysis finds the top discards too close to call.
+2. The answer beats every other choice by at least :data:`KEEP_MARGIN_POINTS` expected
+   points per hand and by more than the judge's noise (:data:`~gin_teach.judge.NOISE_SE`
+   standard errors). In tier 5, where nothing else backs the playouts, the lead must be
+   :data:`JUDGEMENT_MARGIN_POINTS` and at least :data:`JUDGEMENT_Z` standard errors, and the
+   same answer must come out best on fresh deals (:func:`confirmation_seed`).
+3. Cards that score the same on every deal are one answer.
 
 Tiers say what decides:
 
@@ -40,45 +35,29 @@ Tiers say what decides:
 from __future__ import annotations
 
 import hashlib
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
 from gin_teach.analysis import DiscardAnalysis, Knowledge, analyze_discards
-from gin_teach.bots.expert import expert_discard_points
 from gin_teach.cards import Card, HandLike, to_cards
-from gin_teach.judge import BANK, Judgement, discard_reason, judge_discard
+from gin_teach.judge import BANK, NOISE_SE, Judgement, discard_reason, judge_discard
 from gin_teach.melds import best_arrangement, find_melds
-from gin_teach.puzzles.playouts import (
-    EAGER,
-    PATIENT,
-    Choice,
-    choice_points,
-    choice_values,
-    legal_choices,
-)
 from gin_teach.puzzles.puzzle import HINTS, ChoiceValue, Puzzle
 from gin_teach.rules import Rules
 
 __all__ = [
-    "CONFIRM_SAMPLES",
     "COUNT_MARGIN",
-    "EXPERT_NOISE_SE",
-    "EXPERT_PLAYOUTS",
     "INFO_MARGIN",
     "JUDGEMENT_MARGIN_POINTS",
     "JUDGEMENT_Z",
     "KEEP_MARGIN_POINTS",
-    "MEASURED_GROUPS",
-    "SAMPLES",
     "SHAPE_MARGIN",
+    "Choice",
     "Verification",
     "analysis_tier",
-    "confirm_judgement",
     "confirmation_seed",
-    "expert_disagreement",
     "margins",
     "recheck",
     "verify_position",
@@ -96,23 +75,11 @@ another card leads without it."""
 least this much worse than the answer's."""
 KEEP_MARGIN_POINTS: Final = 0.5
 """Tiers 1-4: the answer wins at least this many more points per hand than any other choice,
-on average over the two opponent models, in the playouts."""
+as the judge measures it."""
 JUDGEMENT_MARGIN_POINTS: Final = 1.0
 """Tier 5: the playouts' lead needed when the analysis cannot separate the choices."""
 JUDGEMENT_Z: Final = 2.33
 """... and at this many standard errors (one-sided 99%)."""
-MEASURED_GROUPS: Final = 4
-"""The playouts measure the analysis's best groups of alike discards, this many."""
-SAMPLES: Final = 160
-"""Playout deals per opponent model, the same deals for every measured choice."""
-CONFIRM_SAMPLES: Final = 160
-"""Tier 5: fresh deals per model on which the answer must still lead its closest rival."""
-EXPERT_PLAYOUTS: Final = 240
-"""The Expert's playouts per discard (its own thinking budget per decision) in its check."""
-EXPERT_NOISE_SE: Final = 2.0
-"""The Expert agrees when an answer card trails its favourite by at most this many standard
-errors of the paired difference (the same margin the Expert needs to overrule itself)."""
-
 
 def margins() -> dict[str, float]:
     """The margins a bank was kept with, as stored in its file.
@@ -123,9 +90,20 @@ def margins() -> dict[str, float]:
     return {"COUNT_MARGIN": COUNT_MARGIN, "SHAPE_MARGIN": SHAPE_MARGIN,
             "INFO_MARGIN": INFO_MARGIN, "KEEP_MARGIN_POINTS": KEEP_MARGIN_POINTS,
             "JUDGEMENT_MARGIN_POINTS": JUDGEMENT_MARGIN_POINTS,
-            "JUDGEMENT_Z": JUDGEMENT_Z, "MEASURED_GROUPS": MEASURED_GROUPS, "SAMPLES": SAMPLES,
-            "CONFIRM_SAMPLES": CONFIRM_SAMPLES, "EXPERT_PLAYOUTS": EXPERT_PLAYOUTS,
-            "EXPERT_NOISE_SE": EXPERT_NOISE_SE}
+            "JUDGEMENT_Z": JUDGEMENT_Z, "NOISE_SE": NOISE_SE, "JUDGE_FIRST_DEALS": BANK.first,
+            "JUDGE_MOST_DEALS": BANK.most, "JUDGE_ERROR": BANK.error}
+
+
+@dataclass(frozen=True, order=True)
+class Choice:
+    """One answer to a puzzle: discard ``card``, and knock (``knock=True``) or play on.
+
+    >>> Choice(Card.parse("KS"), True)
+    Choice(card=Card('KS'), knock=True)
+    """
+
+    card: Card
+    knock: bool
 
 
 @dataclass(frozen=True)
@@ -213,58 +191,15 @@ def analysis_tier(hand11: HandLike, knowledge: Knowledge,
     return 2, f"{best.card} keeps the better shape: {best.why}"
 
 
-def _paired(first: list[int], second: list[int]) -> tuple[float, float]:
-    """Mean of first - second and its standard error."""
-    diffs = [a - b for a, b in zip(first, second, strict=True)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    return mean, math.sqrt(variance / n)
-
-
-def _summed(points: dict[str, dict[Choice, list[int]]], models: Sequence[str],
-            choice: Choice) -> list[int]:
-    """A choice's points per deal, added over the models."""
-    return [sum(values) for values in zip(*(points[m][choice] for m in models), strict=True)]
-
-
-def _groups(analyses: Sequence[DiscardAnalysis]) -> list[tuple[Card, ...]]:
-    """The analysis's discards in groups that play exactly alike, best group first."""
-    groups: list[tuple[Card, ...]] = []
-    placed: set[Card] = set()
-    for analysis in analyses:
-        if analysis.card not in placed:
-            group = (analysis.card, *analysis.same_as)
-            groups.append(group)
-            placed.update(group)
-    return groups
-
-
-def _measure(hand: tuple[Card, ...], knowledge: Knowledge, rules: Rules, seed: int,
-             groups: Sequence[tuple[Card, ...]]) -> dict[str, dict[Choice, list[int]]]:
-    """Playout points of the choices of the analysis's first :data:`MEASURED_GROUPS` groups
-    (one card stands for its group: alike cards get its points), on the same deals."""
-    measured = {group[0] for group in groups[:MEASURED_GROUPS]}
-    choices = [c for c in legal_choices(hand, knowledge, rules) if c.card in measured]
-    points = choice_points(hand, knowledge, samples=SAMPLES, seed=seed, rules=rules,
-                           choices=choices)
-    for group in groups[:MEASURED_GROUPS]:
-        for card in group[1:]:
-            for model in points.values():
-                for knock in (False, True):
-                    if Choice(group[0], knock) in model:
-                        model[Choice(card, knock)] = model[Choice(group[0], knock)]
-    return points
-
-
-def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int = 0,
+def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int | None = None,
                     rules: Rules | None = None) -> Verification:
     """Verify a position as a puzzle (see the module): a :class:`Verification`, kept or with
-    the reason it was refused.
+    the reason it was refused. ``seed`` picks the judge's deals (default: the position's
+    own, :func:`~gin_teach.judge.position_seed`).
 
     >>> from gin_teach.analysis import Knowledge
-    >>> verify_position("AS 2S 3S 5H 6H 7H 9D TD 2C 3C KH", Knowledge(stock_size=28),
-    ...                 seed=1).explanation.startswith("Discard K♥")
+    >>> verify_position("AS 2S 3S 5H 6H 7H 9D TD 2C 3C KH", Knowledge(stock_size=28)
+    ...                 ).explanation.startswith("Discard K♥")
     True
     """
     rules = rules or Rules.modern()
@@ -274,61 +209,42 @@ def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int = 0,
         return Verification(False, why_tier)
     analyses = analyze_discards(hand, knowledge, rules)
     by_card = {a.card: a for a in analyses}
-    answer = _answer_cards(analyses)
-    groups = _groups(analyses)
-    points = _measure(hand, knowledge, rules, seed, groups)
-    models = (EAGER.name, PATIENT.name)
-    close = list(points[models[0]])
-
-    def mean(choice: Choice, model: str) -> float:
-        values = points[model][choice]
-        return sum(values) / len(values)
-
-    def best_of(cards: frozenset[Card]) -> Choice:
-        return max((c for c in close if c.card in cards),
-                   key=lambda c: sum(mean(c, m) for m in models))
-
-    if tier == 5:
-        leader = max(close, key=lambda c: sum(mean(c, m) for m in models))
-        answer = frozenset(next(g for g in groups if leader.card in g))
-    leader = best_of(answer)
-    rivals = [c for c in close if c.card not in answer or c.knock != leader.knock]
+    judged = judge_discard(hand, knowledge, rules, seed=seed, precision=BANK)
+    best = judged.best
+    assert best.card is not None
+    answer = frozenset(o.card for o in judged.options
+                       if o.card is not None and o.loss == 0 and o.knock == best.knock)
+    if tier < 5 and best.card not in _answer_cards(analyses):
+        return Verification(False, f"the judge prefers {best.said()} to the analysis' "
+                                   f"{analyses[0].card}")
+    rivals = [o for o in judged.options if o.card not in answer or o.knock != best.knock]
     if not rivals:
         return Verification(False, "no other choice to compare with")
+    runner = rivals[0]
     need = JUDGEMENT_MARGIN_POINTS if tier == 5 else KEEP_MARGIN_POINTS
-    weakest_lead = math.inf
-    for rival in rivals:
-        for model in models:
-            lead, error = _paired(points[model][leader], points[model][rival])
-            if lead < -error:
-                return Verification(False, f"the {model} model prefers {_said(rival)} to "
-                                           f"{_said(leader)} by {-lead:.2f} ± {error:.2f} "
-                                           "points")
-        lead, error = _paired(_summed(points, models, leader), _summed(points, models, rival))
-        lead, error = lead / 2, error / 2
-        if lead < need or (tier == 5 and error > 0 and lead / error < JUDGEMENT_Z):
-            return Verification(False, f"{_said(leader)} beats {_said(rival)} by only "
-                                       f"{lead:.2f} points (± {error:.2f})")
-        weakest_lead = min(weakest_lead, lead)
-    runner = min(rivals, key=lambda c: sum(mean(leader, m) - mean(c, m) for m in models))
+    if runner.loss < need or runner.loss <= NOISE_SE * runner.error or (
+            tier == 5 and runner.error > 0 and runner.loss / runner.error < JUDGEMENT_Z):
+        return Verification(False, f"{best.said()} beats {runner.said()} by only "
+                                   f"{runner.loss:.2f} points (± {runner.error:.2f})")
     if tier == 5:
-        again = confirm_judgement(hand, knowledge, leader, runner, rules)
-        if again <= 0:
-            return Verification(False, f"on fresh deals {_said(leader)} leads {_said(runner)} "
-                                       f"by {again:.2f} points: not confirmed")
-    disagreement = expert_disagreement(hand, knowledge, answer, rules)
-    if disagreement:
-        return Verification(False, disagreement)
-    knock = leader.knock if any(c.card in answer and c.knock for c in points[models[0]]) \
-        else None
-    values = _choice_values(points, models, leader, answer, knock, by_card, tier,
-                            legal_choices(hand, knowledge, rules))
-    themes = _themes(tier, hand, knowledge, leader, runner, analyses, rules)
-    explanation = _explanation(tier, hand, leader, runner, weakest_lead, by_card, knowledge,
+        again = judge_discard(hand, knowledge, rules, seed=confirmation_seed(hand),
+                              precision=BANK).best
+        if (again.card, again.knock) != (best.card, best.knock):
+            return Verification(False, f"on fresh deals {again.said()} comes out best, not "
+                                       f"{best.said()}: not confirmed")
+    assert runner.card is not None
+    leader, second = Choice(best.card, best.knock), Choice(runner.card, runner.knock)
+    knock = best.knock if any(o.knock for o in judged.options if o.card in answer) else None
+    values = tuple(sorted(
+        (ChoiceValue(o.card, o.knock, o.loss, discard_reason(judged, hand, o, rules), o.error)
+         for o in judged.options if o.card is not None),
+        key=lambda v: (v.points_lost, v.card, v.knock)))
+    themes = _themes(tier, hand, knowledge, leader, second, analyses, rules)
+    explanation = _explanation(tier, hand, leader, second, runner.loss, by_card, knowledge,
                                rules)
-    rating = _initial_rating(tier, weakest_lead, values)
+    rating = _initial_rating(tier, runner.loss, values)
     return Verification(True, why_tier, tier, answer, knock, values, themes, explanation,
-                        HINTS[tier], rating, round(weakest_lead, 2))
+                        HINTS[tier], rating, round(runner.loss, 2))
 
 
 def confirmation_seed(hand: Sequence[Card]) -> int:
@@ -340,45 +256,6 @@ def confirmation_seed(hand: Sequence[Card]) -> int:
     """
     codes = " ".join(sorted(card.code for card in hand))
     return int(hashlib.sha256(codes.encode()).hexdigest()[:12], 16)
-
-
-def confirm_judgement(hand: Sequence[Card], knowledge: Knowledge, answer: Choice,
-                      rival: Choice, rules: Rules | None = None) -> float:
-    """Tier 5's second look: the answer's lead over its closest rival, in points per hand
-    (mean of the two models), on :data:`CONFIRM_SAMPLES` fresh deals. Picking the best of
-    several noisy estimates flatters the winner; a lead that survives new deals is real.
-
-    >>> from gin_teach.analysis import Knowledge
-    >>> hand = to_cards("7S 7H 7D 9C TC JC 3H 4H 5H 6H KS")
-    >>> confirm_judgement(hand, Knowledge(stock_size=20), Choice(hand[-1], True),
-    ...                   Choice(hand[-1], False)) > 0
-    True
-    """
-    values = choice_values(hand, knowledge, samples=CONFIRM_SAMPLES,
-                           seed=confirmation_seed(hand), rules=rules, choices=[answer, rival])
-    return sum(v[answer] - v[rival] for v in values.values()) / len(values)
-
-
-def expert_disagreement(hand: Sequence[Card], knowledge: Knowledge, answer: frozenset[Card],
-                        rules: Rules | None = None) -> str | None:
-    """None when the Expert agrees with ``answer`` (see the module, point 4), else what it
-    prefers and by how much. Its deals are seeded by the cards (:func:`confirmation_seed`).
-
-    >>> from gin_teach.analysis import Knowledge
-    >>> hand = to_cards("AS 2S 3S 5H 6H 7H 9D TD JD 2C KH")
-    >>> expert_disagreement(hand, Knowledge(stock_size=28), frozenset(to_cards("KH"))) is None
-    True
-    >>> print(expert_disagreement(hand, Knowledge(stock_size=28), frozenset(to_cards("2C"))))
-    the Expert prefers K♥ to 2♣ by 6.51 ± 0.83 points
-    """
-    points = expert_discard_points(hand, knowledge, rules, seed=confirmation_seed(hand),
-                                   playouts=EXPERT_PLAYOUTS)
-    favourite = max(points, key=lambda card: sum(points[card]))
-    mine = max((card for card in answer if card in points), key=lambda c: sum(points[c]))
-    lead, error = _paired(points[favourite], points[mine])
-    if lead <= EXPERT_NOISE_SE * error:
-        return None
-    return f"the Expert prefers {favourite} to {mine} by {lead:.2f} ± {error:.2f} points"
 
 
 def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
@@ -453,49 +330,6 @@ def _said(choice: Choice, other: Choice | None = None) -> str:
     return str(choice.card)
 
 
-def _choice_values(points: dict[str, dict[Choice, list[int]]], models: tuple[str, str],
-                   leader: Choice, answer: frozenset[Card], knock: bool | None,
-                   by_card: dict[Card, DiscardAnalysis], tier: int,
-                   legal: Sequence[Choice]) -> tuple[ChoiceValue, ...]:
-    values = []
-    measured = points[models[0]]
-    unmeasured_loss = 0.0
-    for choice in measured:
-        if choice.card not in answer:
-            unmeasured_loss = max(unmeasured_loss, sum(
-                _mean(points[m][leader]) - _mean(points[m][choice]) for m in models) / 2)
-    for choice in legal:
-        if choice.card in answer and (knock is None or choice.knock == knock):
-            lost = 0.0
-        elif choice not in measured:
-            lost = max(0.01, round(unmeasured_loss, 2))
-        else:
-            shared = min(len(points[models[0]][choice]), len(points[models[0]][leader]))
-            lost = sum(sum(points[m][leader][:shared]) - sum(points[m][choice][:shared])
-                       for m in models) / (2 * shared)
-            lost = max(0.01, round(lost, 2))
-        analysis = by_card[choice.card]
-        if choice not in measured:
-            why = (f"{analysis.why} The analysis ranks it below the choices the playouts "
-                   "measured; it costs at least as much as they do.")
-        elif tier == 5 or choice.card in answer:
-            mine = sum(sum(points[m][choice]) for m in models) / (
-                2 * len(points[models[0]][choice]))
-            knocking = " and knocking" if choice.knock else ""
-            why = (f"In playouts, discarding {choice.card}{knocking} averages {mine:+.1f} "
-                   "points per hand.")
-        else:
-            why = analysis.why
-        if choice.knock:
-            why += f" Knocking now shows {analysis.deadwood} deadwood."
-        values.append(ChoiceValue(choice.card, choice.knock, lost, why))
-    return tuple(sorted(values, key=lambda v: (v.points_lost, v.card, v.knock)))
-
-
-def _mean(values: Sequence[int]) -> float:
-    return sum(values) / len(values)
-
-
 def _neighbours(card: Card, hand: Sequence[Card], distance: int) -> bool:
     return any(c.suit == card.suit and abs(c.rank - card.rank) == distance for c in hand)
 
@@ -544,8 +378,8 @@ def _explanation(tier: int, hand: tuple[Card, ...], leader: Choice, runner: Choi
                  by_card: dict[Card, DiscardAnalysis], knowledge: Knowledge,
                  rules: Rules) -> str:
     best = by_card[leader.card]
-    playouts = (f"In playouts against two styles of opponent it wins at least {lead:.1f} "
-                f"points more per hand than {_said(runner, leader)}.")
+    playouts = (f"In playouts it wins {lead:.1f} points a hand more than "
+                f"{_said(runner, leader)}.")
     if tier == 5:
         return (f"Discard {_said(leader)}. The counts alone cannot settle this one "
                 f"({best.deadwood} deadwood after it), but playing the hand out many times "
