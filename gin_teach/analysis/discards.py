@@ -289,9 +289,7 @@ def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
     if not legal:
         raise CardError(f"no card may be discarded: the only one is {shown(hand)}, just taken")
     unseen = knowledge.unseen_mask(hand, rules.jokers)
-    limit = knowledge.knock_limit
-    if limit is None:
-        limit = 0 if rules.straight_gin else rules.knock_limit
+    limit = rules.resolve_knock_limit(knowledge.knock_limit)
     weight = danger_weight(knowledge, rules)
     dead = hand_mask(knowledge.discard_pile)
     holds = hand_mask(knowledge.opponent_holds)

@@ -245,9 +245,7 @@ def analyze_knock(hand11: HandLike | int, knowledge: Knowledge | None = None,
     stock = knowledge.stock(jokers=rules.jokers)
     joker_points = rules.joker_points
     my_draws = max(0, (stock - rules.dead_hand_stock) // 2)
-    limit = knowledge.knock_limit
-    if limit is None:
-        limit = 0 if rules.straight_gin else rules.knock_limit
+    limit = rules.resolve_knock_limit(knowledge.knock_limit)
     knocking = [analysis for analysis in analyses if analysis.knock]
     play_on = min(analyses, key=lambda analysis: analysis.score).card
     if not knocking:
