@@ -396,7 +396,7 @@ def _reason(rnd: Round, judged: Judgement, chosen: Option) -> str:
     player = rnd.current_player
     if judged.decision == "draw":
         return draw_reason(judged, rnd.hand(player), _knowledge(rnd, player), chosen, rnd.rules)
-    return discard_reason(judged, rnd.hand(player), chosen, rnd.rules)
+    return discard_reason(judged, rnd.hand(player), chosen, rnd.rules, _knowledge(rnd, player))
 
 
 def grade_move(state_before: Round | Game, move: Action | str) -> Decision | None:

@@ -29,7 +29,7 @@ the same numbers, and the same grade, every time and everywhere.
 Throwing a card from a made meld when another card leaves less deadwood is never graded
 milder than an inaccuracy, whatever the playouts say (:func:`breaks_meld`).
 
->>> from gin_teach.analysis import Knowledge, analyze_draw
+>>> from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
 >>> judged = judge_discard("AS 2S 3S 5H 6H 7H 9D TD JD 2C KH", Knowledge(stock_size=28))
 >>> judged.best.move, judged.best.verdict
 ('knock KH', 'best')
@@ -46,7 +46,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from gin_teach.analysis import Knowledge, analyze_draw
+from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
 from gin_teach.cards import Card, HandLike, hand_mask, to_cards
 from gin_teach.errors import CardError
 from gin_teach.melds import all_best_arrangements, deadwood_of_mask
@@ -465,10 +465,11 @@ def judge_draw(hand10: HandLike, knowledge: Knowledge, rules: Rules | None = Non
 
 
 def discard_reason(judged: Judgement, hand11: HandLike, chosen: Option,
-                   rules: Rules | None = None) -> str:
+                   rules: Rules | None = None, knowledge: Knowledge | None = None) -> str:
     """One or two sentences on ``chosen`` (an option of ``judged``, a discard judgement of
-    ``hand11``) that name what decides: the count each choice leaves, a made meld broken,
-    and the playouts' verdict with its numbers.
+    ``hand11``) that name what decides: the count each choice leaves, the live outs it keeps
+    when those differ (given the ``knowledge``), a made meld broken, and the playouts'
+    verdict with its numbers.
 
     >>> from gin_teach.analysis import Knowledge
     >>> hand = "3H 4H 5H 7S 7D 7C 9S 9D JS QH KC"
@@ -489,6 +490,16 @@ def discard_reason(judged: Judgement, hand11: HandLike, chosen: Option,
     def act(option: Option) -> str:
         return f"knocking with {left(option)}" if option.knock else f"it leaves {left(option)}"
 
+    outs = {a.card: len(a.outs) for a in analyze_discards(cards, knowledge, rules)} \
+        if knowledge is not None else {}
+
+    def with_outs(option: Option, other: Option) -> str:
+        """" with 8 outs" when the two choices keep different numbers of live outs."""
+        if option.card is None or other.card is None or option.knock or other.knock:
+            return ""
+        mine, theirs = outs.get(option.card), outs.get(other.card)
+        return f" with {mine} outs" if mine is not None and mine != theirs else ""
+
     playouts = f"In playouts {best.said()} averages {best.value:+.1f} points a hand"
     if chosen is best:
         rivals = [o for o in judged.options[1:] if o.kind == "discard" or o.knock]
@@ -507,18 +518,18 @@ def discard_reason(judged: Judgement, hand11: HandLike, chosen: Option,
             return (f"Discard {best.card} and play on with {left(best)} rather than knock with "
                     f"{left(runner)} after {runner.card}: in playouts playing on averages "
                     f"{best.value:+.1f} points a hand, knocking {runner.value:+.1f}.")
-        return (f"{_first_upper(best.said())}: {act(best)} deadwood, against {left(runner)} "
-                f"after {runner.said()}. {playouts}, {runner.said()} "
-                f"{runner.value:+.1f}.")
+        return (f"{_first_upper(best.said())}: {act(best)} deadwood"
+                f"{with_outs(best, runner)}, against {left(runner)}{with_outs(runner, best)} "
+                f"after {runner.said()}. {playouts}, {runner.said()} {runner.value:+.1f}.")
     assert chosen.card is not None
-    opening = f"{chosen.said()}: {act(chosen)} deadwood"
+    opening = f"{chosen.said()}: {act(chosen)} deadwood{with_outs(chosen, best)}"
     if not chosen.knock and breaks_meld(cards, chosen.card, rules):
         meld = next(m for m in all_best_arrangements(cards, joker_points=jp)[0].melds
                     if chosen.card in m)
         opening = (f"{chosen.card} breaks your meld {' '.join(map(str, meld))}: it leaves "
                    f"{left(chosen)} deadwood where {best.card} leaves {left(best)}")
-    elif left(chosen) != left(best):
-        opening += f" where {best.said()} leaves {left(best)}"
+    elif left(chosen) != left(best) or with_outs(chosen, best):
+        opening += f" where {best.said()} leaves {left(best)}{with_outs(best, chosen)}"
     if chosen.accepted:
         return (f"{_first_upper(opening)}. {chosen.said()} is as good as {best.said()} "
                 f"as far as the playouts can tell: {chosen.cost()}.")
@@ -532,7 +543,7 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
     taking the face-up card leaves against what a stock card leaves on average, and the
     playouts' verdict.
 
-    >>> from gin_teach.analysis import Knowledge, analyze_draw
+    >>> from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
     >>> known = Knowledge(discard_pile="8D 7D")
     >>> judged = judge_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", known)
     >>> print(draw_reason(judged, "7S 7H 9C TC 3H 4H 5H 2D KS QS", known, judged.best))

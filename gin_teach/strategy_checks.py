@@ -117,9 +117,9 @@ def check_best_discard(hand: HandLike, answer: object,
     mine = _better_of(judged, card)
     best = judged.best
     if mine.accepted:
-        return Feedback(True, f"Right: {discard_reason(judged, cards, mine, rules)}")
-    return Feedback(False, discard_reason(judged, cards, mine, rules),
-                    f"{_first_upper(discard_reason(judged, cards, best, rules))}")
+        return Feedback(True, f"Right: {discard_reason(judged, cards, mine, rules, known)}")
+    return Feedback(False, discard_reason(judged, cards, mine, rules, known),
+                    f"{_first_upper(discard_reason(judged, cards, best, rules, known))}")
 
 
 def _better_of(judged: Judgement, card: object) -> Option:
@@ -248,7 +248,7 @@ def check_knock_or_play_on(hand: HandLike, knowledge: Knowledge, answer: object,
         return Feedback(False, f"This hand cannot knock at all: no discard leaves a count "
                         f"the knock limit allows ({least} is the lowest card).", hint)
     mine = knocks[0] if said == "knock" else next(o for o in judged.options if not o.knock)
-    why = discard_reason(judged, cards, judged.best, rules)
+    why = discard_reason(judged, cards, judged.best, rules, knowledge)
     why = why[:1].lower() + why[1:]
     if mine.accepted:
         return Feedback(True, f"Right: {why}")

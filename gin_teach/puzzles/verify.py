@@ -236,7 +236,8 @@ def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int | None 
     leader, second = Choice(best.card, best.knock), Choice(runner.card, runner.knock)
     knock = best.knock if any(o.knock for o in judged.options if o.card in answer) else None
     values = tuple(sorted(
-        (ChoiceValue(o.card, o.knock, o.loss, discard_reason(judged, hand, o, rules), o.error)
+        (ChoiceValue(o.card, o.knock, o.loss,
+                     discard_reason(judged, hand, o, rules, knowledge), o.error)
          for o in judged.options if o.card is not None),
         key=lambda v: (v.points_lost, v.card, v.knock)))
     themes = _themes(tier, hand, knowledge, leader, second, analyses, rules)
@@ -290,7 +291,8 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     answer = frozenset(o.card for o in judged.options
                        if o.card is not None and o.loss == 0 and o.knock == knock)
     choices = tuple(sorted(
-        (ChoiceValue(o.card, o.knock, o.loss, discard_reason(judged, puzzle.hand, o, rules),
+        (ChoiceValue(o.card, o.knock, o.loss,
+                     discard_reason(judged, puzzle.hand, o, rules, puzzle.knowledge),
                      o.error)
          for o in judged.options if o.card is not None),
         key=lambda v: (v.points_lost, v.card, v.knock)))
