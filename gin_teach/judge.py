@@ -39,6 +39,7 @@ milder than an inaccuracy, whatever the playouts say (:func:`breaks_meld`).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import random
@@ -387,6 +388,11 @@ def breaks_meld(hand: HandLike, card: Card, rules: Rules | None = None) -> bool:
     return False
 
 
+#: Judgements remembered, by position: the coach's hint and its grade of the move that
+#: follows ask about the same position, and a review replays positions just hinted.
+CACHED: Final = 256
+
+
 def judge_discard(hand11: HandLike, knowledge: Knowledge | None = None,
                   rules: Rules | None = None, *, seed: int | None = None,
                   precision: Precision = COACH) -> Judgement:
@@ -399,11 +405,16 @@ def judge_discard(hand11: HandLike, knowledge: Knowledge | None = None,
     >>> judged.option("discard 4H").verdict in ("inaccuracy", "mistake", "blunder")
     True
     """
-    rules = rules or Rules.modern()
-    knowledge = knowledge if knowledge is not None else Knowledge()
     cards = tuple(sorted(to_cards(hand11)))  # the order the cards are given in changes nothing
     if len(cards) != 11:
         raise CardError(f"a discard is judged from 11 cards, not {len(cards)}")
+    return _judge_discard(cards, knowledge if knowledge is not None else Knowledge(),
+                          rules or Rules.modern(), seed, precision)
+
+
+@functools.lru_cache(maxsize=CACHED)
+def _judge_discard(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules,
+                   seed: int | None, precision: Precision) -> Judgement:
     view = table_view(cards, knowledge, rules)
     playout_rules = PlayoutRules.of(rules, view.knock_limit)
     hand, jp = view.hand, rules.joker_points
@@ -440,14 +451,19 @@ def judge_draw(hand10: HandLike, knowledge: Knowledge, rules: Rules | None = Non
     >>> judged.option("draw").verdict, judged.option("take").verdict != "best"
     ('best', True)
     """
-    rules = rules or Rules.modern()
     if refuse not in ("draw", "pass"):
         raise CardError(f"refuse is 'draw' or 'pass', not {refuse!r:.20}")
-    cards = to_cards(hand10)
+    cards = tuple(sorted(to_cards(hand10)))
     if len(cards) != 10:
         raise CardError(f"a draw is judged from 10 cards, not {len(cards)}")
     if not knowledge.discard_pile:
         raise CardError("there is no face-up card to take: the discard pile is empty")
+    return _judge_draw(cards, knowledge, rules or Rules.modern(), seed, precision, refuse)
+
+
+@functools.lru_cache(maxsize=CACHED)
+def _judge_draw(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules, seed: int | None,
+                precision: Precision, refuse: str) -> Judgement:
     view = table_view(cards, knowledge, rules)
     playout_rules = PlayoutRules.of(rules, view.knock_limit)
     hand, top = view.hand, view.top
