@@ -79,6 +79,7 @@ __all__ = [
     "draw_reason",
     "judge_discard",
     "judge_draw",
+    "knock_reason",
     "paired",
     "position_seed",
     "table_view",
@@ -348,6 +349,7 @@ def _options(kinds: Sequence[tuple[str, Card | None]], points: list[list[int]],
     most = max(len(p) for p in points)
     leader = max((i for i in range(len(points)) if len(points[i]) == most),
                  key=lambda i: (sum(points[i]), -i))
+    leader_mean = sum(points[leader]) / len(points[leader])
     options = []
     for index, (kind, card) in enumerate(kinds):
         values = points[index]
@@ -361,7 +363,10 @@ def _options(kinds: Sequence[tuple[str, Card | None]], points: list[list[int]],
         floor = floors[index]
         if floor is not None and VERDICTS.index(verdict) < VERDICTS.index(floor):
             verdict = floor
-        options.append(Option(kind, card, sum(values) / len(values), round(max(loss, 0.0), 2),
+        # A choice measured on fewer deals is valued as the leader's mean less its paired
+        # loss, so every value stated is on the leader's deals and they order as the losses.
+        loss = round(max(loss, 0.0), 2)
+        options.append(Option(kind, card, leader_mean - loss, loss,
                               round(error, 2) if math.isfinite(error) else 99.0,
                               len(values), verdict))
     order = {id(option): (index != leader, option.loss, -option.value)
@@ -582,7 +587,37 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
     if chosen.accepted:
         return (f"{_first_upper(chosen.said())} is as good as {judged.best.said()} as far as "
                 f"the playouts can tell ({chosen.cost()}): {facts}.")
-    return f"{_first_upper(chosen.said())} {chosen.cost()}: {facts}. {numbers}."
+    better = f"Take {draw.upcard}" if judged.best.kind == "take" else \
+        f"{'Draw from the stock' if judged.best.kind == 'draw' else 'Pass'} rather than take " \
+        f"{draw.upcard}"
+    return f"{_first_upper(chosen.said())} {chosen.cost()}. {better}: {facts}. {numbers}."
+
+
+def knock_reason(judged: Judgement, hand11: HandLike, rules: Rules | None = None) -> str:
+    """Knock now or play on, in one sentence with the playouts' numbers: the best knock
+    against the best way to play on (``judged`` must hold a knock).
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> hand = "7S 7H 7D 9C TC JC 3H 4H 5H 2S KS"
+    >>> early = Knowledge(discard_pile="KD QC", opponent_discarded="KD", stock_size=29)
+    >>> print(knock_reason(judge_discard(hand, early), hand))
+    ... # doctest: +ELLIPSIS
+    Knock with 2 after throwing K♠: in playouts knocking averages ... points a hand, playing on ...
+    """
+    rules = rules or Rules.modern()
+    mask, jp = hand_mask(to_cards(hand11)), rules.joker_points
+    knock = next((o for o in judged.options if o.knock), None)
+    if knock is None:
+        raise CardError("no discard leaves a count the knock limit allows: nothing to weigh")
+    play_on = next(o for o in judged.options if not o.knock)
+    assert knock.card is not None and play_on.card is not None
+    count = deadwood_of_mask(mask ^ knock.card.bit, jp)
+    numbers = (f"in playouts knocking averages {knock.value:+.1f} points a hand, playing on "
+               f"(throwing {play_on.card}) {play_on.value:+.1f}")
+    if knock.value >= play_on.value:
+        return f"Knock with {count} after throwing {knock.card}: {numbers}."
+    return (f"Play on, throwing {play_on.card}, rather than knock with {count}: "
+            f"{numbers}.")
 
 
 def _first_upper(text: str) -> str:

@@ -43,6 +43,7 @@ from gin_teach.judge import (
     draw_reason,
     judge_discard,
     judge_draw,
+    knock_reason,
 )
 from gin_teach.puzzles import Puzzle
 from gin_teach.rules import Rules
@@ -235,7 +236,7 @@ def check_knock_or_play_on(hand: HandLike, knowledge: Knowledge, answer: object,
     >>> early = Knowledge(discard_pile="KD QC", opponent_discarded="KD", stock_size=29)
     >>> print(check_knock_or_play_on("7S 7H 7D 9C TC JC 3H 4H 5H 2S KS", early, "knock"))
     ... # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
-    ✔ Right: discard K♠ and knock with 2: in playouts knocking averages ...
+    ✔ Right: knock with 2 after throwing K♠: in playouts knocking averages ...
     """
     hint = ("Early, a knock is hard to undercut; late, the opponent has had time to get low. "
             "How many cards are left in the stock, and what has it shown?")
@@ -248,7 +249,7 @@ def check_knock_or_play_on(hand: HandLike, knowledge: Knowledge, answer: object,
         return Feedback(False, f"This hand cannot knock at all: no discard leaves a count "
                         f"the knock limit allows ({least} is the lowest card).", hint)
     mine = knocks[0] if said == "knock" else next(o for o in judged.options if not o.knock)
-    why = discard_reason(judged, cards, judged.best, rules, knowledge)
+    why = knock_reason(judged, cards, rules)
     why = why[:1].lower() + why[1:]
     if mine.accepted:
         return Feedback(True, f"Right: {why}")
