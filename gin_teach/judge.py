@@ -360,7 +360,7 @@ def _options(kinds: Sequence[tuple[str, Card | None]], points: list[list[int]],
             alike = values == points[leader][:len(values)]
             loss = 0.0 if alike else 0.01
         verdict = verdict_for(loss, error)
-        floor = floors[index]
+        floor = floors[index] if index != leader else None
         if floor is not None and VERDICTS.index(verdict) < VERDICTS.index(floor):
             verdict = floor
         # A choice measured on fewer deals is valued as the leader's mean less its paired
@@ -376,21 +376,28 @@ def _options(kinds: Sequence[tuple[str, Card | None]], points: list[list[int]],
 
 def breaks_meld(hand: HandLike, card: Card, rules: Rules | None = None) -> bool:
     """Whether throwing ``card`` from the 11-card ``hand`` breaks a made meld for nothing:
-    the card sits in a meld in every least-deadwood arrangement of the hand, and another
+    the card sits in a meld in every least-deadwood arrangement of the hand, the cards left
+    count more deadwood than the whole hand did (its partners fall loose), and another
     discard leaves less deadwood.
 
     >>> breaks_meld("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Card.parse("4H"))
     True
     >>> breaks_meld("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Card.parse("KC"))
     False
+
+    A card from a set of four leaves a set of three: nothing is broken.
+
+    >>> breaks_meld("7H 7S 7D 7C 3H 4H 5H 9D JS QH KC", Card.parse("7H"))
+    False
     """
     rules = rules or Rules.modern()
     cards = to_cards(hand)
     mask, jp = hand_mask(cards), rules.joker_points
-    if all(card not in a.deadwood_cards for a in all_best_arrangements(cards, joker_points=jp)):
-        least = min(deadwood_of_mask(mask ^ c.bit, jp) for c in cards)
-        return deadwood_of_mask(mask ^ card.bit, jp) > least
-    return False
+    if any(card in a.deadwood_cards for a in all_best_arrangements(cards, joker_points=jp)):
+        return False
+    after = deadwood_of_mask(mask ^ card.bit, jp)
+    least = min(deadwood_of_mask(mask ^ c.bit, jp) for c in cards)
+    return after > deadwood_of_mask(mask, jp) and after > least
 
 
 #: Judgements remembered, by position: the coach's hint and its grade of the move that

@@ -43,6 +43,7 @@ def test_every_legal_choice_is_valued_with_its_own_cost() -> None:
 
 def test_breaking_a_made_meld_is_never_milder_than_an_inaccuracy() -> None:
     judged = judge_discard(HAND, Knowledge(stock_size=20))
+    assert any(o.card is not None and breaks_meld(HAND, o.card) for o in judged.options)
     for option in judged.options:
         assert option.card is not None
         if breaks_meld(HAND, option.card):
