@@ -77,6 +77,7 @@ __all__ = [
     "breaks_meld",
     "discard_reason",
     "draw_reason",
+    "forget",
     "judge_discard",
     "judge_draw",
     "knock_reason",
@@ -403,6 +404,12 @@ def breaks_meld(hand: HandLike, card: Card, rules: Rules | None = None) -> bool:
 #: Judgements remembered, by position: the coach's hint and its grade of the move that
 #: follows ask about the same position, and a review replays positions just hinted.
 CACHED: Final = 256
+
+
+def forget() -> None:
+    """Forget every remembered judgement (a benchmark times the judge from scratch)."""
+    _judge_discard.cache_clear()
+    _judge_draw.cache_clear()
 
 
 def judge_discard(hand11: HandLike, knowledge: Knowledge | None = None,
