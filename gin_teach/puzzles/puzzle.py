@@ -1,7 +1,8 @@
 """A "what should I discard?" puzzle, its grading, and the JSON form of a puzzle bank.
 
 A :class:`Puzzle` is a position (your 11 cards after the draw and what you know), the answer
-(the cards that are equally right, and whether to knock with them) and the value of every
+(the cards that are right: the judge's best and any within its noise, and whether to knock
+with them) and the value of every
 other choice in expected points with its standard error, measured by the judge
 (:mod:`gin_teach.judge`). Grading is by points lost, the way backgammon and poker trainers
 grade, not by exact match, on the judge's one scale: ``best`` (an answer card, with the right
@@ -222,16 +223,17 @@ class Puzzle:
         best = self.best_choice
         in_answer = chosen.card in self.answer and (self.knock is None
                                                     or chosen.knock == self.knock)
-        verdict = "best" if in_answer else verdict_for(max(chosen.points_lost, 0.01),
-                                                        chosen.error)
+        if in_answer:  # the answer: the best choice and those within the judge's noise
+            verdict = "best" if chosen.points_lost == 0 else "good"
+        else:
+            verdict = verdict_for(max(chosen.points_lost, 0.01), chosen.error)
         if (not in_answer and not chosen.knock and breaks_meld(self.hand, chosen.card)
                 and VERDICTS.index(verdict) < VERDICTS.index("inaccuracy")):
             verdict = "inaccuracy"
         did = f"discarding {chosen.card}{_knock_phrase(chosen.knock)}"
-        if in_answer:
+        if verdict == "best":
             others = sorted(self.answer - {chosen.card})
-            alike = (f" ({', '.join(map(str, others))} would be just as good)" if others
-                     else "")
+            alike = (f" ({', '.join(map(str, others))} would be as good)" if others else "")
             return Grade(chosen.card, chosen.knock, verdict, 0.0, None, None,
                          f"Best: {did}{alike}. {self.explanation}")
         lost = chosen.points_lost
@@ -248,7 +250,7 @@ class Puzzle:
 
     @property
     def best_choice(self) -> ChoiceValue:
-        """The answer's choice to show as the solution (the first answer card)."""
+        """The answer's choice to show as the solution: the one the judge values most."""
         return min((c for c in self.choices if c.card in self.answer
                     and (self.knock is None or c.knock == self.knock)),
                    key=lambda c: (c.points_lost, c.card))
@@ -424,8 +426,10 @@ def _check_choices(p: Puzzle) -> None:
             raise _fail(p.id, f"knock: says {p.knock} but {card} "
                               f"{'can' if can_knock else 'cannot'} knock")
         right = next(c for c in p.choices if c.card == card and c.knock == bool(p.knock))
-        if right.points_lost != 0:
-            raise _fail(p.id, f"answer: {card} must lose 0 points")
+        if verdict_for(right.points_lost, right.error) not in ("best", "good"):
+            raise _fail(p.id, f"answer: {card} must lose nothing, or no more than the noise")
+    if not any(c.points_lost == 0 for c in p.choices if c.card in p.answer):
+        raise _fail(p.id, "answer: one answer card must lose 0 points")
     wrong = [c for c in p.choices if c.card not in p.answer and c.points_lost == 0]
     if wrong:
         raise _fail(p.id, f"choices: {wrong[0].card} loses nothing but is not in the answer")

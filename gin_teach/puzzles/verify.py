@@ -56,6 +56,7 @@ __all__ = [
     "SHAPE_MARGIN",
     "Choice",
     "Verification",
+    "accepted_cards",
     "analysis_tier",
     "confirmation_seed",
     "margins",
@@ -212,8 +213,7 @@ def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int | None 
     judged = judge_discard(hand, knowledge, rules, seed=seed, precision=BANK)
     best = judged.best
     assert best.card is not None
-    answer = frozenset(o.card for o in judged.options
-                       if o.card is not None and o.loss == 0 and o.knock == best.knock)
+    answer = accepted_cards(judged, best.knock)
     if tier < 5 and best.card not in _answer_cards(analyses):
         return Verification(False, f"the judge prefers {best.said()} to the analysis' "
                                    f"{analyses[0].card}")
@@ -284,12 +284,12 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
             return f"the analysis now answers {' '.join(sorted(map(str, answer)))}"
     judged = judge_discard(puzzle.hand, puzzle.knowledge, rules, precision=BANK)
     best = judged.best
-    assert best.card is not None
-    if best.card not in puzzle.answer or best.knock != bool(puzzle.knock):
-        return f"the judge prefers {best.said()}: {_said_answer(puzzle)} {_cost(judged, puzzle)}"
     knock = bool(puzzle.knock)
-    answer = frozenset(o.card for o in judged.options
-                       if o.card is not None and o.loss == 0 and o.knock == knock)
+    answer = accepted_cards(judged, knock)
+    if best.knock != knock or not answer & puzzle.answer:
+        return f"the judge prefers {best.said()}: {_said_answer(puzzle)} {_cost(judged, puzzle)}"
+    if all(o.accepted for o in judged.options):
+        return "the judge finds every choice as good as the best: no question to ask"
     choices = tuple(sorted(
         (ChoiceValue(o.card, o.knock, o.loss,
                      discard_reason(judged, puzzle.hand, o, rules, puzzle.knowledge),
@@ -310,6 +310,19 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
 
 _PLAYOUT_SENTENCE: Final = re.compile(r"In playouts against two styles of opponent it wins at "
                                       r"least [0-9.]+ points more per hand than [^.]*\.")
+
+
+def accepted_cards(judged: Judgement, knock: bool) -> frozenset[Card]:
+    """A puzzle's answer from the judge: the cards whose choice (knocking with them when
+    ``knock``) is graded best or good.
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> judged = judge_discard("AS 2S 3S 5H 6H 7H 9C 9D 4C QD KH", Knowledge(stock_size=25))
+    >>> sorted(str(card) for card in accepted_cards(judged, knock=False))  # within the noise
+    ['4♣', 'K♥', 'Q♦']
+    """
+    return frozenset(o.card for o in judged.options
+                     if o.card is not None and o.accepted and o.knock == knock)
 
 
 def _said_answer(puzzle: Puzzle) -> str:
