@@ -37,7 +37,7 @@ from gin_teach.widgets import (
     hit_test,
     table_scene,
 )
-from gin_teach.widgets.controls import CardButtons
+from gin_teach.widgets.controls import ButtonRow, CardButtons
 from gin_teach.widgets.table import RESOLUTION, Target
 
 DECK = full_deck()
@@ -746,13 +746,35 @@ def test_rules_are_a_trait_that_settles_the_round_again():
     assert quiz.rules == Rules.classic()
 
 
-def test_card_buttons_are_reused_not_rebuilt():
-    buttons = CardButtons(parse_cards("7H 8H 9H"))
-    first = buttons.children
+def test_card_buttons_keep_their_card_and_are_reused_not_rebuilt():
+    clicked = []
+    buttons = CardButtons(parse_cards("7H 8H 9H"), clicked.append)
+    seven = buttons.buttons[Card(7, "H")]
     buttons.set_cards(parse_cards("2C 3C"))
-    assert buttons.children == first  # the same three buttons, one hidden
-    assert [b.layout.display for b in first] == [None, None, "none"]
-    assert [b.description for b in first[:2]] == ["2♣", "3♣"]
+    # 7♥'s button is hidden, never relabelled: a click that arrives now does nothing.
+    assert seven.description == "7♥" and seven.layout.display == "none"
+    seven.click()
+    assert clicked == []
+    shown = [b for b in buttons.children if b.layout.display is None]
+    assert [b.description for b in shown] == ["2♣", "3♣"]
+    buttons.set_cards(parse_cards("9H 7H"))  # cards shown before: their own buttons again
+    assert buttons.buttons[Card(7, "H")] is seven and buttons.made == 5
+    assert [b.description for b in buttons.children[:2]] == ["9♥", "7♥"]
+    seven.click()
+    assert clicked == [Card(7, "H")]
+
+
+def test_a_move_button_keeps_its_label_and_a_hidden_one_does_nothing():
+    pressed = []
+    row = ButtonRow()
+    row.show([("Pass the upcard", lambda: pressed.append("pass")),
+              ("Take the upcard", lambda: pressed.append("take"))])
+    passing = row.button("Pass the upcard")
+    row.show([("Draw from the stock", lambda: pressed.append("draw"))])
+    passing.click()  # the second click of a double click on "Pass the upcard"
+    assert pressed == [] and passing.description == "Pass the upcard"
+    row.button("Draw from the stock").click()
+    assert pressed == ["draw"] and row.labels == ("Draw from the stock",)
 
 
 def live_widgets() -> int:
@@ -775,22 +797,34 @@ def test_a_long_game_does_not_pile_up_widgets():
                 game = table.game
                 table.play(me.choose(game.observation(table.human), game.legal_actions()))
 
+    def buttons() -> int:
+        return table.discard_buttons.made + table.move_buttons.made
+
     moves(30)  # the first round has shown the move buttons
-    before = live_widgets()
+    before, made = live_widgets(), buttons()
     moves(300)
-    assert live_widgets() == before
+    # The only new widgets are the buttons of cards and moves never shown before (a button, its
+    # layout and its style each), and there is one button per card of the deck at most.
+    assert live_widgets() - before == 3 * (buttons() - made)
+    assert table.discard_buttons.made <= 52 and table.move_buttons.made <= 8
+    before, made = live_widgets(), buttons()
+    moves(300)
+    assert live_widgets() - before == 3 * (buttons() - made)
 
 
 def test_lesson_widgets_reuse_their_buttons_over_many_clicks():
     lab = LayoffLab(KNOCKER, DEFENDER)
     explorer = MeldExplorer(seed=3)
     knock = KnockLab(seed=2)
+    rows = (lab.card_buttons, lab.targets, explorer.card_buttons, knock.card_buttons)
     for _ in range(3):
         lab.lay_off("7S"), lab.restart(), explorer.deal(), knock.new_hand()
-    before = live_widgets()
+    before, made = live_widgets(), sum(row.made for row in rows)
     for _ in range(30):
         lab.lay_off("7S"), lab.restart(), explorer.deal(), knock.new_hand()
-    assert live_widgets() == before
+    # New hands bring buttons only for cards never shown before: a card's button is reused.
+    assert live_widgets() - before == 3 * (sum(row.made for row in rows) - made)
+    assert all(row.made <= 52 for row in rows)
 
 
 class RuleBreaker:
