@@ -116,6 +116,19 @@ def test_hand_builder_with_eleven_cards_names_the_best_discard():
     assert "Best discard: K♦ or Q♦, leaving deadwood 24" in builder.summary.value
 
 
+def test_hand_builder_dealing_eleven_still_knows_a_hand_holds_ten():
+    # Issue 28: lesson 12's builder (size=11) said "A gin hand holds 11 cards (12 after the
+    # draw)" and gave discard advice only for twelve cards.
+    builder = HandBuilder("2S 3S 4S 9H 9D 9C 7H 7S 8H KD QC", size=11)
+    assert "Best discard: Q♣ or K♦, leaving deadwood 32" in builder.summary.value
+    assert "12" not in builder.summary.value
+    builder.deal()
+    assert len(builder.cards) == 11 and "Best discard" in builder.summary.value
+    builder.set_hand("2S 3S 4S 9H 9D 9C 7H 7S 8H KD QC 5D")
+    assert "A gin hand holds 10 cards (11 after the draw)" in builder.summary.value
+    assert "Best discard" not in builder.summary.value
+
+
 def test_hand_builder_seeded_deals_repeat():
     first, second = HandBuilder(seed=5), HandBuilder(seed=5)
     assert first.cards == second.cards and len(first.cards) == 10
