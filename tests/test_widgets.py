@@ -22,6 +22,7 @@ from gin_teach import (
     settle,
 )
 from gin_teach.actions import DrawStock, Knock, TakeDiscard
+from gin_teach.analysis import Knowledge
 from gin_teach.display import FOUR_COLOURS, HIGHLIGHTS, round_html
 from gin_teach.errors import GinError
 from gin_teach.lessons import check_knock, check_layoffs, check_score
@@ -75,6 +76,41 @@ def test_card_buttons_mark_cards_in_the_colours_of_the_card_pictures():
     buttons.mark({})
     assert all(b.button_style == "" for b in buttons.buttons.values())
     assert len({b.layout.border for b in buttons.buttons.values()}) == 1
+
+
+LATE = dict(discard_pile="KD QC JH TS 9D 8C 8S 6H KC QS JD 2C 5C AH 4C 6C 3D KH JS 6S 5S AD 8H",
+            opponent_discarded="KD JH 9D 8S KC JD 5C 4C 3D JS 5S 8H", stock_size=8)
+NINE = "7S 7H 7D 9C TC JC 3H 4H 5H 9S KS"
+
+
+def test_the_knock_lab_weighs_the_stage_of_the_hand_when_it_is_given():
+    # Issue 28: the lab knew nothing of the stock, so "discard K♠, play on" was always wrong
+    # there while lesson 15's exercise 2 graded it right for the same hand late in the hand.
+    late = KnockLab(NINE, knowledge=Knowledge(**LATE))
+    assert "8 cards in the stock" in late.stage.value
+    late.choose_discard("KS")
+    assert late.answer("play on").correct
+    assert late.verdict is not None and "At this stage of the hand" in late.verdict.message
+    assert "play on" in late.explanation.value.lower()
+    assert not late.answer("knock").correct
+    late.choose_discard("7S")  # a wrong discard stays wrong whatever the stage
+    assert not late.answer("play on").correct
+    early = KnockLab(NINE, knowledge=Knowledge(discard_pile="KD QC", opponent_discarded="KD",
+                                               stock_size=29))
+    early.choose_discard("KS")
+    assert early.answer("knock").correct and not early.answer("play on").correct
+    # Without a stage the lab says what it checks, and an allowed knock is its answer.
+    blind = KnockLab(NINE)
+    assert "knows nothing of the stock" in blind.stage.value
+    blind.choose_discard("KS")
+    assert blind.answer("knock").correct and not blind.answer("play on").correct
+    # A hand that holds a card of the pile is refused, and a new random hand drops the stage.
+    late.set_hand("7S 7H 7D 9C TC JC 3H 4H 5H 9S KD")
+    assert late.message.kind == "error" and late.hand == tuple(sorted(parse_cards(NINE)))
+    late.new_hand()
+    assert late.knowledge is None and "knows nothing" in late.stage.value
+    odd = KnockLab(NINE, knowledge="late")
+    assert odd.message.kind == "error" and "is a Knowledge" in odd.message.text
 
 
 # ----------------------------------------------------------------------------- HandBuilder
