@@ -57,6 +57,9 @@ def _limit_words(limit: int) -> str:
 class GameTable(LessonWidget):
     """Play a game to the target against a computer player. Click the table (the stock, the
     discard pile, a card to discard) or use the buttons below it, which list every legal move.
+    Knocking takes two steps: press *Knock…*, then click the card to discard face down. A
+    button keeps its move for good, so a click plays the move the button showed, or nothing
+    once it is hidden (the second click of a double click).
     Choose the opponent, the rules preset and variants, then press New game.
 
     A lesson can fix the first deal: ``hands`` (yours, then the computer's), the ``upcard``
