@@ -43,6 +43,7 @@ __all__ = [
     "expect_answer",
     "feedback_checker",
     "is_placeholder",
+    "looks_like_number",
     "meld_or_reason",
     "only_from",
     "plain_words",
@@ -55,6 +56,7 @@ __all__ = [
     "read_player",
     "read_yes_no",
     "show_cards",
+    "unquoted",
     "unreadable",
 ]
 
@@ -245,12 +247,48 @@ def expect_answer(answer: object, hint: str) -> None:
                               "again.", hint, answered=False))
 
 
+_QUOTES: Final = (("'", "'"), ('"', '"'), ("‘", "’"), ("“", "”"))
+
+
+def unquoted(answer: object) -> object:
+    """A typed answer without the quotes a learner typed inside the quotes (``"'5'"`` for
+    ``"5"``); anything else as it is.
+
+    >>> unquoted("'5'"), unquoted(' "knock" '), unquoted("7H"), unquoted(5)
+    ('5', 'knock', '7H', 5)
+    """
+    if not isinstance(answer, str):
+        return answer
+    text = answer.strip()
+    for opening, closing in _QUOTES:
+        if len(text) >= 2 and text.startswith(opening) and text.endswith(closing):
+            return text[1:-1].strip()
+    return answer
+
+
+def looks_like_number(answer: object) -> bool:
+    """Whether ``answer`` is a count: a number, or digits typed as text (quotes and all).
+
+    >>> looks_like_number(7), looks_like_number(" '7' "), looks_like_number("7H")
+    (True, True, False)
+    >>> looks_like_number(True)
+    False
+    """
+    if isinstance(answer, bool):
+        return False
+    if isinstance(answer, (int, float)):
+        return True
+    text = unquoted(answer)
+    return isinstance(text, str) and text.strip().isdigit()
+
+
 def plain_words(answer: object) -> str | None:
     """Typed words made comparable: lower case, single spaces, no hyphens, no leading "the".
 
     >>> plain_words("  The Non-Dealer. "), plain_words(12)
     ('non dealer', None)
     """
+    answer = unquoted(answer)
     if not isinstance(answer, str):
         return None
     words = answer.lower().replace("-", " ").replace("_", " ").strip().rstrip(".!").split()
@@ -351,6 +389,7 @@ def read_int(answer: object, hint: str) -> int:
         return answer
     if isinstance(answer, float) and answer.is_integer():
         return int(answer)
+    answer = unquoted(answer)
     if isinstance(answer, str):
         words = answer.strip().rstrip(".!").split()
         if len(words) == 2 and words[1].lower() in ("point", "points", "pts"):

@@ -527,9 +527,14 @@ def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
     how = str(best) if best.card is not None else "big gin: all 11 cards are in melds"
     if said == truth:
         return Feedback(True, f"Right: {how}.")
+    if said == "knock" and rules.straight_gin:
+        return Feedback(False, "Not this time: Straight Gin has no knocking, only gin ends a "
+                        f"round ({how}).", hint)
     if said == "gin" and truth == "big gin":
-        return Feedback(True, f"Right: {how}; with big gin on, all eleven cards go down "
-                        "without a discard, for the big-gin bonus.")
+        return Feedback(False, "Not quite: discarding one card would be gin, but all eleven "
+                        "cards are already in melds. With big gin on, spread them all without "
+                        "a discard: big gin pays more.",
+                        "With big gin on, look for all eleven cards in melds before you discard.")
     if said == "knock" and truth == "gin":
         return Feedback(False, f"You could knock, but you can do better: {how}.",
                         "With no deadwood at all you have gin, which pays a bonus.")

@@ -26,6 +26,7 @@ from gin_teach.analysis import (
 from gin_teach.answers import (
     Feedback,
     feedback_checker,
+    looks_like_number,
     only_from,
     read_card,
     read_cards,
@@ -151,7 +152,7 @@ def check_outs(hand: HandLike, answer: object,
             "are dead.")
     dead = [c for c in known.discard_pile
             if c in cards_from_mask(draw_outlook(mask, ((1 << 52) - 1) & ~mask).outs)]
-    if isinstance(answer, (int, float)) or (isinstance(answer, str) and answer.strip().isdigit()):
+    if looks_like_number(answer):  # a count, even typed with quotes inside the quotes
         count = read_int(answer, hint)
         right = count == len(outs)
     else:

@@ -351,7 +351,9 @@ def _progress(items: Iterator[DealResult], total: int, show: bool) -> Iterable[D
         from tqdm.auto import tqdm  # an optional dependency (the notebooks extra)
     except ImportError:
         return items
-    return tqdm(items, total=total, unit="deal", desc="deals", leave=False)  # type: ignore[no-any-return]
+    # leave=True: in a notebook a bar that is not left is a widget closed at the end, and
+    # JupyterLab keeps an empty output area where it stood (issue 28); the finished bar stays.
+    return tqdm(items, total=total, unit="deal", desc="deals", leave=True)  # type: ignore[no-any-return]
 
 
 def tournament(first: PlayerSpec, second: PlayerSpec, games: int = 400, seed: int = 1,

@@ -146,9 +146,10 @@ ROWS: list[tuple[str, Check, object, bool, str]] = [
      "I would knock.", True, "knock"),
     ("wait when a knock is there", lambda a: L.check_knock("3S 4S 5S 8H 8D 8C KC QC JC 2D 9H",
                                                            a), "wait", False, "leaves 2"),
+    # Issue 28: gin (a discard) is not the big-gin answer: it was accepted.
     ("big gin on: 'gin' for eleven melded cards", lambda a: L.check_knock(
-        "AS 2S 3S 4H 5H 6H 9C 10C JC QC KC", a, Rules(big_gin_bonus=50)), "gin", True,
-     "big gin"),
+        "AS 2S 3S 4H 5H 6H 9C 10C JC QC KC", a, Rules(big_gin_bonus=50)), "gin", False,
+     "big gin pays more"),
     ("gin only in words", lambda a: L.check_knock_limit("AD", a, Rules(oklahoma=True)),
      "gin only", True, "gin only"),
     # -- a tie that is no undercut: nobody's round
@@ -223,6 +224,14 @@ ROWS: list[tuple[str, Check, object, bool, str]] = [
     ("match points of the winner", lambda a: L.check_match_points(match(), 1,
                                                                   match().games[0].winner, a),
      match().game_points(match().games[0])[match().games[0].winner], True, "for the game"),
+    # -- issue 28: quotes typed inside the quotes
+    ("outs: a count typed with quotes", lambda a: L.check_outs("7S 7H 9C TC 2D 3H 5H KS QS JD",
+                                                               a), "'7'", True, "7 live outs"),
+    ("outs: a count in double quotes", lambda a: L.check_outs("7S 7H 9C TC 2D 3H 5H KS QS JD",
+                                                              a), '"7"', True, "7 live outs"),
+    ("deadwood typed with quotes", lambda a: L.check_deadwood("7S 8S", a), "'15'", True, "15"),
+    ("a choice typed with quotes", lambda a: L.check_knock("2S 3H 4D 5C 7S 7H 7D 8C 9C TC JC",
+                                                           a), "'knock'", True, "knock"),
     ("match points: the game only", lambda a: L.check_match_points(match(), 1,
                                                                    match().games[0].winner, a),
      100, False, "only the points for winning the game"),

@@ -187,7 +187,7 @@ def test_a_long_game_does_not_pile_up_widgets_in_the_kernel():
     from gin_teach.widgets import GameTable
 
     table = GameTable("random", seed=4)
-    before = _live_widgets()
+    before, made = _live_widgets(), table.discard_buttons.made + table.move_buttons.made
     for _ in range(300):  # several rounds of moves: each one redraws the rows of buttons
         if table.game.is_over:
             table.new_game()
@@ -195,4 +195,8 @@ def test_a_long_game_does_not_pile_up_widgets_in_the_kernel():
             table.next_round()
         else:
             table.play(table.game.legal_actions()[0])
-    assert _live_widgets() - before < 50
+    # New widgets: only a button (with its layout and style) for a card or a move never shown
+    # before, and never more buttons than cards in the deck.
+    now = table.discard_buttons.made + table.move_buttons.made
+    assert _live_widgets() - before == 3 * (now - made)
+    assert table.discard_buttons.made <= 52 and table.move_buttons.made <= 8

@@ -360,6 +360,22 @@ def test_big_gin_is_an_answer_only_when_the_rules_have_it():
     assert L.check_knock(eleven, "big gin", Rules(big_gin_bonus=50)).correct
     assert L.check_knock(eleven, "gin").correct
     assert "not played under these rules" in L.check_knock(eleven, "big gin").message
+    # Issue 28: with big gin on, plain gin (a discard) is not the big-gin answer.
+    gin = L.check_knock(eleven, "gin", Rules(big_gin_bonus=50))
+    assert not gin.correct and "big gin pays more" in gin.message
+
+
+def test_straight_gin_has_no_knock_to_be_told_about():
+    # Issue 28: "knock" got "You could knock, but you can do better" under Straight Gin.
+    straight = Rules(straight_gin=True)
+    gin = "AS 2S 3S 4H 5H 6H 9C 9D 9H 9S KD"
+    low = "3S 4S 5S 8H 8D 8C KC QC JC 2D 9H"
+    for hand in (gin, low):
+        said = L.check_knock(hand, "knock", straight)
+        assert not said.correct and "no knocking" in said.message
+        assert "could knock" not in said.message
+    assert L.check_knock(gin, "gin", straight).correct
+    assert L.check_knock(low, "play on", straight).correct
 
 
 def test_oklahoma_knock_limits():

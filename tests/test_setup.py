@@ -62,14 +62,52 @@ def test_make_quick_lints_type_checks_and_runs_the_fast_tests():
     assert not any(word.startswith("--nbval") for word in pytest)
 
 
+LITE_TESTS = {"tests/test_lite.py", "tests/test_lite_files.py"}
+
+
 def test_make_test_runs_everything_including_the_slow_tests_and_notebooks():
     steps = commands("test")
     assert any(runs(command, "ruff") for command in steps)
     assert any(runs(command, "mypy") for command in steps)
-    unit, notebooks = pytest_runs("test")
+    unit, notebooks, lite = pytest_runs("test")
     assert "not slow" not in unit and {"gin_teach", "tests", "README.md"} <= set(unit)
     assert "--doctest-modules" in unit
     assert "--nbval-lax" in notebooks and "notebooks" in notebooks
+    # The static site's tests run too, from the site's own venv (see the next test).
+    assert set(lite) >= LITE_TESTS and "not slow" not in lite
+    assert {f"--ignore={path}" for path in LITE_TESTS} <= set(unit)
+
+
+def extras(command: list[str]) -> set[str]:
+    """The extras a ``pip install -e .[a,b]`` command installs."""
+    target = command[command.index("-e") + 1]
+    return set(target.removeprefix(".[").removesuffix("]").split(","))
+
+
+def installs(steps: list[list[str]]) -> list[tuple[str, set[str]]]:
+    """Each pip install of the project: the venv's python that runs it, and its extras."""
+    return [(command[0], extras(command)) for command in steps
+            if runs(command, "pip") or ("-m" in command and "pip" in command)
+            if "-e" in command]
+
+
+def test_the_static_site_tools_stay_out_of_the_courses_environment():
+    # Issue 28: the test extra pulled in JupyterLite, whose extension then loaded in the real
+    # JupyterLab of `make lab` and logged "Shared module @jupyterlite/services doesn't exist".
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    needs = " ".join(project["optional-dependencies"]["test"])
+    assert "lite" not in needs and "jupyterlite" not in needs
+    every = installs(commands("test", "lab", "quick", "lite", "lite-test", "demo"))
+    course = [wanted for python, wanted in every if python.startswith(".venv/")]
+    site = [python for python, wanted in every if "lite" in wanted]
+    assert course and not any("lite" in wanted for wanted in course)
+    assert site and not any(python.startswith(".venv/") for python in site)
+    (lite,) = [command for command in commands("lite-test") if runs(command, "pytest")]
+    assert not lite[0].startswith(".venv/")
+    (quick,) = pytest_runs("quick")
+    assert {f"--ignore={path}" for path in LITE_TESTS} <= set(quick)
 
 
 def test_ci_runs_the_readme_test_command():

@@ -138,3 +138,37 @@ def test_python_dash_m_runs_the_tournament():
                            "--games", "2", "--json"], capture_output=True, text=True,
                           check=True, timeout=120)
     assert json.loads(done.stdout)["games"] == 2
+
+
+def test_progress_bars_in_a_notebook_leave_no_empty_output_behind():
+    # Issue 28: lesson 17's bars were widgets closed when done, and JupyterLab kept an empty
+    # output area where each had been. A kernel runs what the lesson runs; every bar it shows
+    # must still be open when the cell is done.
+    from jupyter_client.manager import start_new_kernel
+
+    manager, client = start_new_kernel(kernel_name="python3")
+    try:
+        msg_id = client.execute(
+            "from gin_teach.tournament import tournament\n"
+            "for seed in (1, 2):\n"
+            "    tournament('random', 'simple', games=2, seed=seed, progress=True)")
+        shown, closed = [], set()
+        while True:
+            message = client.get_iopub_msg(timeout=120)
+            if message["parent_header"].get("msg_id") != msg_id:
+                continue
+            kind, content = message["msg_type"], message["content"]
+            if kind == "display_data":
+                view = content["data"].get("application/vnd.jupyter.widget-view+json")
+                if view:
+                    shown.append(view["model_id"])
+            elif kind == "comm_close":
+                closed.add(content["comm_id"])
+            elif kind == "error":
+                pytest.fail("\n".join(content["traceback"]))
+            elif kind == "status" and content["execution_state"] == "idle":
+                break
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+    assert len(shown) == 2 and not closed & set(shown)

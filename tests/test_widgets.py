@@ -22,6 +22,7 @@ from gin_teach import (
     settle,
 )
 from gin_teach.actions import DrawStock, Knock, TakeDiscard
+from gin_teach.analysis import Knowledge
 from gin_teach.display import FOUR_COLOURS, HIGHLIGHTS, round_html
 from gin_teach.errors import GinError
 from gin_teach.lessons import check_knock, check_layoffs, check_score
@@ -37,7 +38,7 @@ from gin_teach.widgets import (
     hit_test,
     table_scene,
 )
-from gin_teach.widgets.controls import CardButtons
+from gin_teach.widgets.controls import ButtonRow, CardButtons
 from gin_teach.widgets.table import RESOLUTION, Target
 
 DECK = full_deck()
@@ -77,6 +78,41 @@ def test_card_buttons_mark_cards_in_the_colours_of_the_card_pictures():
     assert len({b.layout.border for b in buttons.buttons.values()}) == 1
 
 
+LATE = dict(discard_pile="KD QC JH TS 9D 8C 8S 6H KC QS JD 2C 5C AH 4C 6C 3D KH JS 6S 5S AD 8H",
+            opponent_discarded="KD JH 9D 8S KC JD 5C 4C 3D JS 5S 8H", stock_size=8)
+NINE = "7S 7H 7D 9C TC JC 3H 4H 5H 9S KS"
+
+
+def test_the_knock_lab_weighs_the_stage_of_the_hand_when_it_is_given():
+    # Issue 28: the lab knew nothing of the stock, so "discard K♠, play on" was always wrong
+    # there while lesson 15's exercise 2 graded it right for the same hand late in the hand.
+    late = KnockLab(NINE, knowledge=Knowledge(**LATE))
+    assert "8 cards in the stock" in late.stage.value
+    late.choose_discard("KS")
+    assert late.answer("play on").correct
+    assert late.verdict is not None and "At this stage of the hand" in late.verdict.message
+    assert "play on" in late.explanation.value.lower()
+    assert not late.answer("knock").correct
+    late.choose_discard("7S")  # a wrong discard stays wrong whatever the stage
+    assert not late.answer("play on").correct
+    early = KnockLab(NINE, knowledge=Knowledge(discard_pile="KD QC", opponent_discarded="KD",
+                                               stock_size=29))
+    early.choose_discard("KS")
+    assert early.answer("knock").correct and not early.answer("play on").correct
+    # Without a stage the lab says what it checks, and an allowed knock is its answer.
+    blind = KnockLab(NINE)
+    assert "knows nothing of the stock" in blind.stage.value
+    blind.choose_discard("KS")
+    assert blind.answer("knock").correct and not blind.answer("play on").correct
+    # A hand that holds a card of the pile is refused, and a new random hand drops the stage.
+    late.set_hand("7S 7H 7D 9C TC JC 3H 4H 5H 9S KD")
+    assert late.message.kind == "error" and late.hand == tuple(sorted(parse_cards(NINE)))
+    late.new_hand()
+    assert late.knowledge is None and "knows nothing" in late.stage.value
+    odd = KnockLab(NINE, knowledge="late")
+    assert odd.message.kind == "error" and "is a Knowledge" in odd.message.text
+
+
 # ----------------------------------------------------------------------------- HandBuilder
 
 
@@ -114,6 +150,19 @@ def test_hand_builder_with_eleven_cards_names_the_best_discard():
     assert names == ["K♦", "Q♦"]  # both leave the queen or the king: 10 either way
     # 7-8-9 of hearts and 2-3-4-5 of clubs meld; 7♠ 7♦ and a ten-point court stay: 24.
     assert "Best discard: K♦ or Q♦, leaving deadwood 24" in builder.summary.value
+
+
+def test_hand_builder_dealing_eleven_still_knows_a_hand_holds_ten():
+    # Issue 28: lesson 12's builder (size=11) said "A gin hand holds 11 cards (12 after the
+    # draw)" and gave discard advice only for twelve cards.
+    builder = HandBuilder("2S 3S 4S 9H 9D 9C 7H 7S 8H KD QC", size=11)
+    assert "Best discard: Q♣ or K♦, leaving deadwood 32" in builder.summary.value
+    assert "12" not in builder.summary.value
+    builder.deal()
+    assert len(builder.cards) == 11 and "Best discard" in builder.summary.value
+    builder.set_hand("2S 3S 4S 9H 9D 9C 7H 7S 8H KD QC 5D")
+    assert "A gin hand holds 10 cards (11 after the draw)" in builder.summary.value
+    assert "Best discard" not in builder.summary.value
 
 
 def test_hand_builder_seeded_deals_repeat():
@@ -746,13 +795,35 @@ def test_rules_are_a_trait_that_settles_the_round_again():
     assert quiz.rules == Rules.classic()
 
 
-def test_card_buttons_are_reused_not_rebuilt():
-    buttons = CardButtons(parse_cards("7H 8H 9H"))
-    first = buttons.children
+def test_card_buttons_keep_their_card_and_are_reused_not_rebuilt():
+    clicked = []
+    buttons = CardButtons(parse_cards("7H 8H 9H"), clicked.append)
+    seven = buttons.buttons[Card(7, "H")]
     buttons.set_cards(parse_cards("2C 3C"))
-    assert buttons.children == first  # the same three buttons, one hidden
-    assert [b.layout.display for b in first] == [None, None, "none"]
-    assert [b.description for b in first[:2]] == ["2♣", "3♣"]
+    # 7♥'s button is hidden, never relabelled: a click that arrives now does nothing.
+    assert seven.description == "7♥" and seven.layout.display == "none"
+    seven.click()
+    assert clicked == []
+    shown = [b for b in buttons.children if b.layout.display is None]
+    assert [b.description for b in shown] == ["2♣", "3♣"]
+    buttons.set_cards(parse_cards("9H 7H"))  # cards shown before: their own buttons again
+    assert buttons.buttons[Card(7, "H")] is seven and buttons.made == 5
+    assert [b.description for b in buttons.children[:2]] == ["9♥", "7♥"]
+    seven.click()
+    assert clicked == [Card(7, "H")]
+
+
+def test_a_move_button_keeps_its_label_and_a_hidden_one_does_nothing():
+    pressed = []
+    row = ButtonRow()
+    row.show([("Pass the upcard", lambda: pressed.append("pass")),
+              ("Take the upcard", lambda: pressed.append("take"))])
+    passing = row.button("Pass the upcard")
+    row.show([("Draw from the stock", lambda: pressed.append("draw"))])
+    passing.click()  # the second click of a double click on "Pass the upcard"
+    assert pressed == [] and passing.description == "Pass the upcard"
+    row.button("Draw from the stock").click()
+    assert pressed == ["draw"] and row.labels == ("Draw from the stock",)
 
 
 def live_widgets() -> int:
@@ -775,22 +846,34 @@ def test_a_long_game_does_not_pile_up_widgets():
                 game = table.game
                 table.play(me.choose(game.observation(table.human), game.legal_actions()))
 
+    def buttons() -> int:
+        return table.discard_buttons.made + table.move_buttons.made
+
     moves(30)  # the first round has shown the move buttons
-    before = live_widgets()
+    before, made = live_widgets(), buttons()
     moves(300)
-    assert live_widgets() == before
+    # The only new widgets are the buttons of cards and moves never shown before (a button, its
+    # layout and its style each), and there is one button per card of the deck at most.
+    assert live_widgets() - before == 3 * (buttons() - made)
+    assert table.discard_buttons.made <= 52 and table.move_buttons.made <= 8
+    before, made = live_widgets(), buttons()
+    moves(300)
+    assert live_widgets() - before == 3 * (buttons() - made)
 
 
 def test_lesson_widgets_reuse_their_buttons_over_many_clicks():
     lab = LayoffLab(KNOCKER, DEFENDER)
     explorer = MeldExplorer(seed=3)
     knock = KnockLab(seed=2)
+    rows = (lab.card_buttons, lab.targets, explorer.card_buttons, knock.card_buttons)
     for _ in range(3):
         lab.lay_off("7S"), lab.restart(), explorer.deal(), knock.new_hand()
-    before = live_widgets()
+    before, made = live_widgets(), sum(row.made for row in rows)
     for _ in range(30):
         lab.lay_off("7S"), lab.restart(), explorer.deal(), knock.new_hand()
-    assert live_widgets() == before
+    # New hands bring buttons only for cards never shown before: a card's button is reused.
+    assert live_widgets() - before == 3 * (sum(row.made for row in rows) - made)
+    assert all(row.made <= 52 for row in rows)
 
 
 class RuleBreaker:

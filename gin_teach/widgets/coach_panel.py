@@ -24,6 +24,7 @@ from gin_teach.display import arrangement_svg, hand_svg, message_html
 from gin_teach.errors import GinError
 from gin_teach.game import Game
 from gin_teach.melds import best_arrangement
+from gin_teach.round import Round
 from gin_teach.scoring import layoff_options
 
 __all__ = ["CoachPanel", "CoachedTable"]
@@ -43,6 +44,10 @@ class CoachedTable(Protocol):
     game: Game
     human: int
     computer: int
+
+    @property
+    def shown_round(self) -> Round:
+        """The round on the table: the one just finished, until the next is dealt."""
 
     def redraw(self) -> None:
         """Draw the table again."""
@@ -274,14 +279,15 @@ class CoachPanel(widgets.VBox):
     def redraw(self) -> None:
         """Show the hand (grouped or by suit), the opponent's hand when asked, and which
         buttons apply now."""
-        game = self.table.game
-        rnd = game.round
+        # The round on the table: at the end of a round, the hand that round finished with.
+        rnd = self.table.shown_round
         mine = rnd.hand(self.table.human)
         if self.by_suit:
-            by_suit = sorted(mine, key=lambda card: ("SHDC".index(card.suit), card.rank))
-            self.hand_view.value = hand_svg(by_suit, title="Your hand, by suit")
+            # Cards sort by suit, then rank; a joker, which has no suit, after them.
+            self.hand_view.value = hand_svg(sorted(mine), title="Your hand, by suit")
         else:
-            self.hand_view.value = arrangement_svg(best_arrangement(mine),
+            arrangement = best_arrangement(mine, joker_points=rnd.rules.joker_points)
+            self.hand_view.value = arrangement_svg(arrangement,
                                                    title="Your hand: melds and deadwood")
         self.opponent_view.value = (hand_svg(rnd.hand(self.table.computer),
                                              title="The opponent's hand")

@@ -1,9 +1,10 @@
 """The controls the lesson widgets are built from: the message area, buttons, rows of card
 buttons and of move buttons, and a text box for hands.
 
-A row of buttons keeps its buttons: showing other cards or other moves relabels, repaints and
-hides the buttons it has, and adds buttons only when it needs more than ever before, so a long
-game does not pile up widgets in the kernel.
+A row of buttons has one button per card or per move, made the first time it is shown and then
+shown, hidden and repainted, never relabelled: a click always means what the button said when
+the learner clicked it (or nothing, once it is hidden), and a long game does not pile up widgets
+in the kernel.
 
 >>> area = MessageArea()
 >>> area.show("7X is not a card", "error")
@@ -13,7 +14,7 @@ game does not pile up widgets in the kernel.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -161,34 +162,55 @@ class HandText(widgets.Text):
 
 
 class _ButtonPool(widgets.Box):
-    """A wrapping row of buttons that grows when it must and otherwise reuses its buttons:
-    the first ``count`` are shown, the rest hidden. A click on button ``i`` calls
-    ``_pressed(i)``."""
+    """A wrapping row of buttons, one per key (a card, a move's label). A button keeps its key,
+    and so its label and its meaning, for as long as it lives: showing other keys hides the
+    buttons not wanted, puts the rest in order and makes a button only for a key never shown
+    before. A click reaches :meth:`_chosen` with the button's key only while the button is
+    shown; a click on a hidden button (the second half of a double click, a click sent before
+    the row changed) does nothing."""
 
     def __init__(self, *, width: str) -> None:
         super().__init__(layout=widgets.Layout(flex_flow="row wrap"))
         self._width = width
-        self._pool: list[widgets.Button] = []
+        self._pool: dict[Hashable, widgets.Button] = {}
+        self._shown: tuple[Hashable, ...] = ()
+        self._order: tuple[widgets.Button, ...] = ()
 
-    def _use(self, count: int) -> list[widgets.Button]:
-        """The first ``count`` buttons, shown; the others hidden."""
-        if count > len(self._pool):
-            for index in range(len(self._pool), count):
+    def _show_keys(self, keys: Sequence[Hashable]) -> list[widgets.Button]:
+        """Show one button per key, in this order; the others hidden. Returns the buttons."""
+        keys = tuple(dict.fromkeys(keys))
+        for key in keys:
+            if key not in self._pool:
                 made = widgets.Button(layout=widgets.Layout(width=self._width, margin="1px"))
-                made.on_click(lambda _button, index=index: self._pressed(index))
-                self._pool.append(made)
-            self.children = tuple(self._pool)
-        for index, made in enumerate(self._pool):
-            made.layout.display = None if index < count else "none"
-        return self._pool[:count]
+                made.on_click(lambda _button, key=key: self._pressed(key))
+                self._pool[key] = made
+        shown = [self._pool[key] for key in keys]
+        wanted = set(keys)
+        order = (*shown, *(made for key, made in self._pool.items() if key not in wanted))
+        if order != self._order:
+            self._order = self.children = order
+        for key, made in self._pool.items():
+            made.layout.display = None if key in wanted else "none"
+        self._shown = keys
+        return shown
 
-    def _pressed(self, index: int) -> None:
+    @property
+    def made(self) -> int:
+        """How many buttons the row holds, shown or hidden (at most one per key ever shown)."""
+        return len(self._pool)
+
+    def _pressed(self, key: Hashable) -> None:
+        if key in self._shown:
+            self._chosen(key)
+
+    def _chosen(self, key: Hashable) -> None:
         raise NotImplementedError
 
 
 class ButtonRow(_ButtonPool):
-    """A row of labelled buttons, each calling its own function: :meth:`show` relabels the
-    row's buttons rather than making new ones.
+    """A row of labelled buttons, each calling its own function. A label names one choice: its
+    button keeps that label for good, so a click plays the choice the learner saw on it, or
+    nothing once the button is hidden (:meth:`show` hides the labels no longer offered).
 
     >>> pressed = []
     >>> row = ButtonRow()
@@ -199,7 +221,7 @@ class ButtonRow(_ButtonPool):
 
     def __init__(self) -> None:
         super().__init__(width="auto")
-        self._actions: list[Callable[[], object]] = []
+        self._actions: dict[Hashable, Callable[[], object]] = {}
 
     def show(self, choices: Sequence[tuple[str, Callable[[], object]]], *,
              style: str = "") -> None:
@@ -208,8 +230,9 @@ class ButtonRow(_ButtonPool):
         >>> row = ButtonRow(); row.show([("Pass", print)]); row.show([]); row.labels
         ()
         """
-        self._actions = [on_click for _, on_click in choices]
-        for made, (label, _) in zip(self._use(len(choices)), choices, strict=True):
+        self._actions = {label: on_click for label, on_click in choices}
+        for made, (label, _) in zip(self._show_keys([label for label, _ in choices]), choices,
+                                    strict=True):
             made.description = made.tooltip = label
             made.button_style = style
             made.layout.min_width = "72px"
@@ -221,18 +244,26 @@ class ButtonRow(_ButtonPool):
         >>> row = ButtonRow(); row.show([("Knock", print)]); row.labels
         ('Knock',)
         """
-        return tuple(made.description for made in self._pool[:len(self._actions)])
+        return tuple(str(label) for label in self._shown)
+
+    def button(self, label: str) -> widgets.Button:
+        """The button that says ``label`` (shown now or once before).
+
+        >>> row = ButtonRow(); row.show([("Pass", print)]); row.button("Pass").description
+        'Pass'
+        """
+        return self._pool[label]
 
     def click(self, label: str) -> None:
-        """What a click on the button labelled ``label`` does.
+        """What a click on the button labelled ``label`` does (nothing when it is hidden).
 
         >>> row = ButtonRow(); row.show([("Pass", lambda: print("passed"))]); row.click("Pass")
         passed
         """
-        self._pressed(self.labels.index(label))
+        self._pressed(label)
 
-    def _pressed(self, index: int) -> None:
-        self._actions[index]()
+    def _chosen(self, key: Hashable) -> None:
+        self._actions[key]()
 
 
 # A marked card button: an outline in the colour the card pictures use for the same mark, on
@@ -251,8 +282,9 @@ class CardButtons(_ButtonPool):
 
     The label is the card (``7♥``) in its suit colour on a white face; :meth:`mark` outlines
     chosen cards in the colours the card pictures use. ``cards`` and ``four_colour`` are
-    traits: setting either repaints the buttons it already has. ``room`` buttons are made at
-    once (11 holds any hand after the draw).
+    traits: setting either repaints the buttons. A card's button is that card's for good: a
+    click on it while it is hidden (a double click that arrives after the row changed) does
+    nothing, and the row never holds more buttons than there are cards in the deck.
 
     >>> from gin_teach.cards import to_cards
     >>> clicked = []
@@ -268,9 +300,8 @@ class CardButtons(_ButtonPool):
 
     def __init__(self, cards: Iterable[Card] = (),
                  on_card: Callable[[Card], object] | None = None, *,
-                 four_colour: bool = False, width: str = "54px", room: int = 0) -> None:
+                 four_colour: bool = False, width: str = "54px") -> None:
         super().__init__(width=width)
-        self._use(room)  # made at once, so later hands of up to ``room`` cards make none
         self._on_card = on_card
         self._marks: dict[Card, str] = {}
         self.observe(self._new_cards, names="cards")
@@ -297,7 +328,7 @@ class CardButtons(_ButtonPool):
 
     def _repaint(self, _change: object = None) -> None:
         colours = suit_colours(self.four_colour)
-        for made, card in zip(self._use(len(self.cards)), self.cards, strict=True):
+        for made, card in zip(self._show_keys(self.cards), self.cards, strict=True):
             made.description, made.tooltip = str(card), card.name
             made.layout.padding = "0px 2px"
             made.style.text_color = colours[card.suit]
@@ -308,18 +339,19 @@ class CardButtons(_ButtonPool):
             made.style.button_color = face
             made.layout.border = f"2px solid {border}"
 
-    def _pressed(self, index: int) -> None:
-        self.click(self.cards[index])
+    def _chosen(self, key: Hashable) -> None:
+        if self._on_card is not None and isinstance(key, Card):
+            self._on_card(key)
 
     def click(self, card: Card) -> None:
-        """What a click on ``card``'s button does.
+        """What a click on ``card``'s button does (nothing when the card is not shown).
 
         >>> from gin_teach.cards import to_cards
         >>> CardButtons(to_cards("QS"), print).click(Card(12, "S"))
         Q♠
+        >>> CardButtons(to_cards("QS"), print).click(Card(13, "S"))
         """
-        if self._on_card is not None:
-            self._on_card(card)
+        self._pressed(card)
 
     def mark(self, styles: dict[Card, str]) -> None:
         """Mark the listed cards (``info`` chosen, ``success`` best, ``danger`` wrong,
@@ -342,4 +374,4 @@ class CardButtons(_ButtonPool):
         >>> CardButtons(to_cards("9C")).buttons[Card(9, "C")].description
         '9♣'
         """
-        return dict(zip(self.cards, self._pool, strict=False))
+        return {card: self._pool[card] for card in self.cards}

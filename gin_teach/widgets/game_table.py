@@ -58,6 +58,9 @@ def _limit_words(limit: int) -> str:
 class GameTable(LessonWidget):
     """Play a game to the target against a computer player. Click the table (the stock, the
     discard pile, a card to discard) or use the buttons below it, which list every legal move.
+    Knocking takes two steps: press *Knock…*, then click the card to discard face down. A
+    button keeps its move for good, so a click plays the move the button showed, or nothing
+    once it is hidden (the second click of a double click).
     Choose the opponent, the rules preset and variants, then press New game.
 
     A lesson can fix the first deal: ``hands`` (yours, then the computer's), the ``upcard``
@@ -90,6 +93,7 @@ class GameTable(LessonWidget):
         self._name = name
         self._deal = (hands, upcard, stock, dealer) if hands is not None or upcard else None
         self.review: Round | None = None
+        self._knocks: frozenset[Card] = frozenset()
         self._custom_bot = None if isinstance(bot, str) else bot
         self.bot_choice = widgets.Dropdown(
             options=[*OPPONENTS] if isinstance(bot, str) else [*OPPONENTS, "your own"],
@@ -117,13 +121,14 @@ class GameTable(LessonWidget):
                               "error")
         self.next_button = button("Next round", self.next_round, style="success",
                                   tooltip="deal the next round")
+        # Knocking takes two steps, so a slip of the mouse never ends the round: press Knock,
+        # then choose the card to discard face down (on the table or in the card row).
         self.knock_mode = widgets.ToggleButton(
-            description="Knock with the next click",
-            tooltip="then click, on the table, the card to discard face down",
+            description="Knock…",
+            tooltip="to knock: press this, then click the card to discard face down",
             layout=widgets.Layout(width="auto"))
         self.move_buttons = ButtonRow()
-        self.discard_buttons = CardButtons((), lambda card: self.play(Discard(card)), room=11)
-        self.knock_buttons = CardButtons((), lambda card: self.play(Knock(card)), room=11)
+        self.discard_buttons = CardButtons((), self._card_chosen)
         self.moves_log = widgets.HTML()
         self.result = widgets.HTML()
         self.scoresheet = widgets.HTML()
@@ -133,16 +138,17 @@ class GameTable(LessonWidget):
         self.bot = self._make_bot()
         self.table = TableCanvas(self.game.round, viewer=self.human, on_action=self.play,
                                  view=view)
-        self.link_colours(self.table, self.discard_buttons, self.knock_buttons)
+        self.link_colours(self.table, self.discard_buttons)
         traitlets.link((self.knock_mode, "value"), (self.table, "knock"))
         self.coach_panel = CoachPanel(self, coach=coach, practice=practice)
-        self._discard_row = widgets.HBox([widgets.Label("Discard:"), self.discard_buttons])
-        self._knock_row = widgets.HBox([widgets.Label("Knock with:"), self.knock_buttons])
+        self._row_label = widgets.Label("Discard:")
+        self._discard_row = widgets.HBox([self._row_label, self.discard_buttons])
+        self.knock_mode.observe(lambda _: self._label_card_row(), names="value")
         self.children = [
             self._settings(), self.table, self.message, self.coach_panel,
             widgets.HBox([self.move_buttons, self.next_button, self.knock_mode],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            self._discard_row, self._knock_row, self.moves_log, self.result, self.scoresheet,
+            self._discard_row, self.moves_log, self.result, self.scoresheet,
         ]
         self._bot_moves()
 
@@ -325,6 +331,11 @@ class GameTable(LessonWidget):
             return
         self._bot_moves()
 
+    def _card_chosen(self, card: Card) -> None:
+        """A click on a card of the card row: a discard, or, once Knock is pressed, the knock
+        with that card."""
+        self.play(Knock(card) if self.knock_mode.value else Discard(card))
+
     def next_round(self) -> None:
         """Leave the finished round and go on to the next deal.
 
@@ -364,6 +375,14 @@ class GameTable(LessonWidget):
 
     # --------------------------------------------------------------------------- render
 
+    def _label_card_row(self) -> None:
+        """The card row says what a click on a card does: discard, or knock (marked)."""
+        knocking = bool(self.knock_mode.value)
+        self._row_label.value = "Knock, discarding face down:" if knocking else "Discard:"
+        self.knock_mode.button_style = "warning" if knocking else ""
+        self.discard_buttons.mark({card: "warning" for card in self._knocks} if knocking
+                                  else {})
+
     @property
     def shown_round(self) -> Round:
         """The round on the table: the one just finished, until Next round.
@@ -394,12 +413,11 @@ class GameTable(LessonWidget):
         between_rounds = self.review is not None and not self.game.is_over
         self.next_button.layout.display = None if between_rounds else "none"
         discards = [a.card for a in legal if isinstance(a, Discard)]
-        knocks = [a.card for a in legal if isinstance(a, Knock)]
+        self._knocks = frozenset(a.card for a in legal if isinstance(a, Knock))
         self.discard_buttons.set_cards(discards)
-        self.knock_buttons.set_cards(knocks)
         self._discard_row.layout.display = "flex" if discards else "none"
-        self._knock_row.layout.display = "flex" if knocks else "none"
-        self.knock_mode.layout.display = "inline-flex" if knocks else "none"
+        self.knock_mode.layout.display = "inline-flex" if self._knocks else "none"
+        self._label_card_row()
         outcome = rnd.result.describe(rnd.names) if rnd.result is not None else None
         # The outcome is the result's headline below, so the log stops at the last move.
         lines = [line for line in rnd.log(viewer=None if rnd.is_over else self.human)

@@ -20,6 +20,9 @@ from gin_teach.widgets.learner_input import as_card, friendly, parse_hand
 
 __all__ = ["HandBuilder"]
 
+GIN_HAND = 10
+"""The cards of a gin hand; one more after the draw, when a discard is due."""
+
 _WAYS_SHOWN = 20
 """Counting arrangements stops here: past a score of ways, the exact number teaches nothing."""
 
@@ -38,7 +41,9 @@ class HandBuilder(HandExercise):
     >>> builder.message.text, len(builder.cards)
     ("'7X' is not a card: it has no suit (S H D C or ♠ ♥ ♦ ♣)", 6)
 
-    ``cards`` and ``four_colour`` are traits: setting one redraws the widget.
+    ``cards`` and ``four_colour`` are traits: setting one redraws the widget. ``size`` is how
+    many cards *Deal* deals (11 for a hand after the draw); whatever the size, eleven cards get
+    the best discard, and a count that is neither ten nor eleven is told what a hand holds.
 
     >>> builder.cards = parse_hand("AS 2S 3S"); builder.deadwood, builder.text.value
     (0, 'A♠ 2♠ 3♠')
@@ -154,10 +159,10 @@ class HandBuilder(HandExercise):
         ways_text = f"{_WAYS_SHOWN} or more" if ways >= _WAYS_SHOWN else str(ways)
         lines = [f"<b>{len(cards)} cards</b>, deadwood <b>{arrangement.deadwood}</b>; "
                  f"{ways_text} best arrangement{'s' if ways != 1 else ''}"]
-        if len(cards) == self.size + 1:
+        if len(cards) == GIN_HAND + 1:
             lines.append(self._discard_advice(cards))
-        elif len(cards) != self.size:
-            lines.append(f"A gin hand holds {self.size} cards ({self.size + 1} after the draw).")
+        elif len(cards) != GIN_HAND:
+            lines.append(f"A gin hand holds {GIN_HAND} cards ({GIN_HAND + 1} after the draw).")
         self.summary.value = "<br/>".join(lines)
         self.picture.value = arrangement_svg(arrangement, four_colour=self.four_colour)
 

@@ -10,13 +10,14 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from gin_teach.analysis import Knowledge, analyze_knock
 from gin_teach.answers import Feedback
-from gin_teach.cards import Card, HandLike
+from gin_teach.cards import Card, HandLike, hand_mask
 from gin_teach.discards import DiscardOption, best_discards
 from gin_teach.display import arrangement_svg, hand_svg
 from gin_teach.errors import AnswerError, CardError, IllegalMove
 from gin_teach.examples import deal_close_to_knocking
-from gin_teach.lessons import check_knock
+from gin_teach.lessons import check_knock, check_knock_or_play_on
 from gin_teach.melds import best_arrangement
 from gin_teach.rules import Rules
 from gin_teach.widgets.controls import CardButtons, button
@@ -44,15 +45,29 @@ class KnockLab(LessonWidget):
 
     >>> lab.hand = parse_hand("7S 7H 7D 8C 9C TC 2H 3H 4H 5H KD"); lab.discard, lab.verdict
     (None, None)
+
+    On its own the lab knows nothing of the stock or the opponent: it checks the discard and
+    what the rules allow, so where a knock is allowed, knocking is its answer. Given the stage
+    of the hand (``knowledge``: the pile, what the opponent showed, the stock), it weighs a
+    knock against playing on with the analysis lesson 15 uses,
+    :func:`gin_teach.lessons.check_knock_or_play_on`:
+
+    >>> late = Knowledge(discard_pile="KD QC JH TS 9D 8C 8S 6H KC QS JD 2C 5C AH 4C 6C 3D KH "
+    ...                  "JS 6S 5S AD 8H", opponent_discarded="KD JH 9D 8S KC JD 5C 4C 3D JS 5S "
+    ...                  "8H", stock_size=8)
+    >>> lab = KnockLab("7S 7H 7D 9C TC JC 3H 4H 5H 9S KS", knowledge=late)
+    >>> lab.choose_discard("KS"); lab.answer("play on").correct
+    True
     """
 
     hand = traitlets.Tuple(help="the 11 cards after the draw, sorted")
 
     def __init__(self, hand: HandLike | None = None, *, seed: int | random.Random | None = None,
                  rules: Rules | None = None, knock_limit: int | None = None,
-                 four_colour: bool = False) -> None:
+                 knowledge: Knowledge | None = None, four_colour: bool = False) -> None:
         super().__init__(rules=rules, seed=seed, four_colour=four_colour)
         self.knock_limit = knock_limit
+        self.knowledge = knowledge if isinstance(knowledge, Knowledge) else None
         problem = ""
         if knock_limit is not None and (isinstance(knock_limit, bool)
                                         or not isinstance(knock_limit, int) or knock_limit < 0):
@@ -60,6 +75,9 @@ class KnockLab(LessonWidget):
             self.knock_limit = None
             problem = (f"a knock limit is a whole number, 0 or more, not {knock_limit!r:.40}; "
                        f"playing to {self.limit}")
+        if knowledge is not None and self.knowledge is None:
+            problem = (f"the stage of the hand is a Knowledge, not {knowledge!r:.40}; the lab "
+                       "judges without it")
         self.discard: Card | None = None
         self.verdict: Feedback | None = None
         self._big_gin = False
@@ -72,11 +90,12 @@ class KnockLab(LessonWidget):
             for action in ACTIONS}
         self._show_actions()
         self.explanation = widgets.HTML()
+        self.stage = widgets.HTML()
         self.observe(self._new_hand, names="hand")
         self.children = [
             widgets.HTML("<b>You hold 11 cards after the draw. Click the card you would "
                          "discard, then answer: knock, gin or play on?</b>"),
-            self.picture, self.card_buttons,
+            self.stage, self.picture, self.card_buttons,
             widgets.HBox([*self.action_buttons.values(),
                           button("New hand", self.new_hand, tooltip="another random hand")]),
             self.message, self.explanation,
@@ -126,6 +145,8 @@ class KnockLab(LessonWidget):
         'the lab needs 11 cards (a hand after the draw), got 3'
         """
         cards = _eleven(hand)
+        if self.knowledge is not None:  # a card in the pile, or the opponent's: refused
+            self.knowledge.check_hand(hand_mask(cards), 11, self.rules.jokers)
         if cards == self.hand:
             self._new_hand()  # the same hand again: start it over
         else:
@@ -136,6 +157,7 @@ class KnockLab(LessonWidget):
         return _eleven(proposal["value"])
 
     def _new_hand(self, _change: object = None) -> None:
+        self._describe_stage()
         self.discard, self.verdict = None, None
         self.message.clear()
         self.explanation.value = ""
@@ -165,7 +187,10 @@ class KnockLab(LessonWidget):
 
         >>> lab = KnockLab(seed=4); lab.new_hand(); best_discards(lab.hand)[0].deadwood <= 20
         True
+
+        The stage of the hand belonged to the old cards: a new hand is judged without it.
         """
+        self.knowledge = None
         self.set_hand(deal_close_to_knocking(self._rng, self.rules))
 
     @friendly
@@ -207,11 +232,54 @@ class KnockLab(LessonWidget):
             raise IllegalMove("pick a card to discard first")
         feedback = check_knock(self.hand, action, self.rules, knock_limit=self.limit,
                                discard=None if action == "big gin" else self.discard)
+        if action in ("knock", "play on") and self._stage_decides():
+            feedback = self._at_this_stage(feedback, action)
         self.verdict, self._big_gin = feedback, action == "big gin"
         self.message.show_feedback(feedback)
         self._explain()
         self._render()
         return feedback
+
+    def _stage_rules(self) -> Rules:
+        rules: Rules = self.rules
+        return rules if rules.knock_limit == self.limit else rules.replace(knock_limit=self.limit)
+
+    def _stage_decides(self) -> bool:
+        """Whether the stage of the hand decides between knocking and playing on: it is known,
+        and the best discard allows a knock (not gin: gin is always taken)."""
+        if self.knowledge is None or not self.hand:
+            return False
+        return best_discards(self.hand, self.rules, knock_limit=self.limit)[0].ends == "knock"
+
+    def _at_this_stage(self, feedback: Feedback, action: str) -> Feedback:
+        """The knock or the play on, judged at this stage of the hand by the analysis."""
+        assert self.knowledge is not None and self.discard is not None
+        rules = self._stage_rules()
+        advice = analyze_knock(self.hand, self.knowledge, rules)
+        best = {option.card for option in
+                best_discards(self.hand, self.rules, knock_limit=self.limit)}
+        fine = best | ({advice.play_on_discard} if action == "play on" else set())
+        if self.discard not in fine:
+            return feedback  # the discard itself is wrong: check_knock has said why
+        stage = check_knock_or_play_on(self.hand, self.knowledge, action, rules)
+        kept = tuple(card for card in self.hand if card != self.discard)
+        return Feedback(stage.correct, f"Discarding {self.discard} leaves deadwood "
+                        f"{best_arrangement(kept).deadwood}. At this stage of the hand: "
+                        f"{stage.message}", stage.hint)
+
+    def _describe_stage(self) -> None:
+        known = self.knowledge
+        if known is None:
+            self.stage.value = ("<small>The lab knows nothing of the stock or the opponent: it "
+                                "checks the discard and what the rules allow, so where a knock "
+                                "is allowed it counts knocking as best.</small>")
+            return
+        stock = ("as after the deal" if known.stock_size is None
+                 else f"{known.stock_size} cards in the stock")
+        self.stage.value = (f"<small>Stage of the hand: {html.escape(stock)}, "
+                            f"{len(known.discard_pile)} cards in the discard pile. Knock or "
+                            "play on is weighed against the hands the opponent may hold by "
+                            "now.</small>")
 
     def _explain(self) -> None:
         best = best_discards(self.hand, self.rules, knock_limit=self.limit)
@@ -220,6 +288,10 @@ class KnockLab(LessonWidget):
         after = arrangement_svg(best_arrangement(kept), four_colour=self.four_colour,
                                 title="your hand after the discard")
         play = " or ".join(_in_words(option) for option in best)
+        if self._stage_decides():
+            assert self.knowledge is not None
+            play = analyze_knock(self.hand, self.knowledge, self._stage_rules()).why
+            play = play[:1].lower() + play[1:].rstrip(".")
         self.explanation.value = (f'<p style="margin:4px 0">The best play: '
                                   f"{html.escape(play)}.</p>{after}")
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import math
 import textwrap
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
@@ -68,6 +69,11 @@ SpriteKind = Literal["hand", "opponent", "stock", "discard"]
 RESOLUTION = 2
 """Canvas pixels per screen pixel: the table is painted at twice its size and shown at its
 size, so it stays as crisp as the SVG pictures on high-density screens."""
+
+DOUBLE_CLICK = 0.5
+"""Seconds after a mouse click on the canvas made a move during which another click counts as
+the second half of a double click and is dropped: the browser sent it from the table as drawn
+before the move, so it cannot mean what now lies under the pointer."""
 
 _TEXT = "#ffffff"
 _TURN = "#ffd54f"
@@ -334,6 +340,9 @@ class TableCanvas(widgets.VBox):
         self.viewer = viewer
         self.round = rnd if rnd is not None else Round(seed)
         self.on_action = on_action
+        self.clock: Callable[[], float] = time.monotonic
+        """Where mouse clicks read the time (see :data:`DOUBLE_CLICK`); tests set their own."""
+        self._moved_at = -math.inf
         self.message = MessageArea()
         self.scene = table_scene(self.round, viewer, self.layout_spec)
         # keys.py imports this module's Target.
@@ -351,8 +360,7 @@ class TableCanvas(widgets.VBox):
             self._painting = True
             # A GameTable lists every move in buttons of its own; a bare table needs these.
             self.pile_buttons = ButtonRow()
-            self.hand_buttons = CardButtons((), lambda card: self.press(Target("hand", card)),
-                                            room=11)
+            self.hand_buttons = CardButtons((), lambda card: self.press(Target("hand", card)))
             buttons = [self.pile_buttons, self.hand_buttons] if on_action is None else []
             parts = [self.move_keys, self.picture, *buttons, self.message]
         super().__init__(parts)
@@ -408,7 +416,13 @@ class TableCanvas(widgets.VBox):
             self.press_key(key)
 
     def _on_mouse_down(self, x: float, y: float) -> None:
+        now = self.clock()
+        if now - self._moved_at < DOUBLE_CLICK:
+            return  # the second click of a double click
+        before = (self.round, len(self.round.history))
         self.click(x / RESOLUTION, y / RESOLUTION)
+        if (self.round, len(self.round.history)) != before:
+            self._moved_at = now
 
     def click(self, x: float, y: float) -> Action | None:
         """What a mouse click at (x, y) (in layout pixels) does: find the target, make the

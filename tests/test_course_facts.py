@@ -1,0 +1,198 @@
+"""What the lessons' words say, checked against the module (issue 28): the facts a review of
+every notebook found wrong, the positions that must be new, and the exercises added where the
+course was thin. The lessons are read as files, as tests/test_notebooks.py reads them."""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import re
+
+import pytest
+
+from gin_teach import deadwood, parse_cards, settle
+from gin_teach.cards import Card
+from gin_teach.tournament import measured_results
+from gin_teach.widgets.game_table import OPPONENTS
+from tests.test_notebooks import NOTEBOOKS, answer_key, code_cells, load
+
+NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10}
+
+
+def markdown(name: str) -> str:
+    return "\n".join(cell.source for cell in load(name).cells if cell.cell_type == "markdown")
+
+
+def words(text: str) -> str:
+    """Markdown as one line of words (the notebooks wrap their sentences)."""
+    return " ".join(text.split())
+
+
+def calls(name: str, checker: str) -> list[tuple[int, ast.Call]]:
+    """Every call of ``checker`` in the lesson's code cells, with the cell's place among all
+    cells."""
+    found = []
+    notebook = load(name)
+    for place, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code":
+            continue
+        for node in ast.walk(ast.parse(cell.source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == checker:
+                found.append((place, node))
+    return found
+
+
+def literal_args(call: ast.Call) -> list[str]:
+    return [arg.value for arg in call.args
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str)]
+
+
+def cell_before(name: str, place: int) -> str:
+    return load(name).cells[place - 1].source
+
+
+# ------------------------------------------------------------------------ rules and facts
+
+
+def test_lesson_0_says_the_knocker_can_be_undercut_and_a_tie_goes_to_the_defender():
+    text = words(markdown("00_start_here.ipynb"))
+    assert "the player with less deadwood scores the difference" not in text
+    assert "undercut" in text and "a tie counts as an undercut" in text
+
+
+def test_lesson_7_names_the_knockers_whole_deadwood():
+    for place, call in calls("07_laying_off.ipynb", "check_layoffs"):
+        said = re.search(r"The knocker's deadwood is ([^.]+?)\.", cell_before(
+            "07_laying_off.ipynb", place))
+        if said is None or " the " in f" {said.group(1)} ":
+            continue
+        knocker, defender = literal_args(call)[:2]
+        truth = settle(knocker, defender).knocker_arrangement.deadwood_cards
+        assert set(parse_cards(said.group(1))) == set(truth), said.group(0)
+
+
+def test_lesson_10_teaches_jokers_and_says_what_the_rule_texts_do_say():
+    text = words(markdown("10_variants.ipynb"))
+    assert "This course does not cover" not in text and "Jokers wild" in text
+    assert "do not agree on its size" not in text and "None of the rule texts" in text
+    assert "Most texts end the round when two cards are left" not in text
+    assert "Only two of the rule texts mention it" in text
+
+
+def test_lesson_11_counts_the_computer_players_of_the_menu():
+    text = words(markdown("11_play_against_the_computer.ipynb")).lower()
+    for word, number in NUMBER_WORDS.items():
+        if re.search(rf"\b{word} computer players are on offer", text):
+            assert number == len(OPPONENTS)
+    assert "three computer players" not in text and len(OPPONENTS) == 6
+
+
+def test_lesson_15_says_who_undercuts_a_late_nine():
+    text = words(markdown("15_knock_or_play_on.ipynb"))
+    sentence = re.search(r"[^.]*likely undercut[^.]*\.", text)
+    assert sentence is not None and "played on" in sentence.group(0)
+
+
+def test_lesson_16_counts_draws_from_the_stock():
+    text = words(markdown("16_the_endgame.ipynb"))
+    assert "drawn from the stock before the hand is dead" in text
+
+
+def test_lesson_17_calls_the_gin_only_trick_against_the_defender_what_was_measured():
+    result = next(r for r in measured_results() if (r.a, r.b) == ("gin only", "defender"))
+    low, high = result.ci95
+    text = words(markdown("17_strategy_lab.ipynb"))
+    if low <= 0.5 <= high:  # 49.0% (46.8 to 51.2): even, not "fewer than half"
+        assert "fewer than half" not in text and "about half" in text
+        assert "does much worse against" not in text
+
+
+def test_teachers_guide_names_the_lesson_whose_answers_read_the_seeded_game():
+    guide = words((NOTEBOOKS / "teachers.md").read_text(encoding="utf-8"))
+    named = re.search(r"Lesson (\d\d)'s first two exercises depend on the seeded game", guide)
+    assert named is not None
+    key = answer_key()[named.group(1)]
+    assert "game" in key[1] and "game" in key[2]
+
+
+# ---------------------------------------------------------------------- fresh positions
+
+
+def shape(hand: str) -> tuple[tuple[int, int], ...]:
+    """A hand with its suits forgotten: the same for a hand and its suits relabelled."""
+    cards = parse_cards(hand)
+    return min(tuple(sorted((card.rank, order.index(card.suit)) for card in cards))
+               for order in itertools.permutations("SHDC"))
+
+
+def test_the_late_discard_exercises_are_new_positions_not_the_worked_example_relabelled():
+    worked = {shape(literal_args(call)[0].split(",")[0]) for name in ("14_defence.ipynb",
+                                                                        "16_the_endgame.ipynb")
+              for _, call in calls(name, "analyze_discards") if literal_args(call)}
+    worked.add(shape("2S 3S 4S 6H 6D 6C 7C 7D 8H JS KD"))  # the hand both lessons work through
+    exercises = [shape(literal_args(call)[0]) for name in ("14_defence.ipynb",
+                                                           "16_the_endgame.ipynb")
+                 for _, call in calls(name, "check_best_discard")]
+    assert len(exercises) == 2 and exercises[0] != exercises[1]
+    assert not set(exercises) & worked
+
+
+@pytest.mark.parametrize("name", ["14_defence.ipynb", "16_the_endgame.ipynb"])
+def test_the_late_discard_exercises_name_the_cards_the_opponent_took(name):
+    ((place, call),) = calls(name, "check_best_discard")
+    source = load(name).cells[place].source
+    took = re.search(r'opponent_took="([^"]+)"', source)
+    assert took is not None
+    text = words(cell_before(name, place))
+    named = re.findall(r"(?:10|[2-9AJQK])[♠♥♦♣]", text)
+    assert set(parse_cards(took.group(1))) <= {Card.parse(card) for card in named}
+    hand = set(parse_cards(literal_args(call)[0]))
+    assert not hand & set(parse_cards(took.group(1)))
+
+
+def test_lesson_14_exercise_4_says_that_you_took_back_the_opponents_throws():
+    text = words(markdown("14_defence.ipynb"))
+    assert "you took them from the pile" in text
+    (exercise,) = [source for source, _ in code_cells(load("14_defence.ipynb"))
+                   if "puzzle_for(" in source and "check_puzzle(" in source]
+    assert "opponent_discarded" in exercise and "puzzle.hand" in exercise
+
+
+# ------------------------------------------------------------------------ new exercises
+
+
+def exercise_answers(lesson: str) -> dict[int, str]:
+    return answer_key()[lesson]
+
+
+def test_lesson_13_has_four_draw_decisions_both_ways():
+    draws = calls("13_the_draw.ipynb", "check_draw")
+    assert len(draws) >= 4
+    answers = [answer for answer in exercise_answers("13").values()
+               if answer in ('"take"', '"draw"')]
+    assert answers.count('"take"') >= 2 and answers.count('"draw"') >= 2
+
+
+def test_lesson_16_has_four_spreads_and_not_every_one_blocks():
+    spreads = calls("16_the_endgame.ipynb", "check_spread")
+    assert len(spreads) >= 4
+    # settle spreads what scores the knocker most: more than the least deadwood means a block.
+    kinds = ["block" if settle(knocker, defender).knocker_count > deadwood(knocker)
+             else "least deadwood"
+             for knocker, defender in (literal_args(call)[:2] for _, call in spreads)]
+    assert kinds.count("block") >= 2 and kinds.count("least deadwood") >= 1, kinds
+
+
+def test_lesson_8_has_undercuts_that_come_only_from_the_lay_offs():
+    after_layoffs = 0
+    for checker in ("check_outcome", "check_score"):
+        for _, call in calls("08_undercuts_and_scoring.ipynb", checker):
+            hands = literal_args(call)
+            if len(hands) < 2:
+                continue
+            result = settle(hands[0], hands[1])
+            if (result.outcome == "undercut"
+                    and result.defender_count_before_layoffs > result.knocker_count):
+                after_layoffs += 1
+    assert after_layoffs >= 2
