@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from gin_teach import Rules, full_deck
 from gin_teach import lessons as L
 from gin_teach.analysis import Knowledge
-from gin_teach.cards import Card
 from gin_teach.answers import Feedback
 from gin_teach.bots import GreedyBot, play
+from gin_teach.cards import Card
 from gin_teach.display import message_html
 from gin_teach.errors import CardError
 from gin_teach.game import Game, Match, Round
