@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from gin_teach.analysis import Knowledge, analyze_discards, why_better
+from gin_teach.analysis import Knowledge
 from gin_teach.answers import (
     Feedback,
     Reply,
@@ -431,24 +431,23 @@ def check_completing_cards(hand: HandLike, answer: object) -> Feedback:
 @feedback_checker(_cards_picture)
 def check_discard(hand: HandLike, answer: object, rules: Rules | None = None,
                   knowledge: Knowledge | None = None) -> Feedback:
-    """Which card should go? The hand has just drawn (11 cards); right when the discard leaves
-    the least deadwood possible (the count decides first) and, between discards that leave the
-    same, is the one the analysis ranks first (:func:`gin_teach.analysis.analyze_discards`,
-    told what the lesson's ``knowledge`` says; without it nothing is known but the hand).
-    Discards that play exactly alike are equally right.
+    """Which discard leaves the least deadwood? The hand has just drawn (11 cards); right
+    when the card thrown leaves the least deadwood possible. This is a counting question:
+    every card that leaves that count is right, and the reply names the others that leave as
+    little. Which of them plays best is a question of strategy, answered by the judge in
+    lessons 12 to 14 (:func:`~gin_teach.strategy_checks.check_best_discard`). ``knowledge``
+    matters only for a card just taken from the pile, which may not go straight back.
 
     >>> print(check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", "KD"))
-    ✔ Right: discard K♦ -> deadwood 25.
+    ✔ Right: discard K♦ -> deadwood 25, the least.
     >>> print(check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", "9D"))
     ✘ Discarding 9♦ leaves 26; another discard leaves less.
       Hint: Keep your melds together and throw away the loose card that costs the most.
 
-    When counts tie, the analysis says which card a strong player throws, and why:
+    Cards that leave the same count are equally right:
 
     >>> print(check_discard("AH 2H 3H 5S 6S 7S 9D 9C JD 4C KH", "JD"))
-    ✘ J♦ leaves 32, the least, but K♥ leaves as little and is the better throw.
-      Hint: K♥ and J♦ both leave 32, but keeping J♦ gives 6 outs against 5, expected deadwood \
-after the next draw 26.3 against 27.0.
+    ✔ Right: discard J♦ -> deadwood 32, the least. K♥ leaves 32 too: as good by the count.
     """
     cards = to_cards(hand)
     rules = rules or Rules.modern()
@@ -458,21 +457,17 @@ after the next draw 26.3 against 27.0.
     if knowledge is not None and card == knowledge.just_taken:
         return Feedback(False, f"You just took {card} from the pile: it may not go straight "
                         "back.", "Choose another card: keep the one you took for its meld.")
-    analyses = analyze_discards(cards, knowledge, rules, hand_size=len(cards))
-    chosen = next(analysis for analysis in analyses if analysis.card == card)
-    least = min(analysis.deadwood for analysis in analyses)
-    if chosen.deadwood != least:
-        return Feedback(False, f"Discarding {card} leaves {chosen.deadwood}; another discard "
+    jp = rules.joker_points
+    left = {c: deadwood(cards[:i] + cards[i + 1:], joker_points=jp)
+            for i, c in enumerate(cards) if knowledge is None or c != knowledge.just_taken}
+    least = min(left.values())
+    if left[card] != least:
+        return Feedback(False, f"Discarding {card} leaves {left[card]}; another discard "
                         "leaves less.", hint)
-    # The analysis' order, best first; only the discards that leave the least compete.
-    tied = [analysis for analysis in analyses if analysis.deadwood == least]
-    best = tied[0]
-    if chosen is best or card in best.same_as:
-        others = [other for other in tied if other.card not in (best.card, *best.same_as)]
-        why = f" {why_better(chosen, others[0], knowledge, rules)}" if others else ""
-        return Feedback(True, f"Right: discard {card} -> deadwood {least}.{why}")
-    return Feedback(False, f"{card} leaves {least}, the least, but {best.card} leaves as little "
-                    "and is the better throw.", why_better(best, chosen, knowledge, rules))
+    others = [c for c, value in left.items() if value == least and c != card]
+    also = (f" {show_cards(others)} {'leaves' if len(others) == 1 else 'leave'} {least} too: "
+            "as good by the count." if others else "")
+    return Feedback(True, f"Right: discard {card} -> deadwood {least}, the least.{also}")
 
 
 _ENDINGS: Final = {

@@ -94,13 +94,14 @@ ROWS: list[tuple[str, Check, object, bool, str]] = [
      "throw away the king of diamonds", True, "K♦"),
     ("discard: a worse card", lambda a: L.check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", a),
      "discard 9D", False, "leaves 26"),
-    # -- equal deadwood: what a strong player throws, and why
+    # -- equal deadwood: a count question, so both cards are right
     ("equal discards: the king", lambda a: L.check_discard("3S 4S 5S 9H 9D 9C QD KH 2C 2H 8S",
-                                                           a), "KH", True, "K♥"),
+                                                           a), "KH", True, "Q♦ leaves 22 too"),
     ("equal discards: the queen", lambda a: L.check_discard("3S 4S 5S 9H 9D 9C QD KH 2C 2H 8S",
-                                                            a), "QD", False, "better throw"),
-    ("equal discards: a partner kept", lambda a: L.check_discard(
-        "2S 3S 4S 8H 8D 8C 5H 6H 9C QD JC", a), "JC", False, "keeping J♣"),
+                                                            a), "the queen of diamonds", True,
+     "as good by the count"),
+    ("equal discards: a higher count", lambda a: L.check_discard(
+        "2S 3S 4S 8H 8D 8C 5H 6H 9C QD JC", a), "throw 9C", False, "leaves 31"),
     ("lay-offs joined by words", lambda a: L.check_layoffs(
         "5D 6D 7D KS KH KC 2C 3C 4C AS", "4D 8D KD QS JS 10S 9H 9C 2H 7S", a),
      "4D, 8D and KD", True, "Right"),

@@ -11,10 +11,12 @@ import re
 import pytest
 
 from gin_teach import deadwood, parse_cards, settle
+from gin_teach.analysis import Knowledge, analyze_discards
 from gin_teach.cards import Card
+from gin_teach.judge import judge_discard
 from gin_teach.tournament import measured_results
 from gin_teach.widgets.game_table import OPPONENTS
-from tests.test_notebooks import NOTEBOOKS, answer_key, code_cells, load
+from tests.test_notebooks import NOTEBOOKS, answer_key, code_cells, load, run_with_answers
 
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10}
@@ -196,3 +198,76 @@ def test_lesson_8_has_undercuts_that_come_only_from_the_lay_offs():
                     and result.defender_count_before_layoffs > result.knocker_count):
                 after_layoffs += 1
     assert after_layoffs >= 2
+
+
+# ------------------------------------------------------------- strategy traps (issue 24)
+
+# Each strategy exercise's tempting wrong answer, which the judge grades clearly worse than
+# the key's answer: a lesson must not teach what its checker refuses, nor accept its trap.
+TRAPS = {
+    "12_building_a_hand.ipynb": {1: '"7H"'},  # breaks the touching 6♥ 7♥
+    "13_the_draw.ipynb": {2: '"take"', 5: '"take"'},  # cards that only pair
+    "14_defence.ipynb": {3: '"TH"'},  # feeds the J♥ the opponent took
+    "15_knock_or_play_on.ipynb": {1: '"play on"', 2: '"knock"', 3: '"knock"', 4: '"play on"'},
+    "16_the_endgame.ipynb": {2: '"TD"'},  # gives the opponent a set of tens
+}
+
+
+@pytest.mark.parametrize("name", sorted(TRAPS))
+def test_the_strategy_exercises_refuse_their_traps(name):
+    key = answer_key()[name[:2]]
+    traps = TRAPS[name]
+    results = run_with_answers(name, key | traps)
+    for number, feedback in enumerate(results, 1):
+        assert feedback.correct is (number not in traps), f"{name} exercise {number}: {feedback}"
+
+
+def test_lesson_15_knocks_early_with_2_but_plays_on_with_9_and_ways_to_gin():
+    text = words(markdown("15_knock_or_play_on.ipynb"))
+    assert "Knocking with 9 right after the deal is strong" not in text
+    assert "wait for gin" in text and "knock with 1" in text
+
+
+def code_text(name: str) -> str:
+    return "\n".join(source for source, _ in code_cells(load(name)))
+
+
+def accepted_cards(hand: str, known: Knowledge | None = None) -> set[str]:
+    return {o.card.code for o in judge_discard(hand, known or Knowledge()).accepted
+            if o.card is not None}
+
+
+def test_lesson_12_worked_examples_say_what_the_judge_grades():
+    code = code_text("12_building_a_hand.ipynb")
+    triangle, shape, pair = ("2C 3C 4C 9H 9D 9S 6H 6D 7H KC QS",
+                             "AS 2S 3S JH JD JC 3D 4D 2C 4C QD",
+                             "AS 2S 3S 6H 6D 6C 9C 9D 4H 4C QD")
+    assert all(hand in code for hand in (triangle, shape, pair))
+    # The high loose cards go first; breaking the triangle is graded worse than good.
+    good = accepted_cards(triangle)
+    assert analyze_discards(triangle)[0].card.code in good
+    assert not good & {"6H", "6D", "7H"}
+    # Breaking the gapped pair, not the touching one.
+    assert {"4C"} <= accepted_cards(shape) and "4D" not in accepted_cards(shape)
+    # The pair kept while its partners live, broken once they are dead.
+    assert "QD" in accepted_cards(pair)
+    dead = accepted_cards(pair, Knowledge(discard_pile="9H 9S KC"))
+    assert "9C" in dead and "QD" not in dead
+
+
+def test_lessons_14_and_16_late_examples_say_what_the_judge_grades():
+    hand = "2S 3S 4S 6H 6D 6C 7C 7D 8H JS KD"
+    assert hand in code_text("14_defence.ipynb") and hand in code_text("16_the_endgame.ipynb")
+    seen = dict(discard_pile="5D 2H QC 9S 4D AH 3C 5S TC 2C 9H 4H", opponent_took="QH QD",
+                opponent_holds="QH QD", opponent_discarded="2H 9S AH 5S 2C 4H")
+    late = Knowledge(**seen, stock_size=8)
+    # Lesson 14: the judge's choice moves from the 8♥ to the J♠.
+    text = words(markdown("14_defence.ipynb"))
+    assert "from the 8♥ to the J♠" in text
+    assert judge_discard(hand, Knowledge()).best.card.code == "8H"
+    assert judge_discard(hand, late).best.card.code == "JS"
+    # Lesson 16: near the end K♦ falls behind 8♥.
+    early = judge_discard(hand, Knowledge(**seen, stock_size=19))
+    end = judge_discard(hand, Knowledge(**seen, stock_size=6))
+    assert early.option("discard KD").loss < early.option("discard 8H").loss
+    assert end.option("discard 8H").loss < end.option("discard KD").loss

@@ -14,6 +14,7 @@ from gin_teach import lessons as L
 from gin_teach.analysis import Knowledge
 from gin_teach.answers import Feedback
 from gin_teach.bots import GreedyBot, play
+from gin_teach.cards import Card
 from gin_teach.display import message_html
 from gin_teach.errors import CardError
 from gin_teach.game import Game, Match, Round
@@ -308,27 +309,44 @@ def test_discard_example_of_the_rules():
     assert "exactly one card" in L.check_discard(hand, "KD 9D").message
 
 
-def test_equal_discards_prefer_what_a_strong_player_throws():
-    # K♦ and Q♦ both leave 24; the analysis decides (issue 9): the queen is likelier to
-    # complete a meld for the opponent.
-    hand = "7S 7H 7D 8H 9H 2C 3C 4C 5C KD QD"
-    assert L.check_discard(hand, "KD").correct
-    feedback = L.check_discard(hand, "QD")
-    assert not feedback.correct and "K♦ leaves as little and is the better throw" in \
-        feedback.message
-    assert "Q♦ is more likely to complete a meld for your opponent" in feedback.hint
+@pytest.mark.parametrize(("hand", "equal"), [
+    ("3S 4S 5S 9H 9D 9C QD KH 2C 2H 8S", "QD KH"),  # lesson 5, exercise 3
+    ("2S 3S 4S 8H 8D 8C 5H 6H 9C QD JC", "QD JC"),  # lesson 5, exercise 4
+    ("5C 6C 7C 8C 3D 3H 3S QD KH 2C 9S", "QD KH"),  # lesson 6, exercise 8
+    ("AH 2H 3H 5S 6S 7S 9D 9C JD 4C KH", "JD KH"),  # lesson 11, exercise 2
+])
+def test_cards_that_leave_the_same_least_count_are_all_right(hand, equal):
+    # Issue 24: the count question has equal answers when the counts are equal; each reply
+    # names the other card as just as good.
+    first, second = equal.split()
+    for mine, other in ((first, second), (second, first)):
+        feedback = L.check_discard(hand, mine)
+        assert feedback.correct, feedback
+        assert f"{Card.parse(other)} leaves" in feedback.message
+        assert "as good by the count" in feedback.message
 
 
-def test_equal_discards_follow_what_the_lesson_knows():
-    # Without knowledge K♥ is the safer throw; once the opponent is known to hold K♠ (it took
-    # it from the pile), K♥ feeds its kings and Q♦ becomes the right card.
+def test_a_card_that_leaves_the_least_alone_names_no_other():
+    feedback = L.check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", "KD")
+    assert feedback.correct and "as good" not in feedback.message
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(DECK), unique=True, min_size=11, max_size=11).map(tuple),
+       st.integers(0, 10))
+def test_a_discard_is_right_exactly_when_it_leaves_the_least_deadwood(hand, index):
+    left = [brute_deadwood(hand[:i] + hand[i + 1:]) for i in range(11)]
+    feedback = L.check_discard(hand, hand[index])
+    assert feedback.correct is (left[index] == min(left))
+    tied = sum(value == min(left) for value in left)
+    assert ("as good by the count" in feedback.message) is (feedback.correct and tied > 1)
+
+
+def test_knowledge_does_not_change_a_count_question():
     hand = "3S 4S 5S 9H 9D 9C QD KH 2C 2H 8S"
-    assert L.check_discard(hand, "KH").correct and not L.check_discard(hand, "QD").correct
     knows = Knowledge(discard_pile="7D", opponent_took="KS", opponent_holds="KS", stock_size=20)
     assert L.check_discard(hand, "QD", knowledge=knows).correct
-    feedback = L.check_discard(hand, "KH", knowledge=knows)
-    assert not feedback.correct and "K♥ is more likely to complete a meld" in feedback.hint
-    # The count still comes first, whatever is known.
+    assert L.check_discard(hand, "KH", knowledge=knows).correct
     assert "another discard leaves less" in L.check_discard(hand, "8S", knowledge=knows).message
 
 

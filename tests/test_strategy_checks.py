@@ -1,5 +1,6 @@
-"""The strategy lessons' checkers: right and wrong answers, each graded by the analysis and
-answered with a reason; placeholders and unreadable answers get a gentle reply."""
+"""The strategy lessons' checkers: right and wrong answers, each graded by the judge (or, for
+counting questions, the analysis) and answered with a reason; placeholders and unreadable
+answers get a gentle reply."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from collections.abc import Callable
 
 import pytest
 
-from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw, analyze_knock
+from gin_teach.analysis import Knowledge
 from gin_teach.answers import Feedback
 from gin_teach.cards import full_deck
 from gin_teach.errors import PuzzleError
+from gin_teach.judge import judge_discard
 from gin_teach.puzzles import THEMES, TIER_NAMES, Puzzle, load_bank, puzzle_for
 from gin_teach.strategy_checks import (
     check_best_discard,
@@ -98,11 +100,39 @@ def test_placeholders_are_not_answers(check: Check) -> None:
     assert not feedback.answered and not feedback.correct
 
 
-def test_the_checkers_agree_with_the_analysis() -> None:
-    # The right answers are the analysis' own: checked here against it, not typed.
-    assert analyze_discards(SHAPE)[0].card.code == "7C"
-    assert analyze_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", Knowledge(discard_pile="8D 7D")).take
-    assert not analyze_knock("7S 7H 7D 9C TC JC 3H 4H 5H 9S KS", LATE).knock
+DISCARD_POSITIONS = [
+    (SHAPE, None),
+    ("AS 2S 3S 6H 6D 6C 9C 9D 4H 4C JD", DEAD_NINES),
+]
+
+
+@pytest.mark.parametrize(("hand", "known"), DISCARD_POSITIONS)
+def test_a_discard_is_right_exactly_when_the_judge_accepts_it(hand, known) -> None:
+    # The right answers are the judge's own: every card it grades best or good, and no other.
+    judged = judge_discard(hand, known or Knowledge())
+    for card in {o.card for o in judged.options}:
+        accepted = any(o.accepted for o in judged.options if o.card == card)
+        assert check_best_discard(hand, card, known).correct is accepted, card
+
+
+@pytest.mark.parametrize("hand", ["7S 7H 7D 9C TC JC 3H 4H 5H 9S KS",
+                                  "7S 7H 7D 9C TC JC 3H 4H 5H 2S KS"])
+@pytest.mark.parametrize("known", [EARLY, LATE], ids=["early", "late"])
+def test_knock_or_play_on_is_right_exactly_when_the_judge_accepts_it(hand, known) -> None:
+    judged = judge_discard(hand, known)
+    knock = next(o for o in judged.options if o.knock)
+    play_on = next(o for o in judged.options if not o.knock)
+    assert check_knock_or_play_on(hand, known, "knock").correct is knock.accepted
+    assert check_knock_or_play_on(hand, known, "play on").correct is play_on.accepted
+    assert knock.accepted or play_on.accepted
+
+
+def test_a_lesson_12_card_refused_for_one_that_leaves_more_says_why() -> None:
+    # Issue 24: J♦ leaves 26 and 9♣ 27; the reply names the outs and the points lost.
+    feedback = check_best_discard("AS 2S 3S 6H 6D 6C 9C 9D 4H 4C JD", "JD", DEAD_NINES)
+    assert not feedback.correct
+    assert "leaves 26" in feedback.message and "9♣ leaves 27" in feedback.message
+    assert "outs" in feedback.message and "points a hand" in feedback.message
 
 
 def test_a_broken_exercise_is_reported_not_raised() -> None:

@@ -25,6 +25,7 @@ from gin_teach.actions import DrawStock, Knock, TakeDiscard
 from gin_teach.analysis import Knowledge
 from gin_teach.display import FOUR_COLOURS, HIGHLIGHTS, round_html
 from gin_teach.errors import GinError
+from gin_teach.judge import judge_discard
 from gin_teach.lessons import check_knock, check_layoffs, check_score
 from gin_teach.widgets import (
     GameTable,
@@ -81,6 +82,19 @@ def test_card_buttons_mark_cards_in_the_colours_of_the_card_pictures():
 LATE = dict(discard_pile="KD QC JH TS 9D 8C 8S 6H KC QS JD 2C 5C AH 4C 6C 3D KH JS 6S 5S AD 8H",
             opponent_discarded="KD JH 9D 8S KC JD 5C 4C 3D JS 5S 8H", stock_size=8)
 NINE = "7S 7H 7D 9C TC JC 3H 4H 5H 9S KS"
+EARLY = dict(discard_pile="KD QC", opponent_discarded="KD", stock_size=29)
+
+
+@pytest.mark.parametrize("stage", [LATE, EARLY], ids=["late", "early"])
+def test_the_knock_lab_at_a_stage_accepts_what_the_judge_accepts(stage):
+    known = Knowledge(**stage)
+    judged = judge_discard(NINE, known)
+    lab = KnockLab(NINE, knowledge=known)
+    for option in judged.options:
+        assert option.card is not None
+        lab.choose_discard(option.card)
+        feedback = lab.answer("knock" if option.knock else "play on")
+        assert feedback is not None and feedback.correct is option.accepted, option
 
 
 def test_the_knock_lab_weighs_the_stage_of_the_hand_when_it_is_given():
@@ -95,10 +109,17 @@ def test_the_knock_lab_weighs_the_stage_of_the_hand_when_it_is_given():
     assert not late.answer("knock").correct
     late.choose_discard("7S")  # a wrong discard stays wrong whatever the stage
     assert not late.answer("play on").correct
-    early = KnockLab(NINE, knowledge=Knowledge(discard_pile="KD QC", opponent_discarded="KD",
-                                               stock_size=29))
+    # Early the judge keeps the K♠ for gin and throws the 9♠ (issue 24); with the 2♠ in
+    # place of the 9♠ it knocks.
+    early = KnockLab(NINE, knowledge=Knowledge(**EARLY))
+    early.choose_discard("9S")
+    assert early.answer("play on").correct
     early.choose_discard("KS")
-    assert early.answer("knock").correct and not early.answer("play on").correct
+    assert not early.answer("knock").correct
+    assert "rather than knock" in early.explanation.value
+    low = KnockLab(NINE.replace("9S", "2S"), knowledge=Knowledge(**EARLY))
+    low.choose_discard("KS")
+    assert low.answer("knock").correct and not low.answer("play on").correct
     # Without a stage the lab says what it checks, and an allowed knock is its answer.
     blind = KnockLab(NINE)
     assert "knows nothing of the stock" in blind.stage.value

@@ -10,14 +10,15 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from gin_teach.analysis import Knowledge, analyze_knock
+from gin_teach.analysis import Knowledge
 from gin_teach.answers import Feedback
 from gin_teach.cards import Card, HandLike, hand_mask
 from gin_teach.discards import DiscardOption, best_discards
 from gin_teach.display import arrangement_svg, hand_svg
 from gin_teach.errors import AnswerError, CardError, IllegalMove
 from gin_teach.examples import deal_close_to_knocking
-from gin_teach.lessons import check_knock, check_knock_or_play_on
+from gin_teach.judge import discard_reason, judge_discard, knock_reason
+from gin_teach.lessons import check_knock
 from gin_teach.melds import best_arrangement
 from gin_teach.rules import Rules
 from gin_teach.widgets.controls import CardButtons, button
@@ -48,9 +49,10 @@ class KnockLab(LessonWidget):
 
     On its own the lab knows nothing of the stock or the opponent: it checks the discard and
     what the rules allow, so where a knock is allowed, knocking is its answer. Given the stage
-    of the hand (``knowledge``: the pile, what the opponent showed, the stock), it weighs a
-    knock against playing on with the analysis lesson 15 uses,
-    :func:`gin_teach.lessons.check_knock_or_play_on`:
+    of the hand (``knowledge``: the pile, what the opponent showed, the stock), the judge
+    lesson 15 uses (:mod:`gin_teach.judge`) weighs the discard and the knock or play on
+    together: right when it grades them best or good. Late, the 9 is undercut; throwing the
+    K♠ and playing on is as good as throwing the 9♠:
 
     >>> late = Knowledge(discard_pile="KD QC JH TS 9D 8C 8S 6H KC QS JD 2C 5C AH 4C 6C 3D KH "
     ...                  "JS 6S 5S AD 8H", opponent_discarded="KD JH 9D 8S KC JD 5C 4C 3D JS 5S "
@@ -252,20 +254,21 @@ class KnockLab(LessonWidget):
         return best_discards(self.hand, self.rules, knock_limit=self.limit)[0].ends == "knock"
 
     def _at_this_stage(self, feedback: Feedback, action: str) -> Feedback:
-        """The knock or the play on, judged at this stage of the hand by the analysis."""
+        """The discard with the knock or the play on, judged at this stage of the hand by the
+        judge: right when it grades the choice best or good."""
         assert self.knowledge is not None and self.discard is not None
         rules = self._stage_rules()
-        advice = analyze_knock(self.hand, self.knowledge, rules)
-        best = {option.card for option in
-                best_discards(self.hand, self.rules, knock_limit=self.limit)}
-        fine = best | ({advice.play_on_discard} if action == "play on" else set())
-        if self.discard not in fine:
-            return feedback  # the discard itself is wrong: check_knock has said why
-        stage = check_knock_or_play_on(self.hand, self.knowledge, action, rules)
+        judged = judge_discard(self.hand, self.knowledge, rules)
+        try:
+            mine = judged.choice(self.discard, knock=action == "knock")
+        except CardError:
+            return feedback  # a knock this discard does not allow: check_knock has said why
+        why = discard_reason(judged, self.hand, mine, rules, self.knowledge)
         kept = tuple(card for card in self.hand if card != self.discard)
-        return Feedback(stage.correct, f"Discarding {self.discard} leaves deadwood "
-                        f"{best_arrangement(kept).deadwood}. At this stage of the hand: "
-                        f"{stage.message}", stage.hint)
+        return Feedback(mine.accepted, f"Discarding {self.discard} leaves deadwood "
+                        f"{best_arrangement(kept).deadwood}. At this stage of the hand: {why}",
+                        "" if mine.accepted else "Weigh the risk of an undercut (how late is "
+                        "it?) against the cards that would bring you gin.")
 
     def _describe_stage(self) -> None:
         known = self.knowledge
@@ -290,10 +293,21 @@ class KnockLab(LessonWidget):
         play = " or ".join(_in_words(option) for option in best)
         if self._stage_decides():
             assert self.knowledge is not None
-            play = analyze_knock(self.hand, self.knowledge, self._stage_rules()).why
+            rules = self._stage_rules()
+            play = knock_reason(judge_discard(self.hand, self.knowledge, rules), self.hand, rules)
             play = play[:1].lower() + play[1:].rstrip(".")
         self.explanation.value = (f'<p style="margin:4px 0">The best play: '
                                   f"{html.escape(play)}.</p>{after}")
+
+    def _best_cards(self) -> set[Card | None]:
+        """The discards to show as best: those of the judge's best and good choices when the
+        stage of the hand decides, else those that leave the least deadwood."""
+        if self._stage_decides():
+            assert self.knowledge is not None
+            judged = judge_discard(self.hand, self.knowledge, self._stage_rules())
+            return {option.card for option in judged.accepted}
+        return {option.card for option in
+                best_discards(self.hand, self.rules, knock_limit=self.limit)}
 
     def _choices(self) -> str:
         names = self.actions
@@ -304,8 +318,7 @@ class KnockLab(LessonWidget):
         if self.discard is not None:
             styles[self.discard] = "selected"
         if self.verdict is not None:
-            best = {option.card for option in
-                    best_discards(self.hand, self.rules, knock_limit=self.limit)}
+            best = self._best_cards()
             for card in best - {None}:
                 assert card is not None
                 styles.setdefault(card, "best")
