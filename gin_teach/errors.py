@@ -7,6 +7,7 @@ from typing import Final
 
 __all__ = [
     "AnswerError",
+    "ArgumentError",
     "CardError",
     "GinError",
     "IllegalMove",
@@ -70,6 +71,19 @@ class AnswerError(GinError, ValueError):
 
     >>> isinstance(AnswerError("choose knocker or defender"), GinError)
     True
+    """
+
+
+class ArgumentError(GinError, TypeError, ValueError):
+    """A value of the wrong kind handed to a function (text where a mask belongs, a number
+    where rules belong): the message names the function and the argument. It is also a
+    ``TypeError``, what Python itself raises for a wrong type.
+
+    >>> from gin_teach.display import card_svg
+    >>> card_svg(7)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ArgumentError: card_svg: card must be a card, got 7
     """
 
 

@@ -261,13 +261,17 @@ class Knowledge:
     def shunned_mask(self) -> int:
         """The cards the opponent probably lacks: those of the rank of, or next in suit to, a
         card it threw or declined (players rarely let go of a card next to what they collect).
+        A joker thrown or declined has no rank or suit, and says nothing of the kind.
 
         >>> shown(Knowledge(opponent_discarded="9C").shunned_mask())
+        '9♠ 9♥ 9♦ 8♣ 10♣'
+        >>> shown(Knowledge(opponent_discarded="9C JK", jokers=2).shunned_mask())
         '9♠ 9♥ 9♦ 8♣ 10♣'
         """
         mask = 0
         for card in self.opponent_discarded + self.opponent_passed:
-            mask |= _NEIGHBOURS[card.index]
+            if not card.is_joker:
+                mask |= _NEIGHBOURS[card.index]
         return mask
 
     def stock(self, hand_size: int = 11, jokers: int = 0) -> int:
