@@ -7,8 +7,7 @@ import json
 
 import pytest
 
-from gin_teach import Game, RandomBot, ReplayError, Round, Rules, SimpleBot
-from gin_teach import coach
+from gin_teach import Game, RandomBot, ReplayError, Round, Rules, SimpleBot, coach
 from gin_teach.analysis import Knowledge, analyze_discards, analyze_knock
 
 WILD = Rules.jokers_wild()
@@ -28,7 +27,7 @@ def test_a_crafted_save_is_refused_with_a_clear_error(kind, make):
     # At n = 40,000 the old quadratic depth check took over a minute per call; the time is
     # measured by benchmarks/crafted_saves.py, the test keeps the answer.
     for n in (10_000, 40_000):
-        with pytest.raises(ReplayError, match="save is (damaged|not readable JSON)"):
+        with pytest.raises(ReplayError, match=r"save is (damaged|not readable JSON)"):
             kind.from_json(make(n))
 
 

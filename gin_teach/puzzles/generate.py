@@ -28,7 +28,7 @@ from typing import Final
 from gin_teach.analysis import Knowledge
 from gin_teach.bots import Player, SimpleBot
 from gin_teach.cards import Card
-from gin_teach.errors import CardError
+from gin_teach.errors import CardError, PuzzleError, excerpt
 from gin_teach.game import Game
 from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle
 from gin_teach.puzzles.verify import analysis_tier, verify_position
@@ -133,7 +133,19 @@ def generate(count: int, seed: int = 1, jobs: int = 1, *, per_tier: int | None =
     >>> bank = generate(2, seed=3, per_tier=2)
     >>> len(bank), bank[0].id
     (2, 'p0001')
+    >>> generate(10, per_tier=0)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.PuzzleError: per_tier must be a whole number of at least 1 (or None), got 0
     """
+    for name, value in (("count", count), ("seed", seed), ("jobs", jobs),
+                        ("per_tier", 1 if per_tier is None else per_tier)):
+        if isinstance(value, bool) or not isinstance(value, int) or (
+                name != "seed" and value < 1):
+            shown = excerpt(per_tier if name == "per_tier" else value)
+            least = "" if name == "seed" else " of at least 1"
+            extra = " (or None)" if name == "per_tier" else ""
+            raise PuzzleError(f"{name} must be a whole number{least}{extra}, got {shown}")
     per_tier = per_tier if per_tier is not None else -(-count // len(TIER_NAMES))
     kept: list[Puzzle] = []
     tiers: Counter[int] = Counter()

@@ -31,7 +31,7 @@ from typing import Any, Final
 
 from gin_teach.analysis import Knowledge
 from gin_teach.cards import Card, HandLike, hand_mask, parse_cards, to_cards
-from gin_teach.errors import CardError, PuzzleError
+from gin_teach.errors import CardError, PuzzleError, excerpt
 from gin_teach.melds import deadwood_of_mask
 from gin_teach.rules import Rules
 
@@ -440,7 +440,7 @@ def _cards(puzzle_id: object, name: str, value: object) -> tuple[Card, ...]:
             isinstance(v, str) and len(v) <= 4 for v in value):
         raise _fail(puzzle_id, f"{name} must be a list of card codes")
     try:
-        return parse_cards(" ".join(value))
+        return to_cards(value, name)  # one code an item: an empty code is not skipped
     except CardError as error:
         raise _fail(puzzle_id, f"{name}: {error}") from None
 
@@ -594,11 +594,11 @@ def puzzle_for(theme: str, tier: int | None = None, seed: int = 0,
     ...
     gin_teach.errors.PuzzleError: 'bluff' is not a puzzle theme; the themes are: highest ...
     """
-    if theme not in THEMES:
-        raise PuzzleError(f"{theme[:40]!r} is not a puzzle theme; the themes are: "
+    if not isinstance(theme, str) or theme not in THEMES:
+        raise PuzzleError(f"{excerpt(theme)} is not a puzzle theme; the themes are: "
                           f"{', '.join(THEMES)}")
-    if tier is not None and tier not in TIER_NAMES:
-        raise PuzzleError(f"tier {str(tier)[:10]} is not one of {sorted(TIER_NAMES)}")
+    if tier is not None and (type(tier) is not int or tier not in TIER_NAMES):
+        raise PuzzleError(f"tier {excerpt(tier)} is not one of {sorted(TIER_NAMES)}")
     fitting = [p for p in (load_bank() if bank is None else bank)
                if theme in p.themes and tier in (None, p.tier)]
     if not fitting:

@@ -13,14 +13,14 @@ import datetime
 import hashlib
 import html
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import ipywidgets as widgets
 
 from gin_teach.cards import Card
 from gin_teach.display import HIGHLIGHTS, hand_svg, message_html
-from gin_teach.errors import GinError
+from gin_teach.errors import GinError, PuzzleError, excerpt
 from gin_teach.progress import default_progress_path, load_progress, save_progress
 from gin_teach.puzzles import TIER_NAMES, Grade, Puzzle, load_bank
 from gin_teach.rating import Rating
@@ -45,11 +45,32 @@ def puzzle_of_the_day(day: datetime.date | None = None,
     >>> day = datetime.date(2026, 1, 5)
     >>> puzzle_of_the_day(day) == puzzle_of_the_day(day)
     True
+    >>> puzzle_of_the_day(day, bank=())
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.PuzzleError: the puzzle bank is empty: give a bank holding puzzles
     """
-    bank = bank if bank is not None else load_bank()
+    bank = _checked_bank(bank)
+    if day is not None and not isinstance(day, datetime.date):
+        raise PuzzleError(f"day must be a datetime.date or None, got {excerpt(day)}")
     day = day or datetime.date.today()
     index = int(hashlib.sha256(day.isoformat().encode()).hexdigest(), 16) % len(bank)
     return bank[index]
+
+
+def _checked_bank(bank: Sequence[Puzzle] | None) -> tuple[Puzzle, ...]:
+    """The bank to draw from: ``bank`` checked (puzzles, at least one), or the shipped one."""
+    if bank is None:
+        return load_bank()
+    if isinstance(bank, (str, bytes)) or not isinstance(bank, Iterable):
+        raise PuzzleError(f"bank must be a sequence of puzzles, got {excerpt(bank)}")
+    puzzles = tuple(bank)
+    if not puzzles:
+        raise PuzzleError("the puzzle bank is empty: give a bank holding puzzles")
+    odd = next((item for item in puzzles if not isinstance(item, Puzzle)), None)
+    if odd is not None:
+        raise PuzzleError(f"bank must hold only puzzles, got {excerpt(odd)}")
+    return puzzles
 
 
 class DiscardPuzzle(widgets.VBox):
@@ -69,7 +90,7 @@ class DiscardPuzzle(widgets.VBox):
                  tier: int | None = None, theme: str | None = None, *,
                  bank: Sequence[Puzzle] | None = None, four_colour: bool = False) -> None:
         super().__init__()
-        self.bank = tuple(bank) if bank is not None else load_bank()
+        self.bank = _checked_bank(bank)
         self.path = Path(progress_path) if progress_path is not None else default_progress_path()
         self.progress, problem = load_progress(self.path)
         self.rng = random.Random(seed)
