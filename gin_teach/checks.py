@@ -18,6 +18,7 @@ from typing import Final
 
 from gin_teach.errors import RulesError, SetupError, excerpt
 from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments
 
 __all__ = [
     "LONGEST_NAME",
@@ -107,6 +108,7 @@ def check_scores(scores: object) -> tuple[int, int] | None:
                      f"got {excerpt(scores)}")
 
 
+@names_bad_arguments
 def check_count(value: object, what: str, *, least: int = 1, most: int = 1_000_000) -> int:
     """A whole number of things (games, match points) from ``least`` to ``most``.
 

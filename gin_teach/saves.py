@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from gin_teach.errors import CardError, GinError, ReplayError, excerpt
 from gin_teach.records import Deal
 from gin_teach.rules import Rules
-from gin_teach.validation import check_nesting, read_json
+from gin_teach.validation import check_nesting, names_bad_arguments, read_json
 
 if TYPE_CHECKING:
     from gin_teach.game import Game, Match
@@ -69,6 +69,7 @@ _KINDS: Final[dict[type, str]] = {int: "a whole number", str: "text", list: "a l
                                   dict: "an object"}
 
 
+@names_bad_arguments
 def dump(data: dict[str, Any]) -> str:
     """A save as JSON text, one field a line, cards as their codes.
 
@@ -124,6 +125,7 @@ def _codes(cards: Any) -> str:
     return " ".join(card.code for card in cards)
 
 
+@names_bad_arguments
 def save_round(rnd: Round) -> dict[str, Any]:
     """A round as a save: rules, names, dealer, seed, the deal, the moves and the position
     they lead to.
@@ -157,6 +159,7 @@ def save_round(rnd: Round) -> dict[str, Any]:
     }
 
 
+@names_bad_arguments
 def save_game(game: Game) -> dict[str, Any]:
     """A game as a save: its seed, how the first dealer was chosen, a given first deal, each
     round (as :func:`save_round` without the shared fields) and the scores.
@@ -180,6 +183,7 @@ def save_game(game: Game) -> dict[str, Any]:
     }
 
 
+@names_bad_arguments
 def save_match(match: Match) -> dict[str, Any]:
     """A match as a save: its seed, its length and each game (as :func:`save_game` without
     the shared fields).

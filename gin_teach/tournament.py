@@ -34,6 +34,7 @@ from gin_teach.bots import BOTS, Player, play
 from gin_teach.errors import TournamentError, excerpt
 from gin_teach.game import Game
 from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments
 
 __all__ = [
     "MAX_GAMES",
@@ -229,7 +230,7 @@ class TournamentResult:
         gin_teach.errors.TournamentError: not a tournament result: no 'b'
         """
         if not isinstance(data, dict):
-            raise TournamentError(f"not a tournament result: {repr(data)[:60]}")
+            raise TournamentError(f"not a tournament result: {excerpt(data)}")
         try:
             values = {name: data[name] for name in cls.__dataclass_fields__}
             pairs = ("ci95", "gins", "knocks", "undercuts", "knock_deadwood")
@@ -274,6 +275,7 @@ def measured_results() -> list[TournamentResult]:
     return [TournamentResult.from_dict(item) for item in data["results"]]
 
 
+@names_bad_arguments
 def cross_table(results: Iterable[TournamentResult], order: Sequence[str] = ()) -> str:
     """A Markdown table of ``results``: each cell the row player's share of games won against
     the column player, with its 95% interval, for every pair some result measured (a result

@@ -31,9 +31,12 @@ from typing import Any, Final, TypeVar, cast
 from gin_teach.errors import ArgumentError, GinError, excerpt
 
 __all__ = [
+    "ALL_CARDS_MASK",
     "DEEPEST_JSON",
     "LONGEST_NUMBER",
+    "check_mask",
     "check_nesting",
+    "checks_masks",
     "names_bad_arguments",
     "read_json",
     "wrong_argument",
@@ -43,6 +46,9 @@ DEEPEST_JSON: Final = 10
 """The deepest nesting of brackets a file may have (the formats go at most seven deep)."""
 LONGEST_NUMBER: Final = 40
 """The most digits a number in a file may have: a seed fits in 20, a score in far fewer."""
+
+ALL_CARDS_MASK: Final = (1 << 54) - 1
+"""Every card's bit: 52 cards and two jokers."""
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -132,9 +138,14 @@ def _kind_of(annotation: str) -> tuple[str, Callable[[object], bool]] | None:
     tests: list[Callable[[object], bool]] = []
     words: list[str] = []
     for option in options:
-        found = _KINDS.get(option.split("[")[0])
+        outer, _, inner = option.partition("[")
+        found = _KINDS.get(outer)
         if found is None:
             return None
+        if outer in _CONTAINERS and inner and "," not in inner:
+            items = _kind_of(inner[:-1])
+            if items is not None:
+                found = (f"{found[0]} of {items[0]}", _each(found[1], items[1]))
         words.append(found[0])
         tests.append(found[1])
     return " or ".join(dict.fromkeys(words)), lambda value: any(test(value) for test in tests)
@@ -149,6 +160,20 @@ def _top_level_options(annotation: str) -> list[str]:
             start = at + 1
     options.append(annotation[start:].strip())
     return options
+
+
+_CONTAINERS: Final = ("Sequence", "Iterable", "Collection", "list", "tuple", "frozenset")
+
+
+def _each(outer: Callable[[object], bool], inner: Callable[[object], bool]
+          ) -> Callable[[object], bool]:
+    def test(value: object) -> bool:
+        if not outer(value):
+            return False
+        if not isinstance(value, (list, tuple, frozenset, set, Mapping)):
+            return True  # an iterator is not run through twice
+        return all(inner(item) for item in cast("Iterable[object]", value))
+    return test
 
 
 def _is_int(value: object) -> bool:
@@ -203,14 +228,18 @@ _KINDS: Final[dict[str, tuple[str, Callable[[object], bool]]]] = {
     "dict": ("a dict", lambda value: isinstance(value, dict)),
     "Mapping": ("a mapping", lambda value: isinstance(value, Mapping)),
     "frozenset": ("a frozenset", lambda value: isinstance(value, frozenset)),
+    "HighlightSpec": ("cards or a card-to-style mapping",
+                      lambda value: isinstance(value, Mapping) or _iterable(value)),
+    "TournamentResult": ("a TournamentResult", _has("TournamentResult")),
     "Path": ("a path", lambda value: isinstance(value, str) or hasattr(value, "__fspath__")),
 }
 
 
 def names_bad_arguments(function: _F) -> _F:
-    """Wrap ``function`` so that a ``TypeError`` or ``AttributeError`` caused by an argument
-    of the wrong kind comes out as :class:`ArgumentError` naming that argument; any other
-    failure (a mistake in the package itself) is raised unchanged.
+    """Wrap ``function`` so that a ``TypeError``, ``AttributeError`` or bare ``ValueError``
+    caused by an argument of the wrong kind comes out as :class:`ArgumentError` naming that
+    argument; any other failure (a mistake in the package itself, or a GinError already
+    naming the problem) is raised unchanged.
 
     >>> @names_bad_arguments
     ... def twice(mask: int) -> int:
@@ -228,7 +257,9 @@ def names_bad_arguments(function: _F) -> _F:
     def checked(*args: Any, **kwargs: Any) -> Any:
         try:
             return function(*args, **kwargs)
-        except (TypeError, AttributeError) as problem:
+        except GinError:
+            raise
+        except (TypeError, AttributeError, ValueError) as problem:
             blame = _blame(signature, args, kwargs)
             if blame is None:
                 raise
@@ -251,3 +282,54 @@ def _blame(signature: inspect.Signature, args: tuple[Any, ...],
         if kind is not None and not kind[1](value):
             return f"{name} must be {kind[0]}, got {excerpt(value)}"
     return None
+
+
+def check_mask(mask: object, name: str = "mask") -> int:
+    """``mask`` if it is a card mask (a whole number from 0 to 2**54 - 1, a bit a card), or
+    :class:`ArgumentError` naming ``name``. A negative number has endless bits: a loop over
+    them would never end, so it never gets that far.
+
+    >>> check_mask(0b101)
+    5
+    >>> check_mask(-1, "kept")
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ArgumentError: kept must be a card mask (0 to 2**54 - 1), got -1
+    """
+    if type(mask) is int and 0 <= mask <= ALL_CARDS_MASK:
+        return mask
+    raise wrong_argument(name, mask, "a card mask (0 to 2**54 - 1)")
+
+
+def checks_masks(*names: str) -> Callable[[_F], _F]:
+    """Like :func:`names_bad_arguments`, and first the arguments ``names`` (positional or
+    by keyword) are checked to be card masks (:func:`check_mask`).
+
+    >>> @checks_masks("hand")
+    ... def cards_in(hand: int) -> int:
+    ...     return hand.bit_count()
+    >>> cards_in(-1)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ArgumentError: cards_in: hand must be a card mask (0 to 2**54 - 1), got -1
+    """
+    def decorate(function: _F) -> _F:
+        named = names_bad_arguments(function)
+        parameters = list(inspect.signature(function).parameters)
+        where = [(parameters.index(name), name) for name in names]
+
+        @functools.wraps(function)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            for position, name in where:
+                value = args[position] if position < len(args) else kwargs.get(name, 0)
+                if type(value) is not int or not 0 <= value <= ALL_CARDS_MASK:
+                    raise ArgumentError(f"{function.__name__}: "
+                                        f"{wrong_argument(name, value, _MASK_WORDS)}")
+            return named(*args, **kwargs)
+
+        return cast(_F, checked)
+
+    return decorate
+
+
+_MASK_WORDS: Final = "a card mask (0 to 2**54 - 1)"

@@ -32,6 +32,7 @@ from gin_teach.bots.table import POINTS, TableView, bits_of, discard_or_knock
 from gin_teach.cards import JOKER_BITS, JOKER_POINTS, cards_from_mask
 from gin_teach.jokers import NATURAL_BITS, joker_melds
 from gin_teach.melds import MELDS_WITH_CARD, Arrangement, all_best_arrangements, deadwood_of_mask
+from gin_teach.validation import checks_masks, names_bad_arguments
 
 __all__ = ["DefenderBot", "OpponentModel", "deadwood_after_layoffs", "layoff_cards", "neighbours"]
 
@@ -60,6 +61,7 @@ def _neighbours(index: int) -> int:
 NEIGHBOURS = tuple(_neighbours(i) for i in range(52))
 
 
+@checks_masks("mask")
 def neighbours(mask: int) -> int:
     """Every card that can share a meld with some card of ``mask``.
 
@@ -209,6 +211,7 @@ def _worst_card(hand: int, keep: int, joker_points: int) -> int:
     return best_bit
 
 
+@names_bad_arguments
 def layoff_cards(melds: Sequence[int]) -> int:
     """The cards that could be laid off on the melds (masks): a set's fourth card, and the
     card at each end of a run.
@@ -237,6 +240,7 @@ def layoff_cards(melds: Sequence[int]) -> int:
     return found
 
 
+@checks_masks("hand", "layable")
 def deadwood_after_layoffs(hand: int, layable: int, joker_points: int = JOKER_POINTS) -> int:
     """The least deadwood of ``hand`` when any of its ``layable`` cards may be laid off (an
     estimate: a run's second card out is not offered); a joker in no meld counts

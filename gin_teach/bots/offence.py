@@ -35,6 +35,7 @@ from gin_teach.bots.table import (
 from gin_teach.cards import JOKER_POINTS, Card
 from gin_teach.melds import best_discard_of_mask, deadwood_of_mask
 from gin_teach.records import Observation
+from gin_teach.validation import checks_masks
 
 __all__ = ["DiscardOption", "ShaperBot", "discard_options_of_mask", "expected_deadwood"]
 
@@ -43,6 +44,7 @@ __all__ = ["DiscardOption", "ShaperBot", "discard_options_of_mask", "expected_de
 CANDIDATE_MARGIN = 10
 
 
+@checks_masks("hand", "unseen")
 def expected_deadwood(hand: int, unseen: int, joker_points: int = JOKER_POINTS) -> float:
     """The mean, over the ``unseen`` cards, of the deadwood after drawing that card and
     discarding the best card: what a 10-card ``hand`` expects after its next stock draw (a
@@ -82,6 +84,7 @@ class DiscardOption:
         return Card.from_index(self.bit.bit_length() - 1)
 
 
+@checks_masks("hand", "allowed", "unseen")
 def discard_options_of_mask(hand: int, allowed: int, unseen: int,
                             joker_points: int = JOKER_POINTS) -> list[DiscardOption]:
     """Every discard of ``allowed`` cards from the 11-card ``hand``, weighed against the

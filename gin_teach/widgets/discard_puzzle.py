@@ -139,7 +139,7 @@ class DiscardPuzzle(widgets.VBox):
         if problem:
             self._say(problem, "error")
         elif tier is not None and tier not in TIER_NAMES:
-            self._say(f"there is no tier {str(tier)[:10]}: tiers are 1 to 5", "error")
+            self._say(f"there is no tier {excerpt(tier)}: tiers are 1 to 5", "error")
         elif theme is not None and theme not in themes:
             self._say(f"no puzzle has the theme {theme[:40]!r}", "error")
 
