@@ -17,6 +17,7 @@ into the checker's return value, so a checker never raises because of the answer
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -354,21 +355,28 @@ def read_int(answer: object, hint: str) -> int:
     expect_answer(answer, hint)
     if isinstance(answer, bool):
         raise unreadable("Write a number here, like 12, not True or False.")
+    value: int | None = None
     if isinstance(answer, int):
-        return answer
-    if isinstance(answer, float) and answer.is_integer():
-        return int(answer)
-    if isinstance(answer, str):
+        value = answer
+    elif isinstance(answer, float) and answer.is_integer():
+        value = int(answer)
+    elif isinstance(answer, str):
         words = answer.strip().rstrip(".!").split()
         if len(words) == 2 and words[1].lower() in ("point", "points", "pts"):
             words = words[:1]  # "21 points"
-        try:
-            return int(" ".join(words))
-        except ValueError:
-            pass  # words, or digits int() does not read such as "²": answered below
+        # Words, or digits int() does not read such as "²", are answered below.
+        with contextlib.suppress(ValueError):
+            value = int(" ".join(words))
+    if value is not None:
+        if abs(value) < _LARGEST_ANSWER:
+            return value
+        raise unreadable(f"{excerpt(answer)} is far too large to be a count or a score here.")
     raise unreadable(f"Write a whole number here, like 12; I could not read "
                      f"{excerpt(answer)}.")
 
+
+_LARGEST_ANSWER: Final = 10**9
+"""No count, score or number of turns in a lesson comes near this."""
 
 NO_CARDS: Final = frozenset({"none", "nothing", "no", "no card", "no cards", "0"})
 """The words that mean "no card at all" where an answer may name none."""

@@ -49,6 +49,7 @@ def deal_knock(rng: random.Random, rules: Rules, *, want: Callable[[Settlement],
                    "these rules; try other rules or another seed")
 
 
+@names_bad_arguments
 def deal_close_to_knocking(rng: random.Random, rules: Rules | str | None = None, *,
                            most: int = 20, tries: int = 2000) -> tuple[Card, ...]:
     """A seeded 11-card hand (one after the draw) whose best discard leaves at most ``most``

@@ -33,7 +33,7 @@ from gin_teach.jokers import (
     joker_melds,
     joker_spreads,
 )
-from gin_teach.validation import checks_masks
+from gin_teach.validation import checks_masks, names_bad_arguments
 
 __all__ = [
     "MOST_ARRANGEMENTS",
@@ -524,6 +524,7 @@ class Meld:
         return hand_svg(self.cards, title=f"{self.kind}")
 
 
+@names_bad_arguments
 def to_melds(melds: Iterable[Meld | HandLike], argument: str = "melds") -> tuple[Meld, ...]:
     """A list of melds, each a :class:`Meld` or its cards, checked. A single text or card is a
     :class:`CardError` naming the ``argument`` (not a list of one-character melds).

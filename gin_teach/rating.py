@@ -68,7 +68,7 @@ class Rating:
                   ("volatility", self.volatility, 0.0, 1.0))
         for what, value, low, high in checks:
             if (isinstance(value, bool) or not isinstance(value, (int, float))
-                    or not math.isfinite(value) or not low < value <= high):
+                    or not low < value <= high or not math.isfinite(value)):
                 shown = excerpt(value)
                 raise RatingError(f"a {what} must be a number in ({low:g}, {high:g}], got {shown}")
 

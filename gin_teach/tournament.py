@@ -150,6 +150,7 @@ def play_deal(first: PlayerSpec, second: PlayerSpec, game_seed: int,
     return DealResult((won[0], won[1]), (net[0], net[1]), tuple(hands))
 
 
+@names_bad_arguments
 def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
     """The 95% (by default) Wilson score interval of a win rate of ``wins`` in ``games``.
 

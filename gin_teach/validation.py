@@ -53,82 +53,7 @@ ALL_CARDS_MASK: Final = (1 << 54) - 1
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def _number(text: str) -> int | float:
-    if len(text) > LONGEST_NUMBER:
-        raise ValueError(f"a number of {len(text):,} characters, longer than "
-                         f"{LONGEST_NUMBER} (no count or seed is that long)")
-    return float(text) if any(ch in text for ch in ".eE") else int(text)
-
-
-def read_json(text: str | bytes, *, what: str, error: type[GinError],
-              max_chars: int = 20_000_000, max_depth: int = DEEPEST_JSON) -> object:
-    """The value that JSON ``text`` holds, in time linear in its length; a ``what`` that is
-    not text, too long, not JSON, nested deeper than ``max_depth`` or holding a number longer
-    than :data:`LONGEST_NUMBER` raises ``error`` saying which.
-
-    >>> read_json("9" * 5000, what="review", error=ArgumentError)
-    Traceback (most recent call last):
-    ...
-    gin_teach.errors.ArgumentError: this review is not readable JSON: a number of 5,000 ...
-    """
-    if not isinstance(text, (str, bytes)):
-        raise error(f"a {what} is JSON text, not {excerpt(text)}")
-    if len(text) > max_chars:
-        raise error(f"this {what} is too large to be one: {len(text):,} characters, "
-                    f"more than {max_chars:,}")
-    try:
-        # The parser recurses once per bracket; a file nested past the interpreter's limit is
-        # refused by it (RecursionError) before any deep structure is built.
-        data = json.loads(text, parse_int=_number, parse_float=_number,
-                          parse_constant=_no_constant)
-    except RecursionError:
-        raise error(f"this {what} is damaged: brackets nest more than {max_depth} deep") \
-            from None
-    except ValueError as problem:
-        raise error(f"this {what} is not readable JSON: {str(problem)[:120]}") from None
-    check_nesting(data, what=what, error=error, max_depth=max_depth)
-    return data
-
-
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
-def check_nesting(value: object, *, what: str, error: type[GinError],
-                  max_depth: int = DEEPEST_JSON) -> None:
-    """Raise ``error`` if lists and dicts in ``value`` nest more than ``max_depth`` deep (a
-    list that holds itself is infinitely deep). Looks at each container at most once a level.
-
-    >>> loop: list[object] = []; loop.append(loop)
-    >>> check_nesting(loop, what="save", error=ArgumentError)
-    Traceback (most recent call last):
-    ...
-    gin_teach.errors.ArgumentError: this save is damaged: brackets nest more than 10 deep
-    """
-    level: list[object] = [value] if isinstance(value, (Mapping, list, tuple)) else []
-    for _depth in range(max_depth):
-        inner: dict[int, object] = {}  # the containers one level down, each once
-        for item in level:
-            for child in (item.values() if isinstance(item, Mapping)
-                          else cast("list[object]", item)):
-                if isinstance(child, (Mapping, list, tuple)):
-                    inner[id(child)] = child
-        level = list(inner.values())
-    if not level:
-        return
-    raise error(f"this {what} is damaged: brackets nest more than {max_depth} deep")
-
-
 # ------------------------------------------------------------------ arguments of the wrong kind
-
-
-def wrong_argument(name: str, value: object, wanted: str) -> ArgumentError:
-    """The error for argument ``name`` given ``value`` where ``wanted`` belongs.
-
-    >>> wrong_argument("mask", 3.5, "a card mask (a whole number)")
-    ArgumentError('mask must be a card mask (a whole number), got 3.5')
-    """
-    return ArgumentError(f"{name} must be {wanted}, got {excerpt(value)}")
 
 
 def _kind_of(annotation: str) -> tuple[str, Callable[[object], bool]] | None:
@@ -170,7 +95,7 @@ def _each(outer: Callable[[object], bool], inner: Callable[[object], bool]
     def test(value: object) -> bool:
         if not outer(value):
             return False
-        if not isinstance(value, (list, tuple, frozenset, set, Mapping)):
+        if not isinstance(value, (list, tuple, frozenset, set, Mapping, str)):
             return True  # an iterator is not run through twice
         return all(inner(item) for item in cast("Iterable[object]", value))
     return test
@@ -231,6 +156,8 @@ _KINDS: Final[dict[str, tuple[str, Callable[[object], bool]]]] = {
     "HighlightSpec": ("cards or a card-to-style mapping",
                       lambda value: isinstance(value, Mapping) or _iterable(value)),
     "TournamentResult": ("a TournamentResult", _has("TournamentResult")),
+    "Callable": ("a function", callable),
+    "type": ("a class", lambda value: isinstance(value, type)),
     "Path": ("a path", lambda value: isinstance(value, str) or hasattr(value, "__fspath__")),
 }
 
@@ -251,6 +178,8 @@ def names_bad_arguments(function: _F) -> _F:
     ...
     gin_teach.errors.ArgumentError: twice: mask must be a whole number, got '3'
     """
+    if not callable(function):
+        raise wrong_argument("function", function, "a function")
     signature = inspect.signature(function)
 
     @functools.wraps(function)
@@ -284,6 +213,88 @@ def _blame(signature: inspect.Signature, args: tuple[Any, ...],
     return None
 
 
+@names_bad_arguments
+def wrong_argument(name: str, value: object, wanted: str) -> ArgumentError:
+    """The error for argument ``name`` given ``value`` where ``wanted`` belongs.
+
+    >>> wrong_argument("mask", 3.5, "a card mask (a whole number)")
+    ArgumentError('mask must be a card mask (a whole number), got 3.5')
+    """
+    return ArgumentError(f"{name} must be {wanted}, got {excerpt(value)}")
+
+
+# ------------------------------------------------------------------ JSON text
+
+
+def _number(text: str) -> int | float:
+    if len(text) > LONGEST_NUMBER:
+        raise ValueError(f"a number of {len(text):,} characters, longer than "
+                         f"{LONGEST_NUMBER} (no count or seed is that long)")
+    return float(text) if any(ch in text for ch in ".eE") else int(text)
+
+
+@names_bad_arguments
+def read_json(text: str | bytes, *, what: str, error: type[GinError],
+              max_chars: int = 20_000_000, max_depth: int = DEEPEST_JSON) -> object:
+    """The value that JSON ``text`` holds, in time linear in its length; a ``what`` that is
+    not text, too long, not JSON, nested deeper than ``max_depth`` or holding a number longer
+    than :data:`LONGEST_NUMBER` raises ``error`` saying which.
+
+    >>> read_json("9" * 5000, what="review", error=ArgumentError)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ArgumentError: this review is not readable JSON: a number of 5,000 ...
+    """
+    if not isinstance(text, (str, bytes)):
+        raise error(f"a {what} is JSON text, not {excerpt(text)}")
+    if len(text) > max_chars:
+        raise error(f"this {what} is too large to be one: {len(text):,} characters, "
+                    f"more than {max_chars:,}")
+    try:
+        # The parser recurses once per bracket; a file nested past the interpreter's limit is
+        # refused by it (RecursionError) before any deep structure is built.
+        data = json.loads(text, parse_int=_number, parse_float=_number,
+                          parse_constant=_no_constant)
+    except RecursionError:
+        raise error(f"this {what} is damaged: brackets nest more than {max_depth} deep") \
+            from None
+    except ValueError as problem:
+        raise error(f"this {what} is not readable JSON: {str(problem)[:120]}") from None
+    check_nesting(data, what=what, error=error, max_depth=max_depth)
+    return data
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+@names_bad_arguments
+def check_nesting(value: object, *, what: str, error: type[GinError],
+                  max_depth: int = DEEPEST_JSON) -> None:
+    """Raise ``error`` if lists and dicts in ``value`` nest more than ``max_depth`` deep (a
+    list that holds itself is infinitely deep). Looks at each container at most once a level.
+
+    >>> loop: list[object] = []; loop.append(loop)
+    >>> check_nesting(loop, what="save", error=ArgumentError)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ArgumentError: this save is damaged: brackets nest more than 10 deep
+    """
+    level: list[object] = [value] if isinstance(value, (Mapping, list, tuple)) else []
+    for _depth in range(max_depth):
+        inner: dict[int, object] = {}  # the containers one level down, each once
+        for item in level:
+            for child in (item.values() if isinstance(item, Mapping)
+                          else cast("list[object]", item)):
+                if isinstance(child, (Mapping, list, tuple)):
+                    inner[id(child)] = child
+        level = list(inner.values())
+    if not level:
+        return
+    raise error(f"this {what} is damaged: brackets nest more than {max_depth} deep")
+
+
+@names_bad_arguments
 def check_mask(mask: object, name: str = "mask") -> int:
     """``mask`` if it is a card mask (a whole number from 0 to 2**54 - 1, a bit a card), or
     :class:`ArgumentError` naming ``name``. A negative number has endless bits: a loop over
@@ -316,6 +327,9 @@ def checks_masks(*names: str) -> Callable[[_F], _F]:
     def decorate(function: _F) -> _F:
         named = names_bad_arguments(function)
         parameters = list(inspect.signature(function).parameters)
+        unknown = [name for name in names if name not in parameters]
+        if unknown:
+            raise ArgumentError(f"{function.__name__} has no argument {excerpt(unknown[0])}")
         where = [(parameters.index(name), name) for name in names]
 
         @functools.wraps(function)

@@ -33,6 +33,7 @@ from gin_teach.bots.table import (
     first_of,
 )
 from gin_teach.cards import JOKER_POINTS, Card
+from gin_teach.errors import CardError
 from gin_teach.melds import best_discard_of_mask, deadwood_of_mask
 from gin_teach.records import Observation
 from gin_teach.validation import checks_masks
@@ -98,7 +99,11 @@ def discard_options_of_mask(hand: int, allowed: int, unseen: int,
     >>> best.card.code, best.deadwood
     ('KD', 2)
     """
-    counted = [(bit, deadwood_of_mask(hand ^ bit, joker_points)) for bit in bits_of(allowed)]
+    counted = [(bit, deadwood_of_mask(hand ^ bit, joker_points))
+               for bit in bits_of(allowed & hand)]
+    if not counted:
+        raise CardError(f"no card of the hand may be discarded: allowed holds "
+                        f"{allowed.bit_count()} cards, none of them in the hand")
     least = min(value for _, value in counted)
     options = [DiscardOption(bit, value, expected_deadwood(hand ^ bit, unseen, joker_points)
                              if value <= least + CANDIDATE_MARGIN else None)
