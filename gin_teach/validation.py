@@ -157,16 +157,22 @@ _KINDS: Final[dict[str, tuple[str, Callable[[object], bool]]]] = {
                       lambda value: isinstance(value, Mapping) or _iterable(value)),
     "TournamentResult": ("a TournamentResult", _has("TournamentResult")),
     "Callable": ("a function", callable),
+    "JokerMeld": ("a pair of masks (naturals, stand-ins)",
+                  lambda value: isinstance(value, tuple) and len(value) == 2
+                  and all(_is_int(part) for part in value)),
     "type": ("a class", lambda value: isinstance(value, type)),
     "Path": ("a path", lambda value: isinstance(value, str) or hasattr(value, "__fspath__")),
 }
 
 
+_SLIPS: Final = (TypeError, AttributeError, ValueError, LookupError, ArithmeticError)
+
+
 def names_bad_arguments(function: _F) -> _F:
-    """Wrap ``function`` so that a ``TypeError``, ``AttributeError`` or bare ``ValueError``
-    caused by an argument of the wrong kind comes out as :class:`ArgumentError` naming that
-    argument; any other failure (a mistake in the package itself, or a GinError already
-    naming the problem) is raised unchanged.
+    """Wrap ``function`` so that a ``TypeError``, ``AttributeError``, bare ``ValueError``,
+    ``LookupError`` or ``ArithmeticError`` caused by an argument of the wrong kind comes out
+    as :class:`ArgumentError` naming that argument; any other failure (a mistake in the
+    package itself, or a GinError already naming the problem) is raised unchanged.
 
     >>> @names_bad_arguments
     ... def twice(mask: int) -> int:
@@ -188,7 +194,7 @@ def names_bad_arguments(function: _F) -> _F:
             return function(*args, **kwargs)
         except GinError:
             raise
-        except (TypeError, AttributeError, ValueError) as problem:
+        except _SLIPS as problem:
             blame = _blame(signature, args, kwargs)
             if blame is None:
                 raise
@@ -280,8 +286,12 @@ def check_nesting(value: object, *, what: str, error: type[GinError],
     ...
     gin_teach.errors.ArgumentError: this save is damaged: brackets nest more than 10 deep
     """
+    if isinstance(max_depth, bool) or not isinstance(max_depth, int) or not 0 <= max_depth <= 1000:
+        raise wrong_argument("max_depth", max_depth, "a whole number from 0 to 1000")
     level: list[object] = [value] if isinstance(value, (Mapping, list, tuple)) else []
     for _depth in range(max_depth):
+        if not level:
+            return
         inner: dict[int, object] = {}  # the containers one level down, each once
         for item in level:
             for child in (item.values() if isinstance(item, Mapping)

@@ -16,7 +16,7 @@ from gin_teach.analysis.knowledge import (
     shown,
 )
 from gin_teach.cards import JOKER_BITS, JOKER_POINTS, Card, HandLike, cards_from_mask, hand_mask
-from gin_teach.errors import CardError
+from gin_teach.errors import CardError, SetupError, excerpt
 from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
 from gin_teach.rules import Rules
 from gin_teach.scoring import settle
@@ -33,6 +33,8 @@ __all__ = [
     "opponent_hands",
 ]
 
+MOST_HANDS: Final = 100_000
+"""The most opponent hands :func:`opponent_hands` draws at once."""
 KNOCK_SAMPLES: Final = 32
 """Opponent hands sampled to judge a knock."""
 MAX_UNDERCUT_RISK: Final = 0.25
@@ -178,6 +180,9 @@ def opponent_hands(hand: int, knowledge: Knowledge, count: int, rng: random.Rand
     >>> [bin(h).count("1") for h in hands], all(h & hand_mask("8H") for h in hands)
     ([10, 10, 10], True)
     """
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MOST_HANDS:
+        raise SetupError(f"count must be a whole number from 0 to {MOST_HANDS:,}, "
+                         f"got {excerpt(count)}")
     holds = hand_mask(knowledge.opponent_holds)
     shy = knowledge.shunned_mask()
     rules = Rules.of(rules)
