@@ -153,7 +153,7 @@ class ReviewError(GinError, ValueError):
     >>> Review.from_dict({"format": "chess"})
     Traceback (most recent call last):
     ...
-    gin_teach.errors.ReviewError: not a gin_teach review: "{'format': 'chess'}"
+    gin_teach.errors.ReviewError: not a gin_teach review: {'format': 'chess'}
     """
 
 

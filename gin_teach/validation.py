@@ -259,8 +259,7 @@ def read_json(text: str | bytes, *, what: str, error: type[GinError],
     try:
         # The parser recurses once per bracket; a file nested past the interpreter's limit is
         # refused by it (RecursionError) before any deep structure is built.
-        data = json.loads(text, parse_int=_number, parse_float=_number,
-                          parse_constant=_no_constant)
+        data = json.loads(text, parse_int=_number, parse_float=_number)
     except RecursionError:
         raise error(f"this {what} is damaged: brackets nest more than {max_depth} deep") \
             from None
@@ -268,10 +267,6 @@ def read_json(text: str | bytes, *, what: str, error: type[GinError],
         raise error(f"this {what} is not readable JSON: {str(problem)[:120]}") from None
     check_nesting(data, what=what, error=error, max_depth=max_depth)
     return data
-
-
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number JSON allows")
 
 
 @names_bad_arguments
