@@ -77,6 +77,7 @@ def check_names(names: object) -> tuple[str, str]:
                      f"got {excerpt(names)}")
 
 
+@names_bad_arguments
 def check_player(player: object, what: str = "player") -> int:
     """A player number, 0 or 1 (not ``True``, not ``1.0``); ``what`` names the argument.
 

@@ -160,6 +160,10 @@ def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, 
     >>> wilson_interval(0, 0)
     (0.0, 1.0)
     """
+    if not (isinstance(wins, int) and isinstance(games, int)
+            and 0 <= wins <= games <= 10**15):
+        raise TournamentError(f"wins and games must be whole numbers with 0 <= wins <= games, "
+                              f"got {excerpt(wins)} and {excerpt(games)}")
     if games == 0:
         return 0.0, 1.0
     rate = wins / games

@@ -165,6 +165,8 @@ _KINDS: Final[dict[str, tuple[str, Callable[[object], bool]]]] = {
 }
 
 
+_LONGEST_INT_BITS: Final = 1000
+"""A whole number past this many bits is no count, score or seed (a 2**64 seed has 64)."""
 _SLIPS: Final = (TypeError, AttributeError, ValueError, LookupError, ArithmeticError)
 
 
@@ -210,6 +212,8 @@ def _blame(signature: inspect.Signature, args: tuple[Any, ...],
     except TypeError as problem:  # a missing or unexpected argument: say so
         return str(problem)
     for name, value in bound.arguments.items():
+        if isinstance(value, int) and value.bit_length() > _LONGEST_INT_BITS:
+            return f"{name} is {excerpt(value)}, far too large for any count or seed"
         annotation = signature.parameters[name].annotation
         if not isinstance(annotation, str):
             annotation = getattr(annotation, "__name__", "")

@@ -263,6 +263,7 @@ def _danger(index: int, kept: int, knowledge: Knowledge, unseen: int,
     return 1.0 - miss
 
 
+@names_bad_arguments
 def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
                      rules: Rules | str | None = None, *,
                      hand_size: int = 11) -> tuple[DiscardAnalysis, ...]:

@@ -201,6 +201,10 @@ class Knowledge:
             if joker is not None:
                 raise CardError(f"{joker.code} is a joker, and this knowledge is of a deck "
                                 "without jokers (give jokers=2)")
+        if self.stock_size is not None and (type(self.stock_size) is not int
+                                            or not 0 <= self.stock_size <= 54):
+            raise CardError(f"stock_size must be a whole number from 0 to 54 or None, "
+                            f"got {excerpt(self.stock_size)}")
         if self.stock_size is not None and (self.stock_size + len(self.discard_pile)
                                             > 32 + self.jokers):
             raise CardError(f"a stock of {self.stock_size} and a pile of "

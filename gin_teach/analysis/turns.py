@@ -20,7 +20,7 @@ from gin_teach.errors import CardError, SetupError, excerpt
 from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
 from gin_teach.rules import Rules
 from gin_teach.scoring import settle
-from gin_teach.validation import checks_masks
+from gin_teach.validation import checks_masks, names_bad_arguments
 
 __all__ = [
     "KNOCKABLE_WEIGHT",
@@ -75,6 +75,7 @@ class DrawAnalysis:
     why: str
 
 
+@names_bad_arguments
 def analyze_draw(hand10: HandLike | int, knowledge: Knowledge,
                  rules: Rules | str | None = None) -> DrawAnalysis:
     """Whether to take the top of ``knowledge.discard_pile`` or draw from the stock.
@@ -230,6 +231,7 @@ def _highest(mask: int, joker_points: int = JOKER_POINTS) -> int:
     return best
 
 
+@names_bad_arguments
 def analyze_knock(hand11: HandLike | int, knowledge: Knowledge | None = None,
                   rules: Rules | str | None = None, *, samples: int = KNOCK_SAMPLES,
                   seed: int | None = None) -> KnockAnalysis:

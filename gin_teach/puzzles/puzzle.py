@@ -373,7 +373,7 @@ def _fail(puzzle_id: object, problem: str) -> PuzzleError:
 def _check_puzzle(p: Puzzle) -> None:
     if not isinstance(p.id, str) or not _ID.fullmatch(p.id):
         raise _fail(p.id, "id must be 1-40 lower-case letters, digits or dashes")
-    if p.tier not in TIER_NAMES or isinstance(p.tier, bool):
+    if type(p.tier) is not int or p.tier not in TIER_NAMES:
         raise _fail(p.id, f"tier must be 1 to 5, got {excerpt(p.tier)}")
     unknown = [t for t in p.themes if t not in THEMES]
     if unknown:
