@@ -20,6 +20,7 @@ from typing import ClassVar, Final
 from gin_teach.cards import Card, HandLike, full_deck, parse_cards, to_card, to_cards
 from gin_teach.errors import IllegalMove, excerpt
 from gin_teach.melds import Meld, to_melds
+from gin_teach.validation import names_bad_arguments
 
 __all__ = [
     "Action",
@@ -84,6 +85,7 @@ class TakeDiscard(Action):
     _words = "take the top discard"
 
 
+@names_bad_arguments
 def move_words(action: Action, phase: str) -> str:
     """The move in words at this point of a round (``phase`` as :attr:`Round.phase`), for a
     button: :meth:`Action.describe`, except that in the opening taking the face-up card

@@ -17,6 +17,7 @@ into the checker's return value, so a checker never raises because of the answer
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -28,6 +29,7 @@ from gin_teach.display import message_html
 from gin_teach.errors import QUOTED_LENGTH, GinError, excerpt
 from gin_teach.lesson_progress import checked
 from gin_teach.melds import Arrangement, Meld
+from gin_teach.validation import names_bad_arguments
 
 if TYPE_CHECKING:
     from gin_teach.round import Round
@@ -209,7 +211,11 @@ def feedback_checker(picture: Callable[..., str] | None = None,
                 checked(check.__name__, feedback)
             if picture is None:
                 return feedback
-            return dataclasses.replace(feedback, picture=picture(*args, **kwargs))
+            try:
+                drawn = picture(*args, **kwargs)
+            except GinError:  # the exercise's own cards are wrong: the feedback says so
+                return feedback
+            return dataclasses.replace(feedback, picture=drawn)
 
         return wrapper
 
@@ -223,6 +229,7 @@ LONGEST_MESSAGE: Final = 4 * QUOTED_LENGTH
 and a pasted page must not flood the notebook."""
 
 
+@names_bad_arguments
 def cut(text: str, longest: int = LONGEST_MESSAGE) -> str:
     """``text`` cut to ``longest`` characters, ending in … when cut.
 
@@ -232,6 +239,7 @@ def cut(text: str, longest: int = LONGEST_MESSAGE) -> str:
     return text if len(text) <= longest else text[:longest - 1] + "…"
 
 
+@names_bad_arguments
 def expect_answer(answer: object, hint: str) -> None:
     """End the check with a gentle prompt while ``answer`` is still the placeholder.
 
@@ -304,6 +312,7 @@ _LEAD_IN: Final = frozenset({"i", "i'd", "id", "would", "will", "should", "you",
 """Words in front of a choice that do not change it: "I would knock" is "knock"."""
 
 
+@names_bad_arguments
 def read_choice(answer: object, choices: Mapping[str, _T], hint: str, *,
                 shown: str = "") -> _T:
     """The choice the learner's words name (``choices`` maps each accepted spelling).
@@ -348,6 +357,7 @@ def _sentence_words(answer: str) -> list[str]:
     return text.split()
 
 
+@names_bad_arguments
 def read_yes_no(answer: object, hint: str) -> bool:
     """Yes or no, as ``True``/``False`` or in words, full sentences included: the first word
     decides when it is a yes or a no, otherwise a "not" anywhere makes it a no.
@@ -376,6 +386,7 @@ def read_yes_no(answer: object, hint: str) -> bool:
                      f"{excerpt(answer)}.")
 
 
+@names_bad_arguments
 def read_int(answer: object, hint: str) -> int:
     """A whole number, as a number or as text; ``True`` is not one.
 
@@ -385,22 +396,28 @@ def read_int(answer: object, hint: str) -> int:
     expect_answer(answer, hint)
     if isinstance(answer, bool):
         raise unreadable("Write a number here, like 12, not True or False.")
+    value: int | None = None
     if isinstance(answer, int):
-        return answer
-    if isinstance(answer, float) and answer.is_integer():
-        return int(answer)
-    answer = unquoted(answer)
-    if isinstance(answer, str):
+        value = answer
+    elif isinstance(answer, float) and answer.is_integer():
+        value = int(answer)
+    elif isinstance(answer := unquoted(answer), str):
         words = answer.strip().rstrip(".!").split()
         if len(words) == 2 and words[1].lower() in ("point", "points", "pts"):
             words = words[:1]  # "21 points"
-        try:
-            return int(" ".join(words))
-        except ValueError:
-            pass  # words, or digits int() does not read such as "²": answered below
+        # Words, or digits int() does not read such as "²", are answered below.
+        with contextlib.suppress(ValueError):
+            value = int(" ".join(words))
+    if value is not None:
+        if abs(value) < _LARGEST_ANSWER:
+            return value
+        raise unreadable(f"{excerpt(answer)} is far too large to be a count or a score here.")
     raise unreadable(f"Write a whole number here, like 12; I could not read "
                      f"{excerpt(answer)}.")
 
+
+_LARGEST_ANSWER: Final = 10**9
+"""No count, score or number of turns in a lesson comes near this."""
 
 NO_CARDS: Final = frozenset({"none", "nothing", "no", "no card", "no cards", "0"})
 """The words that mean "no card at all" where an answer may name none."""
@@ -439,6 +456,7 @@ def _card_words(text: str) -> str:
     return " ".join(codes)
 
 
+@names_bad_arguments
 def read_cards(answer: object, hint: str, *, none: bool = False,
                what: str = "your answer") -> tuple[Card, ...]:
     """The learner's cards (``none``: "none" may mean no card at all). Cards may be named in
@@ -468,6 +486,7 @@ def read_cards(answer: object, hint: str, *, none: bool = False,
                          "Write cards like 7H, 10♦ or QS, separated by spaces.") from None
 
 
+@names_bad_arguments
 def read_card(answer: object, hint: str) -> Card:
     """Exactly one card.
 
@@ -480,6 +499,7 @@ def read_card(answer: object, hint: str) -> Card:
     return cards[0]
 
 
+@names_bad_arguments
 def show_cards(cards: Iterable[Card]) -> str:
     """Cards as the learner reads them, or ``none``.
 
@@ -489,6 +509,7 @@ def show_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards) or "none"
 
 
+@names_bad_arguments
 def cards_are(cards: Sequence[Card]) -> str:
     """``"7♥ is"`` or ``"7♥ 8♥ are"``: the start of a sentence about these cards.
 
@@ -498,6 +519,7 @@ def cards_are(cards: Sequence[Card]) -> str:
     return f"{show_cards(cards)} {'is' if len(cards) == 1 else 'are'}"
 
 
+@names_bad_arguments
 def only_from(cards: Iterable[Card], pool: Sequence[Card], where: str, hint: str) -> None:
     """End the check if the learner used a card that is not in ``pool``.
 
@@ -521,6 +543,7 @@ def _one_card_text(item: object) -> bool:
         return False
 
 
+@names_bad_arguments
 def read_melds(answer: object, hint: str) -> list[tuple[Card, ...]]:
     """Melds written as text separated by ``|``, ``/``, ``;``, new lines or commas, or as a
     list of card groups.
@@ -572,6 +595,7 @@ def meld_or_reason(cards: Sequence[Card]) -> tuple[Meld | None, str]:
     return meld, f"{show_cards(cards)} is a {meld.kind}"
 
 
+@names_bad_arguments
 def read_arrangement(cards: tuple[Card, ...], groups: list[tuple[Card, ...]]) -> Arrangement:
     """The arrangement of the hand ``cards`` that uses exactly the learner's melds
     (``groups``, as :func:`read_melds` gives them), or a :class:`Reply` naming the first
@@ -598,6 +622,7 @@ def read_arrangement(cards: tuple[Card, ...], groups: list[tuple[Card, ...]]) ->
     return Arrangement(tuple(sorted(melds, key=lambda meld: meld.cards)), dead)
 
 
+@names_bad_arguments
 def read_player(answer: object, rnd: Round, hint: str, *, roles: bool = True) -> int:
     """A player of the round ``rnd`` named by role (dealer, non-dealer), by name, or by
     number. Without ``roles`` only a name or number will do: when the question names the

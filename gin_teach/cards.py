@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import re
+import string
 from collections.abc import Iterable, Iterator
 from typing import Final, Union
 
@@ -74,7 +75,7 @@ class Card:
     def __new__(cls, rank: int, suit: str) -> Card:
         if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 13:
             raise CardError(f"rank must be 1 (ace) to 13 (king), got {excerpt(rank)}")
-        if not isinstance(suit, str) or len(suit) != 1 or suit.upper() not in SUITS:
+        if not isinstance(suit, str) or len(suit) != 1 or suit not in "SHDCshdc":
             raise CardError(f"suit must be one of S H D C, got {excerpt(suit)}")
         return _DECK[SUITS.index(suit.upper()) * 13 + rank - 1]
 
@@ -240,14 +241,17 @@ _SUIT_ALIASES: Final = {
 _RANK_ALIASES: Final = {label: i + 1 for i, label in enumerate(_RANK_LABELS)} | {"T": 10}
 _TOKEN = re.compile(r"^(?:(?P<rank>10|[2-9AJQKT])(?P<suit>[SHDC♠♥♦♣♤♡♢♧])"
                     r"|(?P<suit2>[♠♥♦♣♤♡♢♧])(?P<rank2>10|[2-9AJQKT]))$")
-_VARIATION_SELECTORS: Final = str.maketrans("", "", "\ufe0e\ufe0f")
+_VARIATION_SELECTORS: Final = str.maketrans(string.ascii_lowercase, string.ascii_uppercase,
+                                             "\ufe0e\ufe0f")
+"""Drops the emoji variation selectors and upper-cases ASCII letters only: ``str.upper`` would
+read the long s ``ſ`` as ``S`` (spades), the dotless ``ı`` as ``I``."""
 _JOKER_TOKEN = re.compile(r"^(?:JK|JOKER|🃏)(?P<number>[12]?)$")
 
 
 def _parse_token(token: str, taken: int = 0) -> Card:
     """One token read as a card; ``taken`` is the mask of cards already read, so that a bare
     ``JK`` reads as the first joker not yet written."""
-    bare = token.translate(_VARIATION_SELECTORS).upper()
+    bare = token.translate(_VARIATION_SELECTORS)
     joker = _JOKER_TOKEN.match(bare)
     if joker is not None:
         if joker["number"]:
@@ -266,7 +270,7 @@ def _parse_token(token: str, taken: int = 0) -> Card:
 
 def _explain_bad_token(token: str) -> str:
     shown = excerpt(token)
-    bare = token.translate(_VARIATION_SELECTORS).upper()
+    bare = token.translate(_VARIATION_SELECTORS)
     suit_chars = [ch for ch in bare if ch in _SUIT_ALIASES]
     if not suit_chars:
         return f"{shown} is not a card: it has no suit (S H D C or ♠ ♥ ♦ ♣)"
@@ -391,6 +395,9 @@ def bits_of(mask: int) -> list[int]:
     >>> bits_of(0b1010)
     [2, 8]
     """
+    if type(mask) is not int or mask < 0:  # a negative mask has endless bits
+        raise CardError(f"a card mask is a whole number from 0 (one bit a card), "
+                        f"got {excerpt(mask)}")
     bits = []
     while mask:
         low = mask & -mask
@@ -490,7 +497,15 @@ class Deck:
         >>> first, second = deck.deal(2, 3)
         >>> first == order[0:6:2] and second == order[1:6:2]
         True
+        >>> deck.deal(2, -1)
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.CardError: each must be a whole number of at least 1, got -1
         """
+        for name, value in (("players", players), ("each", each)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise CardError(f"{name} must be a whole number of at least 1, "
+                                f"got {excerpt(value)}")
         if players * each > len(self._cards):
             raise CardError(f"cannot deal {each} cards to {players} players from "
                             f"{len(self._cards)} cards")

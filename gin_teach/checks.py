@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from gin_teach.errors import RulesError, SetupError, excerpt
+from gin_teach.errors import ArgumentError, RulesError, SetupError, excerpt
 from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments
 
 __all__ = [
     "LONGEST_NAME",
@@ -76,6 +77,7 @@ def check_names(names: object) -> tuple[str, str]:
                      f"got {excerpt(names)}")
 
 
+@names_bad_arguments
 def check_player(player: object, what: str = "player") -> int:
     """A player number, 0 or 1 (not ``True``, not ``1.0``); ``what`` names the argument.
 
@@ -107,6 +109,7 @@ def check_scores(scores: object) -> tuple[int, int] | None:
                      f"got {excerpt(scores)}")
 
 
+@names_bad_arguments
 def check_count(value: object, what: str, *, least: int = 1, most: int = 1_000_000) -> int:
     """A whole number of things (games, match points) from ``least`` to ``most``.
 
@@ -115,6 +118,9 @@ def check_count(value: object, what: str, *, least: int = 1, most: int = 1_000_0
     ...
     gin_teach.errors.SetupError: games must be a whole number from 1 to 1,000,000, got 0
     """
+    for name, bound in (("least", least), ("most", most)):
+        if not _is_whole(bound) or abs(bound).bit_length() > 200:
+            raise ArgumentError(f"{name} must be a whole number, got {excerpt(bound)}")
     if _is_whole(value) and least <= value <= most:  # type: ignore[operator]
         return value  # type: ignore[return-value]
     raise SetupError(f"{what} must be a whole number from {least:,} to {most:,}, "

@@ -43,7 +43,7 @@ from gin_teach.actions import (
     parse_action,
 )
 from gin_teach.analysis import Knowledge
-from gin_teach.errors import GinError, ReviewError
+from gin_teach.errors import GinError, ReviewError, excerpt
 from gin_teach.game import Game
 from gin_teach.judge import (
     VERDICTS,
@@ -55,6 +55,7 @@ from gin_teach.judge import (
     judge_draw,
 )
 from gin_teach.round import Round
+from gin_teach.validation import read_json
 
 __all__ = [
     "ACCURACY_SCALE",
@@ -139,28 +140,28 @@ class Decision:
         """
         keys = ["best", "kind", "move", "move_index", "points_lost", "round", "verdict", "why"]
         if not isinstance(data, dict) or sorted(data) != keys:
-            raise ReviewError(f"a decision needs {', '.join(keys)}; got {str(data)[:60]!r}")
+            raise ReviewError(f"a decision needs {', '.join(keys)}; got {excerpt(data)}")
         for key in ("round", "move_index"):
             if type(data[key]) is not int or not 0 <= data[key] < 100_000:
                 raise ReviewError(f"a decision's {key} must be a small whole number, "
-                                  f"got {data[key]!r:.20}")
+                                  f"got {excerpt(data[key])}")
         for key in ("kind", "move", "best", "verdict", "why"):
             if not isinstance(data[key], str) or len(data[key]) > _MAX_TEXT:
-                raise ReviewError(f"a decision's {key} must be text, got {data[key]!r:.40}")
+                raise ReviewError(f"a decision's {key} must be text, got {excerpt(data[key])}")
         if data["kind"] not in _KINDS:
-            raise ReviewError(f"a decision's kind is draw or discard, not {data['kind']!r:.20}")
+            raise ReviewError(f"a decision's kind is draw or discard, not {excerpt(data['kind'])}")
         if data["verdict"] not in VERDICTS:
             raise ReviewError(f"a verdict is one of {', '.join(VERDICTS)}, "
-                              f"not {data['verdict']!r:.20}")
+                              f"not {excerpt(data['verdict'])}")
         for key in ("move", "best"):
             try:
                 parse_action(data[key])
             except GinError:
-                raise ReviewError(f"a decision's {key} is not a move: {data[key]!r:.40}") \
+                raise ReviewError(f"a decision's {key} is not a move: {excerpt(data[key])}") \
                     from None
         lost = data["points_lost"]
         if type(lost) not in (int, float) or not (math.isfinite(lost) and 0 <= lost < 500):
-            raise ReviewError(f"points_lost must be a number from 0, got {lost!r:.20}")
+            raise ReviewError(f"points_lost must be a number from 0, got {excerpt(lost)}")
         return cls(data["round"], data["move_index"], data["kind"], data["move"], data["best"],
                    data["verdict"], float(lost), data["why"])
 
@@ -289,13 +290,13 @@ class Review:
         gin_teach.errors.ReviewError: this review is version 9; this gin_teach reads version 1
         """
         if not isinstance(data, dict) or data.get("format") != REVIEW_FORMAT:
-            raise ReviewError(f"not a gin_teach review: {str(data)[:60]!r}")
+            raise ReviewError(f"not a gin_teach review: {excerpt(data)}")
         if data.get("version") != REVIEW_VERSION:
-            raise ReviewError(f"this review is version {str(data.get('version'))[:10]}; this "
+            raise ReviewError(f"this review is version {excerpt(data.get('version'))}; this "
                               f"gin_teach reads version {REVIEW_VERSION}")
         player = data.get("player")
         if player not in (0, 1) or type(player) is not int:
-            raise ReviewError(f"the player is 0 or 1, not {player!r:.20}")
+            raise ReviewError(f"the player is 0 or 1, not {excerpt(player)}")
         decisions = data.get("decisions")
         if not isinstance(decisions, list) or len(decisions) > _MAX_DECISIONS:
             raise ReviewError("decisions must be a list of at most "
@@ -304,15 +305,15 @@ class Review:
         helped = data.get("helped")
         if not isinstance(rounds, list) or not all(_is_accuracy(a) for a in rounds):
             raise ReviewError(f"round_accuracy must list figures from 0 to 100, "
-                              f"got {str(rounds)[:40]!r}")
+                              f"got {excerpt(rounds)}")
         if not isinstance(helped, list) or not all(
                 isinstance(note, str) and len(note) <= _MAX_TEXT for note in helped):
-            raise ReviewError(f"helped must list short notes, got {str(helped)[:40]!r}")
+            raise ReviewError(f"helped must list short notes, got {excerpt(helped)}")
         parsed = tuple(Decision.from_dict(item) for item in decisions)
         accuracy = data.get("accuracy")
         if not isinstance(accuracy, (int, float)) or not _is_accuracy(accuracy) \
                 or abs(float(accuracy) - _accuracy(parsed)) > 1e-6:
-            raise ReviewError(f"the accuracy {str(accuracy)[:20]} does not follow from the "
+            raise ReviewError(f"the accuracy {excerpt(accuracy)} does not follow from the "
                               "decisions: the file was changed")
         return cls(player, parsed, float(accuracy), tuple(float(a) for a in rounds),
                    tuple(helped))
@@ -324,15 +325,11 @@ class Review:
         >>> Review.from_json("{")
         Traceback (most recent call last):
         ...
-        gin_teach.errors.ReviewError: a review is JSON text: Expecting property name ...
+        gin_teach.errors.ReviewError: this review is not readable JSON: Expecting property ...
         """
         if not isinstance(text, str) or len(text) > 5_000_000:
             raise ReviewError("a review is JSON text of at most 5 MB")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ReviewError(f"a review is JSON text: {str(error)[:80]}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_json(text, what="review", error=ReviewError))
 
     def __str__(self) -> str:
         lines = [self.summary()]
@@ -454,7 +451,7 @@ def hint(state: Round | Game, player: int | None = None) -> Hint:
         raise ReviewError("the round is over: there is no move to hint")
     acting = rnd.current_player
     if player is not None and player != acting:
-        raise ReviewError(f"it is player {acting}'s turn, not player {player!r:.10}'s")
+        raise ReviewError(f"it is player {acting}'s turn, not player {excerpt(player)}'s")
     if rnd.phase in ("upcard_nondealer", "upcard_dealer", "draw") \
             and len(rnd.legal_actions()) < 2:
         return Hint("draw", "The upcard was passed by both players: draw from the stock.")
@@ -506,7 +503,7 @@ def review(state: Round | Game, player: int = 0, *, round_index: int = 0) -> Rev
     gin_teach.errors.ReviewError: the round is not over yet: review it when it ends
     """
     if player not in (0, 1) or isinstance(player, bool):
-        raise ReviewError(f"the player is 0 or 1, not {player!r:.20}")
+        raise ReviewError(f"the player is 0 or 1, not {excerpt(player)}")
     if isinstance(state, Game):
         rounds = [rnd for rnd in state.rounds if rnd.is_over]
         if not rounds:
@@ -518,7 +515,7 @@ def review(state: Round | Game, player: int = 0, *, round_index: int = 0) -> Rev
     else:
         raise ReviewError(f"review takes a Round or a Game, not {type(state).__name__}")
     if isinstance(round_index, bool) or not isinstance(round_index, int) or round_index < 0:
-        raise ReviewError(f"round_index is a whole number from 0, not {round_index!r:.20}")
+        raise ReviewError(f"round_index is a whole number from 0, not {excerpt(round_index)}")
     decisions: list[Decision] = []
     per_round = []
     first = round_index if isinstance(state, Round) else 0

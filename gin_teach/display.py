@@ -23,8 +23,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, NamedTuple, Union
 
 from gin_teach.cards import Card, HandLike, to_cards
+from gin_teach.errors import ArgumentError, excerpt
 from gin_teach.melds import Arrangement, Meld
 from gin_teach.scoresheet import scoresheet_of
+from gin_teach.validation import names_bad_arguments
 
 # The engine's own wording, so "Ann wins" but "You win" for a player named You.
 from gin_teach.wording import says
@@ -132,6 +134,7 @@ their suits from these, so a suit looks the same everywhere, whatever fonts the 
 A joker's "suit" ``*`` is a star."""
 
 
+@names_bad_arguments
 def corner_label(card: Card) -> tuple[str, float | None]:
     """What a card's corner writes, and the width to squeeze it into (``None``: as it comes):
     a 10 and a joker's ``JK`` are squeezed to the width of one letter. The SVG pictures and
@@ -153,11 +156,11 @@ def _num(value: float) -> str:
 
 
 def _colour_of(highlight: str) -> str:
-    colour = HIGHLIGHTS.get(highlight, highlight)
-    if not _HEX_COLOUR.match(colour):
+    colour = HIGHLIGHTS.get(highlight, highlight) if isinstance(highlight, str) else None
+    if colour is None or not _HEX_COLOUR.match(colour):
         names = ", ".join(HIGHLIGHTS)
-        raise ValueError(f"highlight must be one of {names} or a #rrggbb colour, "
-                         f"got {highlight!r}")
+        raise ArgumentError(f"highlight must be one of {names} or a #rrggbb colour, "
+                            f"got {excerpt(highlight)}")
     return colour
 
 
@@ -168,6 +171,7 @@ def _suit_shape(suit: str, x: float, y: float, size: float, colour: str) -> str:
             f'fill="{colour}">{shapes}</g>')
 
 
+@names_bad_arguments
 def card_outline(highlight: Highlight = None) -> tuple[str, int]:
     """The colour and width of a card's edge: thin grey, or thick in the highlight's colour.
 
@@ -313,6 +317,7 @@ def _svg(width: float, height: float, body: str, label: str) -> str:
             f'aria-label="{html.escape(label)}" font-family="{CARD_FONT}">{body}</svg>')
 
 
+@names_bad_arguments
 def card_svg(card: Card, *, face_down: bool = False, four_colour: bool = False,
              highlight: Highlight = None) -> str:
     """One card as an SVG picture: rank and suit in two corners, the suit (or the court
@@ -397,6 +402,7 @@ def _label(x: float, y: float, text: str, *, weight: str = "normal") -> str:
             f'fill="#333333">{html.escape(text)}</text>')
 
 
+@names_bad_arguments
 def hand_svg(cards: HandLike, *, title: str | None = None, fan: bool = False,
              four_colour: bool = False, highlight: HighlightSpec = ()) -> str:
     """A hand in a row of overlapping cards (or ``fan``-ned), in the order given, with an
@@ -455,6 +461,7 @@ def _meld_label(meld: Meld) -> str:
     return ", ".join([meld.kind] + [f"🃏={card}" for card in meld.stands_for])
 
 
+@names_bad_arguments
 def arrangement_svg(arrangement: Arrangement, *, title: str | None = None,
                     four_colour: bool = False, highlight: HighlightSpec = ()) -> str:
     """An arrangement: each meld grouped and captioned, the deadwood set apart with its count.
@@ -474,6 +481,7 @@ def arrangement_svg(arrangement: Arrangement, *, title: str | None = None,
     return _groups_svg(groups, title=title, four_colour=four_colour, label=str(arrangement))
 
 
+@names_bad_arguments
 def spread_svg(melds: Sequence[Sequence[Card]], deadwood: Sequence[Card] = (), *,
                title: str | None = None, four_colour: bool = False,
                highlight: HighlightSpec = ()) -> str:
@@ -505,6 +513,7 @@ _MESSAGE_STYLES: Final = {
 }
 
 
+@names_bad_arguments
 def message_html(text: str, kind: str = "info") -> str:
     """A short boxed message for a learner: ``info``, ``right``, ``wrong`` or ``error``.
 
@@ -524,6 +533,7 @@ def _paragraphs(text: str) -> str:
                    for line in text.splitlines() if line.strip())
 
 
+@names_bad_arguments
 def settlement_html(settlement: Settlement, *, four_colour: bool = False) -> str:
     """A settled round: the knocker's spread with the defender's lay-offs marked on its melds,
     the defender's melds and remaining deadwood, and the points worked out.
@@ -576,6 +586,7 @@ def _piles_svg(stock_size: int, top: Card | None, pile_size: int, four_colour: b
                        label=f"stock {stock_size} cards, discard pile top {top}")
 
 
+@names_bad_arguments
 def round_html(round: Round, *, viewer: int | None = None, four_colour: bool = False) -> str:
     """A round as a learner sees the table: both hands (with a ``viewer``, the other hand stays
     face down until the round is over), the stock and discard pile, what happens next, the
@@ -626,6 +637,7 @@ def round_html(round: Round, *, viewer: int | None = None, four_colour: bool = F
     return "".join(parts)
 
 
+@names_bad_arguments
 def game_html(game: Game, *, show_round: bool = True, four_colour: bool = False) -> str:
     """A game's scoresheet as a table: each finished round with the running race points,
     then the boxes, the game bonus and the totals; below it, the round being played.

@@ -7,6 +7,7 @@ from typing import Final
 
 __all__ = [
     "AnswerError",
+    "ArgumentError",
     "CardError",
     "GinError",
     "IllegalMove",
@@ -71,6 +72,19 @@ class AnswerError(GinError, ValueError):
 
     >>> isinstance(AnswerError("choose knocker or defender"), GinError)
     True
+    """
+
+
+class ArgumentError(GinError, TypeError, ValueError):
+    """A value of the wrong kind handed to a function (text where a mask belongs, a number
+    where rules belong): the message names the function and the argument. It is also a
+    ``TypeError``, what Python itself raises for a wrong type.
+
+    >>> from gin_teach.display import card_svg
+    >>> card_svg(7)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ArgumentError: card_svg: card must be a card, got 7
     """
 
 
@@ -151,7 +165,7 @@ class ReviewError(GinError, ValueError):
     >>> Review.from_dict({"format": "chess"})
     Traceback (most recent call last):
     ...
-    gin_teach.errors.ReviewError: not a gin_teach review: "{'format': 'chess'}"
+    gin_teach.errors.ReviewError: not a gin_teach review: {'format': 'chess'}
     """
 
 
@@ -168,6 +182,8 @@ def excerpt(value: object, longest: int = QUOTED_LENGTH) -> str:
     >>> excerpt(10 ** 5000), excerpt(list(range(100)))
     ('a number of about 5,000 digits', '[0, 1, 2, 3, 4, 5, ...]')
     """
+    if isinstance(longest, bool) or not isinstance(longest, int) or longest < 8:
+        raise ArgumentError(f"longest must be a whole number of at least 8, got {longest!r:.20}")
     if isinstance(value, int) and value.bit_length() > 3 * longest:
         return f"a number of about {round(value.bit_length() * 0.30103):,} digits"
     if isinstance(value, str) and len(value) > longest:

@@ -18,10 +18,12 @@ from gin_teach.discards import best_discards
 from gin_teach.errors import GinError, IllegalMove
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, settle
+from gin_teach.validation import names_bad_arguments
 
 __all__ = ["deal_close_to_knocking", "deal_knock"]
 
 
+@names_bad_arguments
 def deal_knock(rng: random.Random, rules: Rules, *, want: Callable[[Settlement], bool],
                tries: int = 20000) -> tuple[tuple[Card, ...], tuple[Card, ...], Settlement]:
     """A seeded example round that ended in a knock: deal 11 cards to the knocker and 10 to the
@@ -47,7 +49,8 @@ def deal_knock(rng: random.Random, rules: Rules, *, want: Callable[[Settlement],
                    "these rules; try other rules or another seed")
 
 
-def deal_close_to_knocking(rng: random.Random, rules: Rules | None = None, *,
+@names_bad_arguments
+def deal_close_to_knocking(rng: random.Random, rules: Rules | str | None = None, *,
                            most: int = 20, tries: int = 2000) -> tuple[Card, ...]:
     """A seeded 11-card hand (one after the draw) whose best discard leaves at most ``most``
     deadwood, so deciding whether to knock is worth thinking about; after ``tries`` deals
@@ -58,7 +61,7 @@ def deal_close_to_knocking(rng: random.Random, rules: Rules | None = None, *,
     >>> best_discards(hand)[0].deadwood <= 12, hand == again
     (True, True)
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     hand = Deck(rng).deal(1, 11)[0]
     for _ in range(tries):
         if best_discards(hand, rules)[0].deadwood <= most:

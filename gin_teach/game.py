@@ -21,7 +21,7 @@ from typing import Any
 from gin_teach.actions import Action
 from gin_teach.cards import Card, Deck, HandLike
 from gin_teach.checks import check_count, check_names, check_player, check_rules, check_seed
-from gin_teach.errors import IllegalMove, SetupError
+from gin_teach.errors import IllegalMove, SetupError, excerpt
 from gin_teach.records import DEFAULT_NAMES, Observation, Phase
 from gin_teach.round import Round
 from gin_teach.rules import Rules
@@ -475,7 +475,13 @@ class Match:
 
         >>> Match(seed=1).game_points(Game(seed=1))  # unfinished: nothing yet
         (0, 0)
+        >>> Match(seed=1).game_points(52)
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.SetupError: game must be a Game, got 52
         """
+        if not isinstance(game, Game):
+            raise SetupError(f"game must be a Game, got {excerpt(game)}")
         if game.winner is None:
             return (0, 0)
         per_round = self._rules.match_round_points

@@ -21,6 +21,7 @@ from typing import Final
 from gin_teach.cards import JOKER_BITS, Card
 from gin_teach.errors import CardError, RulesError, excerpt
 from gin_teach.rules import Rules
+from gin_teach.validation import checks_masks, names_bad_arguments
 
 __all__ = [
     "NATURAL_BITS",
@@ -44,6 +45,7 @@ JokerMeld = tuple[int, int]
 """A meld that uses jokers, as masks: (its natural cards, the cards its jokers stand for)."""
 
 
+@checks_masks("held", "rest")
 def joker_melds(held: int, rest: int, jokers: int) -> list[JokerMeld]:
     """Every meld with 1 to ``jokers`` jokers whose natural cards are all in ``rest``; ``held``
     is every natural card of the hand (a joker never stands for one of them).
@@ -112,6 +114,7 @@ def joker_plans(naturals: int, jokers: int) -> Iterator[tuple[list[JokerMeld], i
                            naturals ^ natural ^ natural2, 0)
 
 
+@checks_masks("mask")
 def check_jokers_allowed(mask: int, rules: Rules) -> None:
     """Refuse a hand (a mask) that holds a joker when the rules play without jokers.
 
@@ -129,6 +132,7 @@ def check_jokers_allowed(mask: int, rules: Rules) -> None:
                          "jokers")
 
 
+@checks_masks("naturals")
 def guess_stand_ins(naturals: int, jokers: int) -> int | None:
     """The cards ``jokers`` jokers stand for beside the natural cards ``naturals`` to make one
     meld, or ``None`` if they cannot: a set takes the first missing suits; a run fills its
@@ -180,6 +184,7 @@ def _is_run(naturals: int, stands: int) -> bool:
     return whole // low == (1 << whole.bit_count()) - 1
 
 
+@names_bad_arguments
 def canonical_spread(melds: list[JokerMeld], held: int) -> list[JokerMeld]:
     """One way to write the same spread: two touching runs of one suit become the one longer
     run, and a set's jokers stand for the first free suits (the hand holds ``held``, and no
@@ -236,6 +241,7 @@ def check_joker_points(joker_points: int) -> int:
     return joker_points
 
 
+@checks_masks("mask")
 def deadwood_with_jokers(mask: int, joker_points: int) -> int:
     """The least deadwood of a hand (a mask) that holds jokers: every way to place the jokers,
     each with the plain solver on the natural cards left.
@@ -282,6 +288,7 @@ def _points(mask: int) -> int:
     return total
 
 
+@checks_masks("mask")
 def best_discard_with_jokers(mask: int, joker_points: int) -> tuple[int, int]:
     """The least deadwood after one discard from a hand (a mask) that holds jokers, and the
     mask of every discard that leaves it: one solve per card.

@@ -77,6 +77,7 @@ from gin_teach.strategy_checks import (
     check_puzzle,
     check_safer_discard,
 )
+from gin_teach.validation import names_bad_arguments
 
 __all__ = [
     "arrange",
@@ -138,6 +139,7 @@ def _cards_from_words(text: str) -> tuple[Card, ...]:
 
 
 @feedback_checker()
+@names_bad_arguments
 def check_cards(expected: str, answer: object) -> Feedback:
     """Did the learner write these cards? ``expected`` names them in words or as codes; the
     order of the answer does not matter.
@@ -309,6 +311,7 @@ no wrap-around).
 
 
 @feedback_checker(_pool_picture)
+@names_bad_arguments
 def check_meld(answer: object, *, hand: HandLike | None = None, kind: str | None = None,
                including: HandLike | None = None) -> Feedback:
     """The learner writes a meld: taken from ``hand`` if given, of ``kind`` ("set" or "run") if
@@ -429,7 +432,7 @@ def check_completing_cards(hand: HandLike, answer: object) -> Feedback:
 # --------------------------------------------------------------------------- turns and knocking
 
 @feedback_checker(_cards_picture)
-def check_discard(hand: HandLike, answer: object, rules: Rules | None = None,
+def check_discard(hand: HandLike, answer: object, rules: Rules | str | None = None,
                   knowledge: Knowledge | None = None) -> Feedback:
     """Which discard leaves the least deadwood? The hand has just drawn (11 cards); right
     when the card thrown leaves the least deadwood possible. This is a counting question:
@@ -450,7 +453,7 @@ def check_discard(hand: HandLike, answer: object, rules: Rules | None = None,
     ✔ Right: discard J♦ -> deadwood 32, the least. K♥ leaves 32 too: as good by the count.
     """
     cards = to_cards(hand)
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     hint = "Keep your melds together and throw away the loose card that costs the most."
     card = read_card(answer, hint)
     only_from([card], cards, "this hand", f"The hand is {show_cards(cards)}.")
@@ -482,7 +485,8 @@ _ENDINGS: Final = {
 
 
 @feedback_checker(_cards_picture)
-def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
+@names_bad_arguments
+def check_knock(hand: HandLike, answer: object, rules: Rules | str | None = None, *,
                 knock_limit: int | None = None, discard: object = None) -> Feedback:
     """After the draw (11 cards), the best way this turn can end: ``"gin"``, ``"knock"``,
     ``"big gin"`` (when the rules have it), or ``"play on"`` when neither is possible.
@@ -504,7 +508,7 @@ def check_knock(hand: HandLike, answer: object, rules: Rules | None = None, *,
       Hint: Find the discard that leaves the least deadwood. 0 is gin; 10 or less lets you knock.
     """
     cards = to_cards(hand)
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     limit = rules.base_knock_limit if knock_limit is None else knock_limit
     hint = (f"Find the discard that leaves the least deadwood. 0 is gin; {limit} or less lets "
             "you knock." if limit else "This round allows gin only: you need 0 deadwood.")
@@ -589,6 +593,7 @@ _GIN_ONLY: Final = frozenset({"gin only", "gin", "only gin"})
 
 
 @feedback_checker(_cards_picture)
+@names_bad_arguments
 def check_knock_limit(upcard: HandLike, answer: object, rules: Rules) -> Feedback:
     """The knock limit of a round that opened with ``upcard`` under ``rules`` (Oklahoma:
     the upcard's value, an ace meaning gin only). ``0`` or ``"gin only"`` for gin only.

@@ -15,6 +15,7 @@ from typing import Final, TypeVar
 
 from gin_teach.actions import DISCARDS, Action
 from gin_teach.cards import Card, cards_from_mask
+from gin_teach.errors import CardError, excerpt
 
 __all__ = ["by_suit", "discard_moves", "hand_cards"]
 
@@ -38,6 +39,8 @@ def by_suit(build: Callable[[int], tuple[_T, ...]]) -> Callable[[int], tuple[_T,
             naturals = (cache[mask & 0x1FFF] + cache[mask & 0x3FFE000]
                         + cache[mask & 0x7FFC000000] + cache[mask & 0xFFF8000000000])
             return naturals + cache[mask & 0x30000000000000] if mask >> 52 else naturals
+        except TypeError:
+            raise CardError(f"a card mask is a whole number, got {excerpt(mask)}") from None
         except KeyError:
             for suit in _SUIT_MASKS:
                 part = mask & suit

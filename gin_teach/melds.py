@@ -33,6 +33,7 @@ from gin_teach.jokers import (
     joker_melds,
     joker_spreads,
 )
+from gin_teach.validation import checks_masks, names_bad_arguments
 
 __all__ = [
     "MOST_ARRANGEMENTS",
@@ -169,6 +170,7 @@ def _set_options(mask: int, discarding: bool = False) -> list[tuple[int, int, in
     return states
 
 
+@checks_masks("mask")
 def triple_rank_count(mask: int) -> int:
     """How many ranks the hand (a mask) holds three or four times: the ranks that can form
     sets. Past four of them the quick set search gives way to a slower one.
@@ -522,6 +524,7 @@ class Meld:
         return hand_svg(self.cards, title=f"{self.kind}")
 
 
+@names_bad_arguments
 def to_melds(melds: Iterable[Meld | HandLike], argument: str = "melds") -> tuple[Meld, ...]:
     """A list of melds, each a :class:`Meld` or its cards, checked. A single text or card is a
     :class:`CardError` naming the ``argument`` (not a list of one-character melds).

@@ -14,6 +14,7 @@ from gin_teach.cards import JOKER_BITS, JOKER_POINTS
 from gin_teach.jokers import NATURAL_BITS
 from gin_teach.melds import MELDS_WITH_CARD, deadwood_of_mask
 from gin_teach.table_view import POINTS, TableView, bits_of
+from gin_teach.validation import checks_masks, names_bad_arguments
 
 __all__ = ["NEIGHBOURS", "OpponentModel", "deadwood_after_layoffs", "layoff_cards", "neighbours"]
 
@@ -31,6 +32,7 @@ def _neighbours(index: int) -> int:
 NEIGHBOURS = tuple(_neighbours(i) for i in range(52))
 
 
+@checks_masks("mask")
 def neighbours(mask: int) -> int:
     """Every card that can share a meld with some card of ``mask``.
 
@@ -180,6 +182,7 @@ def _worst_card(hand: int, keep: int, joker_points: int) -> int:
     return best_bit
 
 
+@names_bad_arguments
 def layoff_cards(melds: Sequence[int]) -> int:
     """The cards that could be laid off on the melds (masks): a set's fourth card, and the
     card at each end of a run.
@@ -208,6 +211,7 @@ def layoff_cards(melds: Sequence[int]) -> int:
     return found
 
 
+@checks_masks("hand", "layable")
 def deadwood_after_layoffs(hand: int, layable: int, joker_points: int = JOKER_POINTS) -> int:
     """The least deadwood of ``hand`` when any of its ``layable`` cards may be laid off (an
     estimate: a run's second card out is not offered); a joker in no meld counts

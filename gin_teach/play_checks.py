@@ -33,6 +33,7 @@ from gin_teach.game import Game, GameTotals, Match
 from gin_teach.melds import find_melds
 from gin_teach.round import Round
 from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments
 from gin_teach.wording import counted
 
 __all__ = [
@@ -50,6 +51,7 @@ def _round_of(state: Round | Game) -> Round:
     return state.round if isinstance(state, Game) else state
 
 
+@names_bad_arguments
 def attempt(state: Round | Game, action: Action | str) -> str:
     """What the rules say to ``action`` now, tried on a copy so nothing changes: ``"allowed"``
     or the engine's reason for refusing it.
@@ -95,6 +97,7 @@ def _situation(rnd: Round) -> str:
 
 
 @feedback_checker()
+@names_bad_arguments
 def check_to_act(state: Round | Game, answer: object) -> Feedback:
     """Whose move is it now: ``"dealer"`` or ``"non-dealer"`` (a player's name or number
     works too)? A wrong answer hears where the round stands, not the answer.
@@ -119,6 +122,7 @@ def check_to_act(state: Round | Game, answer: object) -> Feedback:
 
 
 @feedback_checker()
+@names_bad_arguments
 def check_is_legal(state: Round | Game, action: Action | str, answer: object) -> Feedback:
     """Yes or no: may the player to act make this move now?
 
@@ -147,6 +151,7 @@ def check_is_legal(state: Round | Game, action: Action | str, answer: object) ->
 
 
 @feedback_checker()
+@names_bad_arguments
 def check_round_over(state: Round | Game, action: Action | str, answer: object) -> Feedback:
     """Yes or no: does this move end the round? A knock or gin ends it; so does a discard
     that leaves the stock at the rules' dead-hand size (a dead hand).
@@ -242,6 +247,7 @@ ranks away.
 # --------------------------------------------------------------------------- whole games
 
 @feedback_checker()
+@names_bad_arguments
 def check_dealer(game: Game, round_number: int, answer: object) -> Feedback:
     """Who dealt round ``round_number`` (counting from 1) of ``game``? A player's name or
     number ("the dealer" restates the question). The low card deals first; then, in the modern
@@ -275,8 +281,9 @@ def check_dealer(game: Game, round_number: int, answer: object) -> Feedback:
 
 
 @feedback_checker()
+@names_bad_arguments
 def check_game_total(points: tuple[int, int], rounds_won: tuple[int, int], player: int,
-                     answer: object, *, rules: Rules | None = None) -> Feedback:
+                     answer: object, *, rules: Rules | str | None = None) -> Feedback:
     """A player's final total: race ``points`` plus the box bonus for each round won, plus
     the game bonus for the winner (the bigger shutout bonus when the loser won no round).
 
@@ -286,7 +293,7 @@ def check_game_total(points: tuple[int, int], rounds_won: tuple[int, int], playe
     ✘ Not quite: 204 is not the total.
       Hint: The winner also adds the game bonus: 100 here.
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     if player not in (0, 1):
         raise GinError(f"player is 0 or 1, not {player!r}")
     totals = GameTotals.count(points, rounds_won, rules)
@@ -322,6 +329,7 @@ def check_game_total(points: tuple[int, int], rounds_won: tuple[int, int], playe
 
 
 @feedback_checker()
+@names_bad_arguments
 def check_match_points(match: Match, game_number: int, player: int,
                        answer: object) -> Feedback:
     """The match points ``player`` got from game ``game_number`` (counting from 1) of

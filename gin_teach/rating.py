@@ -17,7 +17,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from gin_teach.errors import RatingError
+from gin_teach.errors import RatingError, excerpt
 
 __all__ = [
     "DEFAULT_DEVIATION",
@@ -72,8 +72,8 @@ class Rating:
                   ("volatility", self.volatility, 0.0, 1.0))
         for what, value, low, high in checks:
             if (isinstance(value, bool) or not isinstance(value, (int, float))
-                    or not math.isfinite(value) or not low < value <= high):
-                shown = repr(value)[:40]
+                    or not low < value <= high or not math.isfinite(value)):
+                shown = excerpt(value)
                 raise RatingError(f"a {what} must be a number in ({low:g}, {high:g}], got {shown}")
         if self.volatility < MIN_VOLATILITY:
             raise RatingError(f"a volatility must be at least {MIN_VOLATILITY:g}, got "
@@ -117,7 +117,7 @@ class Rating:
         for opponent, score in games:
             if (isinstance(score, bool) or not isinstance(score, (int, float))
                     or not 0.0 <= score <= 1.0):
-                raise RatingError(f"a game score must be between 0 and 1, got {repr(score)[:40]}")
+                raise RatingError(f"a game score must be between 0 and 1, got {excerpt(score)}")
             g = _g(opponent._phi())
             expected = _expected(mu, opponent._mu(), opponent._phi())
             inverse_v += g * g * expected * (1.0 - expected)

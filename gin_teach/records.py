@@ -34,6 +34,7 @@ from gin_teach.hand import Hand
 from gin_teach.melds import Arrangement
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement
+from gin_teach.validation import names_bad_arguments
 from gin_teach.wording import called, says, whose
 
 __all__ = [
@@ -55,6 +56,7 @@ NO_PLAYER: Final = -1
 """``current_player`` once the round (or game, or match) is over: nobody is to act."""
 
 
+@names_bad_arguments
 def cards_text(cards: Iterable[Card]) -> str:
     """Cards as a person reads them, or "none".
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 from gin_teach.actions import DRAW, Action, LayOff, PassUpcard
 from gin_teach.cards import Card
 from gin_teach.melds import Arrangement
+from gin_teach.validation import names_bad_arguments
 from gin_teach.wording import called, says, whose
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ _PROMPTS: Final[dict[str, str]] = {
 }
 
 
+@names_bad_arguments
 def prompt(rnd: Round) -> str:
     """What happens next in ``rnd``, in words (:meth:`Round.prompt`).
 
@@ -50,6 +52,7 @@ def prompt(rnd: Round) -> str:
     return says(names[rnd.current_player], words.format(top=rnd.top_discard))
 
 
+@names_bad_arguments
 def out_of_turn(rnd: Round, action: Action, player: int) -> str:
     """Why ``player`` may not play ``action`` now: it is the other player's turn (or the
     round is over).
@@ -65,6 +68,7 @@ def out_of_turn(rnd: Round, action: Action, player: int) -> str:
             f"not {whose(names[player], alone=True)}")
 
 
+@names_bad_arguments
 def refusal(rnd: Round, action: Action) -> str:
     """Why ``action`` is not a move of the round's phase.
 
@@ -99,6 +103,7 @@ def refusal(rnd: Round, action: Action) -> str:
             + says(name, "now spread[s] melds and lay[s] off (the lay off move)", start=False))
 
 
+@names_bad_arguments
 def over_the_limit(rnd: Round, card: Card, rest: Arrangement) -> str:
     """Why a knock discarding ``card`` is refused when ``rest`` is the best arrangement of the
     ten cards left.

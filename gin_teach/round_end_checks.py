@@ -37,8 +37,8 @@ __all__ = ["check_layoffs", "check_outcome", "check_score", "check_spread"]
 
 
 def _table_picture(knocker: HandLike, defender: HandLike, *_: object,
-                   rules: Rules | None = None, knocker_melds: Sequence[HandLike] | None = None,
-                   **__: object) -> str:
+                   rules: Rules | str | None = None,
+                   knocker_melds: Sequence[HandLike] | None = None, **__: object) -> str:
     """What the defender sees after a knock: the knocker's spread, and its own hand."""
     spread = settle(knocker, defender, rules, knocker_melds).knocker_arrangement
     return (f"<div>{arrangement_svg(spread, title='the knocker spreads')}</div>"
@@ -47,7 +47,7 @@ def _table_picture(knocker: HandLike, defender: HandLike, *_: object,
 
 @feedback_checker(_table_picture)
 def check_layoffs(knocker: HandLike, defender: HandLike, answer: object, *,
-                  rules: Rules | None = None,
+                  rules: Rules | str | None = None,
                   knocker_melds: Sequence[HandLike] | None = None) -> Feedback:
     """Which of the defender's cards go onto the knocker's melds? Right when the cards can all
     be laid off (chains included) and leave the defender the least deadwood it can have.
@@ -118,7 +118,7 @@ def _every_spread(cards: tuple[Card, ...]) -> list[tuple[Meld, ...]]:
 
 @feedback_checker(_table_picture)
 def check_spread(knocker: HandLike, defender: HandLike, answer: object, *,
-                 rules: Rules | None = None) -> Feedback:
+                 rules: Rules | str | None = None) -> Feedback:
     """Which melds should the knocker spread? Any arrangement within the knock limit may be
     spread; right is the one that scores the knocker most against this defender (the
     teaching view: both hands are known). The learner writes melds as for
@@ -133,7 +133,7 @@ def check_spread(knocker: HandLike, defender: HandLike, answer: object, *,
       Hint: Look at what the defender could lay off on each meld: a spread that keeps a few \
 more points of deadwood can block more lay-offs.
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     cards = to_cards(knocker)
     hint = ("Look at what the defender could lay off on each meld: a spread that keeps a few "
             "more points of deadwood can block more lay-offs.")
@@ -171,7 +171,7 @@ def _worth(net: int, *, again: bool = False) -> str:
     return f"costs only {-net}" if again else f"costs the knocker {-net}"
 
 
-def _refused_layoffs(knocker: HandLike, defender: HandLike, rules: Rules | None,
+def _refused_layoffs(knocker: HandLike, defender: HandLike, rules: Rules | str | None,
                      spread: Sequence[HandLike], given: Sequence[Card],
                      arrangement: Arrangement) -> Feedback:
     """Feedback naming the cards of ``given`` that fit none of the knocker's melds, even after
@@ -236,7 +236,7 @@ def _preset_slip(knocker: HandLike, defender: HandLike, rules: Rules,
 
 @feedback_checker(_table_picture)
 def check_score(knocker: HandLike, defender: HandLike, winner: object, points: object, *,
-                rules: Rules | None = None,
+                rules: Rules | str | None = None,
                 knocker_melds: Sequence[HandLike] | None = None) -> Feedback:
     """Who scores the round, and how many points? ``knocker`` is the knocker's hand after the
     discard, ``defender`` the other player's; both play their best.
@@ -249,7 +249,7 @@ def check_score(knocker: HandLike, defender: HandLike, winner: object, points: o
     ✘ Not quite: the knocker does score, but not 25.
       Hint: Remember the defender's lay-offs: they lower its count first.
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     truth = settle(knocker, defender, rules, knocker_melds)
     hint = ("Count both hands after lay-offs. The lower count wins the difference; a defender "
             "who ties or beats the knocker gets the undercut bonus too.")
@@ -324,7 +324,7 @@ _OUTCOMES: Final = {"knock": "knock", "knocker wins": "knock", "gin": "gin",
 
 @feedback_checker(_table_picture)
 def check_outcome(knocker: HandLike, defender: HandLike, answer: object, *,
-                  rules: Rules | None = None) -> Feedback:
+                  rules: Rules | str | None = None) -> Feedback:
     """How did the round end: ``"knock"`` (the knocker wins), ``"undercut"``, ``"gin"``,
     ``"big gin"``, or ``"tie"`` (nobody wins: equal counts where a tie is no undercut)? A
     wrong answer hears what to look at, not the answer.
@@ -340,7 +340,7 @@ scores 4 - 3 + the undercut bonus 25 = 26
       Hint: 0 deadwood for the knocker is gin. Otherwise compare the counts after lay-offs: a
       defender with an equal or lower count undercuts.
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     truth = settle(knocker, defender, rules)
     hint = ("0 deadwood for the knocker is gin. Otherwise compare the counts after lay-offs: "
             "a defender with an equal or lower count undercuts.")

@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final
 
-from gin_teach.cards import JOKER_POINTS, Card
+from gin_teach.cards import JOKER_POINTS, Card, to_card
 from gin_teach.errors import RulesError, excerpt
 
 __all__ = ["Rules"]
@@ -202,7 +202,7 @@ class Rules:
                              f"got {excerpt(knock_limit)}")
         return knock_limit
 
-    def round_knock_limit(self, first_upcard: Card | None = None) -> int:
+    def round_knock_limit(self, first_upcard: Card | str | None = None) -> int:
         """The knock limit for a round that opened with ``first_upcard``.
 
         Straight Gin allows gin only (limit 0). Under Oklahoma the upcard's value sets the
@@ -214,20 +214,26 @@ class Rules:
         >>> okla = Rules(oklahoma=True)
         >>> okla.round_knock_limit(Card(3, "S")), okla.round_knock_limit(Card(1, "H"))
         (3, 0)
+        >>> okla.round_knock_limit("7D"), okla.round_knock_limit("AS")  # a card's text too
+        (7, 0)
         """
+        if first_upcard is not None and not isinstance(first_upcard, Card):
+            first_upcard = to_card(first_upcard, "first_upcard")
         if self.oklahoma and not self.straight_gin:
             if first_upcard is None:
                 raise RulesError("Oklahoma needs the first upcard to set the knock limit")
             return 0 if first_upcard.rank == 1 else min(first_upcard.points, self.knock_limit)
         return self.base_knock_limit
 
-    def round_multiplier(self, first_upcard: Card | None = None) -> int:
+    def round_multiplier(self, first_upcard: Card | str | None = None) -> int:
         """2 when an Oklahoma spade upcard doubles the round, else 1.
 
         >>> from gin_teach import Card
         >>> Rules(oklahoma=True, oklahoma_spade_doubles=True).round_multiplier(Card(5, "S"))
         2
         """
+        if first_upcard is not None and not isinstance(first_upcard, Card):
+            first_upcard = to_card(first_upcard, "first_upcard")
         if self.oklahoma_spade_doubles and first_upcard is not None and first_upcard.suit == "S":
             return 2
         return 1

@@ -4,7 +4,8 @@ A save holds what is needed to play the same moves again (the rules, the names, 
 the dealt cards, the moves) and, beside them, what those moves lead to (the position, the
 scores). Loading replays the moves and then requires the whole save to be exactly what the
 replay would save, so an edited position, score or result is refused with the field named.
-A save that is too large or too deeply nested is refused before it is parsed.
+A save that is too large is refused before it is parsed, one too deeply nested while it is
+parsed, in time linear in its length.
 
 ``Round.to_json``/``from_json`` (and Game's, and Match's) call the functions here:
 
@@ -26,13 +27,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from gin_teach.errors import CardError, GinError, ReplayError, excerpt
 from gin_teach.records import Deal
 from gin_teach.rules import Rules
+from gin_teach.validation import check_nesting, names_bad_arguments, read_json
 
 if TYPE_CHECKING:
     from gin_teach.game import Game, Match
@@ -63,13 +64,12 @@ _GAME: Final = "gin_teach.game"
 _MATCH: Final = "gin_teach.match"
 _SHARED: Final = ("format", "version", "rules", "names")
 """Keys a game's rounds (and a match's games) leave to the save around them."""
-_STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKET: Final = re.compile(r"[\[\]{}]")
 _T = TypeVar("_T")
 _KINDS: Final[dict[type, str]] = {int: "a whole number", str: "text", list: "a list",
                                   dict: "an object"}
 
 
+@names_bad_arguments
 def dump(data: dict[str, Any]) -> str:
     """A save as JSON text, one field a line, cards as their codes.
 
@@ -95,17 +95,11 @@ def read_save(text: str | dict[str, Any], kind: str) -> dict[str, Any]:
     gin_teach.errors.ReplayError: this save is damaged: brackets nest more than 10 deep
     """
     if isinstance(text, dict):
+        check_nesting(text, what="save", error=ReplayError, max_depth=MAX_SAVE_DEPTH)
         data: object = text
     elif isinstance(text, str):
-        if len(text) > MAX_SAVE_CHARS:
-            raise ReplayError(f"this save is too large to be one: {len(text):,} characters, "
-                              f"more than {MAX_SAVE_CHARS:,}")
-        _check_depth(text)
-        try:
-            data = json.loads(text)
-        except ValueError as error:
-            raise ReplayError(f"this is not readable JSON: {excerpt(str(error), 120)}") \
-                from None
+        data = read_json(text, what="save", error=ReplayError, max_chars=MAX_SAVE_CHARS,
+                         max_depth=MAX_SAVE_DEPTH)
     else:
         raise ReplayError(f"a save is JSON text or a dict, not {excerpt(text)}")
     if not isinstance(data, dict) or data.get("format") != kind:
@@ -117,18 +111,6 @@ def read_save(text: str | dict[str, Any], kind: str) -> dict[str, Any]:
         raise ReplayError(f"unknown file version {excerpt(version)}; this package reads "
                           f"version {FORMAT_VERSION}")
     return data
-
-
-def _check_depth(text: str) -> None:
-    depth = 0
-    for bracket in _BRACKET.finditer(_STRING.sub('""', text)):
-        if bracket[0] in "[{":
-            depth += 1
-            if depth > MAX_SAVE_DEPTH:
-                raise ReplayError(f"this save is damaged: brackets nest more than "
-                                  f"{MAX_SAVE_DEPTH} deep")
-        else:
-            depth -= 1
 
 
 # ------------------------------------------------------------------------------ saving
@@ -143,6 +125,7 @@ def _codes(cards: Any) -> str:
     return " ".join(card.code for card in cards)
 
 
+@names_bad_arguments
 def save_round(rnd: Round) -> dict[str, Any]:
     """A round as a save: rules, names, dealer, seed, the deal, the moves and the position
     they lead to.
@@ -176,6 +159,7 @@ def save_round(rnd: Round) -> dict[str, Any]:
     }
 
 
+@names_bad_arguments
 def save_game(game: Game) -> dict[str, Any]:
     """A game as a save: its seed, how the first dealer was chosen, a given first deal, each
     round (as :func:`save_round` without the shared fields) and the scores.
@@ -199,6 +183,7 @@ def save_game(game: Game) -> dict[str, Any]:
     }
 
 
+@names_bad_arguments
 def save_match(match: Match) -> dict[str, Any]:
     """A match as a save: its seed, its length and each game (as :func:`save_game` without
     the shared fields).

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from gin_teach.validation import names_bad_arguments
 from gin_teach.wording import says, whose
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ class Scoresheet:
     closing: str
 
 
+@names_bad_arguments
 def scoresheet_of(game: Game) -> Scoresheet:
     """The scoresheet of ``game`` so far: each finished round with the running race points,
     then the race points, the boxes, the game bonus, a shutout's doubling and the totals.
@@ -114,6 +116,7 @@ def scoresheet_of(game: Game) -> Scoresheet:
                       totals.winner if totals.doubled else None, closing)
 
 
+@names_bad_arguments
 def scoresheet_text(sheet: Scoresheet, dealer_line: str) -> str:
     """The scoresheet as lines of text in columns (what :meth:`gin_teach.game.Game.scoresheet`
     prints); ``dealer_line`` follows the title, saying who dealt first.

@@ -419,7 +419,7 @@ def _arrangement_of(spread: Sequence[Meld], hand: int,
                        cards_from_mask(hand & ~used), joker_points)
 
 
-def settle(knocker: HandLike, defender: HandLike, rules: Rules | None = None,
+def settle(knocker: HandLike, defender: HandLike, rules: Rules | str | None = None,
            knocker_melds: Sequence[HandLike] | None = None, *, knock_limit: int | None = None,
            defender_melds: Sequence[HandLike] | None = None,
            layoffs: Iterable[Card | str] | None = None) -> Settlement:

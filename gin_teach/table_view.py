@@ -25,6 +25,7 @@ from gin_teach.cards import JOKER_BITS, JOKER_POINTS, Card, bits_of
 from gin_teach.jokers import NATURAL_BITS, joker_melds
 from gin_teach.melds import MELDS_WITH_CARD
 from gin_teach.records import Observation
+from gin_teach.validation import checks_masks, names_bad_arguments
 
 __all__ = ["ALL_CARDS", "POINTS", "TableView", "bits_of", "completes_meld", "discard_or_knock",
            "first_of"]
@@ -35,6 +36,7 @@ ALL_CARDS: Final = (1 << 52) - 1
 POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52)) + (JOKER_POINTS, JOKER_POINTS)
 
 
+@checks_masks("hand", "card_bit")
 def completes_meld(hand: int, card_bit: int) -> bool:
     """Whether the card ``card_bit`` would sit in some meld of ``hand`` plus that card.
 
@@ -118,6 +120,7 @@ class TableView:
             knock_limit=observation.knock_limit, joker_points=observation.rules.joker_points)
 
 
+@names_bad_arguments
 def first_of(legal_actions: Sequence[Action], kind: type[Action]) -> Action | None:
     """The first legal move of type ``kind``, or ``None``.
 
@@ -132,6 +135,7 @@ def first_of(legal_actions: Sequence[Action], kind: type[Action]) -> Action | No
     return None
 
 
+@checks_masks("card_bit")
 def discard_or_knock(legal_actions: Sequence[Action], card_bit: int, knock: bool,
                      melds: Sequence[object] | None = None) -> Action:
     """The legal move that throws ``card_bit``: the knock when ``knock`` (with the spread

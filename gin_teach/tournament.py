@@ -20,6 +20,7 @@ From a shell (``--jobs`` spreads the deals over processes; the numbers do not ch
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import random
@@ -30,11 +31,13 @@ from importlib import resources
 from typing import Any, Final
 
 from gin_teach.bots import BOTS, Player, play
-from gin_teach.errors import TournamentError
+from gin_teach.errors import TournamentError, excerpt
 from gin_teach.game import Game
 from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments
 
 __all__ = [
+    "MAX_GAMES",
     "RULES",
     "HandRecord",
     "TournamentError",
@@ -55,6 +58,8 @@ RULES: Final[dict[str, Rules]] = {
     **Rules.presets(),
     "eaai": Rules(box_bonus=0, game_bonus=0, shutout_game_bonus=0, name="eaai"),
 }
+MAX_GAMES: Final = 100_000_000
+"""The most games one tournament plays (a typo's extra zeros are refused, not started)."""
 
 PlayerSpec = str | Callable[..., Player]
 """A player name of :data:`~gin_teach.bots.BOTS`, or a callable taking ``seed=`` that
@@ -100,9 +105,10 @@ def _make(spec: PlayerSpec, seed: int) -> Player:
     return spec(seed=seed)
 
 
-def play_deal(first: PlayerSpec, second: PlayerSpec, game_seed: int, rules: Rules
-              ) -> DealResult:
-    """Play the deals of ``game_seed`` twice, ``first`` ("A") in seat 0 then in seat 1.
+def play_deal(first: PlayerSpec, second: PlayerSpec, game_seed: int,
+              rules: Rules | str | None = None) -> DealResult:
+    """Play the deals of ``game_seed`` twice, ``first`` ("A") in seat 0 then in seat 1, under
+    ``rules`` (as :func:`tournament` takes them; default modern).
 
     The players are built afresh for each game from ``game_seed``, so a deal's result never
     depends on what was played before it (or in which process).
@@ -110,7 +116,15 @@ def play_deal(first: PlayerSpec, second: PlayerSpec, game_seed: int, rules: Rule
     >>> deal = play_deal("simple", "random", 5, Rules(target=20))
     >>> len(deal.a_won), all(h.knocker in ("A", "B", None) for h in deal.hands)
     (2, True)
+    >>> play_deal("nobody", "random", 5)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.TournamentError: unknown player 'nobody': choose one of random, ...
     """
+    _spec_name(first), _spec_name(second)
+    if isinstance(game_seed, bool) or not isinstance(game_seed, int):
+        raise TournamentError(f"game_seed must be a whole number, not {excerpt(game_seed)}")
+    rules = _rules_named(rules)
     won: list[bool] = []
     net: list[int] = []
     hands: list[HandRecord] = []
@@ -136,6 +150,7 @@ def play_deal(first: PlayerSpec, second: PlayerSpec, game_seed: int, rules: Rule
     return DealResult((won[0], won[1]), (net[0], net[1]), tuple(hands))
 
 
+@names_bad_arguments
 def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
     """The 95% (by default) Wilson score interval of a win rate of ``wins`` in ``games``.
 
@@ -145,6 +160,10 @@ def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, 
     >>> wilson_interval(0, 0)
     (0.0, 1.0)
     """
+    if not (isinstance(wins, int) and isinstance(games, int)
+            and 0 <= wins <= games <= 10**15):
+        raise TournamentError(f"wins and games must be whole numbers with 0 <= wins <= games, "
+                              f"got {excerpt(wins)} and {excerpt(games)}")
     if games == 0:
         return 0.0, 1.0
     rate = wins / games
@@ -216,7 +235,7 @@ class TournamentResult:
         gin_teach.errors.TournamentError: not a tournament result: no 'b'
         """
         if not isinstance(data, dict):
-            raise TournamentError(f"not a tournament result: {repr(data)[:60]}")
+            raise TournamentError(f"not a tournament result: {excerpt(data)}")
         try:
             values = {name: data[name] for name in cls.__dataclass_fields__}
             pairs = ("ci95", "gins", "knocks", "undercuts", "knock_deadwood")
@@ -261,6 +280,7 @@ def measured_results() -> list[TournamentResult]:
     return [TournamentResult.from_dict(item) for item in data["results"]]
 
 
+@names_bad_arguments
 def cross_table(results: Iterable[TournamentResult], order: Sequence[str] = ()) -> str:
     """A Markdown table of ``results``: each cell the row player's share of games won against
     the column player, with its 95% interval, for every pair some result measured (a result
@@ -291,50 +311,61 @@ def cross_table(results: Iterable[TournamentResult], order: Sequence[str] = ()) 
     return "\n".join(lines)
 
 
-def _summarise(a: str, b: str, rules: Rules, seed: int, deals: Sequence[DealResult]
-               ) -> TournamentResult:
-    games = 2 * len(deals)
-    wins = sum(w for deal in deals for w in deal.a_won)
-    net = sum(p for deal in deals for p in deal.a_net_points)
-    hands = [h for deal in deals for h in deal.hands]
-    side = {"A": 0, "B": 1}
-    gins, knocks, undercuts = [0, 0], [0, 0], [0, 0]
-    counts = [[0] * 11, [0] * 11]
-    lengths: dict[int, int] = {}
-    for hand in hands:
-        lengths[hand.turns] = lengths.get(hand.turns, 0) + 1
-        if hand.knocker is None or hand.deadwood is None:
-            continue
-        who = side[hand.knocker]
-        if hand.outcome in ("gin", "big_gin"):
-            gins[who] += 1
-            continue
-        knocks[who] += 1
-        if hand.outcome == "undercut":
-            undercuts[1 - who] += 1
-        counts[who][min(hand.deadwood, 10)] += 1
-    mean_dead = tuple(sum(i * n for i, n in enumerate(c)) / max(sum(c), 1) for c in counts)
-    return TournamentResult(
-        a=a, b=b, rules=rules.name, seed=seed, games=games, wins=wins, losses=games - wins,
-        win_rate=wins / games if games else 0.0, ci95=wilson_interval(wins, games),
-        points_per_game=net / games if games else 0.0, hands=len(hands),
-        hands_per_game=len(hands) / games if games else 0.0,
-        dead_hands=sum(h.knocker is None for h in hands), gins=(gins[0], gins[1]),
-        knocks=(knocks[0], knocks[1]), undercuts=(undercuts[0], undercuts[1]),
-        knock_deadwood=(mean_dead[0], mean_dead[1]),
-        knock_deadwood_counts=(tuple(counts[0][1:]), tuple(counts[1][1:])),
-        hand_lengths=lengths)
+class _Tally:
+    """The counts of a tournament, added deal by deal: a tournament of any length keeps only
+    these numbers, never its deals."""
+
+    def __init__(self) -> None:
+        self.games = self.wins = self.net = self.hands = self.dead = 0
+        self.gins, self.knocks, self.undercuts = [0, 0], [0, 0], [0, 0]
+        self.counts = [[0] * 11, [0] * 11]
+        self.lengths: dict[int, int] = {}
+
+    def add(self, deal: DealResult) -> None:
+        self.games += 2
+        self.wins += sum(deal.a_won)
+        self.net += sum(deal.a_net_points)
+        side = {"A": 0, "B": 1}
+        for hand in deal.hands:
+            self.hands += 1
+            self.lengths[hand.turns] = self.lengths.get(hand.turns, 0) + 1
+            if hand.knocker is None or hand.deadwood is None:
+                self.dead += hand.knocker is None
+                continue
+            who = side[hand.knocker]
+            if hand.outcome in ("gin", "big_gin"):
+                self.gins[who] += 1
+                continue
+            self.knocks[who] += 1
+            if hand.outcome == "undercut":
+                self.undercuts[1 - who] += 1
+            self.counts[who][min(hand.deadwood, 10)] += 1
+
+    def result(self, a: str, b: str, rules: Rules, seed: int) -> TournamentResult:
+        games, wins, counts = self.games, self.wins, self.counts
+        mean_dead = tuple(sum(i * n for i, n in enumerate(c)) / max(sum(c), 1) for c in counts)
+        return TournamentResult(
+            a=a, b=b, rules=rules.name, seed=seed, games=games, wins=wins,
+            losses=games - wins, win_rate=wins / games if games else 0.0,
+            ci95=wilson_interval(wins, games),
+            points_per_game=self.net / games if games else 0.0, hands=self.hands,
+            hands_per_game=self.hands / games if games else 0.0, dead_hands=self.dead,
+            gins=(self.gins[0], self.gins[1]), knocks=(self.knocks[0], self.knocks[1]),
+            undercuts=(self.undercuts[0], self.undercuts[1]),
+            knock_deadwood=(mean_dead[0], mean_dead[1]),
+            knock_deadwood_counts=(tuple(counts[0][1:]), tuple(counts[1][1:])),
+            hand_lengths=self.lengths)
 
 
 def _spec_name(spec: PlayerSpec) -> str:
     if isinstance(spec, str):
         if spec not in BOTS:
-            raise TournamentError(f"unknown player {spec[:40]!r}: choose one of "
+            raise TournamentError(f"unknown player {excerpt(spec)}: choose one of "
                                   f"{', '.join(BOTS)}")
         return spec
     if not callable(spec):
         raise TournamentError(f"a player is a name ({', '.join(BOTS)}) or a callable taking "
-                              f"seed=, not {repr(spec)[:60]}")
+                              f"seed=, not {excerpt(spec)}")
     name = getattr(spec, "__name__", None) or getattr(getattr(spec, "func", None), "__name__",
                                                       None)
     return str(name or repr(spec)[:40])
@@ -377,29 +408,53 @@ def tournament(first: PlayerSpec, second: PlayerSpec, games: int = 400, seed: in
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
         raise TournamentError(f"games must be an even number of at least 2 (each deal is "
-                              f"played twice, seats swapped), not {games!r}")
+                              f"played twice, seats swapped), not {excerpt(games)}")
+    if games > MAX_GAMES:
+        raise TournamentError(f"games must be at most {MAX_GAMES:,} (years of play on one "
+                              f"core), not {excerpt(games)}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise TournamentError(f"jobs must be a whole number of at least 1, not {jobs!r}")
+        raise TournamentError(f"jobs must be a whole number of at least 1, not {excerpt(jobs)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TournamentError(f"the seed is a whole number, not {seed!r}")
-    if isinstance(rules, str):
-        if rules not in RULES:
-            raise TournamentError(f"unknown rules {rules[:40]!r}: choose one of "
-                                  f"{', '.join(RULES)}")
-        rules = RULES[rules]
-    rules = rules or Rules.modern()
+        raise TournamentError(f"the seed is a whole number, not {excerpt(seed)}")
+    rules = _rules_named(rules)
     labels = (_spec_name(first), _spec_name(second))  # checks both before playing
     labels = names or labels
-    deal_seeds = random.Random(seed)
-    tasks = [(first, second, deal_seeds.getrandbits(63), rules) for _ in range(games // 2)]
+    deals = games // 2
+    seeds = random.Random(seed)
+    # The deals are made and played one by one and only counted: a tournament of any length
+    # takes the same memory.
+    tasks = ((first, second, seeds.getrandbits(63), rules) for _ in range(deals))
+    tally = _Tally()
     if jobs == 1:
-        deals = list(_progress(map(_deal_task, tasks), len(tasks), progress))
+        for deal in _progress(map(_deal_task, tasks), deals, progress):
+            tally.add(deal)
     else:
         import multiprocessing
 
-        with multiprocessing.get_context().Pool(min(jobs, len(tasks))) as pool:
-            deals = list(_progress(pool.imap(_deal_task, tasks), len(tasks), progress))
-    return _summarise(labels[0], labels[1], rules, seed, deals)
+        with multiprocessing.get_context().Pool(min(jobs, deals)) as pool:
+            for deal in _progress(_pooled(pool, tasks, 16 * jobs), deals, progress):
+                tally.add(deal)
+    return tally.result(labels[0], labels[1], rules, seed)
+
+
+def _pooled(pool: Any, tasks: Iterator[tuple[PlayerSpec, PlayerSpec, int, Rules]],
+            batch: int) -> Iterator[DealResult]:
+    # Pool.imap reads its whole input at once; handing it a batch at a time keeps the
+    # waiting tasks few.
+    while chunk := list(itertools.islice(tasks, batch)):
+        yield from pool.imap(_deal_task, chunk)
+
+
+def _rules_named(rules: Rules | str | None) -> Rules:
+    if isinstance(rules, str):
+        if rules not in RULES:
+            raise TournamentError(f"unknown rules {excerpt(rules)}: choose one of "
+                                  f"{', '.join(RULES)}")
+        return RULES[rules]
+    if rules is not None and not isinstance(rules, Rules):
+        raise TournamentError(f"rules must be Rules, None or one of {', '.join(RULES)}, "
+                              f"not {excerpt(rules)}")
+    return rules or Rules.modern()
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from gin_teach.validation import names_bad_arguments
+
 __all__ = ["called", "counted", "is_you", "says", "whose"]
 
 _AGREEMENT: Final = re.compile(r"\[(s|es|has)\]")
@@ -12,6 +14,7 @@ _THIRD_PERSON: Final = {"s": "s", "es": "es", "has": "has"}
 _SECOND_PERSON: Final = {"s": "", "es": "", "has": "have"}
 
 
+@names_bad_arguments
 def is_you(name: str) -> bool:
     """Whether a player's name is "You", which takes second-person verbs.
 
@@ -21,6 +24,7 @@ def is_you(name: str) -> bool:
     return name.strip().casefold() == "you"
 
 
+@names_bad_arguments
 def called(name: str, *, start: bool = True) -> str:
     """The name as it stands in a sentence ("you" inside one).
 
@@ -32,6 +36,7 @@ def called(name: str, *, start: bool = True) -> str:
     return name
 
 
+@names_bad_arguments
 def says(name: str, words: str, *, start: bool = True) -> str:
     """``name`` and then ``words``, whose verbs are marked ``draw[s]``, ``pass[es]``,
     ``[has]`` so that they agree: "Ann draws", but "You draw", for a player named "You".
@@ -43,6 +48,7 @@ def says(name: str, words: str, *, start: bool = True) -> str:
     return f"{called(name, start=start)} " + _AGREEMENT.sub(lambda m: forms[m[1]], words)
 
 
+@names_bad_arguments
 def whose(name: str, *, alone: bool = False) -> str:
     """"Ann's", or "your" ("yours" standing ``alone``) for a player named "You".
 
@@ -54,6 +60,7 @@ def whose(name: str, *, alone: bool = False) -> str:
     return f"{name}'s"
 
 
+@names_bad_arguments
 def counted(number: int, noun: str, plural: str = "") -> str:
     """``number`` and the noun that agrees with it: "1 dead hand", "2 dead hands".
 

@@ -26,6 +26,7 @@ from gin_teach.cards import (
 from gin_teach.errors import CardError, RulesError
 from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
 from gin_teach.rules import Rules
+from gin_teach.validation import checks_masks, names_bad_arguments
 
 __all__ = [
     "DANGER_WEIGHT_EARLY",
@@ -70,14 +71,15 @@ def _near_cards() -> tuple[int, ...]:
 _NEAR: Final = _near_cards()
 
 
-def danger_weight(knowledge: Knowledge | None = None, rules: Rules | None = None) -> float:
+@names_bad_arguments
+def danger_weight(knowledge: Knowledge | None = None, rules: Rules | str | None = None) -> float:
     """Deadwood points per unit of danger in the ranking: grows from ``DANGER_WEIGHT_EARLY``
     with a full stock to ``DANGER_WEIGHT_LATE`` when the stock reaches the dead-hand level.
 
     >>> round(danger_weight(Knowledge(stock_size=16)), 2)
     5.1
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     stock = (knowledge or NO_KNOWLEDGE).stock()
     span = STOCK_AFTER_DEAL - rules.dead_hand_stock
     progress = min(1.0, max(0.0, (STOCK_AFTER_DEAL - stock) / span)) if span > 0 else 1.0
@@ -142,6 +144,7 @@ class DrawOutlook:
         return self.total / self.count if self.count else float(self.deadwood)
 
 
+@checks_masks("kept", "unseen")
 def draw_outlook(kept: int, unseen: int, joker_points: int = JOKER_POINTS) -> DrawOutlook:
     """The :class:`DrawOutlook` of the ten cards ``kept`` (a mask) when the next card comes
     from ``unseen`` (a mask); a joker left out of melds counts ``joker_points``.
@@ -260,8 +263,9 @@ def _danger(index: int, kept: int, knowledge: Knowledge, unseen: int,
     return 1.0 - miss
 
 
+@names_bad_arguments
 def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
-                     rules: Rules | None = None, *,
+                     rules: Rules | str | None = None, *,
                      hand_size: int = 11) -> tuple[DiscardAnalysis, ...]:
     """Every legal discard from the hand (11 cards after the draw), best first (see the module
     for the order), each with its numbers and the reason ``why`` it ranks where it does.
@@ -277,7 +281,7 @@ def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
     discard 8♦: deadwood 23, 6 outs, expected 20.34, danger 0.22
     discard 6♠: deadwood 25, 8 outs, expected 21.05, danger 0.31
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     knowledge = knowledge or NO_KNOWLEDGE
     hand = mask_of_hand(hand11, rules)
     if hand.bit_count() != hand_size:
@@ -315,6 +319,7 @@ def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
     return _explained(analyses, [outlook.total for _, outlook, *_ in rows], weight)
 
 
+@names_bad_arguments
 def check_table(knowledge: Knowledge, rules: Rules) -> None:
     """Refuse knowledge of a deck with jokers at a table that plays without them.
 
@@ -363,8 +368,9 @@ def _explained(analyses: list[DiscardAnalysis], totals: list[int],
     return tuple(result)
 
 
+@names_bad_arguments
 def why_better(better: DiscardAnalysis, worse: DiscardAnalysis,
-               knowledge: Knowledge | None = None, rules: Rules | None = None) -> str:
+               knowledge: Knowledge | None = None, rules: Rules | str | None = None) -> str:
     """Why discarding ``better.card`` ranks above discarding ``worse.card`` (both from one
     :func:`analyze_discards` call with this ``knowledge`` and ``rules``), citing their numbers:
     the sentence a ``why`` gives, for any two discards, not only against the best.

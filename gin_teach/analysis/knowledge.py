@@ -14,7 +14,7 @@ from gin_teach.cards import (
     parse_cards,
     to_cards,
 )
-from gin_teach.errors import CardError
+from gin_teach.errors import CardError, excerpt
 from gin_teach.jokers import check_jokers_allowed
 from gin_teach.records import Observation
 from gin_teach.rules import Rules
@@ -68,12 +68,12 @@ def mask_of_hand(hand: HandLike | int, rules: Rules | None = None) -> int:
         raise CardError(f"expected cards, text or a card mask, got {hand!r}")
     if isinstance(hand, int):
         if not 0 <= hand <= FULL_DECK_MASK | JOKER_BITS:
-            raise CardError(f"a hand mask has 52 bits (54 with jokers), got {hand!r:.40}")
+            raise CardError(f"a hand mask has 52 bits (54 with jokers), got {excerpt(hand)}")
         mask = hand
     else:
         mask = hand_mask(hand)
     if mask > FULL_DECK_MASK:
-        check_jokers_allowed(mask, rules or Rules.modern())
+        check_jokers_allowed(mask, Rules.of(rules))
     return mask
 
 
@@ -86,12 +86,12 @@ def _history(cards: HandLike) -> tuple[Card, ...]:
     try:
         items = tuple(cards)
     except TypeError:
-        raise CardError(f"expected cards or text such as '7H 8H', got {cards!r:.40}") from None
+        raise CardError(f"expected cards or text such as '7H 8H', got {excerpt(cards)}") from None
     found = []
     for item in items:
         card = Card.parse(item) if isinstance(item, str) else item
         if not isinstance(card, Card):
-            raise CardError(f"expected cards or text such as '7H', got {item!r:.40}")
+            raise CardError(f"expected cards or text such as '7H', got {excerpt(item)}")
         found.append(card)
     return tuple(found)
 
@@ -162,7 +162,7 @@ class Knowledge:
         if just_taken is not None and not isinstance(just_taken, Card):
             cards = to_cards(just_taken)
             if len(cards) != 1:
-                raise CardError(f"just_taken is one card, got {str(just_taken)[:40]!r}")
+                raise CardError(f"just_taken is one card, got {excerpt(just_taken)}")
             just_taken = cards[0]
         object.__setattr__(self, "just_taken", just_taken)
         object.__setattr__(self, "stock_size", stock_size)
@@ -193,7 +193,7 @@ class Knowledge:
                                        or number < 0):
                 raise CardError(f"{name} must be a whole number of at least 0, got {number!r}")
         if self.jokers not in (0, 2):
-            raise CardError(f"a deck has 0 or 2 jokers, got {self.jokers!r:.40}")
+            raise CardError(f"a deck has 0 or 2 jokers, got {excerpt(self.jokers)}")
         if not self.jokers:
             seen = (self.discard_pile + self.opponent_holds + self.opponent_took
                     + self.opponent_passed + self.opponent_discarded + (self.just_taken,))
@@ -201,6 +201,10 @@ class Knowledge:
             if joker is not None:
                 raise CardError(f"{joker.code} is a joker, and this knowledge is of a deck "
                                 "without jokers (give jokers=2)")
+        if self.stock_size is not None and (type(self.stock_size) is not int
+                                            or not 0 <= self.stock_size <= 54):
+            raise CardError(f"stock_size must be a whole number from 0 to 54 or None, "
+                            f"got {excerpt(self.stock_size)}")
         if self.stock_size is not None and (self.stock_size + len(self.discard_pile)
                                             > 32 + self.jokers):
             raise CardError(f"a stock of {self.stock_size} and a pile of "
@@ -261,13 +265,17 @@ class Knowledge:
     def shunned_mask(self) -> int:
         """The cards the opponent probably lacks: those of the rank of, or next in suit to, a
         card it threw or declined (players rarely let go of a card next to what they collect).
+        A joker thrown or declined has no rank or suit, and says nothing of the kind.
 
         >>> shown(Knowledge(opponent_discarded="9C").shunned_mask())
+        '9♠ 9♥ 9♦ 8♣ 10♣'
+        >>> shown(Knowledge(opponent_discarded="9C JK", jokers=2).shunned_mask())
         '9♠ 9♥ 9♦ 8♣ 10♣'
         """
         mask = 0
         for card in self.opponent_discarded + self.opponent_passed:
-            mask |= _NEIGHBOURS[card.index]
+            if not card.is_joker:
+                mask |= _NEIGHBOURS[card.index]
         return mask
 
     def stock(self, hand_size: int = 11, jokers: int = 0) -> int:

@@ -16,10 +16,11 @@ from gin_teach.analysis.knowledge import (
     shown,
 )
 from gin_teach.cards import JOKER_BITS, JOKER_POINTS, Card, HandLike, cards_from_mask, hand_mask
-from gin_teach.errors import CardError
+from gin_teach.errors import CardError, SetupError, excerpt
 from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
 from gin_teach.rules import Rules
 from gin_teach.scoring import settle
+from gin_teach.validation import checks_masks, names_bad_arguments
 
 __all__ = [
     "KNOCKABLE_WEIGHT",
@@ -32,6 +33,8 @@ __all__ = [
     "opponent_hands",
 ]
 
+MOST_HANDS: Final = 100_000
+"""The most opponent hands :func:`opponent_hands` draws at once."""
 KNOCK_SAMPLES: Final = 32
 """Opponent hands sampled to judge a knock."""
 MAX_UNDERCUT_RISK: Final = 0.25
@@ -72,8 +75,9 @@ class DrawAnalysis:
     why: str
 
 
+@names_bad_arguments
 def analyze_draw(hand10: HandLike | int, knowledge: Knowledge,
-                 rules: Rules | None = None) -> DrawAnalysis:
+                 rules: Rules | str | None = None) -> DrawAnalysis:
     """Whether to take the top of ``knowledge.discard_pile`` or draw from the stock.
 
     The rule: take the card when the deadwood after taking it (and throwing your worst card)
@@ -84,7 +88,7 @@ def analyze_draw(hand10: HandLike | int, knowledge: Knowledge,
     >>> draw.take, round(draw.draw_deadwood, 1), draw.take_deadwood
     (False, 47.9, 51)
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     hand = mask_of_hand(hand10, rules)
     if hand.bit_count() != 10:
         raise CardError(f"a hand before the draw has 10 cards, got {hand.bit_count()}: "
@@ -161,8 +165,9 @@ class KnockAnalysis:
     why: str
 
 
+@checks_masks("hand")
 def opponent_hands(hand: int, knowledge: Knowledge, count: int, rng: random.Random,
-                   rules: Rules | None = None) -> list[int]:
+                   rules: Rules | str | None = None) -> list[int]:
     """``count`` guesses (masks) at the opponent's ten cards: the cards it is known to hold,
     the rest drawn from the unseen cards (half as likely next to what it threw or declined),
     then improved by one draw per discard it has made, keeping the best ten each time, as a
@@ -176,9 +181,12 @@ def opponent_hands(hand: int, knowledge: Knowledge, count: int, rng: random.Rand
     >>> [bin(h).count("1") for h in hands], all(h & hand_mask("8H") for h in hands)
     ([10, 10, 10], True)
     """
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MOST_HANDS:
+        raise SetupError(f"count must be a whole number from 0 to {MOST_HANDS:,}, "
+                         f"got {excerpt(count)}")
     holds = hand_mask(knowledge.opponent_holds)
     shy = knowledge.shunned_mask()
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     unseen = knowledge.unseen_mask(hand, rules.jokers)
     # Weighted sampling without replacement: each card gets the key u ** (1 / weight) and the
     # largest keys win; a weight of one half squares the key.
@@ -223,8 +231,9 @@ def _highest(mask: int, joker_points: int = JOKER_POINTS) -> int:
     return best
 
 
+@names_bad_arguments
 def analyze_knock(hand11: HandLike | int, knowledge: Knowledge | None = None,
-                  rules: Rules | None = None, *, samples: int = KNOCK_SAMPLES,
+                  rules: Rules | str | None = None, *, samples: int = KNOCK_SAMPLES,
                   seed: int | None = None) -> KnockAnalysis:
     """Knock now or play on (see :class:`KnockAnalysis`). The opponent's hand is sampled
     (see :func:`opponent_hands`) with ``seed``, by default one drawn from the position, so the
@@ -237,7 +246,7 @@ def analyze_knock(hand11: HandLike | int, knowledge: Knowledge | None = None,
     >>> knock.deadwood, knock.knock, knock.undercut_risk > 0.25
     (9, False, True)
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     knowledge = knowledge or NO_KNOWLEDGE
     analyses = analyze_discards(hand11, knowledge, rules)
     hand = mask_of_hand(hand11, rules)

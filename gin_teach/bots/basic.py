@@ -35,6 +35,7 @@ from gin_teach.jokers import NATURAL_BITS, joker_melds
 from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
 from gin_teach.records import Observation
 from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments
 from gin_teach.wording import counted
 
 __all__ = [
@@ -70,6 +71,12 @@ class Player(Protocol):
         ...
 
 
+def _checked_seed(seed: object) -> int | None:
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return seed
+    raise SetupError(f"seed must be a whole number or None, got {excerpt(seed)}")
+
+
 class SeededBot:
     """Base of the players whose random choices all come from one seeded generator.
 
@@ -84,7 +91,7 @@ class SeededBot:
     """One line naming the player and how it plays, for an opponent menu."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(_checked_seed(seed))
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """One of ``legal_actions``: each player class defines its own rule.
@@ -109,7 +116,7 @@ class SeededBot:
         >>> bot.reset(3); first == [bot.choose(view, moves) for _ in range(5)]
         True
         """
-        self._rng.seed(seed)
+        self._rng.seed(_checked_seed(seed))
 
 
 class RandomBot(SeededBot):
@@ -335,6 +342,7 @@ class Playable(Protocol):
 State = TypeVar("State", bound=Playable)
 
 
+@names_bad_arguments
 def play(state: State, players: Sequence[Player]) -> State:
     """Let ``players[0]`` and ``players[1]`` play ``state`` (a round, game or match) to the
     end; returns the same object.

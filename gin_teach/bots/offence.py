@@ -33,8 +33,10 @@ from gin_teach.bots.table import (
     first_of,
 )
 from gin_teach.cards import JOKER_POINTS, Card
+from gin_teach.errors import CardError
 from gin_teach.melds import best_discard_of_mask, deadwood_of_mask
 from gin_teach.records import Observation
+from gin_teach.validation import checks_masks
 
 __all__ = ["DiscardOption", "ShaperBot", "discard_options_of_mask", "expected_deadwood"]
 
@@ -43,6 +45,7 @@ __all__ = ["DiscardOption", "ShaperBot", "discard_options_of_mask", "expected_de
 CANDIDATE_MARGIN = 10
 
 
+@checks_masks("hand", "unseen")
 def expected_deadwood(hand: int, unseen: int, joker_points: int = JOKER_POINTS) -> float:
     """The mean, over the ``unseen`` cards, of the deadwood after drawing that card and
     discarding the best card: what a 10-card ``hand`` expects after its next stock draw (a
@@ -82,6 +85,7 @@ class DiscardOption:
         return Card.from_index(self.bit.bit_length() - 1)
 
 
+@checks_masks("hand", "allowed", "unseen")
 def discard_options_of_mask(hand: int, allowed: int, unseen: int,
                             joker_points: int = JOKER_POINTS) -> list[DiscardOption]:
     """Every discard of ``allowed`` cards from the 11-card ``hand``, weighed against the
@@ -95,7 +99,11 @@ def discard_options_of_mask(hand: int, allowed: int, unseen: int,
     >>> best.card.code, best.deadwood
     ('KD', 2)
     """
-    counted = [(bit, deadwood_of_mask(hand ^ bit, joker_points)) for bit in bits_of(allowed)]
+    counted = [(bit, deadwood_of_mask(hand ^ bit, joker_points))
+               for bit in bits_of(allowed & hand)]
+    if not counted:
+        raise CardError(f"no card of the hand may be discarded: allowed holds "
+                        f"{allowed.bit_count()} cards, none of them in the hand")
     least = min(value for _, value in counted)
     options = [DiscardOption(bit, value, expected_deadwood(hand ^ bit, unseen, joker_points)
                              if value <= least + CANDIDATE_MARGIN else None)

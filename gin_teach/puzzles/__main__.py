@@ -1,8 +1,11 @@
-"""``python -m gin_teach.puzzles generate --count N --seed S --jobs J [--out PATH]`` makes a
-verified puzzle bank from games between the computer players and writes it (by default over
-the bank that ships with gin_teach), saving partial work as it goes. With ``--add`` the new
-puzzles join the bank already at ``--out`` instead, numbered after its last id (a position
-it already holds is skipped).
+"""``python -m gin_teach.puzzles generate --count N --seed S --jobs J --out PATH`` makes a
+verified puzzle bank from games between the computer players and writes it to ``PATH`` (to
+rebuild the bank that ships with gin_teach, name it: ``--out gin_teach/data/puzzles.json``),
+saving partial work as it goes. With ``--add`` the new puzzles join the bank already at
+``--out`` instead, numbered after its last id (a position it already holds is skipped).
+
+Bad arguments, an ``--out`` that cannot be written and a bank that cannot be read are
+refused before any work, with one line on stderr and exit status 2.
 
 ``python -m gin_teach.puzzles recheck [--path PATH] [--drop] [--jobs J]`` checks a bank again
 with today's analysis, playouts and Expert (after the analysis changes, say) and can drop what
@@ -20,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from gin_teach.errors import PuzzleError
 from gin_teach.puzzles.generate import generate, text_progress
 from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle, bank_to_json, load_bank
 from gin_teach.puzzles.verify import margins, recheck
@@ -34,8 +38,21 @@ def _write(puzzles: list[Puzzle], path: Path) -> None:
     os.replace(temporary, path)
 
 
-def _recheck(path: Path, drop: bool, jobs: int) -> int:
-    bank = load_bank(path)
+def _writable(path: Path) -> str | None:
+    """Why a bank cannot be written at ``path``, or None when it can (tried, then removed)."""
+    if path.is_dir():
+        return f"{path} is a folder, not a bank file"
+    temporary = path.with_name(f".{path.name}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_bytes(b"")
+        temporary.unlink()
+    except OSError as error:
+        return f"cannot write {path}: {error.strerror or error}"
+    return None
+
+
+def _recheck(bank: Sequence[Puzzle], path: Path, drop: bool, jobs: int) -> int:
     kept = []
     with multiprocessing.Pool(jobs) as pool:
         found = pool.map(recheck, bank, chunksize=4)
@@ -88,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     make.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     make.add_argument("--per-tier", type=int, default=None,
                       help="at most this many of each tier (default: count / 5)")
-    make.add_argument("--out", type=Path, default=BUNDLED)
+    make.add_argument("--out", type=Path, default=None,
+                      help=f"the bank file to write (the one shipped is {BUNDLED})")
     make.add_argument("--add", action="store_true",
                       help="add the new puzzles to the bank at --out, ids after its last")
     check = commands.add_parser("recheck", help="check a bank again with today's code")
@@ -98,17 +116,39 @@ def main(argv: list[str] | None = None) -> int:
                             "that no longer hold")
     check.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
+    target = args.path if args.command == "recheck" else args.out
+    if args.command == "generate":
+        if args.count < 1 or (args.per_tier is not None and args.per_tier < 1):
+            parser.error("--count and --per-tier must be at least 1")
+        if target is None:
+            parser.error(f"name the bank to write with --out (the bank shipped with gin_teach "
+                         f"is {BUNDLED})")
+    problem = _writable(target) if args.command == "generate" or args.drop else None
+    if not problem and args.command == "generate" and not args.add and target.exists():
+        try:
+            load_bank(target)
+        except PuzzleError as error:
+            problem = f"{target} is not a puzzle bank, so it is not written over ({error})"
+    if problem:
+        parser.error(problem)
+    try:
+        existing = load_bank(target) if args.command == "recheck" or args.add else []
+    except PuzzleError as error:
+        parser.error(str(error))
     if args.command == "recheck":
-        return _recheck(args.path, args.drop, max(args.jobs, 1))
-    if args.count < 1 or args.jobs < 1:
-        parser.error("--count and --jobs must be at least 1")
-    print(f"writing {args.out}", file=sys.stderr)
-    existing = load_bank(args.out) if args.add else []
+        return _recheck(existing, target, args.drop, args.jobs)
+    print(f"writing {target}", file=sys.stderr)
+
+    def checkpoint(found: list[Puzzle]) -> None:
+        if found:  # an early checkpoint with nothing found never replaces a bank
+            _write(added(existing, found), target)
+
     puzzles = generate(args.count, args.seed, args.jobs, per_tier=args.per_tier,
-                       progress=text_progress(args.count),
-                       checkpoint=lambda found: _write(added(existing, found), args.out))
+                       progress=text_progress(args.count), checkpoint=checkpoint)
     puzzles = added(existing, puzzles)
-    _write(puzzles, args.out)
+    _write(puzzles, target)
     tiers = Counter(p.tier for p in puzzles)
     print(f"\n{len(puzzles)} puzzles: " + ", ".join(
         f"{TIER_NAMES[t]} {tiers[t]}" for t in TIER_NAMES), file=sys.stderr)

@@ -28,15 +28,18 @@ from typing import Final
 from gin_teach.analysis import Knowledge
 from gin_teach.bots import Player, SimpleBot
 from gin_teach.cards import Card
-from gin_teach.errors import CardError
+from gin_teach.errors import CardError, PuzzleError, excerpt
 from gin_teach.game import Game
 from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle
 from gin_teach.puzzles.verify import analysis_tier, verify_position
+from gin_teach.validation import names_bad_arguments
 
 __all__ = ["PER_TIER_PER_GAME", "TRY_RATE", "Position", "game_positions", "generate",
            "puzzles_from_game", "text_progress"]
 
 CHECKPOINT_GAMES: Final = 4
+MAX_COUNT: Final = 100_000
+"""The most puzzles one run is asked for (more is a typo, not a bank)."""
 PER_TIER_PER_GAME: Final = 1
 """Positions of each tier per game that go on to the (costly) playouts."""
 TRY_RATE: Final = {1: 0.5, 2: 1.0, 3: 1.0, 4: 1.0, 5: 0.5}
@@ -51,6 +54,7 @@ def _players(seed: int) -> tuple[Player, Player]:
     return SimpleBot(seed=seed), SimpleBot(seed=seed + 1)
 
 
+@names_bad_arguments
 def game_positions(seed: int, *, rounds: int = 20) -> list[Position]:
     """The discard decisions of the first ``rounds`` rounds of a seeded game between two
     computer players, as puzzle positions.
@@ -85,6 +89,7 @@ def game_positions(seed: int, *, rounds: int = 20) -> list[Position]:
     return found
 
 
+@names_bad_arguments
 def puzzles_from_game(seed: int) -> list[Puzzle]:
     """The puzzles one game yields (ids are set when the bank is assembled).
 
@@ -133,7 +138,22 @@ def generate(count: int, seed: int = 1, jobs: int = 1, *, per_tier: int | None =
     >>> bank = generate(2, seed=3, per_tier=2)
     >>> len(bank), bank[0].id
     (2, 'p0001')
+    >>> generate(10, per_tier=0)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.PuzzleError: per_tier must be a whole number of at least 1 (or None), got 0
     """
+    for name, value in (("count", count), ("seed", seed), ("jobs", jobs),
+                        ("per_tier", 1 if per_tier is None else per_tier)):
+        if isinstance(value, bool) or not isinstance(value, int) or (
+                name != "seed" and value < 1):
+            shown = excerpt(per_tier if name == "per_tier" else value)
+            least = "" if name == "seed" else " of at least 1"
+            extra = " (or None)" if name == "per_tier" else ""
+            raise PuzzleError(f"{name} must be a whole number{least}{extra}, got {shown}")
+    if count > MAX_COUNT:
+        raise PuzzleError(f"count must be at most {MAX_COUNT:,} (a bank of 600 takes an hour), "
+                          f"got {excerpt(count)}")
     per_tier = per_tier if per_tier is not None else -(-count // len(TIER_NAMES))
     kept: list[Puzzle] = []
     tiers: Counter[int] = Counter()
@@ -155,6 +175,7 @@ def _numbered(puzzles: list[Puzzle]) -> list[Puzzle]:
     return [replace(p, id=f"p{i:04d}") for i, p in enumerate(puzzles, 1)]
 
 
+@names_bad_arguments
 def text_progress(total: int) -> Callable[[Counter[int], int], None]:
     """A progress line on stderr (tqdm's bar when it is installed).
 

@@ -31,10 +31,11 @@ from typing import Any, Final
 
 from gin_teach.analysis import Knowledge
 from gin_teach.cards import Card, HandLike, hand_mask, parse_cards, to_cards
-from gin_teach.errors import CardError, PuzzleError
+from gin_teach.errors import CardError, PuzzleError, excerpt
 from gin_teach.judge import INACCURACY_BELOW, MISTAKE_BELOW, VERDICTS, breaks_meld, verdict_for
 from gin_teach.melds import deadwood_of_mask
 from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments
 
 __all__ = [
     "BANK_FORMAT",
@@ -364,17 +365,17 @@ class Puzzle:
 
 
 def _fail(puzzle_id: object, problem: str) -> PuzzleError:
-    return PuzzleError(f"puzzle {str(puzzle_id)[:40]!r}: {problem}")
+    return PuzzleError(f"puzzle {excerpt(puzzle_id)}: {problem}")
 
 
 def _check_puzzle(p: Puzzle) -> None:
     if not isinstance(p.id, str) or not _ID.fullmatch(p.id):
         raise _fail(p.id, "id must be 1-40 lower-case letters, digits or dashes")
-    if p.tier not in TIER_NAMES or isinstance(p.tier, bool):
-        raise _fail(p.id, f"tier must be 1 to 5, got {str(p.tier)[:20]}")
+    if type(p.tier) is not int or p.tier not in TIER_NAMES:
+        raise _fail(p.id, f"tier must be 1 to 5, got {excerpt(p.tier)}")
     unknown = [t for t in p.themes if t not in THEMES]
     if unknown:
-        raise _fail(p.id, f"unknown theme {str(unknown[0])[:40]!r}")
+        raise _fail(p.id, f"unknown theme {excerpt(unknown[0])}")
     if len(p.hand) != 11 or len(set(p.hand)) != 11:
         raise _fail(p.id, "the hand must be 11 different cards")
     try:
@@ -440,7 +441,7 @@ def _cards(puzzle_id: object, name: str, value: object) -> tuple[Card, ...]:
             isinstance(v, str) and len(v) <= 4 for v in value):
         raise _fail(puzzle_id, f"{name} must be a list of card codes")
     try:
-        return parse_cards(" ".join(value))
+        return to_cards(value, name)  # one code an item: an empty code is not skipped
     except CardError as error:
         raise _fail(puzzle_id, f"{name}: {error}") from None
 
@@ -511,6 +512,7 @@ def _puzzle_from_dict(data: object) -> Puzzle:
 # ----------------------------------------------------------------------------- bank files
 
 
+@names_bad_arguments
 def bank_to_json(puzzles: Sequence[Puzzle], margins: Mapping[str, float] | None = None) -> str:
     """The bank file's text: a format name and version, the margins the puzzles were kept
     with, and the puzzles (one per line, for readable diffs).
@@ -534,6 +536,8 @@ def bank_from_json(text: str | bytes) -> tuple[Puzzle, ...]:
     ...
     gin_teach.errors.PuzzleError: not a gin_teach puzzle bank (format 'chess')
     """
+    if not isinstance(text, (str, bytes)):
+        raise PuzzleError(f"a puzzle bank is JSON text, not {excerpt(text)}")
     if len(text) > MAX_BANK_BYTES:
         raise PuzzleError(f"a puzzle bank is at most {MAX_BANK_BYTES} bytes")
     try:
@@ -543,9 +547,9 @@ def bank_from_json(text: str | bytes) -> tuple[Puzzle, ...]:
     if not isinstance(data, dict):
         raise PuzzleError("a puzzle bank is a JSON object")
     if data.get("format") != BANK_FORMAT:
-        raise PuzzleError(f"not a gin_teach puzzle bank (format {str(data.get('format'))[:30]!r})")
+        raise PuzzleError(f"not a gin_teach puzzle bank (format {excerpt(data.get('format'))})")
     if data.get("version") != BANK_VERSION:
-        raise PuzzleError(f"puzzle bank version {str(data.get('version'))[:10]} is not "
+        raise PuzzleError(f"puzzle bank version {excerpt(data.get('version'))} is not "
                           f"supported (this gin_teach reads version {BANK_VERSION})")
     puzzles = data.get("puzzles")
     if not isinstance(puzzles, list) or len(puzzles) > MAX_PUZZLES:
@@ -561,6 +565,7 @@ def bank_from_json(text: str | bytes) -> tuple[Puzzle, ...]:
 _BANK_CACHE: dict[str, tuple[Puzzle, ...]] = {}
 
 
+@names_bad_arguments
 def load_bank(path: str | Path | None = None) -> tuple[Puzzle, ...]:
     """The puzzles in ``path`` (default: the bank that ships with gin_teach), checked.
 
@@ -600,11 +605,11 @@ def puzzle_for(theme: str, tier: int | None = None, seed: int = 0,
     ...
     gin_teach.errors.PuzzleError: 'bluff' is not a puzzle theme; the themes are: highest ...
     """
-    if theme not in THEMES:
-        raise PuzzleError(f"{theme[:40]!r} is not a puzzle theme; the themes are: "
+    if not isinstance(theme, str) or theme not in THEMES:
+        raise PuzzleError(f"{excerpt(theme)} is not a puzzle theme; the themes are: "
                           f"{', '.join(THEMES)}")
-    if tier is not None and tier not in TIER_NAMES:
-        raise PuzzleError(f"tier {str(tier)[:10]} is not one of {sorted(TIER_NAMES)}")
+    if tier is not None and (type(tier) is not int or tier not in TIER_NAMES):
+        raise PuzzleError(f"tier {excerpt(tier)} is not one of {sorted(TIER_NAMES)}")
     fitting = [p for p in (load_bank() if bank is None else bank)
                if theme in p.themes and tier in (None, p.tier)]
     if not fitting:

@@ -19,14 +19,14 @@ import datetime
 import hashlib
 import html
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import ipywidgets as widgets
 
 from gin_teach.cards import Card
 from gin_teach.display import HIGHLIGHTS, hand_svg, message_html
-from gin_teach.errors import GinError
+from gin_teach.errors import GinError, PuzzleError, excerpt
 from gin_teach.learner_record import SOLVED_VERDICTS, Progress, verdict_score
 from gin_teach.progress import ProgressStore, store_for
 from gin_teach.puzzles import TIER_NAMES, Grade, Puzzle, load_bank
@@ -53,11 +53,32 @@ def puzzle_of_the_day(day: datetime.date | None = None,
     >>> day = datetime.date(2026, 1, 5)
     >>> puzzle_of_the_day(day) == puzzle_of_the_day(day)
     True
+    >>> puzzle_of_the_day(day, bank=())
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.PuzzleError: the puzzle bank is empty: give a bank holding puzzles
     """
-    bank = bank if bank is not None else load_bank()
+    bank = _checked_bank(bank)
+    if day is not None and not isinstance(day, datetime.date):
+        raise PuzzleError(f"day must be a datetime.date or None, got {excerpt(day)}")
     day = day or datetime.date.today()
     index = int(hashlib.sha256(day.isoformat().encode()).hexdigest(), 16) % len(bank)
     return bank[index]
+
+
+def _checked_bank(bank: Sequence[Puzzle] | None) -> tuple[Puzzle, ...]:
+    """The bank to draw from: ``bank`` checked (puzzles, at least one), or the shipped one."""
+    if bank is None:
+        return load_bank()
+    if isinstance(bank, (str, bytes)) or not isinstance(bank, Iterable):
+        raise PuzzleError(f"bank must be a sequence of puzzles, got {excerpt(bank)}")
+    puzzles = tuple(bank)
+    if not puzzles:
+        raise PuzzleError("the puzzle bank is empty: give a bank holding puzzles")
+    odd = next((item for item in puzzles if not isinstance(item, Puzzle)), None)
+    if odd is not None:
+        raise PuzzleError(f"bank must hold only puzzles, got {excerpt(odd)}")
+    return puzzles
 
 
 class DiscardPuzzle(widgets.VBox):
@@ -79,7 +100,7 @@ class DiscardPuzzle(widgets.VBox):
                  bank: Sequence[Puzzle] | None = None, four_colour: bool = False,
                  store: ProgressStore | None = None) -> None:
         super().__init__()
-        self.bank = tuple(bank) if bank is not None else load_bank()
+        self.bank = _checked_bank(bank)
         problem: str | None = None
         if store is None:
             try:
@@ -138,7 +159,7 @@ class DiscardPuzzle(widgets.VBox):
         if problem:
             self._say(problem, "error")
         elif tier is not None and tier not in TIER_NAMES:
-            self._say(f"there is no tier {str(tier)[:10]}: tiers are 1 to 5", "error")
+            self._say(f"there is no tier {excerpt(tier)}: tiers are 1 to 5", "error")
         elif theme is not None and theme not in themes:
             self._say(f"no puzzle has the theme {theme[:40]!r}", "error")
 

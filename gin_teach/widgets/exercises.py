@@ -18,7 +18,7 @@ import ipywidgets as widgets
 import traitlets
 
 from gin_teach.cards import Card, Deck, HandLike
-from gin_teach.errors import CardError, IllegalMove, RulesError
+from gin_teach.errors import CardError, IllegalMove, RulesError, excerpt
 from gin_teach.examples import deal_knock
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, settle
@@ -98,7 +98,7 @@ class LessonWidget(widgets.VBox):
         rules = proposal["value"]
         if not isinstance(rules, Rules):
             raise RulesError("the rules are a Rules value, such as Rules.classic(), not "
-                             f"{rules!r:.40}")
+                             f"{excerpt(rules)}")
         return rules
 
     def _setting_changed(self, change: dict[str, Any]) -> None:
@@ -150,7 +150,7 @@ class HandExercise(LessonWidget):
         if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 51:
             # A lesson cell edited by hand: use the usual hand and say so (the subclass's own
             # work clears messages, so the warning is shown again once it is built).
-            self._problem = f"a hand size is a whole number from 1 to 51, not {size!r:.40}; " \
+            self._problem = f"a hand size is a whole number from 1 to 51, not {excerpt(size)}; " \
                 "using 10"
             size = 10
         else:
@@ -276,7 +276,7 @@ class KnockExercise(LessonWidget):
         knocker_cards, defender_cards = parse_hand(knocker), parse_hand(defender)
         if knocker_melds is not None and not isinstance(knocker_melds, (list, tuple)):
             raise CardError("the knocker's melds are a list of melds, such as "
-                            f"['7S 7H 7D', '9C 10C JC'], not {knocker_melds!r:.40}")
+                            f"['7S 7H 7D', '9C 10C JC'], not {excerpt(knocker_melds)}")
         settlement = settle(knocker_cards, defender_cards, self.rules, knocker_melds)
         self.knocker, self.defender = knocker_cards, tuple(sorted(defender_cards))
         self.knocker_melds = knocker_melds

@@ -15,7 +15,7 @@ from gin_teach.answers import Feedback
 from gin_teach.cards import Card, HandLike, hand_mask
 from gin_teach.discards import DiscardOption, best_discards
 from gin_teach.display import arrangement_svg, hand_svg
-from gin_teach.errors import AnswerError, CardError, IllegalMove
+from gin_teach.errors import AnswerError, CardError, IllegalMove, excerpt
 from gin_teach.examples import deal_close_to_knocking
 from gin_teach.judge import discard_reason, judge_discard, knock_reason
 from gin_teach.lessons import check_knock
@@ -75,7 +75,7 @@ class KnockLab(LessonWidget):
                                         or not isinstance(knock_limit, int) or knock_limit < 0):
             # A lesson cell edited by hand: play to the rules' limit and say so below.
             self.knock_limit = None
-            problem = (f"a knock limit is a whole number, 0 or more, not {knock_limit!r:.40}; "
+            problem = (f"a knock limit is a whole number, 0 or more, not {excerpt(knock_limit)}; "
                        f"playing to {self.limit}")
         if knowledge is not None and self.knowledge is None:
             problem = (f"the stage of the hand is a Knowledge, not {knowledge!r:.40}; the lab "
@@ -224,10 +224,10 @@ class KnockLab(LessonWidget):
         False
         """
         if not isinstance(action, str):
-            raise AnswerError(f"answer {self._choices()}, not {action!r:.40}")
+            raise AnswerError(f"answer {self._choices()}, not {excerpt(action)}")
         action = " ".join(action.lower().replace("_", " ").split())
         if action not in ACTIONS:
-            raise AnswerError(f"answer {self._choices()}, not {action!r:.40}")
+            raise AnswerError(f"answer {self._choices()}, not {excerpt(action)}")
         if not self.hand:
             raise IllegalMove("there is no hand yet: press New hand")
         if action != "big gin" and self.discard is None:

@@ -12,7 +12,7 @@ import ipywidgets as widgets
 from gin_teach.answers import Feedback
 from gin_teach.cards import Card, HandLike
 from gin_teach.display import hand_svg, settlement_html, spread_svg
-from gin_teach.errors import CardError, IllegalMove
+from gin_teach.errors import CardError, IllegalMove, excerpt
 from gin_teach.lessons import check_layoffs
 from gin_teach.melds import Meld, best_arrangement
 from gin_teach.rules import Rules
@@ -156,7 +156,7 @@ class LayoffLab(KnockExercise):
                 return
             meld = fits[0]
         if isinstance(meld, bool) or not isinstance(meld, int) or not 0 <= meld < len(self.melds):
-            raise IllegalMove(f"there is no meld number {meld!r:.40}: the knocker's melds are "
+            raise IllegalMove(f"there is no meld number {excerpt(meld)}: the knocker's melds are "
                               f"numbered 0 to {len(self.melds) - 1}")
         extended = extend_meld(self.melds[meld], card)  # raises, naming why it does not fit
         # The rules engine checks the whole set of lay-offs (no lay-offs against gin, say).

@@ -11,7 +11,7 @@ import traitlets
 
 from gin_teach.cards import Card, HandLike
 from gin_teach.display import arrangement_svg, hand_svg
-from gin_teach.errors import CardError
+from gin_teach.errors import CardError, excerpt
 from gin_teach.melds import Arrangement, Meld, all_best_arrangements, melds_with
 from gin_teach.widgets.controls import CardButtons, side_by_side
 from gin_teach.widgets.exercises import HandExercise
@@ -46,7 +46,7 @@ class MeldExplorer(HandExercise):
                          placeholder="type a hand, e.g. 7S 7H 7D 8H 9H")
         problem = ""
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            problem = f"the limit is a whole number, 1 or more, not {limit!r:.40}; showing 12"
+            problem = f"the limit is a whole number, 1 or more, not {excerpt(limit)}; showing 12"
             limit = 12
         self.limit = limit
         self.arrangements: tuple[Arrangement, ...] = ()

@@ -10,7 +10,7 @@ import ipywidgets as widgets
 from gin_teach.answers import Feedback
 from gin_teach.cards import HandLike
 from gin_teach.display import arrangement_svg, hand_svg, settlement_html
-from gin_teach.errors import AnswerError
+from gin_teach.errors import AnswerError, excerpt
 from gin_teach.lessons import check_score
 from gin_teach.rules import Rules
 from gin_teach.widgets.controls import button
@@ -81,7 +81,7 @@ class ScoreQuiz(KnockExercise):
         "no rules preset called 'texas'; try modern, classic, norwegian"
         """
         if not isinstance(name, str) or name not in self._presets:
-            raise AnswerError(f"no rules preset called {name!r:.40}; try "
+            raise AnswerError(f"no rules preset called {excerpt(name)}; try "
                               f"{', '.join(self._presets)}")
         rules = self._presets[name]
         if self.settlement is None:  # no round yet: deal one under the new rules

@@ -19,7 +19,7 @@ import html
 from typing import TYPE_CHECKING, Final, Literal
 
 from gin_teach.display import CARD_FONT, CARD_HEIGHT, CARD_WIDTH, FACE, card_back_svg, card_svg
-from gin_teach.errors import SetupError
+from gin_teach.errors import SetupError, excerpt
 
 if TYPE_CHECKING:
     from gin_teach.widgets.table import TableScene
@@ -63,7 +63,7 @@ def choose_view(view: str) -> Literal["canvas", "svg"]:
         return "canvas"
     if view == "auto":
         return "canvas" if canvas_available() else "svg"
-    raise SetupError(f"a table view is 'auto', 'canvas' or 'svg', not {str(view)[:20]!r}")
+    raise SetupError(f"a table view is 'auto', 'canvas' or 'svg', not {excerpt(view)}")
 
 
 def _empty_pile(x: float, y: float, width: float, height: float) -> str:

@@ -1,0 +1,65 @@
+"""Adversarial fuzzing, briefly (benchmarks/soak.py runs the same for long): every public
+function given odd values, damaged files loaded, random rounds under 14 rule sets with refused
+moves at every step. Nothing may escape but a clear GinError, and nothing may freeze."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.fuzzing import (
+    LOADERS,
+    ODD_VALUES,
+    RULE_SETS,
+    call_with_odd_value,
+    damage,
+    load_damaged,
+    public_targets,
+    random_round,
+    sample_files,
+)
+
+TARGETS = public_targets()
+FILES = sample_files()
+
+
+def test_the_fuzzing_reaches_the_public_api():
+    names = {target.name for target in TARGETS}
+    assert len(TARGETS) > 150
+    for expected in ("gin_teach.display.card_svg", "gin_teach.saves.save_round",
+                     "gin_teach.jokers.joker_melds", "gin_teach.scoresheet.scoresheet_text",
+                     "gin_teach.analysis.discards.analyze_discards", "gin_teach.cards.parse_cards"):
+        assert expected in names
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(TARGETS), st.integers(0, 12), st.sampled_from(ODD_VALUES))
+def test_every_public_function_answers_an_odd_value_with_a_clear_error(target, index, value):
+    assert call_with_odd_value(target, index, value) in ("ok", "refused")
+
+
+@pytest.mark.parametrize("target", TARGETS, ids=lambda target: target.name)
+def test_every_public_function_refuses_none_and_a_negative_mask(target):
+    for index in range(len(target.parameters)):
+        for value in (None, -1, "7H 8H 9H"):
+            call_with_odd_value(target, index, value)
+
+
+@settings(max_examples=150)
+@given(st.sampled_from(sorted(LOADERS)), st.integers(0, 2**32))
+def test_a_damaged_file_is_loaded_or_refused_clearly(kind, seed):
+    assert load_damaged(kind, damage(FILES[kind], random.Random(seed))) in ("ok", "refused")
+
+
+@pytest.mark.parametrize("kind", sorted(LOADERS))
+def test_the_undamaged_sample_files_load(kind):
+    assert load_damaged(kind, FILES[kind]) == "ok"
+
+
+@settings(max_examples=15)
+@given(st.integers(0, 2**32), st.sampled_from(RULE_SETS))
+def test_random_rounds_keep_every_refused_move_harmless(seed, rules):
+    assert random_round(seed, rules, random.Random(seed)) > 0
