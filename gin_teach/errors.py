@@ -152,7 +152,7 @@ class CourseError(GinError, ValueError):
     >>> copy_course(__file__)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    gin_teach.errors.CourseError: cannot copy the course into '...errors.py': it is a file, not a folder
+    gin_teach.errors.CourseError: cannot copy the course into '...errors.py': it is a file, ...
     """
 
 
