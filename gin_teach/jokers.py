@@ -367,9 +367,12 @@ def best_discard_with_jokers(mask: int, joker_points: int) -> tuple[int, int]:
     return best, best_bits
 
 
-def least_after_discard_with_jokers(mask: int, joker_points: int) -> int:
+def least_after_discard_with_jokers(mask: int, joker_points: int, reached: int | None = None
+                                    ) -> int:
     """The least deadwood after one discard from a hand (a mask) that holds jokers: the value
     of :func:`best_discard_with_jokers` without the cards that leave it, in fewer solves.
+    ``reached``, when given, is a deadwood some discard is known to leave (throwing back the
+    card just drawn, say), so the search looks only for less.
 
     Throwing a card lowers a hand's least deadwood by at most the card's points (the hand's
     best arrangement without it, plus the card unmelded, is an arrangement of the whole hand),
@@ -378,6 +381,8 @@ def least_after_discard_with_jokers(mask: int, joker_points: int) -> int:
 
     >>> from gin_teach.cards import hand_mask
     >>> least_after_discard_with_jokers(hand_mask("7H 9H JK KC 2S"), 20)
+    2
+    >>> least_after_discard_with_jokers(hand_mask("7H 9H JK KC 2S"), 20, reached=10)
     2
     """
     from gin_teach.melds import deadwood_of_mask
@@ -391,7 +396,7 @@ def least_after_discard_with_jokers(mask: int, joker_points: int) -> int:
         index = low.bit_length() - 1
         cards.append((min(index % 13 + 1, 10) if index < 52 else joker_points, low))
     cards.sort(reverse=True)
-    best = 1 << 30
+    best = 1 << 30 if reached is None else reached
     for points, bit in cards:
         if whole - points >= best:
             break

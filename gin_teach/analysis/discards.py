@@ -187,8 +187,10 @@ def draw_outlook(kept: int, unseen: int, joker_points: int = JOKER_POINTS) -> Dr
         while solved:
             bit = solved & -solved
             solved ^= bit
-            value = least_after_discard_with_jokers(kept | bit, joker_points)
+            # Throwing the drawn card back leaves ``now``; keeping it loose, ``loose``.
             loose = after_best_throw + _points(bit.bit_length() - 1, joker_points)
+            value = least_after_discard_with_jokers(kept | bit, joker_points,
+                                                    reached=min(now, loose))
             if value < now and value < loose:
                 outs |= bit
             total += value
