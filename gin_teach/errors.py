@@ -9,6 +9,7 @@ __all__ = [
     "AnswerError",
     "ArgumentError",
     "CardError",
+    "CourseError",
     "GinError",
     "IllegalMove",
     "ProgressError",
@@ -166,6 +167,18 @@ class ReviewError(GinError, ValueError):
     Traceback (most recent call last):
     ...
     gin_teach.errors.ReviewError: not a gin_teach review: {'format': 'chess'}
+    """
+
+
+class CourseError(GinError, ValueError):
+    """A course copy that cannot be made where asked: the folder is a file, say, or the
+    package holds no course.
+
+    >>> from gin_teach.course_copy import copy_course
+    >>> copy_course(__file__)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.CourseError: cannot copy the course into '...errors.py': it is a file, ...
     """
 
 

@@ -15,6 +15,7 @@ the plain solver, and the least total wins.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Final
 
@@ -35,6 +36,7 @@ __all__ = [
     "joker_melds",
     "joker_plans",
     "joker_spreads",
+    "least_after_discard_with_jokers",
 ]
 
 NATURAL_BITS: Final = (1 << 52) - 1
@@ -58,36 +60,84 @@ def joker_melds(held: int, rest: int, jokers: int) -> list[JokerMeld]:
     7♠ 7♥ + joker as 7♦
     7♠ 7♥ + joker as 7♣
     """
-    found: list[JokerMeld] = []
+    return [(natural, stands) for _, natural, stands in _scored_melds(held, rest, jokers)]
+
+
+def _scored_melds(held: int, rest: int, jokers: int) -> list[tuple[int, int, int]]:
+    """:func:`joker_melds` in the same order, each with the points of its natural cards."""
+    found: list[tuple[int, int, int]] = []
     for shift in (0, 13, 26, 39):
-        suit_held = held >> shift & _SUIT_BITS
         suit_rest = rest >> shift & _SUIT_BITS
-        if not suit_rest:
-            continue
-        for low in range(13):
-            naturals = gaps = 0
-            for high in range(low, 13):
-                bit = 1 << high
-                if suit_held & bit:
-                    if not suit_rest & bit:
-                        break  # that card is in another meld: no run can pass through it
-                    naturals |= bit
-                else:
-                    gaps |= bit
-                    if gaps.bit_count() > jokers:
-                        break
-                if high - low >= 2 and gaps and naturals:
-                    found.append((naturals << shift, gaps << shift))
-    for rank in range(13):
-        column = [1 << (shift + rank) for shift in (0, 13, 26, 39)]
-        in_rest = [bit for bit in column if rest & bit]
-        free = [bit for bit in column if not held & bit]
-        for size in range(1, len(in_rest) + 1):
-            for naturals_used in combinations(in_rest, size):
-                for count in range(max(1, 3 - size), min(jokers, len(free)) + 1):
-                    for stands in combinations(free, count):
-                        found.append((sum(naturals_used), sum(stands)))
+        if suit_rest:
+            found += [(points, naturals << shift, gaps << shift)
+                      for points, naturals, gaps in _suit_runs(held >> shift & _SUIT_BITS,
+                                                               suit_rest, jokers)]
+    s0, s1, s2, s3 = (rest & _SUIT_BITS, rest >> 13 & _SUIT_BITS, rest >> 26 & _SUIT_BITS,
+                      rest >> 39 & _SUIT_BITS)
+    # One joker makes a set only beside two naturals of its rank.
+    ranks = (s0 | s1 | s2 | s3 if jokers >= 2
+             else s0 & (s1 | s2 | s3) | s1 & (s2 | s3) | s2 & s3)
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        rank = low.bit_length() - 1
+        spread, points = _SPREAD[rank], min(rank + 1, 10)
+        column_held = (held >> rank & 1 | held >> (rank + 12) & 2 | held >> (rank + 24) & 4
+                       | held >> (rank + 36) & 8)
+        column_rest = (rest >> rank & 1 | rest >> (rank + 12) & 2 | rest >> (rank + 24) & 4
+                       | rest >> (rank + 36) & 8)
+        found += [(points * naturals.bit_count(), spread[naturals], spread[stands])
+                  for naturals, stands in _column_sets(column_held, column_rest, jokers)]
     return found
+
+
+# joker_melds, one suit's runs and one rank's sets at a time: the same few patterns recur over
+# and over in the analysis and the bots, so each pattern's melds are worked out once.
+@lru_cache(maxsize=1 << 14)
+def _suit_runs(suit_held: int, suit_rest: int, jokers: int
+               ) -> tuple[tuple[int, int, int], ...]:
+    """The runs with 1 to ``jokers`` gaps in one suit's 13 bits (points of the natural cards,
+    natural cards, gaps)."""
+    found = []
+    for low in range(13):
+        naturals = gaps = points = 0
+        for high in range(low, 13):
+            bit = 1 << high
+            if suit_held & bit:
+                if not suit_rest & bit:
+                    break  # that card is in another meld: no run can pass through it
+                naturals |= bit
+                points += min(high + 1, 10)
+            else:
+                gaps |= bit
+                if gaps.bit_count() > jokers:
+                    break
+            if high - low >= 2 and gaps and naturals:
+                found.append((points, naturals, gaps))
+    return tuple(found)
+
+
+@cache
+def _column_sets(column_held: int, column_rest: int, jokers: int
+                 ) -> tuple[tuple[int, int], ...]:
+    """The sets of one rank with 1 to ``jokers`` jokers, as 4-bit suit patterns (natural
+    cards, suits the jokers stand for)."""
+    in_rest = [bit for bit in (1, 2, 4, 8) if column_rest & bit]
+    free = [bit for bit in (1, 2, 4, 8) if not column_held & bit]
+    found = []
+    for size in range(1, len(in_rest) + 1):
+        for naturals_used in combinations(in_rest, size):
+            for count in range(max(1, 3 - size), min(jokers, len(free)) + 1):
+                for stands in combinations(free, count):
+                    found.append((sum(naturals_used), sum(stands)))
+    return tuple(found)
+
+
+# _SPREAD[rank][pattern]: the cards of that rank in the suits of a 4-bit pattern.
+_SPREAD: Final = tuple(
+    tuple(sum(1 << (13 * suit + rank) for suit in range(4) if pattern >> suit & 1)
+          for pattern in range(16))
+    for rank in range(13))
 
 
 def joker_plans(naturals: int, jokers: int) -> Iterator[tuple[list[JokerMeld], int, int]]:
@@ -250,42 +300,53 @@ def deadwood_with_jokers(mask: int, joker_points: int) -> int:
     >>> deadwood_with_jokers(hand_mask("7H 9H JK KC"), 20)
     10
     """
+    return _deadwood_with_jokers(mask, check_joker_points(joker_points))
+
+
+# The analysis and the bots solve the same hands with jokers many times over (a hand after
+# each draw and each throw), so the answers are remembered.
+@lru_cache(maxsize=1 << 15)
+def _deadwood_with_jokers(mask: int, joker_points: int) -> int:
     from gin_teach.melds import deadwood_of_mask
 
-    check_joker_points(joker_points)
     naturals = mask & NATURAL_BITS
     jokers = (mask >> 52).bit_count()
-    best = deadwood_of_mask(naturals) + jokers * joker_points
-    spare: list[tuple[int, int, int]] = []  # one-joker melds, when a second joker is left
-    for natural, stands in joker_melds(naturals, naturals, jokers):
+    whole = deadwood_of_mask(naturals)
+    best = whole + jokers * joker_points
+    # Taking cards out of a plain hand lowers its least deadwood by at most their points, so
+    # a meld is solved only when that bound could still win; the melds with the most points
+    # go first, to find a low total early. Melds of the same natural cards (a set's joker as
+    # one suit or another, a run's joker above or below) leave the same cards: solved once.
+    melds = sorted(_scored_melds(naturals, naturals, jokers), reverse=True)
+    solved: dict[int, int] = {}
+    # One-joker melds when a second joker is left, with their value or a lower bound of it.
+    spare: list[tuple[int, int, int, int]] = []
+    for points, natural, stands in melds:
         left = jokers - stands.bit_count()
-        value = deadwood_of_mask(naturals ^ natural)
+        value = solved.get(natural)
+        if value is None:
+            bound = whole - points
+            if bound + left * joker_points >= best and not left:
+                continue
+            if bound + left * joker_points >= best:
+                spare.append((natural, stands, bound, points))
+                continue
+            value = solved[natural] = deadwood_of_mask(naturals ^ natural)
         best = min(best, value + left * joker_points)
         if left:
-            spare.append((natural, stands, value))
-    # Two melds of one joker each. Taking cards out of a plain hand lowers its least deadwood
-    # by at most their points, so a pair is solved only when that bound could still win.
-    points = [_points(natural) for natural, _, _ in spare]
-    for i, (natural, stands, value) in enumerate(spare):
+            spare.append((natural, stands, value, points))
+    # Two melds of one joker each, solved only when the same bound could still win.
+    for i, (natural, stands, value, points) in enumerate(spare):
         if not best:
             break
         for j in range(i + 1, len(spare)):
-            natural2, stands2, value2 = spare[j]
+            natural2, stands2, value2, points2 = spare[j]
             if natural2 & natural or stands2 & stands:
                 continue
-            if max(value - points[j], value2 - points[i]) >= best:
+            if max(value - points2, value2 - points) >= best:
                 continue
             best = min(best, deadwood_of_mask(naturals ^ natural ^ natural2))
     return best
-
-
-def _points(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        total += min((low.bit_length() - 1) % 13 + 1, 10)
-    return total
 
 
 @checks_masks("mask")
@@ -311,6 +372,47 @@ def best_discard_with_jokers(mask: int, joker_points: int) -> tuple[int, int]:
         elif value == best:
             best_bits |= low
     return best, best_bits
+
+
+def least_after_discard_with_jokers(mask: int, joker_points: int, reached: int | None = None
+                                    ) -> int:
+    """The least deadwood after one discard from a hand (a mask) that holds jokers: the value
+    of :func:`best_discard_with_jokers` without the cards that leave it, in fewer solves.
+    ``reached``, when given, is a deadwood some discard is known to leave (throwing back the
+    card just drawn, say), so the search looks only for less.
+
+    Throwing a card lowers a hand's least deadwood by at most the card's points (the hand's
+    best arrangement without it, plus the card unmelded, is an arrangement of the whole hand),
+    so the cards are tried from the most points down, and the search stops at the first card
+    whose bound cannot beat the best found.
+
+    >>> from gin_teach.cards import hand_mask
+    >>> least_after_discard_with_jokers(hand_mask("7H 9H JK KC 2S"), 20)
+    2
+    >>> least_after_discard_with_jokers(hand_mask("7H 9H JK KC 2S"), 20, reached=10)
+    2
+    """
+    from gin_teach.melds import deadwood_of_mask
+
+    whole = deadwood_of_mask(mask, joker_points)
+    cards = []
+    rest = mask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        index = low.bit_length() - 1
+        cards.append((min(index % 13 + 1, 10) if index < 52 else joker_points, low))
+    cards.sort(reverse=True)
+    best = 1 << 30 if reached is None else reached
+    for points, bit in cards:
+        if whole - points >= best:
+            break
+        value = deadwood_of_mask(mask ^ bit, joker_points)
+        if value < best:
+            best = value
+            if not best:
+                break
+    return best
 
 
 def joker_spreads(mask: int, most_deadwood: int, joker_points: int

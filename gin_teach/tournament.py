@@ -15,6 +15,14 @@ True
 From a shell (``--jobs`` spreads the deals over processes; the numbers do not change)::
 
     python -m gin_teach.tournament expert simple --games 400 --seed 1 --rules eaai --jobs 2
+
+Past one machine, ``executor=`` plays the deals on any :class:`concurrent.futures.Executor`,
+such as a Dask cluster's (``pip install "gin_teach[dask]"``); the numbers are again the same::
+
+    from distributed import Client
+    with Client("tcp://scheduler:8786") as client:
+        result = tournament("expert", "defender", games=20_000, rules="eaai",
+                            executor=client.get_executor())
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ import math
 import random
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor
 from dataclasses import asdict, dataclass, field
 from importlib import resources
 from typing import Any, Final
@@ -33,6 +42,7 @@ from typing import Any, Final
 from gin_teach.bots import BOTS, Player, play
 from gin_teach.errors import TournamentError, excerpt
 from gin_teach.game import Game
+from gin_teach.parallel import check_executor, ordered_map
 from gin_teach.rules import Rules
 from gin_teach.validation import names_bad_arguments
 
@@ -389,14 +399,19 @@ def _progress(items: Iterator[DealResult], total: int, show: bool) -> Iterable[D
 
 def tournament(first: PlayerSpec, second: PlayerSpec, games: int = 400, seed: int = 1,
                rules: Rules | str | None = None, jobs: int = 1, progress: bool = False,
-               names: tuple[str, str] | None = None) -> TournamentResult:
+               names: tuple[str, str] | None = None, executor: Executor | None = None
+               ) -> TournamentResult:
     """Play ``games`` games (an even number: ``games // 2`` deals, each played twice with the
     seats swapped) between ``first`` and ``second`` and count them for ``first``.
 
     Players are names of :data:`~gin_teach.bots.BOTS` or callables taking ``seed=``;
     ``rules`` a :class:`Rules` or a name of :data:`RULES`; ``jobs`` processes play the deals
     (the numbers are the same for any ``jobs``); ``progress`` shows a bar when ``tqdm`` is
-    installed; ``names`` label the players in the result.
+    installed; ``names`` label the players in the result. ``executor``, any
+    :class:`concurrent.futures.Executor` (a Dask cluster's, say), plays the deals instead of
+    ``jobs`` processes: every deal is submitted at once and the results are taken in deal
+    order, so the numbers are the same again (the players must then pickle, as they must for
+    ``jobs``).
 
     >>> from functools import partial
     >>> from gin_teach.bots import ShaperBot
@@ -417,6 +432,10 @@ def tournament(first: PlayerSpec, second: PlayerSpec, games: int = 400, seed: in
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TournamentError(f"the seed is a whole number, not {excerpt(seed)}")
     rules = _rules_named(rules)
+    if executor is not None:
+        executor = check_executor(executor, TournamentError)
+        if jobs != 1:
+            raise TournamentError(f"give jobs or an executor, not both (jobs={jobs})")
     labels = (_spec_name(first), _spec_name(second))  # checks both before playing
     labels = names or labels
     deals = games // 2
@@ -425,7 +444,11 @@ def tournament(first: PlayerSpec, second: PlayerSpec, games: int = 400, seed: in
     # takes the same memory.
     tasks = ((first, second, seeds.getrandbits(63), rules) for _ in range(deals))
     tally = _Tally()
-    if jobs == 1:
+    if executor is not None:
+        played = ordered_map(_deal_task, tasks, executor, in_flight=64)
+        for deal in _progress(played, deals, progress):
+            tally.add(deal)
+    elif jobs == 1:
         for deal in _progress(map(_deal_task, tasks), deals, progress):
             tally.add(deal)
     else:

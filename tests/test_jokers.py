@@ -370,3 +370,23 @@ def test_the_lesson_widgets_work_at_the_jokers_wild_table():
     assert not quiz.answer(expected.winner, expected.points + 1).correct
     explorer = MeldExplorer("7S 7H JK1 9C TC JC 3H 4H 5H 9S")
     assert any(card.is_joker for meld in explorer.arrangements[0].melds for card in meld.cards)
+
+
+eleven = st.lists(st.sampled_from(full_deck()), min_size=9, max_size=10, unique=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.one_of(naturals, dense, eleven), st.integers(1, 2), st.sampled_from([25, 10, 0]))
+def test_the_least_deadwood_after_a_discard_skips_no_better_throw(cards, jokers, joker_points):
+    # The value-only search stops early by a bound; it must still find the best throw that
+    # trying every card finds (and, for small hands, that the brute force finds).
+    from gin_teach.cards import hand_mask
+    from gin_teach.jokers import best_discard_with_jokers, least_after_discard_with_jokers
+
+    hand = tuple(cards) + JOKERS[:jokers]
+    mask = hand_mask(hand)
+    least = least_after_discard_with_jokers(mask, joker_points)
+    assert least == best_discard_with_jokers(mask, joker_points)[0]
+    if len(hand) <= 8:
+        assert least == min(brute_joker_deadwood(tuple(c for c in hand if c is not thrown),
+                                                 joker_points) for thrown in hand)

@@ -8,6 +8,14 @@ the one serving it:
   from the Python package index at the lock's versions (their hashes rewritten to match);
 - gin_teach, ipywidgets and comm are added to that lock and loaded as Pyodide starts, so a lesson
   runs as stored, with no install cell;
+- so is everything the kernel itself needs (micropip, piplite, the kernel's own package and its
+  ipykernel stand-in, IPython, jedi): Pyodide fetches and unpacks the lot in one parallel batch
+  as it starts, instead of the kernel installing them one after the other with piplite, which
+  resolves each against the package indexes again (the start takes seconds less:
+  benchmarks/lite_start.py);
+- every wheel the lock serves is compiled ahead: the site's own Pyodide, run by Node, puts an
+  unchecked-hash ``.pyc`` (PEP 552) beside each module, so the browser's Python does not compile
+  IPython, jedi and the course from source at every start (seconds less again);
 - the front-end extensions (the kernel, ipywidgets, ipycanvas) are the ones installed in this
   environment, so their versions are the project's pins.
 
@@ -37,14 +45,25 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
-# What the kernel loads from the lock while it boots (micropip), then installs with piplite
-# (ipython, jedi); the lock keeps these and everything they depend on, nothing else.
+# What the kernel needs from Pyodide's own lock to boot (micropip, ipython, jedi); the lock keeps
+# these and everything they depend on, nothing else.
 BOOT_PACKAGES = ("micropip", "ipython", "jedi")
+# The kernel's own wheels, shipped in its extension's pypi/ folder, with what each requires:
+# added to the lock so that Pyodide loads them as it starts.
+KERNEL_WHEELS = {
+    "piplite": (),
+    "pyodide-kernel": ("comm", "ipython"),
+    "ipykernel": ("pyodide-kernel",),  # a stand-in that only requires the kernel package
+}
 # Loaded as Pyodide starts, from wheels added to the lock: the course, what its widgets
 # import, and the spaced-review scheduler of the progress store (fsrs, which needs
 # typing_extensions). ipycanvas is not among them: it imports numpy and PIL, whose Pyodide
 # builds exist only on the Pyodide CDN.
 PRELOADED = ("comm", "ipywidgets", "typing_extensions", "fsrs", "gin_teach")
+# Every package Pyodide loads as it starts (loadPyodideOptions.packages). The kernel installs
+# with piplite only what this list lacks of micropip, piplite, ipykernel, comm, pyodide-kernel,
+# jedi and ipython, so naming them all here leaves it nothing to install.
+STARTUP = (*BOOT_PACKAGES, *KERNEL_WHEELS, *PRELOADED)
 # Front-end extensions the site serves, from this environment's share/jupyter/labextensions.
 EXTENSIONS = (
     "@jupyterlite/pyodide-kernel-extension",
@@ -118,8 +137,67 @@ def wheel_of(folder: Path, name: str) -> Path:
     return found[0]
 
 
+def kernel_pypi() -> Path:
+    """The kernel extension's folder of wheels (piplite, pyodide-kernel, ipykernel)."""
+    return (Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+            / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi")
+
+
+# Run by Node in the site's own Pyodide: compile every module of every wheel in the mounted
+# folder, adding __pycache__/NAME.cpython-3XX.pyc beside it (checked by hash never, since the
+# site's files never change), with the path the module will have in the browser's
+# site-packages, so that tracebacks still show its source lines.
+_COMPILE_PY = """
+import os, py_compile, shutil, sysconfig, tempfile, zipfile
+from importlib.util import cache_from_source
+site = sysconfig.get_path("purelib")
+for name in sorted(os.listdir("/wheels")):
+    if not name.endswith(".whl"):
+        continue
+    work = tempfile.mkdtemp()
+    with zipfile.ZipFile("/wheels/" + name) as wheel:
+        wheel.extractall(work)
+        members = wheel.namelist()
+    compiled = []
+    for member in members:
+        if member.endswith(".py"):
+            source = os.path.join(work, member)
+            try:
+                py_compile.compile(
+                    source, cfile=cache_from_source(source), dfile=f"{site}/{member}",
+                    doraise=True, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+            except py_compile.PyCompileError:
+                continue  # a file that is not Python 3 (a template, a test fixture)
+            compiled.append(os.path.relpath(cache_from_source(source), work))
+    with zipfile.ZipFile("/wheels/" + name, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for member in members + compiled:
+            wheel.write(os.path.join(work, member), member)
+    shutil.rmtree(work)
+    print(f"compiled {len(compiled):4} modules of {name}")
+"""
+_COMPILE_JS = """
+const [runtime, wheels, code] = process.argv.slice(1);
+const { loadPyodide } = await import(`${runtime}/pyodide.mjs`);
+const pyodide = await loadPyodide({ indexURL: `${runtime}/` });
+pyodide.FS.mkdirTree("/wheels");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: wheels }, "/wheels");
+await pyodide.runPythonAsync(code);
+"""
+
+
+def precompile(runtime: Path, wheels: Path) -> None:
+    """Add compiled modules to every wheel in ``wheels``, compiled by the Pyodide runtime in
+    ``runtime`` (its Python version and bytecode are the browser's)."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("node is not on the PATH: install Node.js and npm (Debian: apt-get install npm)")
+    subprocess.run([node, "--input-type=module", "-e", _COMPILE_JS, str(runtime.resolve()),
+                    str(wheels.resolve()), _COMPILE_PY], check=True)
+
+
 def make_lock(lock: dict[str, object], pyodide: Path, work: Path) -> None:
-    """Keep the boot packages, served from wheels next to the lock; add the preloaded ones."""
+    """Keep the boot packages, served from wheels next to the lock; add the kernel's own
+    wheels and the preloaded ones."""
     packages = lock["packages"]
     assert isinstance(packages, dict)
     keep = closure(packages, BOOT_PACKAGES)
@@ -131,6 +209,9 @@ def make_lock(lock: dict[str, object], pyodide: Path, work: Path) -> None:
                     wheels)
     run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir",
          str(wheels), str(REPO)])
+    for name in KERNEL_WHEELS:
+        shutil.copy2(wheel_of(kernel_pypi(), name), wheels)
+    precompile(pyodide, wheels)
 
     kept = {}
     for name in keep:
@@ -138,15 +219,17 @@ def make_lock(lock: dict[str, object], pyodide: Path, work: Path) -> None:
         wheel = wheel_of(wheels, name)
         entry.update(file_name=wheel.name, sha256=sha256(wheel), unvendored_tests=False)
         kept[name] = entry
-    for name in preloaded:
+    added = {**{name: list(depends) for name, depends in KERNEL_WHEELS.items()},
+             # these need nothing the kernel and each other do not load anyway.
+             **{name: [] for name in preloaded}}
+    for name, depends in added.items():
         wheel = wheel_of(wheels, name)
         # Pyodide looks packages up by their canonical names ("gin-teach").
         kept[canonical(name)] = {
             "name": canonical(name), "version": wheel.name.split("-")[1], "file_name": wheel.name,
             "install_dir": "site", "sha256": sha256(wheel), "package_type": "package",
-            "imports": [name], "unvendored_tests": False,
-            # What the kernel installs anyway (ipython, traitlets) is left to it.
-            "depends": [],
+            "imports": [name.replace("-", "_")], "unvendored_tests": False,
+            "depends": depends,
         }
     for name in kept:
         shutil.copy2(wheel_of(wheels, name), pyodide)
@@ -159,7 +242,7 @@ def write_config(lite: Path) -> None:
     config = json.loads((HERE / "jupyter-lite.json").read_text())
     data = config["jupyter-config-data"]
     kernel = data["litePluginSettings"][KERNEL_PLUGIN]
-    kernel["loadPyodideOptions"] = {"packages": [canonical(name) for name in PRELOADED]}
+    kernel["loadPyodideOptions"] = {"packages": [canonical(name) for name in STARTUP]}
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
     shutil.copy2(HERE / "overrides.json", lite / "overrides.json")
 

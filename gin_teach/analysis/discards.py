@@ -24,6 +24,7 @@ from gin_teach.cards import (
     hand_mask,
 )
 from gin_teach.errors import CardError, RulesError
+from gin_teach.jokers import least_after_discard_with_jokers
 from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
 from gin_teach.rules import Rules
 from gin_teach.validation import checks_masks, names_bad_arguments
@@ -164,7 +165,10 @@ def draw_outlook(kept: int, unseen: int, joker_points: int = JOKER_POINTS) -> Dr
     ('3♠', 7, 2)
     """
     now = deadwood_of_mask(kept, joker_points)
-    after_best_throw = best_discard_of_mask(kept, joker_points)[0] if kept else 0
+    if kept & JOKER_BITS:
+        after_best_throw = least_after_discard_with_jokers(kept, joker_points)
+    else:
+        after_best_throw = best_discard_of_mask(kept)[0] if kept else 0
     outs = 0
     total = 0
     rest = unseen
@@ -186,8 +190,10 @@ def draw_outlook(kept: int, unseen: int, joker_points: int = JOKER_POINTS) -> Dr
         while solved:
             bit = solved & -solved
             solved ^= bit
-            value = best_discard_of_mask(kept | bit, joker_points)[0]
+            # Throwing the drawn card back leaves ``now``; keeping it loose, ``loose``.
             loose = after_best_throw + _points(bit.bit_length() - 1, joker_points)
+            value = least_after_discard_with_jokers(kept | bit, joker_points,
+                                                    reached=min(now, loose))
             if value < now and value < loose:
                 outs |= bit
             total += value

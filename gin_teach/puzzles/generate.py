@@ -5,7 +5,8 @@ positions where a player holds 11 cards and must discard. The analysis sorts the
 cheaply (:func:`~gin_teach.puzzles.verify.analysis_tier`); at most
 :data:`PER_TIER_PER_GAME` positions of each tier per game go on to the playouts, so the common
 tiers do not crowd out the rare ones. Units run in a process pool and their results are taken
-in seed order, so the same seed gives the same bank for any number of jobs.
+in seed order, so the same seed gives the same bank for any number of jobs, and on any
+:class:`concurrent.futures.Executor` given as ``executor`` (a Dask cluster's, say).
 
 Run: ``python -m gin_teach.puzzles generate --count 600 --seed 1 --jobs 2``
 
@@ -22,6 +23,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
 from dataclasses import replace
 from typing import Final
 
@@ -30,6 +32,7 @@ from gin_teach.bots import Player, SimpleBot
 from gin_teach.cards import Card
 from gin_teach.errors import CardError, PuzzleError, excerpt
 from gin_teach.game import Game
+from gin_teach.parallel import check_executor, ordered_map
 from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle
 from gin_teach.puzzles.verify import analysis_tier, verify_position
 from gin_teach.validation import names_bad_arguments
@@ -118,8 +121,11 @@ def puzzles_from_game(seed: int) -> list[Puzzle]:
     return found
 
 
-def _units(seed: int, jobs: int) -> Iterator[list[Puzzle]]:
+def _units(seed: int, jobs: int, executor: Executor | None = None) -> Iterator[list[Puzzle]]:
     seeds = (seed * 100_003 + i for i in range(10**9))
+    if executor is not None:
+        yield from ordered_map(puzzles_from_game, seeds, executor, in_flight=jobs)
+        return
     if jobs <= 1:
         yield from map(puzzles_from_game, seeds)
         return
@@ -129,11 +135,15 @@ def _units(seed: int, jobs: int) -> Iterator[list[Puzzle]]:
 
 def generate(count: int, seed: int = 1, jobs: int = 1, *, per_tier: int | None = None,
              progress: Callable[[Counter[int], int], None] | None = None,
-             checkpoint: Callable[[list[Puzzle]], None] | None = None) -> list[Puzzle]:
+             checkpoint: Callable[[list[Puzzle]], None] | None = None,
+             executor: Executor | None = None) -> list[Puzzle]:
     """``count`` verified puzzles from games, at most ``per_tier`` of each tier (default:
     ``count`` split evenly), ids ``p0001``... in order. ``progress`` is called after each game
     with the tier counts and the number of games played; ``checkpoint`` with the puzzles so
-    far, every :data:`CHECKPOINT_GAMES` games (to save partial work).
+    far, every :data:`CHECKPOINT_GAMES` games (to save partial work). ``executor``, any
+    :class:`concurrent.futures.Executor` (a Dask cluster's, say), plays the games instead of
+    ``jobs`` processes, with ``jobs`` games kept running on it at once (give at least its
+    number of workers); the bank is the same.
 
     >>> bank = generate(2, seed=3, per_tier=2)
     >>> len(bank), bank[0].id
@@ -154,10 +164,12 @@ def generate(count: int, seed: int = 1, jobs: int = 1, *, per_tier: int | None =
     if count > MAX_COUNT:
         raise PuzzleError(f"count must be at most {MAX_COUNT:,} (a bank of 600 takes an hour), "
                           f"got {excerpt(count)}")
+    if executor is not None:
+        executor = check_executor(executor, PuzzleError)
     per_tier = per_tier if per_tier is not None else -(-count // len(TIER_NAMES))
     kept: list[Puzzle] = []
     tiers: Counter[int] = Counter()
-    for games, found in enumerate(_units(seed, jobs), 1):
+    for games, found in enumerate(_units(seed, jobs, executor), 1):
         for puzzle in found:
             if tiers[puzzle.tier] < per_tier and len(kept) < count:
                 tiers[puzzle.tier] += 1

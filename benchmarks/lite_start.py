@@ -1,0 +1,234 @@
+"""How long a learner waits on the static site: from opening a lesson's address in a fresh
+browser profile to the page drawn and to the lesson's Python kernel ready.
+
+The site (``make lite``, binder/lite/build.py) is served on a free loopback port by
+binder/lite/serve.py's request handler, which this script also uses to count the requests and
+bytes served. Headless Chromium (Debian's ``chromium``, driven by Playwright) opens the lesson
+with a new, empty profile for each run, so nothing comes from a cache: a first visit. Any other
+host is unreachable (Chromium's host resolver maps every name but 127.0.0.1 to nothing) and
+every request to one is listed; the run fails if there is any. After the cold start the same
+profile opens the lesson again, a second visit with the browser's caches warm.
+
+The target (issue 30): the page and a lesson's kernel ready in under 20 s on a first visit.
+
+Run: ``python benchmarks/lite_start.py`` (builds the site into .cache/lite-site if it is not
+there; ``--site DIR`` to time another build, ``--build`` to rebuild, ``--runs N``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib.util
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+LITE = REPO / "binder" / "lite"
+DEFAULT_SITE = REPO / ".cache" / "lite-site"
+LESSON = "01_cards_and_deadwood.ipynb"
+TARGET_SECONDS = 20.0
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+
+# The lesson's notebook panel, found through the application object the site exposes
+# (exposeAppInBrowser in binder/lite/jupyter-lite.json).
+_PANEL = """(path) => {
+  const app = window.jupyterapp;
+  if (!app) { return null; }
+  for (const w of app.shell.widgets('main')) {
+    if (w.context && w.context.path === path && w.content && w.content.widgets) { return w; }
+  }
+  return null;
+}"""
+PAGE_DRAWN = f"""(path) => {{
+  const p = ({_PANEL})(path);
+  return !!p && p.isVisible && p.content.widgets.length > 0;
+}}"""
+KERNEL_READY = f"""(path) => {{
+  const p = ({_PANEL})(path);
+  const kernel = p && p.sessionContext.session && p.sessionContext.session.kernel;
+  return !!kernel && kernel.status === 'idle' && kernel.connectionStatus === 'connected';
+}}"""
+
+
+@dataclass
+class Served:
+    """What the site's server sent: requests and bytes, by path."""
+
+    requests: int = 0
+    bytes: int = 0
+    timeline: list[tuple[float, str, int]] = field(default_factory=list)
+    started: float = field(default_factory=time.monotonic)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, path: str, size: int) -> None:
+        with self.lock:
+            self.requests += 1
+            self.bytes += size
+            self.timeline.append((time.monotonic() - self.started, path, size))
+
+    def reset(self) -> None:
+        with self.lock:
+            self.requests, self.bytes, self.timeline = 0, 0, []
+            self.started = time.monotonic()
+
+
+def _site_handler() -> Any:
+    """binder/lite/serve.py's request handler class (the one `make lite-serve` runs)."""
+    spec = importlib.util.spec_from_file_location("lite_serve", LITE / "serve.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.SiteHandler
+
+
+@contextmanager
+def serve(site: Path, served: Served) -> Iterator[str]:
+    """The site served on a free loopback port; yields its origin."""
+    base = _site_handler()
+
+    class Counting(base):  # type: ignore[misc, valid-type]
+        def copyfile(self, source: Any, outputfile: Any) -> None:
+            start = source.tell()
+            super().copyfile(source, outputfile)
+            served.add(self.path.split("?")[0], source.tell() - start)
+
+    handler = functools.partial(Counting, directory=str(site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def build(site: Path) -> float:
+    started = time.monotonic()
+    subprocess.run([sys.executable, str(LITE / "build.py"), str(site)], check=True)
+    return time.monotonic() - started
+
+
+@dataclass(frozen=True)
+class Visit:
+    page_s: float
+    kernel_s: float
+    requests: int
+    megabytes: float
+
+
+def visit(context: Any, url: str, lesson: str, served: Served, foreign: list[str],
+          trace: bool = False) -> Visit:
+    served.reset()
+    page = context.new_page()
+    try:
+        started = time.monotonic()
+        page.goto(url, wait_until="commit", timeout=120_000)
+        page.wait_for_function(PAGE_DRAWN, arg=lesson, timeout=120_000, polling=100)
+        drawn = time.monotonic()
+        page.wait_for_function(KERNEL_READY, arg=lesson, timeout=180_000, polling=100)
+        ready = time.monotonic()
+    except Exception:
+        print(f"the lesson did not start; requests to other hosts: {foreign[:10]}",
+              file=sys.stderr)
+        raise
+    finally:
+        page.close()
+    if trace:  # when the kernel's files were asked for: where the time goes
+        for at, path, size in served.timeline:
+            if "/static/pyodide/" in path or "pyodide-kernel" in path or path.endswith(".wasm"):
+                print(f"  {at:6.2f} s  {size / 1e3:8.0f} kB  {path}")
+        print(f"  {drawn - started:6.2f} s  page drawn\n  {ready - started:6.2f} s  kernel ready")
+    return Visit(drawn - started, ready - started, served.requests, served.bytes / 1e6)
+
+
+def measure(origin: str, lesson: str, chromium: str, served: Served, trace: bool = False
+            ) -> tuple[Visit, Visit, list[str]]:
+    """A first visit with a fresh profile, then a second visit with the same profile."""
+    from playwright.sync_api import sync_playwright
+
+    url = f"{origin}/lab/index.html?path={lesson}"
+    foreign: list[str] = []
+
+    def note(request: Any) -> None:
+        if not request.url.startswith((origin + "/", "data:", "blob:")):
+            foreign.append(request.url)
+
+    with tempfile.TemporaryDirectory(prefix="gin-lite-profile-") as profile, \
+            sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=chromium, headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 900})
+        try:
+            context.on("request", note)
+            for page in context.pages:
+                page.close()
+            first = visit(context, url, lesson, served, foreign, trace)
+            second = visit(context, url, lesson, served, foreign)
+        finally:
+            context.close()
+    return first, second, foreign
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", type=Path, default=DEFAULT_SITE,
+                        help=f"the built site (default {DEFAULT_SITE.relative_to(REPO)})")
+    parser.add_argument("--build", action="store_true", help="build the site afresh first")
+    parser.add_argument("--lesson", default=LESSON, help=f"the lesson opened ({LESSON})")
+    parser.add_argument("--runs", type=int, default=3, help="fresh profiles (default 3)")
+    parser.add_argument("--trace", action="store_true",
+                        help="print when each of the kernel's files was served")
+    args = parser.parse_args()
+    chromium = os.environ.get("GIN_TEACH_CHROMIUM") or shutil.which("chromium")
+    if chromium is None:
+        parser.error("no chromium on the PATH (Debian: apt-get install chromium)")
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    if args.build or not (args.site / "jupyter-lite.json").is_file():
+        print(f"site built in {build(args.site):.0f} s")
+    if not (args.site / "files" / args.lesson).is_file():
+        parser.error(f"{args.site} has no lesson {args.lesson}")
+
+    served = Served()
+    firsts: list[Visit] = []
+    seconds: list[Visit] = []
+    with serve(args.site, served) as origin:
+        for run in range(1, args.runs + 1):
+            first, second, foreign = measure(origin, args.lesson, chromium, served, args.trace)
+            if foreign:
+                print(f"requests to other hosts: {sorted(set(foreign))[:10]}", file=sys.stderr)
+                return 1
+            firsts.append(first)
+            seconds.append(second)
+            print(f"run {run}: first visit: page {first.page_s:.1f} s, kernel ready "
+                  f"{first.kernel_s:.1f} s ({first.requests} requests, "
+                  f"{first.megabytes:.1f} MB); second visit: page {second.page_s:.1f} s, "
+                  f"kernel ready {second.kernel_s:.1f} s ({second.requests} requests, "
+                  f"{second.megabytes:.1f} MB)", flush=True)
+    kernel = statistics.median(v.kernel_s for v in firsts)
+    print(f"\n{args.lesson}, fresh profile, median of {args.runs}: page drawn "
+          f"{statistics.median(v.page_s for v in firsts):.1f} s, kernel ready {kernel:.1f} s "
+          f"(target {TARGET_SECONDS:.0f} s); second visit: kernel ready "
+          f"{statistics.median(v.kernel_s for v in seconds):.1f} s; no request left "
+          f"127.0.0.1")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
