@@ -274,7 +274,8 @@ def random_round(seed: int, rules: Rules, rng: random.Random) -> int:
     while not rnd.is_over:
         before = rnd.to_json()
         odd = rng.choice(ODD_MOVES)
-        applied = outcome(functools.partial(rnd.apply, cast(Any, odd))  # odd on purpose, f"Round.apply({_short(odd)})")
+        attempt = functools.partial(rnd.apply, cast(Any, odd))  # odd on purpose
+        applied = outcome(attempt, f"Round.apply({_short(odd)})")
         if applied == "refused" and rnd.to_json() != before:
             raise Escape(f"a refused move {_short(odd)} changed the round")
         if rnd.is_over:
