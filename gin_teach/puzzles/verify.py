@@ -213,7 +213,9 @@ def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int | None 
     judged = judge_discard(hand, knowledge, rules, seed=seed, precision=BANK)
     best = judged.best
     assert best.card is not None
-    answer = accepted_cards(judged, best.knock)
+    knockable = any(o.knock and o.card == best.card for o in judged.options)
+    knock = best.knock if knockable else None
+    answer = accepted_cards(judged, knock)
     if tier < 5 and best.card not in _answer_cards(analyses):
         return Verification(False, f"the judge prefers {best.said()} to the analysis' "
                                    f"{analyses[0].card}")
@@ -234,7 +236,6 @@ def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int | None 
                                        f"{best.said()}: not confirmed")
     assert runner.card is not None
     leader, second = Choice(best.card, best.knock), Choice(runner.card, runner.knock)
-    knock = best.knock if any(o.knock for o in judged.options if o.card in answer) else None
     values = tuple(sorted(
         (ChoiceValue(o.card, o.knock, o.loss,
                      discard_reason(judged, hand, o, rules, knowledge), o.error)
@@ -285,8 +286,8 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     judged = judge_discard(puzzle.hand, puzzle.knowledge, rules, precision=BANK)
     best = judged.best
     knock = bool(puzzle.knock)
-    answer = accepted_cards(judged, knock)
-    if best.knock != knock or not answer & puzzle.answer:
+    answer = accepted_cards(judged, puzzle.knock)
+    if best.card not in answer or best.knock != knock or not answer & puzzle.answer:
         return f"the judge prefers {best.said()}: {_said_answer(puzzle)} {_cost(judged, puzzle)}"
     if all(o.accepted for o in judged.options):
         return "the judge finds every choice as good as the best: no question to ask"
@@ -312,17 +313,21 @@ _PLAYOUT_SENTENCE: Final = re.compile(r"In playouts against two styles of oppone
                                       r"least [0-9.]+ points more per hand than [^.]*\.")
 
 
-def accepted_cards(judged: Judgement, knock: bool) -> frozenset[Card]:
-    """A puzzle's answer from the judge: the cards whose choice (knocking with them when
-    ``knock``) is graded best or good.
+def accepted_cards(judged: Judgement, knock: bool | None) -> frozenset[Card]:
+    """A puzzle's answer from the judge: the cards whose choice is graded best or good, for
+    the puzzle's ``knock`` decision: True, knocking with them; False, playing on with cards
+    that could knock; None, cards that cannot knock (a puzzle asks knock or play on of all
+    its answer cards alike, or of none).
 
     >>> from gin_teach.analysis import Knowledge
     >>> judged = judge_discard("AS 2S 3S 5H 6H 7H 9C 9D 4C QD KH", Knowledge(stock_size=25))
-    >>> sorted(str(card) for card in accepted_cards(judged, knock=False))  # within the noise
+    >>> sorted(str(card) for card in accepted_cards(judged, knock=None))  # within the noise
     ['4♣', 'K♥', 'Q♦']
     """
+    knockable = {o.card for o in judged.options if o.knock}
     return frozenset(o.card for o in judged.options
-                     if o.card is not None and o.accepted and o.knock == knock)
+                     if o.card is not None and o.accepted and o.knock == bool(knock)
+                     and (o.card in knockable) == (knock is not None))
 
 
 def _said_answer(puzzle: Puzzle) -> str:
