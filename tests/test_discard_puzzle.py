@@ -23,7 +23,7 @@ def test_a_right_answer_raises_the_rating_and_the_streak_and_is_saved(path):
     trainer = DiscardPuzzle(progress_path=path, seed=3)
     assert str(path) in trainer.status.value  # the learner is told where progress lives
     puzzle = trainer.puzzle
-    card = min(puzzle.answer)
+    card = puzzle.best_choice.card
     button = next(b for b in trainer.cards.children if b.description == str(card))
     if puzzle.knock:
         trainer.knock_button.value = True
@@ -37,7 +37,7 @@ def test_a_right_answer_raises_the_rating_and_the_streak_and_is_saved(path):
 
 def test_a_wrong_answer_names_the_better_card_and_breaks_the_streak(path):
     trainer = DiscardPuzzle(progress_path=path, seed=4)
-    trainer.answer(min(trainer.puzzle.answer), trainer.puzzle.knock)
+    trainer.answer(trainer.puzzle.best_choice.card, trainer.puzzle.knock)
     trainer.next_puzzle()
     wrong = wrong_choice(trainer.puzzle)
     grade = trainer.answer(wrong.card, wrong.knock)
@@ -48,7 +48,7 @@ def test_a_wrong_answer_names_the_better_card_and_breaks_the_streak(path):
     # Only the first attempt is rated: answering again changes nothing.
     attempts = trainer.progress.attempts
     trainer.retry()
-    trainer.answer(min(trainer.puzzle.answer), trainer.puzzle.knock)
+    trainer.answer(trainer.puzzle.best_choice.card, trainer.puzzle.knock)
     assert trainer.progress.attempts == attempts
 
 
@@ -59,7 +59,7 @@ def test_a_hint_halves_the_reward(path, tmp_path):
     hinted.buttons["Hint"].click()
     assert hinted.puzzle.hint in hinted.message_text
     for trainer in (plain, hinted):
-        trainer.answer(min(trainer.puzzle.answer), trainer.puzzle.knock)
+        trainer.answer(trainer.puzzle.best_choice.card, trainer.puzzle.knock)
     assert plain.rating.rating > hinted.rating.rating > 1500
     assert hinted.streak == 0
 
@@ -84,7 +84,7 @@ def test_filters_choose_the_puzzles(path):
 def test_a_click_without_knock_pressed_plays_on(path):
     knocks = [p for p in load_bank() if p.knock is True]
     trainer = DiscardPuzzle(progress_path=path, seed=12, bank=knocks)
-    card = min(trainer.puzzle.answer)
+    card = trainer.puzzle.best_choice.card
     grade = trainer.answer(card)
     assert not grade.knock and grade.verdict != "best"
     trainer.retry()
@@ -105,14 +105,14 @@ def test_a_damaged_progress_file_is_set_aside_with_a_message(path):
     path.write_text('{"format": 1, "rating": "high"}')
     trainer = DiscardPuzzle(progress_path=path, seed=9)
     assert "set aside" in trainer.message_text
-    trainer.answer(min(trainer.puzzle.answer), trainer.puzzle.knock)
+    trainer.answer(trainer.puzzle.best_choice.card, trainer.puzzle.knock)
     assert json.loads(path.read_text())["attempts"] == 1
     assert list(path.parent.glob("progress.json.damaged-*"))
 
 
 def test_progress_carries_over_to_the_next_session(path):
     first = DiscardPuzzle(progress_path=path, seed=10)
-    first.answer(min(first.puzzle.answer), first.puzzle.knock)
+    first.answer(first.puzzle.best_choice.card, first.puzzle.knock)
     second = DiscardPuzzle(progress_path=path, seed=10)
     assert second.rating == first.rating and second.streak == 1
     assert second.puzzle.id != first.puzzle.id  # solved puzzles come last

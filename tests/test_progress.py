@@ -137,7 +137,7 @@ def test_a_folder_is_never_renamed_nor_replaced(tmp_path):
         save_progress(Progress(), folder)
     trainer = DiscardPuzzle(progress_path=folder, seed=1)
     assert "is a folder" in trainer.message_text  # said in the widget, not a traceback
-    trainer.answer(min(trainer.puzzle.answer), trainer.puzzle.knock)
+    trainer.answer(trainer.puzzle.best_choice.card, trainer.puzzle.knock)
     assert trainer.progress.attempts == 1  # the page still counts, in memory
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my_notebooks"]
     assert [p.name for p in folder.iterdir()] == ["work.ipynb"]
@@ -148,7 +148,7 @@ def test_someone_elses_file_given_to_the_trainer_is_untouched(tmp_path):
     path.write_text("Gin rummy is a game for two.")
     trainer = DiscardPuzzle(progress_path=path, seed=2)
     assert "not a gin_teach progress file" in trainer.message_text
-    trainer.answer(min(trainer.puzzle.answer), trainer.puzzle.knock)
+    trainer.answer(trainer.puzzle.best_choice.card, trainer.puzzle.knock)
     assert path.read_text() == "Gin rummy is a game for two."
     assert sorted(p.name for p in tmp_path.iterdir()) == ["essay.txt"]
 
@@ -161,7 +161,7 @@ def test_a_tiny_volatility_is_clamped_and_the_next_answer_is_rated(tmp_path):
     assert message is None
     assert progress.rating.volatility == VOLATILITY_RANGE[0]
     trainer = DiscardPuzzle(progress_path=path, seed=3)
-    grade = trainer.answer(min(trainer.puzzle.answer), trainer.puzzle.knock)
+    grade = trainer.answer(trainer.puzzle.best_choice.card, trainer.puzzle.knock)
     assert grade is not None and trainer.progress.attempts == 1
     assert trainer.rating.rating > 1500
     with pytest.raises(RatingError, match="volatility must be at least"):
@@ -232,7 +232,7 @@ def test_every_widget_on_a_page_shows_the_same_current_record(tmp_path):
     today = DiscardPuzzle(progress_path=path, seed=5)
     today.show_puzzle_of_the_day()
     assert trainer.store is today.store is store_for(path)
-    trainer.answer(min(trainer.puzzle.answer), trainer.puzzle.knock)
+    trainer.answer(trainer.puzzle.best_choice.card, trainer.puzzle.knock)
     assert today.progress.attempts == 1
     assert f"Your rating {round(trainer.rating.rating)}" in today.status.value
 
@@ -250,7 +250,7 @@ def test_a_store_reads_what_another_kernel_wrote(tmp_path):
 def test_a_throw_away_record_is_never_written(tmp_path, monkeypatch):
     monkeypatch.setenv("GIN_TEACH_HOME", str(tmp_path))
     demo = DiscardPuzzle(store=ProgressStore.scratch(), seed=6)
-    demo.answer(min(demo.puzzle.answer), demo.puzzle.knock)
+    demo.answer(demo.puzzle.best_choice.card, demo.puzzle.knock)
     assert demo.progress.attempts == 1 and "not saved" in demo.status.value
     assert list(tmp_path.iterdir()) == []
 

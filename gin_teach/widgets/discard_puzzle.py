@@ -90,7 +90,7 @@ class DiscardPuzzle(widgets.VBox):
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
     >>> trainer = DiscardPuzzle(progress_path=path, seed=1, tier=1)
-    >>> grade = trainer.answer(min(trainer.puzzle.answer))
+    >>> grade = trainer.answer(trainer.puzzle.best_choice.card)
     >>> grade.verdict, trainer.streak, trainer.rating.rating > 1500
     ('best', 1, True)
     """
@@ -269,7 +269,8 @@ class DiscardPuzzle(widgets.VBox):
 
         >>> import tempfile, pathlib
         >>> trainer = DiscardPuzzle(progress_path=pathlib.Path(tempfile.mkdtemp()) / "p")
-        >>> _ = trainer.answer(min(trainer.puzzle.answer)); trainer.retry(); trainer.message_text
+        >>> _ = trainer.answer(trainer.puzzle.best_choice.card); trainer.retry()
+        >>> trainer.message_text
         'Try again (this attempt is not rated).'
         """
         self._draw({})
