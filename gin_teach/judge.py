@@ -407,7 +407,14 @@ CACHED: Final = 256
 
 
 def forget() -> None:
-    """Forget every remembered judgement (a benchmark times the judge from scratch)."""
+    """Forget every remembered judgement (a benchmark times the judge from scratch).
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> first = judge_discard("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20))
+    >>> forget()
+    >>> judge_discard("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20)) == first
+    True
+    """
     _judge_discard.cache_clear()
     _judge_draw.cache_clear()
 

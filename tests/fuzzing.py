@@ -36,6 +36,12 @@ EXCLUDED_MODULES: Final = (
     "gin_teach.puzzles.verify",
     "gin_teach.strategy_checks",
     "gin_teach.progress",      # the progress store's own issue
+    # Landed beside this fuzz in the same round, not yet given its argument checks (issue 27
+    # stays open for them): the judge and its engine, the learner's record and class tables,
+    # the course copier, the parallel plumbing.
+    "gin_teach.judge", "gin_teach.playouts", "gin_teach.opponent", "gin_teach.table_view",
+    "gin_teach.learner_record", "gin_teach.lesson_progress", "gin_teach.review_schedule",
+    "gin_teach.classes", "gin_teach.course_copy", "gin_teach.parallel",
 )
 """Modules whose functions are not called with odd values here."""
 EXCLUDED_NAMES: Final = frozenset({
@@ -47,6 +53,8 @@ EXCLUDED_NAMES: Final = frozenset({
     "gin_teach.puzzles.generate.puzzles_from_game", "gin_teach.puzzles.generate.text_progress",
     "gin_teach.coach.review", "gin_teach.coach.as_dealt", "gin_teach.coach.grade_move",
     "gin_teach.coach.hint",
+    # The jokers search's new fast path, reached through the checked best_discard_with_jokers.
+    "gin_teach.jokers.least_after_discard_with_jokers",
 })
 TIME_LIMIT: Final = 5.0
 """Seconds one call may take before it counts as a freeze."""

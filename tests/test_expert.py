@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_teach import Game, Round, play
+from gin_teach import playouts as playouts_module
 from gin_teach.bots import DefenderBot, ExpertBot
-from gin_teach.bots import expert as expert_module
 from gin_teach.bots.defence import OpponentModel, deadwood_after_layoffs, layoff_cards
 from gin_teach.bots.expert import out_of_reach
 from gin_teach.bots.table import ALL_CARDS, POINTS, TableView, bits_of
@@ -158,7 +158,7 @@ def test_the_imagined_take_keeps_ten_cards(monkeypatch):
         sizes.extend(hand.bit_count() for hand in hands)
         return playout(hands, stock, top, mover, rules)
 
-    monkeypatch.setattr(expert_module, "playout", counting)
+    monkeypatch.setattr(playouts_module, "playout", counting)
     rnd = Round.from_deal(["7S 7H 9C TC 3H 4H KD QS JD 2C", "2S 3S 4S QD QH QC 8C KH 5D TS"],
                           upcard="7D", dealer=1)  # taking the 7♦ leaves too much to knock
     ExpertBot(seed=1, playouts=24).wants_top(TableView.from_observation(rnd.observation(0)))
