@@ -143,7 +143,9 @@ def test_a_broken_exercise_is_reported_not_raised() -> None:
 # ------------------------------------------------------------------ puzzles of the bank
 
 TAKEN = next(p for p in load_bank() if p.knowledge.just_taken and p.knock is None)
-KNOCKING = next(p for p in load_bank() if p.knock is True)
+# A knock puzzle where playing on with the best card is clearly worse (not within the noise).
+KNOCKING = next(p for p in load_bank() if p.knock is True
+                and not p.grade(p.best_choice.card, False).solved)
 NO_KNOCK_CARD = next(c.card for c in KNOCKING.choices
                      if not any(o.knock for o in KNOCKING.choices if o.card == c.card))
 
@@ -190,12 +192,12 @@ def test_puzzle_answers(name: str, puzzle: Puzzle,
 
 
 def test_puzzle_answers_agree_with_the_grade() -> None:
-    # Every choice of a puzzle: right exactly when the puzzle grades it best.
+    # Every choice of a puzzle: right exactly when the puzzle grades it best or good.
     for choice in KNOCKING.choices:
         said = "knock" if choice.knock else "play on"
         feedback = check_puzzle(KNOCKING, choice.card, said)
         grade = KNOCKING.grade(choice.card, choice.knock)
-        assert feedback.correct is (grade.verdict == "best")
+        assert feedback.correct is grade.solved
         assert grade.explanation in feedback.message
 
 
