@@ -116,7 +116,7 @@ def test_the_wheel_ships_the_course_and_the_command(tmp_path: Path) -> None:
     course = tmp_path / "my course"
     out = _run([command, "copy", course], cwd=tmp_path, env=env)
     assert "Copied" in out
-    shipped = sorted(p.name for p in NOTEBOOKS.iterdir())
+    shipped = sorted(p.name for p in NOTEBOOKS.iterdir() if not p.name.startswith("."))
     assert sorted(p.name for p in course.iterdir() if not p.name.startswith(".")) == shipped
     for name in shipped:
         assert (course / name).read_bytes() == (NOTEBOOKS / name).read_bytes(), name
