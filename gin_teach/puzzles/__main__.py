@@ -24,7 +24,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from gin_teach.errors import PuzzleError
-from gin_teach.puzzles.generate import generate, text_progress
+from gin_teach.puzzles.generate import GENERATED_KINDS, generate, text_progress
 from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle, bank_to_json, load_bank
 from gin_teach.puzzles.verify import margins, recheck
 
@@ -103,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     make.add_argument("--count", type=int, default=600, help="puzzles to make (default 600)")
     make.add_argument("--seed", type=int, default=1)
     make.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    make.add_argument("--kind", choices=GENERATED_KINDS, default="discard",
+                      help="discard puzzles (the default), take-or-draw puzzles, or "
+                           "knock-or-play-on puzzles where playing on is right")
     make.add_argument("--per-tier", type=int, default=None,
                       help="at most this many of each tier (default: count / 5)")
     make.add_argument("--out", type=Path, default=None,
@@ -146,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
             _write(added(existing, found), target)
 
     puzzles = generate(args.count, args.seed, args.jobs, per_tier=args.per_tier,
-                       progress=text_progress(args.count), checkpoint=checkpoint)
+                       progress=text_progress(args.count), checkpoint=checkpoint,
+                       kind=args.kind)
     puzzles = added(existing, puzzles)
     _write(puzzles, target)
     tiers = Counter(p.tier for p in puzzles)
