@@ -25,8 +25,9 @@ from pathlib import Path
 
 from gin_teach.errors import PuzzleError
 from gin_teach.puzzles.generate import GENERATED_KINDS, generate, text_progress
+from gin_teach.puzzles.kinds import recheck_any
 from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle, bank_to_json, load_bank
-from gin_teach.puzzles.verify import margins, recheck
+from gin_teach.puzzles.verify import margins
 
 BUNDLED = Path(__file__).resolve().parent.parent / "data" / "puzzles.json"
 
@@ -55,7 +56,7 @@ def _writable(path: Path) -> str | None:
 def _recheck(bank: Sequence[Puzzle], path: Path, drop: bool, jobs: int) -> int:
     kept = []
     with multiprocessing.Pool(jobs) as pool:
-        found = pool.map(recheck, bank, chunksize=4)
+        found = pool.map(recheck_any, bank, chunksize=4)
     moved = 0
     for puzzle, again in zip(bank, found, strict=True):
         if isinstance(again, str):

@@ -11,8 +11,11 @@ in seed order, so the same seed gives the same bank for any number of jobs, and 
 The other kinds (:mod:`gin_teach.puzzles.kinds`) come from the same games
 (:func:`kind_puzzles_from_game`): ``kind="draw"`` tries the positions where a player faced
 the face-up card (:func:`draw_positions`), at most one of each tier the analysis expects per
-game; ``kind="knock"`` tries the positions where a knock was legal, those the judge at
-coaching precision finds better played on going on to the bank's precision.
+game and answer it expects (at most :data:`MOST_OF_ONE_ANSWER` of the bank's draw puzzles
+answer the same); ``kind="knock"`` tries the positions where a knock was legal, those the judge at
+coaching precision finds better played on going on to the bank's precision. Their deals are
+the position's own (:func:`~gin_teach.judge.position_seed`), so checking a stored puzzle
+again (:func:`~gin_teach.puzzles.kinds.recheck_kind`) finds the very same numbers.
 
 Run: ``python -m gin_teach.puzzles generate --count 600 --seed 1 --jobs 2`` (add
 ``--kind draw`` or ``--kind knock`` for the other kinds)
@@ -47,9 +50,9 @@ from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle
 from gin_teach.puzzles.verify import analysis_tier, verify_position
 from gin_teach.validation import names_bad_arguments
 
-__all__ = ["GENERATED_KINDS", "PER_TIER_PER_GAME", "TRY_RATE", "Position", "draw_positions",
-           "game_positions", "generate", "kind_puzzles_from_game", "puzzles_from_game",
-           "text_progress"]
+__all__ = ["GENERATED_KINDS", "MOST_OF_ONE_ANSWER", "PER_TIER_PER_GAME", "TRY_RATE", "Position",
+           "draw_positions", "game_positions", "generate", "kind_puzzles_from_game",
+           "puzzles_from_game", "text_progress"]
 
 GENERATED_KINDS: Final = ("discard", "draw", "knock")
 """What :func:`generate` can make: discard puzzles, take-or-draw puzzles, and knock-or-play-on
@@ -58,6 +61,9 @@ puzzles where playing on is right."""
 CHECKPOINT_GAMES: Final = 4
 MAX_COUNT: Final = 100_000
 """The most puzzles one run is asked for (more is a typo, not a bank)."""
+MOST_OF_ONE_ANSWER: Final = 0.6
+"""The largest share of a generated set of draw puzzles with the same answer (take, or draw):
+a learner who always answers one way should not pass."""
 PER_TIER_PER_GAME: Final = 1
 """Positions of each tier per game that go on to the (costly) playouts."""
 TRY_RATE: Final = {1: 0.5, 2: 1.0, 3: 1.0, 4: 1.0, 5: 0.5}
@@ -158,14 +164,18 @@ def kind_puzzles_from_game(seed: int, kind: str) -> list[Puzzle]:
     if kind == "draw":
         positions = draw_positions(seed)
         rng.shuffle(positions)
-        tried: Counter[int] = Counter()
+        # Most draw decisions are a plain "draw": a quota for each tier and each answer the
+        # analysis expects gives the takes their turn.
+        tried: Counter[tuple[int, bool]] = Counter()
         for index, (hand, knowledge, scores, turn) in enumerate(positions):
-            expected, _ = draw_tier(hand, knowledge, analyze_draw(hand, knowledge).take)
-            if tried[expected] >= PER_TIER_PER_GAME or rng.random() >= TRY_RATE[expected]:
+            take = analyze_draw(hand, knowledge).take
+            expected, _ = draw_tier(hand, knowledge, take)
+            if (tried[expected, take] >= PER_TIER_PER_GAME
+                    or rng.random() >= TRY_RATE[expected]):
                 continue
-            tried[expected] += 1
-            made = draw_puzzle(hand, knowledge, seed=seed * 1_000 + index,
-                               puzzle_id=f"g{seed}-d{index}", scores=scores, turn=turn)
+            tried[expected, take] += 1
+            made = draw_puzzle(hand, knowledge, puzzle_id=f"g{seed}-d{index}", scores=scores,
+                               turn=turn)
             if isinstance(made, Puzzle):
                 found.append(made)
         return found
@@ -175,8 +185,8 @@ def kind_puzzles_from_game(seed: int, kind: str) -> list[Puzzle]:
             continue
         if judge_discard(hand, knowledge).best.knock:  # coaching precision: a cheap sieve
             continue
-        made = play_on_puzzle(hand, knowledge, seed=seed * 1_000 + index,
-                              puzzle_id=f"g{seed}-k{index}", scores=scores, turn=turn)
+        made = play_on_puzzle(hand, knowledge, puzzle_id=f"g{seed}-k{index}", scores=scores,
+                              turn=turn)
         if isinstance(made, Puzzle):
             found.append(made)
     return found
@@ -268,10 +278,14 @@ def generate(count: int, seed: int = 1, jobs: int = 1, *, per_tier: int | None =
     per_tier = per_tier if per_tier is not None else -(-count // tier_count)
     kept: list[Puzzle] = []
     tiers: Counter[int] = Counter()
+    answers: Counter[bool | None] = Counter()
+    most_alike = max(1, int(count * MOST_OF_ONE_ANSWER)) if kind == "draw" else count
     for games, found in enumerate(_units(seed, jobs, executor, kind), 1):
         for puzzle in found:
-            if tiers[puzzle.tier] < per_tier and len(kept) < count:
+            if (tiers[puzzle.tier] < per_tier and len(kept) < count
+                    and answers[puzzle.take] < most_alike):
                 tiers[puzzle.tier] += 1
+                answers[puzzle.take] += 1
                 kept.append(puzzle)
         if progress:
             progress(tiers, games)

@@ -52,11 +52,13 @@ from gin_teach.puzzles.verify import (
     KEEP_MARGIN_POINTS,
     accepted_cards,
     confirmation_seed,
+    recheck,
     without_opponent,
 )
 from gin_teach.rules import Rules
 
-__all__ = ["DRAW_COUNT_MARGIN", "draw_puzzle", "draw_tier", "play_on_puzzle", "recheck_kind"]
+__all__ = ["DRAW_COUNT_MARGIN", "draw_puzzle", "draw_tier", "play_on_puzzle", "recheck_any",
+           "recheck_kind"]
 
 DRAW_COUNT_MARGIN: Final = 5.0
 """Tier 1 of a draw puzzle: taking leaves this much less (or more) deadwood than a stock card
@@ -230,7 +232,18 @@ def recheck_kind(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
                   scores=puzzle.scores, turn=puzzle.turn)
     if isinstance(again, str):
         return again
-    if (again.take, again.knock) != (puzzle.take, puzzle.knock) or not (
-            again.answer >= {puzzle.best_choice.card} or puzzle.kind == "draw"):
+    if (again.take, again.knock) != (puzzle.take, puzzle.knock) or (
+            puzzle.kind != "draw" and not again.answer & puzzle.answer):
         return f"the answer is now {again.best_choice.move}, was {puzzle.best_choice.move}"
     return again
+
+
+def recheck_any(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
+    """Check any puzzle of the bank again: a draw puzzle with :func:`recheck_kind`, a discard
+    puzzle (knock or play on too) with :func:`~gin_teach.puzzles.verify.recheck`.
+
+    >>> from gin_teach.puzzles import load_bank
+    >>> isinstance(recheck_any(next(p for p in load_bank() if p.tier == 1)), Puzzle)
+    True
+    """
+    return recheck_kind(puzzle, rules) if puzzle.kind == "draw" else recheck(puzzle, rules)
