@@ -199,6 +199,13 @@ class Puzzle:
     >>> puzzle = load_bank()[0]
     >>> len(puzzle.hand), puzzle.tier in TIER_NAMES, puzzle.answer <= set(puzzle.hand)
     (11, True, True)
+
+    A take-or-draw puzzle (``kind="draw"``) holds your 10 cards before the draw; the face-up
+    card is the top of the discard pile, ``take`` the answer, and ``choices`` the two values:
+
+    >>> draw = next(p for p in load_bank() if p.kind == "draw")
+    >>> len(draw.hand), sorted(c.move for c in draw.choices), draw.best_choice.take == draw.take
+    (10, ['draw', 'take'], True)
     """
 
     id: str

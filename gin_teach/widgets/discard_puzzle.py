@@ -221,11 +221,12 @@ class DiscardPuzzle(widgets.VBox):
         (None, "'XX' is not one card")
         """
         try:
-            if self.puzzle.kind == "draw":
+            if isinstance(card, str) and card.strip().lower() in ("take", "draw"):
                 if knock:
                     raise PuzzleError("a take-or-draw puzzle has no knock: answer take or draw")
-                grade = (self.puzzle.grade_move(card) if isinstance(card, str)
-                         else self.puzzle.grade(card))  # the grade says what to answer
+                grade = self.puzzle.grade_move(card)  # a discard puzzle says what it asks
+            elif self.puzzle.kind == "draw":
+                grade = self.puzzle.grade(card)  # refused, saying how to answer
             else:
                 # A click is a discard without a knock unless the Knock button is pressed.
                 grade = self.puzzle.grade(card, self.knock if knock is None else knock)
