@@ -110,7 +110,7 @@ MAX_PUZZLES: Final = 20_000
 KNOCK_LIMIT: Final = Rules.modern().knock_limit
 """Bank puzzles are played under the modern rules this course uses."""
 KNOWLEDGE_CARDS: Final = ("discard_pile", "opponent_holds", "opponent_took", "opponent_passed",
-                           "opponent_discarded")
+                          "opponent_discarded")
 
 
 @dataclass(frozen=True)
@@ -370,7 +370,7 @@ class Puzzle:
         best = self.best_choice
         upcard = self.upcard
         did = f"taking {upcard}" if take else "drawing from the stock"
-        better = f"take {upcard}" if best.take else "draw from the stock"
+        best_did = f"taking {upcard}" if best.take else "drawing from the stock"
         if chosen is best:
             return Grade(upcard, False, "best", 0.0, None, None,
                          f"Best: {did}. {self.explanation}", take=take)
@@ -378,7 +378,7 @@ class Puzzle:
         lost = chosen.points_lost
         noise = f" (± {chosen.error:.1f})" if chosen.error else ""
         if verdict == "good":
-            text = (f"Good: {did} is as good as to {better} as far as the playouts can tell "
+            text = (f"Good: {did} is as good as {best_did} as far as the playouts can tell "
                     f"(it loses about {lost:.1f} points a hand{noise}). {chosen.why}")
         else:
             text = (f"{verdict.capitalize()}: {did} loses about {lost:.1f} points a hand"
