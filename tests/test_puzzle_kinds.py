@@ -202,6 +202,8 @@ def test_puzzle_for_draws_by_kind_the_same_way_each_time():
     assert puzzle_for("wait and play for more", kind="knock", seed=15).knock is False
     with pytest.raises(PuzzleError, match="kind 'bluff'"):
         puzzle_for(None, kind="bluff")
+    with pytest.raises(PuzzleError, match="None is not a puzzle theme"):
+        puzzle_for(None)  # a lesson names a theme, a kind, or both
     with pytest.raises(PuzzleError, match="no puzzle asking take or draw teaches"):
         puzzle_for("knock early", kind="draw")
 

@@ -627,10 +627,10 @@ def load_bank(path: str | Path | None = None) -> tuple[Puzzle, ...]:
 def puzzle_for(theme: str | None, tier: int | None = None, seed: int = 0,
                bank: Sequence[Puzzle] | None = None, *, kind: str | None = None) -> Puzzle:
     """A puzzle of the bank (or ``bank``) that teaches ``theme`` (one of :data:`THEMES`; None
-    for any), of ``tier`` if given, asking ``kind`` if given (a key of :data:`QUESTIONS`:
-    ``"discard"``, ``"knock"`` or ``"draw"``), chosen by ``seed``: the same arguments give the
-    same puzzle, so a lesson
-    can draw its exercise from the bank and its answer key stays true. The choice ranks the
+    for any, when a ``kind`` is named), of ``tier`` if given, asking ``kind`` if given (a key
+    of :data:`QUESTIONS`: ``"discard"``, ``"knock"`` or ``"draw"``), chosen by ``seed``: the
+    same arguments give the same puzzle, so a lesson can draw its exercise from the bank and
+    its answer key stays true. The choice ranks the
     fitting puzzles by a hash of ``seed`` and each id, so dropping other puzzles from the bank
     never changes it, and adding some changes it only when a newcomer ranks first.
 
@@ -644,7 +644,8 @@ def puzzle_for(theme: str | None, tier: int | None = None, seed: int = 0,
     ...
     gin_teach.errors.PuzzleError: 'bluff' is not a puzzle theme; the themes are: highest ...
     """
-    if theme is not None and (not isinstance(theme, str) or theme not in THEMES):
+    if (theme is not None or kind is None) and (not isinstance(theme, str)
+                                                 or theme not in THEMES):
         raise PuzzleError(f"{excerpt(theme)} is not a puzzle theme; the themes are: "
                           f"{', '.join(THEMES)}")
     if tier is not None and (type(tier) is not int or tier not in TIER_NAMES):
