@@ -12,6 +12,8 @@ from gin_teach.errors import GinError, PuzzleError
 from gin_teach.judge import BANK, judge_draw, verdict_for
 from gin_teach.lessons import check_puzzle
 from gin_teach.puzzles import QUESTIONS, Puzzle, bank_from_json, bank_to_json, load_bank, puzzle_for
+from gin_teach.puzzles.__main__ import main
+from gin_teach.puzzles.generate import generate, kind_puzzles_from_game
 from gin_teach.puzzles.kinds import draw_puzzle, play_on_puzzle, recheck_kind
 from gin_teach.widgets import DiscardPuzzle
 
@@ -225,3 +227,29 @@ def test_a_draw_choice_within_the_noise_is_good_and_solves(typed):
     grade = close.grade_draw(False)
     assert grade.verdict == "good" and grade.solved and grade.score == 1.0
     assert grade.explanation.startswith("Good: drawing from the stock is as good as taking")
+
+
+# ------------------------------------------------------------------ generation
+
+
+def test_the_generator_refuses_a_kind_it_cannot_make():
+    with pytest.raises(PuzzleError, match="kind must be one of discard, draw, knock"):
+        generate(2, kind="bluff")
+    with pytest.raises(SystemExit):
+        main(["generate", "--kind", "bluff", "--out", "x.json"])
+
+
+@pytest.mark.slow
+def test_generated_draw_puzzles_are_numbered_verified_and_not_all_one_answer():
+    made = generate(5, seed=3, kind="draw", per_tier=5)
+    assert [p.id for p in made] == [f"p{i:04d}" for i in range(1, 6)]
+    assert all(p.kind == "draw" for p in made)
+    assert max(sum(p.take for p in made), sum(not p.take for p in made)) <= 3
+    assert all(recheck_kind(p) == p for p in made[:2])  # the position's own deals
+
+
+@pytest.mark.slow
+def test_a_game_gives_the_same_play_on_puzzles_twice_and_each_holds():
+    found = kind_puzzles_from_game(7, "knock")
+    assert found and found == kind_puzzles_from_game(7, "knock")
+    assert all(p.knock is False and p.themes == ("wait and play for more",) for p in found)
