@@ -3,6 +3,8 @@ verified puzzle bank from games between the computer players and writes it to ``
 rebuild the bank that ships with gin_teach, name it: ``--out gin_teach/data/puzzles.json``),
 saving partial work as it goes. With ``--add`` the new puzzles join the bank already at
 ``--out`` instead, numbered after its last id (a position it already holds is skipped).
+``--kind draw`` makes take-or-draw puzzles and ``--kind knock`` knock-or-play-on puzzles
+where playing on is right, instead of discard puzzles (:mod:`gin_teach.puzzles.kinds`).
 
 Bad arguments, an ``--out`` that cannot be written and a bank that cannot be read are
 refused before any work, with one line on stderr and exit status 2.
