@@ -18,9 +18,9 @@ import random
 import time
 from collections import Counter
 
-from gin_teach.puzzles import TIER_NAMES, load_bank
+from gin_teach.puzzles import QUESTIONS, TIER_NAMES, load_bank
 from gin_teach.puzzles.generate import generate
-from gin_teach.puzzles.verify import recheck
+from gin_teach.puzzles.kinds import recheck_any
 
 
 def measure(count: int, jobs: int, seed: int) -> None:
@@ -55,16 +55,19 @@ def main() -> None:
             measure(args.count, args.jobs, args.seed)
     bank = load_bank()
     tiers = Counter(p.tier for p in bank)
+    kinds = Counter(p.question for p in bank)
     themes = Counter(t for p in bank for t in p.themes)
     print(f"bundled bank: {len(bank)} puzzles; " + ", ".join(
         f"tier {t} {TIER_NAMES[t]} {tiers[t]}" for t in TIER_NAMES))
+    print("kinds: " + ", ".join(f"{QUESTIONS[k]} {kinds[k]}" for k in QUESTIONS)
+          + f" (playing on right: {sum(p.knock is False for p in bank)})")
     print("themes: " + ", ".join(f"{name} {n}" for name, n in themes.most_common()))
     ratings = sorted(p.rating for p in bank)
     print(f"initial ratings: min {ratings[0]}, median {ratings[len(ratings) // 2]}, "
           f"max {ratings[-1]}")
     sample = random.Random(args.seed).sample(bank, min(args.recheck_sample, len(bank)))
     started = time.process_time()
-    held = sum(isinstance(recheck(p), type(p)) for p in sample)
+    held = sum(isinstance(recheck_any(p), type(p)) for p in sample)
     seconds = (time.process_time() - started) / len(sample)
     print(f"judge recheck: {seconds:.2f} s of CPU per puzzle over {len(sample)} bank puzzles, "
           f"{held} hold")

@@ -290,10 +290,11 @@ def _puzzle_picture(puzzle: Puzzle, *_: object, **__: object) -> str:
 
 @feedback_checker(_puzzle_picture)
 def check_puzzle(puzzle: Puzzle, answer: object, knock: object = None) -> Feedback:
-    """A puzzle of the bank (:func:`gin_teach.puzzles.puzzle_for` draws one by theme): which
-    card do you discard, and, where the puzzle asks (``puzzle.knock`` is not None), do you
-    knock (``"knock"``, ``"play on"``, or True / False)? Graded by the judge's values stored
-    with the puzzle: right when the verdict is best or good; otherwise
+    """A puzzle of the bank (:func:`gin_teach.puzzles.puzzle_for` draws one by theme or
+    kind): which card do you discard, and, where the puzzle asks (``puzzle.knock`` is not
+    None), do you knock (``"knock"``, ``"play on"``, or True / False)? A take-or-draw puzzle
+    (``puzzle.kind == "draw"``) is answered ``"take"`` or ``"draw"``. Graded by the judge's
+    values stored with the puzzle: right when the verdict is best or good; otherwise
     the verdict, the expected points lost, the better choice and why.
 
     >>> from gin_teach.puzzles import puzzle_for
@@ -306,6 +307,10 @@ def check_puzzle(puzzle: Puzzle, answer: object, knock: object = None) -> Feedba
       Hint: ...
     """
     hint = puzzle.hint
+    if puzzle.kind == "draw":
+        said = read_choice(answer, _DRAW_WORDS, hint, shown='with "take" or "draw"')
+        grade = puzzle.grade_draw(said == "take")
+        return Feedback(grade.solved, grade.explanation, hint)
     card = read_card(answer, hint)
     only_from([card], puzzle.hand, "your hand", f"Your hand is {show_cards(puzzle.hand)}.")
     knocks: bool | None = None

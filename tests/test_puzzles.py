@@ -30,10 +30,11 @@ from gin_teach.puzzles.verify import (
 )
 
 BANK = load_bank()
+DISCARDS = [p for p in BANK if p.kind == "discard"]  # the draw kind: tests/test_puzzle_kinds.py
 
 
 def by_tier(tier):
-    return [p for p in BANK if p.tier == tier]
+    return [p for p in DISCARDS if p.tier == tier]
 
 
 def analysis_answer(hand, knowledge):
@@ -88,7 +89,7 @@ def test_the_judge_refuses_an_answer_it_clearly_beats():
 
 
 def test_wrong_choices_lose_points_and_answers_lose_none():
-    for puzzle in BANK:
+    for puzzle in DISCARDS:
         for choice in puzzle.choices:
             right = choice.card in puzzle.answer and choice.knock == bool(puzzle.knock)
             if choice.points_lost == 0:

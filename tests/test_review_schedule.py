@@ -100,7 +100,7 @@ def test_a_rating_that_falls_after_a_correct_answer_with_a_hint_says_why():
     strong = Progress(rating=Rating(1900, 60))
     store = ProgressStore.scratch()
     store.update(lambda _p: strong)
-    easy = min(load_bank(), key=lambda p: p.rating)
+    easy = min((p for p in load_bank() if p.kind == "discard"), key=lambda p: p.rating)
     trainer = DiscardPuzzle(store=store, seed=6, bank=[easy])
     trainer.hint()
     grade = trainer.answer(easy.best_choice.card, easy.knock)

@@ -1,7 +1,10 @@
-"""“What should I discard?” puzzles: verified positions from real games, graded by points lost.
+"""Puzzles: verified positions from real games, graded by points lost. Most ask “what should I
+discard?” (and some, knock or play on?); the draw kind asks take the face-up card, or draw?
 
 - :mod:`gin_teach.puzzles.puzzle`: the :class:`Puzzle` value, :class:`Grade`, the verdict
-  thresholds and the bank's JSON form (:func:`load_bank`).
+  thresholds and the bank's JSON form (:func:`load_bank`); :mod:`gin_teach.puzzles.fields`
+  checks a puzzle's fields.
+- :mod:`gin_teach.puzzles.kinds`: the take-or-draw and play-on puzzles, verified.
 - :mod:`gin_teach.puzzles.verify`: which positions are kept, their tier, theme and margins.
 - The judge (:mod:`gin_teach.judge`) values every choice; the bank stores its numbers.
 - :mod:`gin_teach.puzzles.generate`: the bank generator
@@ -13,9 +16,12 @@
 """
 
 from gin_teach.puzzles.puzzle import (
+    DRAW_HINTS,
     HINTS,
     INACCURACY_BELOW,
+    KINDS,
     MISTAKE_BELOW,
+    QUESTIONS,
     THEMES,
     TIER_NAMES,
     VERDICTS,
@@ -29,9 +35,12 @@ from gin_teach.puzzles.puzzle import (
 )
 
 __all__ = [
+    "DRAW_HINTS",
     "HINTS",
     "INACCURACY_BELOW",
+    "KINDS",
     "MISTAKE_BELOW",
+    "QUESTIONS",
     "THEMES",
     "TIER_NAMES",
     "VERDICTS",

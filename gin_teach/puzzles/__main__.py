@@ -3,6 +3,8 @@ verified puzzle bank from games between the computer players and writes it to ``
 rebuild the bank that ships with gin_teach, name it: ``--out gin_teach/data/puzzles.json``),
 saving partial work as it goes. With ``--add`` the new puzzles join the bank already at
 ``--out`` instead, numbered after its last id (a position it already holds is skipped).
+``--kind draw`` makes take-or-draw puzzles and ``--kind knock`` knock-or-play-on puzzles
+where playing on is right, instead of discard puzzles (:mod:`gin_teach.puzzles.kinds`).
 
 Bad arguments, an ``--out`` that cannot be written and a bank that cannot be read are
 refused before any work, with one line on stderr and exit status 2.
@@ -24,9 +26,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from gin_teach.errors import PuzzleError
-from gin_teach.puzzles.generate import generate, text_progress
+from gin_teach.puzzles.generate import GENERATED_KINDS, generate, text_progress
+from gin_teach.puzzles.kinds import recheck_any
 from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle, bank_to_json, load_bank
-from gin_teach.puzzles.verify import margins, recheck
+from gin_teach.puzzles.verify import margins
 
 BUNDLED = Path(__file__).resolve().parent.parent / "data" / "puzzles.json"
 
@@ -55,7 +58,7 @@ def _writable(path: Path) -> str | None:
 def _recheck(bank: Sequence[Puzzle], path: Path, drop: bool, jobs: int) -> int:
     kept = []
     with multiprocessing.Pool(jobs) as pool:
-        found = pool.map(recheck, bank, chunksize=4)
+        found = pool.map(recheck_any, bank, chunksize=4)
     moved = 0
     for puzzle, again in zip(bank, found, strict=True):
         if isinstance(again, str):
@@ -103,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     make.add_argument("--count", type=int, default=600, help="puzzles to make (default 600)")
     make.add_argument("--seed", type=int, default=1)
     make.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    make.add_argument("--kind", choices=GENERATED_KINDS, default="discard",
+                      help="discard puzzles (the default), take-or-draw puzzles, or "
+                           "knock-or-play-on puzzles where playing on is right")
     make.add_argument("--per-tier", type=int, default=None,
                       help="at most this many of each tier (default: count / 5)")
     make.add_argument("--out", type=Path, default=None,
@@ -146,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
             _write(added(existing, found), target)
 
     puzzles = generate(args.count, args.seed, args.jobs, per_tier=args.per_tier,
-                       progress=text_progress(args.count), checkpoint=checkpoint)
+                       progress=text_progress(args.count), checkpoint=checkpoint,
+                       kind=args.kind)
     puzzles = added(existing, puzzles)
     _write(puzzles, target)
     tiers = Counter(p.tier for p in puzzles)

@@ -8,7 +8,17 @@ tiers do not crowd out the rare ones. Units run in a process pool and their resu
 in seed order, so the same seed gives the same bank for any number of jobs, and on any
 :class:`concurrent.futures.Executor` given as ``executor`` (a Dask cluster's, say).
 
-Run: ``python -m gin_teach.puzzles generate --count 600 --seed 1 --jobs 2``
+The other kinds (:mod:`gin_teach.puzzles.kinds`) come from the same games
+(:func:`kind_puzzles_from_game`): ``kind="draw"`` tries the positions where a player faced
+the face-up card (:func:`draw_positions`), at most one of each tier the analysis expects per
+game and answer it expects (at most :data:`MOST_OF_ONE_ANSWER` of the bank's draw puzzles
+answer the same); ``kind="knock"`` tries the positions where a knock was legal, those the judge at
+coaching precision finds better played on going on to the bank's precision. Their deals are
+the position's own (:func:`~gin_teach.judge.position_seed`), so checking a stored puzzle
+again (:func:`~gin_teach.puzzles.kinds.recheck_kind`) finds the very same numbers.
+
+Run: ``python -m gin_teach.puzzles generate --count 600 --seed 1 --jobs 2`` (add
+``--kind draw`` or ``--kind knock`` for the other kinds)
 
 >>> found = puzzles_from_game(3)
 >>> all(isinstance(p, Puzzle) for p in found)
@@ -17,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import random
 import sys
@@ -27,22 +38,32 @@ from concurrent.futures import Executor
 from dataclasses import replace
 from typing import Final
 
-from gin_teach.analysis import Knowledge
+from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
 from gin_teach.bots import Player, SimpleBot
 from gin_teach.cards import Card
 from gin_teach.errors import CardError, PuzzleError, excerpt
 from gin_teach.game import Game
+from gin_teach.judge import judge_discard
 from gin_teach.parallel import check_executor, ordered_map
+from gin_teach.puzzles.kinds import draw_puzzle, draw_tier, play_on_puzzle
 from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle
 from gin_teach.puzzles.verify import analysis_tier, verify_position
 from gin_teach.validation import names_bad_arguments
 
-__all__ = ["PER_TIER_PER_GAME", "TRY_RATE", "Position", "game_positions", "generate",
+__all__ = ["GENERATED_KINDS", "MOST_OF_ONE_ANSWER", "PER_TIER_PER_GAME", "TRY_RATE", "Position",
+           "draw_positions", "game_positions", "generate", "kind_puzzles_from_game",
            "puzzles_from_game", "text_progress"]
+
+GENERATED_KINDS: Final = ("discard", "draw", "knock")
+"""What :func:`generate` can make: discard puzzles, take-or-draw puzzles, and knock-or-play-on
+puzzles where playing on is right."""
 
 CHECKPOINT_GAMES: Final = 4
 MAX_COUNT: Final = 100_000
 """The most puzzles one run is asked for (more is a typo, not a bank)."""
+MOST_OF_ONE_ANSWER: Final = 0.6
+"""The largest share of a generated set of draw puzzles with the same answer (take, or draw):
+a learner who always answers one way should not pass."""
 PER_TIER_PER_GAME: Final = 1
 """Positions of each tier per game that go on to the (costly) playouts."""
 TRY_RATE: Final = {1: 0.5, 2: 1.0, 3: 1.0, 4: 1.0, 5: 0.5}
@@ -93,6 +114,85 @@ def game_positions(seed: int, *, rounds: int = 20) -> list[Position]:
 
 
 @names_bad_arguments
+def draw_positions(seed: int, *, rounds: int = 20) -> list[Position]:
+    """The draw decisions (take the face-up card or draw from the stock; not the first
+    upcard, which is passed rather than refused for a stock card) of the first ``rounds``
+    rounds of a seeded game between two computer players, as puzzle positions of 10 cards.
+
+    >>> positions = draw_positions(1, rounds=1)
+    >>> all(len(hand) == 10 and known.discard_pile for hand, known, *_ in positions)
+    True
+    """
+    game = Game(seed=seed)
+    players = _players(seed)
+    found: list[Position] = []
+    turns = [0, 0]
+    round_index = len(game.rounds)
+    while not game.is_over and len(game.rounds) <= rounds:
+        if len(game.rounds) != round_index:
+            round_index, turns = len(game.rounds), [0, 0]
+        player = game.current_player
+        observation = game.observation(player)
+        if game.phase == "draw":
+            turns[player] += 1
+            scores = observation.scores or (0, 0)
+            try:
+                knowledge = Knowledge.from_observation(observation)
+            except CardError:
+                knowledge = None  # a card thrown twice: left out, as in game_positions
+            if knowledge is not None and knowledge.discard_pile:
+                found.append((observation.hand, knowledge, (scores[player], scores[1 - player]),
+                              turns[player]))
+        game.apply(players[player].choose(observation, game.legal_actions()))
+    return found
+
+
+def kind_puzzles_from_game(seed: int, kind: str) -> list[Puzzle]:
+    """The puzzles of ``kind`` (``"draw"`` or ``"knock"``: where playing on is right) one
+    game yields; ``"discard"`` is :func:`puzzles_from_game`.
+
+    >>> all(p.kind == "draw" for p in kind_puzzles_from_game(5, "draw"))
+    True
+    """
+    if kind == "discard":
+        return puzzles_from_game(seed)
+    if kind not in GENERATED_KINDS:
+        raise PuzzleError(f"kind must be one of {', '.join(GENERATED_KINDS)}, got "
+                          f"{excerpt(kind)}")
+    rng = random.Random(seed)
+    found: list[Puzzle] = []
+    if kind == "draw":
+        positions = draw_positions(seed)
+        rng.shuffle(positions)
+        # Most draw decisions are a plain "draw": a quota for each tier and each answer the
+        # analysis expects gives the takes their turn.
+        tried: Counter[tuple[int, bool]] = Counter()
+        for index, (hand, knowledge, scores, turn) in enumerate(positions):
+            take = analyze_draw(hand, knowledge).take
+            expected, _ = draw_tier(hand, knowledge, take)
+            if (tried[expected, take] >= PER_TIER_PER_GAME
+                    or rng.random() >= TRY_RATE[expected]):
+                continue
+            tried[expected, take] += 1
+            made = draw_puzzle(hand, knowledge, puzzle_id=f"g{seed}-d{index}", scores=scores,
+                               turn=turn)
+            if isinstance(made, Puzzle):
+                found.append(made)
+        return found
+    for index, (hand, knowledge, scores, turn) in enumerate(game_positions(seed)):
+        analyses = analyze_discards(hand, knowledge)
+        if analyses[0].gin or not any(a.knock for a in analyses):
+            continue
+        if judge_discard(hand, knowledge).best.knock:  # coaching precision: a cheap sieve
+            continue
+        made = play_on_puzzle(hand, knowledge, puzzle_id=f"g{seed}-k{index}", scores=scores,
+                              turn=turn)
+        if isinstance(made, Puzzle):
+            found.append(made)
+    return found
+
+
+@names_bad_arguments
 def puzzles_from_game(seed: int) -> list[Puzzle]:
     """The puzzles one game yields (ids are set when the bank is assembled).
 
@@ -121,24 +221,29 @@ def puzzles_from_game(seed: int) -> list[Puzzle]:
     return found
 
 
-def _units(seed: int, jobs: int, executor: Executor | None = None) -> Iterator[list[Puzzle]]:
+def _units(seed: int, jobs: int, executor: Executor | None = None,
+           kind: str = "discard") -> Iterator[list[Puzzle]]:
     seeds = (seed * 100_003 + i for i in range(10**9))
+    unit: Callable[[int], list[Puzzle]] = (
+        puzzles_from_game if kind == "discard"
+        else functools.partial(kind_puzzles_from_game, kind=kind))
     if executor is not None:
-        yield from ordered_map(puzzles_from_game, seeds, executor, in_flight=jobs)
+        yield from ordered_map(unit, seeds, executor, in_flight=jobs)
         return
     if jobs <= 1:
-        yield from map(puzzles_from_game, seeds)
+        yield from map(unit, seeds)
         return
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        yield from pool.imap(puzzles_from_game, seeds, chunksize=1)
+        yield from pool.imap(unit, seeds, chunksize=1)
 
 
 def generate(count: int, seed: int = 1, jobs: int = 1, *, per_tier: int | None = None,
              progress: Callable[[Counter[int], int], None] | None = None,
              checkpoint: Callable[[list[Puzzle]], None] | None = None,
-             executor: Executor | None = None) -> list[Puzzle]:
-    """``count`` verified puzzles from games, at most ``per_tier`` of each tier (default:
-    ``count`` split evenly), ids ``p0001``... in order. ``progress`` is called after each game
+             executor: Executor | None = None, kind: str = "discard") -> list[Puzzle]:
+    """``count`` verified puzzles of ``kind`` (one of :data:`GENERATED_KINDS`) from games, at
+    most ``per_tier`` of each tier (default: ``count`` split evenly over the tiers the kind
+    has), ids ``p0001``... in order. ``progress`` is called after each game
     with the tier counts and the number of games played; ``checkpoint`` with the puzzles so
     far, every :data:`CHECKPOINT_GAMES` games (to save partial work). ``executor``, any
     :class:`concurrent.futures.Executor` (a Dask cluster's, say), plays the games instead of
@@ -161,18 +266,26 @@ def generate(count: int, seed: int = 1, jobs: int = 1, *, per_tier: int | None =
             least = "" if name == "seed" else " of at least 1"
             extra = " (or None)" if name == "per_tier" else ""
             raise PuzzleError(f"{name} must be a whole number{least}{extra}, got {shown}")
+    if kind not in GENERATED_KINDS:
+        raise PuzzleError(f"kind must be one of {', '.join(GENERATED_KINDS)}, got "
+                          f"{excerpt(kind)}")
     if count > MAX_COUNT:
         raise PuzzleError(f"count must be at most {MAX_COUNT:,} (a bank of 600 takes an hour), "
                           f"got {excerpt(count)}")
     if executor is not None:
         executor = check_executor(executor, PuzzleError)
-    per_tier = per_tier if per_tier is not None else -(-count // len(TIER_NAMES))
+    tier_count = 1 if kind == "knock" else len(TIER_NAMES)  # play-on puzzles are all tier 5
+    per_tier = per_tier if per_tier is not None else -(-count // tier_count)
     kept: list[Puzzle] = []
     tiers: Counter[int] = Counter()
-    for games, found in enumerate(_units(seed, jobs, executor), 1):
+    answers: Counter[bool | None] = Counter()
+    most_alike = max(1, int(count * MOST_OF_ONE_ANSWER)) if kind == "draw" else count
+    for games, found in enumerate(_units(seed, jobs, executor, kind), 1):
         for puzzle in found:
-            if tiers[puzzle.tier] < per_tier and len(kept) < count:
+            if (tiers[puzzle.tier] < per_tier and len(kept) < count
+                    and answers[puzzle.take] < most_alike):
                 tiers[puzzle.tier] += 1
+                answers[puzzle.take] += 1
                 kept.append(puzzle)
         if progress:
             progress(tiers, games)

@@ -1,4 +1,8 @@
-"""A "what should I discard?" puzzle, its grading, and the JSON form of a puzzle bank.
+"""A puzzle of the bank, its grading, and the JSON form of a puzzle bank.
+
+A puzzle is of one ``kind`` (:data:`KINDS`): a **discard** puzzle ("what do you discard?",
+and, when the answer cards could knock, "knock or play on?" too) or a **draw** puzzle
+("take or draw?": ten cards and the face-up card). Grading is the same for both.
 
 A :class:`Puzzle` is a position (your 11 cards after the draw and what you know), the answer
 (the cards that are right: the judge's best and any within its noise, and whether to knock
@@ -21,8 +25,6 @@ from __future__ import annotations
 import hashlib
 import html
 import json
-import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -33,17 +35,21 @@ from gin_teach.analysis import Knowledge
 from gin_teach.cards import Card, HandLike, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError, PuzzleError, excerpt
 from gin_teach.judge import INACCURACY_BELOW, MISTAKE_BELOW, VERDICTS, breaks_meld, verdict_for
-from gin_teach.melds import deadwood_of_mask
 from gin_teach.rules import Rules
 from gin_teach.validation import names_bad_arguments
 
 __all__ = [
     "BANK_FORMAT",
     "BANK_VERSION",
+    "DRAW_HINTS",
     "HINTS",
     "INACCURACY_BELOW",
+    "KINDS",
+    "KNOCK_LIMIT",
+    "KNOWLEDGE_CARDS",
     "MAX_BANK_BYTES",
     "MISTAKE_BELOW",
+    "QUESTIONS",
     "THEMES",
     "TIER_NAMES",
     "VERDICTS",
@@ -77,18 +83,34 @@ THEMES: Final = {
     "shed high cards early": "Early in the hand, let high loose cards go first.",
     "knock early": "With a low count and plenty of stock, knock before the opponent improves.",
     "wait and play for more": "Late or with a shaky count, a knock can be undercut: play on.",
+    "take to make a meld": "Take the face-up card when it completes a meld.",
+    "take low for high": "A low face-up card that replaces a high loose card can beat the "
+                         "stock's average.",
+    "draw for the average": "A card that melds with nothing of yours does less than an unknown "
+                            "card on average: draw, and show the opponent nothing.",
+}
+KINDS: Final = {"discard": "What do you discard?", "draw": "Take or draw?"}
+"""The kinds of puzzle the bank holds (stored as ``kind``; a discard puzzle omits it)."""
+QUESTIONS: Final = {"discard": "What do you discard?", "knock": "Knock or play on?",
+                    "draw": "Take or draw?"}
+"""The question a puzzle asks (:attr:`Puzzle.question`): a discard puzzle whose answer cards
+could knock asks knock or play on."""
+DRAW_HINTS: Final = {
+    1: "Count the deadwood after taking it (and throwing your worst card).",
+    2: "Compare what taking leaves with what a stock card leaves on average.",
+    3: "Look through the discard pile: which cards could still come from the stock?",
+    4: "What has your opponent taken and thrown? What would your pick-up tell it?",
+    5: "Think about the whole hand: what the card does for you now, and later.",
 }
 BANK_FORMAT: Final = "gin_teach puzzle bank"
 BANK_VERSION: Final = 1
 MAX_BANK_BYTES: Final = 20_000_000
 """A bank file larger than this is refused unread."""
 MAX_PUZZLES: Final = 20_000
-_MAX_TEXT: Final = 2_000
 KNOCK_LIMIT: Final = Rules.modern().knock_limit
 """Bank puzzles are played under the modern rules this course uses."""
-_ID: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
-_KNOWLEDGE_CARDS: Final = ("discard_pile", "opponent_holds", "opponent_took", "opponent_passed",
-                           "opponent_discarded")
+KNOWLEDGE_CARDS: Final = ("discard_pile", "opponent_holds", "opponent_took", "opponent_passed",
+                          "opponent_discarded")
 
 
 @dataclass(frozen=True)
@@ -106,6 +128,20 @@ class ChoiceValue:
     why: str
     error: float = 0.0
     """The standard error of ``points_lost``: the judge's measurement noise."""
+    take: bool | None = None
+    """In a draw puzzle, whether this choice takes ``card`` (the face-up card) or draws from
+    the stock; None in a discard puzzle."""
+
+    @property
+    def move(self) -> str:
+        """The choice as a move: ``"discard KS"``, ``"knock KS"``, ``"take"`` or ``"draw"``.
+
+        >>> ChoiceValue(Card.parse("KS"), False, 0.0, "", take=True).move
+        'take'
+        """
+        if self.take is not None:
+            return "take" if self.take else "draw"
+        return f"{'knock' if self.knock else 'discard'} {self.card.code}"
 
 
 @dataclass(frozen=True)
@@ -127,6 +163,10 @@ class Grade:
     better: Card | None
     better_knock: bool | None
     explanation: str
+    take: bool | None = None
+    """In a draw puzzle, whether the answer took ``card`` (the face-up card); else None."""
+    better_take: bool | None = None
+    """In a draw puzzle, the better choice (None when the answer was best)."""
 
     @property
     def score(self) -> float:
@@ -159,6 +199,13 @@ class Puzzle:
     >>> puzzle = load_bank()[0]
     >>> len(puzzle.hand), puzzle.tier in TIER_NAMES, puzzle.answer <= set(puzzle.hand)
     (11, True, True)
+
+    A take-or-draw puzzle (``kind="draw"``) holds your 10 cards before the draw; the face-up
+    card is the top of the discard pile, ``take`` the answer, and ``choices`` the two values:
+
+    >>> draw = next(p for p in load_bank() if p.kind == "draw")
+    >>> len(draw.hand), sorted(c.move for c in draw.choices), draw.best_choice.take == draw.take
+    (10, ['draw', 'take'], True)
     """
 
     id: str
@@ -174,14 +221,53 @@ class Puzzle:
     choices: tuple[ChoiceValue, ...] = field(repr=False)
     scores: tuple[int, int] = (0, 0)
     turn: int = 1
+    kind: str = "discard"
+    """One of :data:`KINDS`. A ``"draw"`` puzzle's ``hand`` is your 10 cards before the draw,
+    the face-up card is the top of ``knowledge.discard_pile`` (:attr:`upcard`), its
+    ``answer`` is empty and ``knock`` None, and ``take`` says whether taking is right."""
+    take: bool | None = None
 
     def __post_init__(self) -> None:
-        _check_puzzle(self)
+        from gin_teach.puzzles.fields import validate
+
+        validate(self)
 
     @property
     def tier_name(self) -> str:
         """The tier's name: Count, Shape, Memory, Defence or Judgement."""
         return TIER_NAMES[self.tier]
+
+    @property
+    def question(self) -> str:
+        """What the puzzle asks, a key of :data:`QUESTIONS`: ``"draw"`` (take or draw?),
+        ``"knock"`` (a discard puzzle whose answer cards could knock: knock or play on?) or
+        ``"discard"``.
+
+        >>> load_bank()[0].question
+        'discard'
+        """
+        if self.kind == "draw":
+            return "draw"
+        return "discard" if self.knock is None else "knock"
+
+    @property
+    def upcard(self) -> Card:
+        """The face-up card a draw puzzle offers (:class:`PuzzleError` for a discard puzzle).
+
+        >>> puzzle = next(p for p in load_bank() if p.kind == "draw")
+        >>> puzzle.upcard == puzzle.knowledge.discard_pile[-1]
+        True
+        """
+        if self.kind != "draw":
+            raise PuzzleError(f"puzzle {self.id} asks what to discard: it offers no face-up "
+                              "card to take")
+        return self.knowledge.discard_pile[-1]
+
+    def _ask_discard(self) -> None:
+        if self.kind == "draw":
+            raise PuzzleError(f"puzzle {self.id} asks take or draw, not a discard: answer it "
+                              "with grade_draw(take=True or False) or grade_move('take' or "
+                              "'draw')")
 
     def choice(self, card: Card | str, knock: bool | None = None) -> ChoiceValue:
         """The measured choice for discarding ``card`` and knocking or not (``None``: the
@@ -192,6 +278,7 @@ class Puzzle:
         >>> puzzle.choice(puzzle.best_choice.card).points_lost
         0.0
         """
+        self._ask_discard()
         if isinstance(card, str):
             text = card
             try:
@@ -219,7 +306,18 @@ class Puzzle:
         >>> grade = puzzle.grade(wrong.card, wrong.knock)
         >>> grade.verdict != "best", grade.better in puzzle.answer
         (True, True)
+
+        A draw puzzle is answered with :meth:`grade_draw` instead:
+
+        >>> next(p for p in load_bank() if p.kind == "draw").grade("KS")
+        ... # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.PuzzleError: puzzle p... asks take or draw, not a discard: ...
         """
+        self._ask_discard()
+        if knock is not None and not isinstance(knock, bool):
+            raise PuzzleError(f"knock must be True, False or None, got {excerpt(knock)}")
         chosen = self.choice(card, knock)
         best = self.best_choice
         in_answer = chosen.card in self.answer and (self.knock is None
@@ -249,9 +347,78 @@ class Puzzle:
         return Grade(chosen.card, chosen.knock, verdict, round(lost, 2), best.card, best.knock,
                      text)
 
+    def grade_draw(self, take: bool) -> Grade:
+        """Grade taking the face-up card (``take=True``) or drawing from the stock
+        (``take=False``) in a draw puzzle, by the judge's values stored with it. A discard
+        puzzle, or a ``take`` that is not True or False, raises :class:`PuzzleError`.
+
+        >>> puzzle = next(p for p in load_bank() if p.kind == "draw")
+        >>> puzzle.grade_draw(puzzle.take).verdict
+        'best'
+        >>> load_bank()[0].grade_draw(True)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.PuzzleError: puzzle p0001 asks what to discard, not take or draw: ...
+        """
+        if self.kind != "draw":
+            raise PuzzleError(f"puzzle {self.id} asks what to discard, not take or draw: "
+                              "answer it with grade(card, knock)")
+        if not isinstance(take, bool):
+            raise PuzzleError(f"take must be True (take the face-up card) or False (draw "
+                              f"from the stock), got {excerpt(take)}")
+        chosen = next(c for c in self.choices if c.take == take)
+        best = self.best_choice
+        upcard = self.upcard
+        did = f"taking {upcard}" if take else "drawing from the stock"
+        best_did = f"taking {upcard}" if best.take else "drawing from the stock"
+        if chosen is best:
+            return Grade(upcard, False, "best", 0.0, None, None,
+                         f"Best: {did}. {self.explanation}", take=take)
+        verdict = verdict_for(max(chosen.points_lost, 0.01), chosen.error)
+        lost = chosen.points_lost
+        noise = f" (± {chosen.error:.1f})" if chosen.error else ""
+        if verdict == "good":
+            text = (f"Good: {did} is as good as {best_did} as far as the playouts can tell "
+                    f"(it loses about {lost:.1f} points a hand{noise}). {chosen.why}")
+        else:
+            text = (f"{verdict.capitalize()}: {did} loses about {lost:.1f} points a hand"
+                    f"{noise}. {self.explanation}")
+        return Grade(upcard, False, verdict, round(lost, 2), upcard, None, text, take=take,
+                     better_take=best.take)
+
+    def grade_move(self, move: str) -> Grade:
+        """Grade a move as typed: ``"take"`` or ``"draw"`` in a draw puzzle; ``"KS"``,
+        ``"discard KS"`` or ``"knock KS"`` in a discard puzzle. A move the puzzle does not
+        ask raises :class:`PuzzleError` naming the problem.
+
+        >>> puzzle = load_bank()[0]
+        >>> puzzle.grade_move(f"discard {puzzle.best_choice.card.code}").verdict
+        'best'
+        >>> puzzle.grade_move("take")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.PuzzleError: puzzle p0001 asks what to discard, not take or draw: ...
+        """
+        if not isinstance(move, str):
+            raise PuzzleError(f"a move is text such as 'take', 'draw' or 'discard KS', got "
+                              f"{excerpt(move)}")
+        words = move.strip().lower().split()
+        if words in (["take"], ["draw"]):
+            return self.grade_draw(words == ["take"])
+        if self.kind == "draw":
+            self._ask_discard()
+        if len(words) == 2 and words[0] in ("discard", "knock"):
+            return self.grade(words[1], knock=words[0] == "knock")
+        if len(words) == 1:
+            return self.grade(words[0])
+        raise PuzzleError(f"{move[:30]!r} is not a move: say 'discard KS' or 'knock KS'")
+
     @property
     def best_choice(self) -> ChoiceValue:
-        """The answer's choice to show as the solution: the one the judge values most."""
+        """The answer's choice to show as the solution: the one the judge values most (in a
+        draw puzzle, the choice whose ``take`` is the answer)."""
+        if self.kind == "draw":
+            return next(c for c in self.choices if c.take == self.take)
         return min((c for c in self.choices if c.card in self.answer
                     and (self.knock is None or c.knock == self.knock)),
                    key=lambda c: (c.points_lost, c.card))
@@ -263,11 +430,20 @@ class Puzzle:
         ['answer', 'choices', 'explanation', 'hand']
         """
         knowledge: dict[str, Any] = {name: [c.code for c in getattr(self.knowledge, name)]
-                                     for name in _KNOWLEDGE_CARDS}
+                                     for name in KNOWLEDGE_CARDS}
         knowledge["stock_size"] = self.knowledge.stock_size
         taken = self.knowledge.just_taken
         knowledge["just_taken"] = taken.code if taken else None
         knowledge["knock_limit"] = self.knowledge.knock_limit
+        if self.kind == "draw":
+            return {"id": self.id, "kind": self.kind, "tier": self.tier,
+                    "themes": list(self.themes), "hand": [c.code for c in self.hand],
+                    "knowledge": knowledge, "answer": [], "knock": None, "take": self.take,
+                    "rating": self.rating, "explanation": self.explanation, "hint": self.hint,
+                    "scores": list(self.scores), "turn": self.turn,
+                    "choices": [{"move": c.move, "points_lost": round(c.points_lost, 2),
+                                 "error": round(c.error, 2), "why": c.why}
+                                for c in self.choices]}
         return {"id": self.id, "tier": self.tier, "themes": list(self.themes),
                 "hand": [c.code for c in self.hand], "knowledge": knowledge,
                 "answer": sorted(c.code for c in self.answer), "knock": self.knock,
@@ -325,7 +501,9 @@ class Puzzle:
         ...
         gin_teach.errors.PuzzleError: puzzle 'x': missing fields: answer, choices, ...
         """
-        return _puzzle_from_dict(data)
+        from gin_teach.puzzles.fields import puzzle_from_dict
+
+        return puzzle_from_dict(data)
 
     def describe(self) -> str:
         """The position in words: what you know besides your hand.
@@ -334,10 +512,13 @@ class Puzzle:
         True
         """
         k = self.knowledge
-        facts = [f"stock {k.stock()} cards", f"your turn {self.turn} of this hand",
+        size = 10 if self.kind == "draw" else 11
+        facts = [f"stock {k.stock(size)} cards", f"your turn {self.turn} of this hand",
                  f"score {self.scores[0]} to {self.scores[1]}"]
         if k.just_taken:
             facts.append(f"you just took {k.just_taken} from the pile (you may not throw it)")
+        if self.kind == "draw":
+            facts.insert(0, f"the face-up card is {self.upcard}")
         for name, cards in (("the opponent took and holds", k.opponent_holds),
                             ("the opponent threw", k.opponent_discarded),
                             ("the opponent passed", k.opponent_passed)):
@@ -350,8 +531,10 @@ class Puzzle:
 
         k = self.knowledge
         by_suit: list[Card] = sorted(self.hand, key=lambda card: (card.suit, card.rank))
-        title = f"Tier {self.tier} {self.tier_name}: what do you discard?"
+        title = f"Tier {self.tier} {self.tier_name}: {QUESTIONS[self.question].lower()}"
         pictures = [hand_svg(by_suit, title=title)]
+        if self.kind == "draw":
+            pictures.append(hand_svg([self.upcard], title="Face-up card"))
         if k.discard_pile:
             pictures.append(hand_svg(k.discard_pile[-12:], title="Discard pile, top last"))
         if k.opponent_holds:
@@ -359,154 +542,6 @@ class Puzzle:
         row = "".join(f'<div style="margin:0 16px 8px 0">{p}</div>' for p in pictures)
         return (f'<div><div style="display:flex;flex-wrap:wrap">{row}</div>'
                 f"<div>{html.escape(self.describe())}</div></div>")
-
-
-# ----------------------------------------------------------------------------- checks
-
-
-def _fail(puzzle_id: object, problem: str) -> PuzzleError:
-    return PuzzleError(f"puzzle {excerpt(puzzle_id)}: {problem}")
-
-
-def _check_puzzle(p: Puzzle) -> None:
-    if not isinstance(p.id, str) or not _ID.fullmatch(p.id):
-        raise _fail(p.id, "id must be 1-40 lower-case letters, digits or dashes")
-    if type(p.tier) is not int or p.tier not in TIER_NAMES:
-        raise _fail(p.id, f"tier must be 1 to 5, got {excerpt(p.tier)}")
-    unknown = [t for t in p.themes if t not in THEMES]
-    if unknown:
-        raise _fail(p.id, f"unknown theme {excerpt(unknown[0])}")
-    if len(p.hand) != 11 or len(set(p.hand)) != 11:
-        raise _fail(p.id, "the hand must be 11 different cards")
-    try:
-        p.knowledge.check_hand(hand_mask(p.hand), 11)
-    except CardError as error:
-        raise _fail(p.id, f"knowledge: {error}") from None
-    if not p.answer or not p.answer <= set(p.hand):
-        raise _fail(p.id, "answer: every answer card must be in the hand")
-    if p.knock not in (True, False, None):
-        raise _fail(p.id, "knock must be true, false or null")
-    if not (isinstance(p.rating, int) and 400 <= p.rating <= 3000):
-        raise _fail(p.id, "rating must be a whole number from 400 to 3000")
-    for name, text in (("explanation", p.explanation), ("hint", p.hint)):
-        if not isinstance(text, str) or not text or len(text) > _MAX_TEXT:
-            raise _fail(p.id, f"{name} must be text of 1 to {_MAX_TEXT} characters")
-    if not (len(p.scores) == 2 and all(type(s) is int and 0 <= s < 1000 for s in p.scores)):
-        raise _fail(p.id, "scores must be two whole numbers from 0 to 999")
-    if not (type(p.turn) is int and 1 <= p.turn <= 40):
-        raise _fail(p.id, "turn must be a whole number from 1 to 40")
-    _check_choices(p)
-
-
-def _check_choices(p: Puzzle) -> None:
-    seen: set[tuple[Card, bool]] = set()
-    for choice in p.choices:
-        key = (choice.card, choice.knock)
-        if choice.card not in p.hand or key in seen:
-            raise _fail(p.id, f"choices: {choice.card} is not in the hand or is listed twice")
-        if not (isinstance(choice.points_lost, (int, float))
-                and math.isfinite(choice.points_lost) and 0 <= choice.points_lost < 200):
-            raise _fail(p.id, f"choices: {choice.card} has an impossible points_lost")
-        if not isinstance(choice.why, str) or len(choice.why) > _MAX_TEXT:
-            raise _fail(p.id, f"choices: {choice.card}'s why must be text")
-        seen.add(key)
-    taken = p.knowledge.just_taken
-    discardable = {c for c in p.hand if c != taken}
-    if {card for card, _ in seen} != discardable:
-        raise _fail(p.id, "choices must value every card you may discard")
-    hand = hand_mask(p.hand)
-    limit = p.knowledge.knock_limit if p.knowledge.knock_limit is not None else KNOCK_LIMIT
-    for card in discardable:
-        if (card, False) not in seen:
-            raise _fail(p.id, f"choices: {card} must be valued without a knock")
-        if ((card, True) in seen) != (deadwood_of_mask(hand ^ card.bit) <= limit):
-            raise _fail(p.id, f"choices: {card} may knock exactly when its count allows")
-    for card in p.answer:
-        can_knock = (card, True) in seen
-        if can_knock != (p.knock is not None):
-            raise _fail(p.id, f"knock: says {p.knock} but {card} "
-                              f"{'can' if can_knock else 'cannot'} knock")
-        right = next(c for c in p.choices if c.card == card and c.knock == bool(p.knock))
-        if verdict_for(right.points_lost, right.error) not in ("best", "good"):
-            raise _fail(p.id, f"answer: {card} must lose nothing, or no more than the noise")
-    if not any(c.points_lost == 0 for c in p.choices if c.card in p.answer):
-        raise _fail(p.id, "answer: one answer card must lose 0 points")
-    wrong = [c for c in p.choices if c.card not in p.answer and c.points_lost == 0]
-    if wrong:
-        raise _fail(p.id, f"choices: {wrong[0].card} loses nothing but is not in the answer")
-
-
-def _cards(puzzle_id: object, name: str, value: object) -> tuple[Card, ...]:
-    if not isinstance(value, list) or len(value) > 52 or not all(
-            isinstance(v, str) and len(v) <= 4 for v in value):
-        raise _fail(puzzle_id, f"{name} must be a list of card codes")
-    try:
-        return to_cards(value, name)  # one code an item: an empty code is not skipped
-    except CardError as error:
-        raise _fail(puzzle_id, f"{name}: {error}") from None
-
-
-_FIELDS: Final = ("answer", "choices", "explanation", "hand", "hint", "id", "knock",
-                  "knowledge", "rating", "scores", "themes", "tier", "turn")
-_CHOICE_FIELDS: Final = ["card", "knock", "points_lost", "why"]
-_KNOWLEDGE_FIELDS: Final = (*_KNOWLEDGE_CARDS, "just_taken", "knock_limit", "stock_size")
-
-
-def _puzzle_from_dict(data: object) -> Puzzle:
-    if not isinstance(data, dict):
-        raise PuzzleError("a puzzle must be a JSON object")
-    pid = data.get("id", "?")
-    missing = [name for name in _FIELDS if name not in data]
-    extra = [str(name)[:20] for name in data if name not in _FIELDS]
-    if missing:
-        shown = ", ".join(missing[:3]) + (", ..." if len(missing) > 3 else "")
-        raise _fail(pid, f"missing fields: {shown}")
-    if extra:
-        raise _fail(pid, f"unknown field {extra[0]!r}")
-    raw = data["knowledge"]
-    if not isinstance(raw, dict) or sorted(raw) != sorted(_KNOWLEDGE_FIELDS):
-        raise _fail(pid, f"knowledge must have exactly the fields {', '.join(_KNOWLEDGE_FIELDS)}")
-    taken = raw["just_taken"]
-    if taken is not None and not isinstance(taken, str):
-        raise _fail(pid, "knowledge: just_taken must be a card code or null")
-    for name in ("stock_size", "knock_limit"):
-        if raw[name] is not None and (type(raw[name]) is not int or not 0 <= raw[name] <= 52):
-            raise _fail(pid, f"knowledge: {name} must be a whole number from 0 to 52 or null")
-    try:
-        pile, holds, took, passed, discarded = (_cards(pid, name, raw[name])
-                                                for name in _KNOWLEDGE_CARDS)
-        knowledge = Knowledge(pile, holds, took, passed, discarded,
-                              stock_size=raw["stock_size"],
-                              just_taken=(_cards(pid, "just_taken", [taken])[0] if taken
-                                          else None),
-                              knock_limit=raw["knock_limit"])
-    except CardError as error:
-        raise _fail(pid, f"knowledge: {error}") from None
-    themes, choices, scores = data["themes"], data["choices"], data["scores"]
-    if not isinstance(themes, list) or not all(isinstance(t, str) for t in themes):
-        raise _fail(pid, "themes must be a list of names")
-    if not isinstance(choices, list) or not 1 <= len(choices) <= 22:
-        raise _fail(pid, "choices must be a list of 1 to 22 choices")
-    values = []
-    for item in choices:
-        fields = sorted(item) if isinstance(item, dict) else []
-        if not (fields in (_CHOICE_FIELDS, sorted([*_CHOICE_FIELDS, "error"]))
-                and isinstance(item["knock"], bool)
-                and type(item["points_lost"]) in (int, float)
-                and type(item.get("error", 0.0)) in (int, float)
-                and math.isfinite(item.get("error", 0.0)) and 0 <= item.get("error", 0.0) < 100):
-            raise _fail(pid, "each choice needs card, knock (true/false), points_lost and why, "
-                             "and may give the error of points_lost (a number from 0)")
-        (card,) = _cards(pid, "choices", [item["card"]])
-        values.append(ChoiceValue(card, item["knock"], float(item["points_lost"]), item["why"],
-                                  float(item.get("error", 0.0))))
-    if not isinstance(scores, list) or len(scores) != 2:
-        raise _fail(pid, "scores must be [yours, theirs]")
-    return Puzzle(id=data["id"], tier=data["tier"], themes=tuple(themes),
-                  hand=_cards(pid, "hand", data["hand"]), knowledge=knowledge,
-                  answer=frozenset(_cards(pid, "answer", data["answer"])), knock=data["knock"],
-                  rating=data["rating"], explanation=data["explanation"], hint=data["hint"],
-                  choices=tuple(values), scores=(scores[0], scores[1]), turn=data["turn"])
 
 
 # ----------------------------------------------------------------------------- bank files
@@ -589,30 +624,40 @@ def load_bank(path: str | Path | None = None) -> tuple[Puzzle, ...]:
                           f"{error.strerror}") from None
 
 
-def puzzle_for(theme: str, tier: int | None = None, seed: int = 0,
-               bank: Sequence[Puzzle] | None = None) -> Puzzle:
-    """A puzzle of the bank (or ``bank``) that teaches ``theme`` (one of :data:`THEMES`), of
-    ``tier`` if given, chosen by ``seed``: the same arguments give the same puzzle, so a lesson
-    can draw its exercise from the bank and its answer key stays true. The choice ranks the
+def puzzle_for(theme: str | None, tier: int | None = None, seed: int = 0,
+               bank: Sequence[Puzzle] | None = None, *, kind: str | None = None) -> Puzzle:
+    """A puzzle of the bank (or ``bank``) that teaches ``theme`` (one of :data:`THEMES`; None
+    for any, when a ``kind`` is named), of ``tier`` if given, asking ``kind`` if given (a key
+    of :data:`QUESTIONS`: ``"discard"``, ``"knock"`` or ``"draw"``), chosen by ``seed``: the
+    same arguments give the same puzzle, so a lesson can draw its exercise from the bank and
+    its answer key stays true. The choice ranks the
     fitting puzzles by a hash of ``seed`` and each id, so dropping other puzzles from the bank
     never changes it, and adding some changes it only when a newcomer ranks first.
 
     >>> puzzle = puzzle_for("knock early")
     >>> "knock early" in puzzle.themes, puzzle == puzzle_for("knock early", seed=0)
     (True, True)
+    >>> puzzle_for(None, kind="draw", seed=1).question
+    'draw'
     >>> puzzle_for("bluff")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     gin_teach.errors.PuzzleError: 'bluff' is not a puzzle theme; the themes are: highest ...
     """
-    if not isinstance(theme, str) or theme not in THEMES:
+    if (theme is not None or kind is None) and (not isinstance(theme, str)
+                                                 or theme not in THEMES):
         raise PuzzleError(f"{excerpt(theme)} is not a puzzle theme; the themes are: "
                           f"{', '.join(THEMES)}")
     if tier is not None and (type(tier) is not int or tier not in TIER_NAMES):
         raise PuzzleError(f"tier {excerpt(tier)} is not one of {sorted(TIER_NAMES)}")
+    if kind is not None and (not isinstance(kind, str) or kind not in QUESTIONS):
+        raise PuzzleError(f"kind {excerpt(kind)} is not one of {', '.join(QUESTIONS)}")
     fitting = [p for p in (load_bank() if bank is None else bank)
-               if theme in p.themes and tier in (None, p.tier)]
+               if theme in (None, *p.themes) and tier in (None, p.tier)
+               and kind in (None, p.question)]
     if not fitting:
         where = f" of tier {tier}" if tier is not None else ""
-        raise PuzzleError(f"no puzzle{where} teaches {theme!r}")
+        asks = f" asking {QUESTIONS[kind].lower()[:-1]}" if kind is not None else ""
+        teaches = f" teaches {theme!r}" if theme is not None else ""
+        raise PuzzleError(f"no puzzle{where}{asks}{teaches or ' fits'}")
     return min(fitting, key=lambda p: hashlib.sha256(f"{seed}:{p.id}".encode()).digest())

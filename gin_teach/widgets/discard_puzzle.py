@@ -1,7 +1,10 @@
-"""DiscardPuzzle: the "what should I discard?" trainer, with a rating, a streak and hints.
+"""DiscardPuzzle: the puzzle trainer ("what should I discard?", "knock or play on?", "take
+or draw?"), with a rating, a streak and hints.
 
 The position is drawn as cards (your hand, the discard pile, the opponent's known cards, the
-stock); a click on a card answers (with "Knock" pressed first when you want to knock). The
+stock); a click on a card answers (with "Knock" pressed first when you want to knock). A
+take-or-draw puzzle shows your ten cards and the face-up card, and two buttons answer it:
+"Take" the face-up card, or "Draw from the stock". The
 grade, the points lost and the better card come from the puzzle bank
 (:mod:`gin_teach.puzzles`); the widget decides nothing itself. Progress (your Glicko-2 rating,
 overall and per theme, streak, solved puzzles and the puzzles due for review) is saved after
@@ -29,7 +32,7 @@ from gin_teach.display import HIGHLIGHTS, hand_svg, message_html
 from gin_teach.errors import GinError, PuzzleError, excerpt
 from gin_teach.learner_record import SOLVED_VERDICTS, Progress, verdict_score
 from gin_teach.progress import ProgressStore, store_for
-from gin_teach.puzzles import TIER_NAMES, Grade, Puzzle, load_bank
+from gin_teach.puzzles import QUESTIONS, TIER_NAMES, Grade, Puzzle, load_bank
 from gin_teach.rating import Rating
 from gin_teach.review_schedule import missed_words
 
@@ -85,7 +88,9 @@ class DiscardPuzzle(widgets.VBox):
     """The trainer. ``progress_path`` is where your rating and streak are kept (default: a
     file in your home folder, shown under the buttons); ``store`` gives the record itself
     instead (``ProgressStore.scratch()`` for a worked example that must not count);
-    ``tier`` (1-5) and ``theme`` choose the puzzles; ``seed`` makes the order repeatable.
+    ``tier`` (1-5), ``theme`` and ``kind`` (what the puzzle asks, a key of
+    :data:`~gin_teach.puzzles.QUESTIONS`: ``"discard"``, ``"knock"`` or ``"draw"``; None for
+    any) choose the puzzles; ``seed`` makes the order repeatable.
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
@@ -93,12 +98,20 @@ class DiscardPuzzle(widgets.VBox):
     >>> grade = trainer.answer(trainer.puzzle.best_choice.card)
     >>> grade.verdict, trainer.streak, trainer.rating.rating > 1500
     ('best', 1, True)
+
+    A take-or-draw puzzle is answered with ``"take"`` or ``"draw"`` (its two buttons):
+
+    >>> trainer = DiscardPuzzle(progress_path=path, seed=1, kind="draw")
+    >>> [button.description for button in trainer.cards.children][1]
+    'Draw from the stock'
+    >>> trainer.answer("take" if trainer.puzzle.take else "draw").verdict
+    'best'
     """
 
     def __init__(self, progress_path: str | Path | None = None, seed: int | None = None,
                  tier: int | None = None, theme: str | None = None, *,
                  bank: Sequence[Puzzle] | None = None, four_colour: bool = False,
-                 store: ProgressStore | None = None) -> None:
+                 store: ProgressStore | None = None, kind: str | None = None) -> None:
         super().__init__()
         self.bank = _checked_bank(bank)
         problem: str | None = None
@@ -127,6 +140,10 @@ class DiscardPuzzle(widgets.VBox):
         self.theme_choice = widgets.Dropdown(
             options=[("Any theme", ANY)] + [(t, t) for t in themes], value=ANY,
             description="Theme:", layout=widgets.Layout(width="300px"))
+        asked = {p.question for p in self.bank}
+        self.kind_choice = widgets.Dropdown(
+            options=[("Any kind", ANY)] + [(q, k) for k, q in QUESTIONS.items() if k in asked],
+            value=ANY, description="Kind:", layout=widgets.Layout(width="260px"))
         self.header = widgets.HTML()
         self.position = widgets.HTML()
         self.cards = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -142,12 +159,16 @@ class DiscardPuzzle(widgets.VBox):
             ("Retry", "the same puzzle again (not rated)"),
             ("Next puzzle", "another puzzle near your rating"),
             ("Puzzle of the day", "today's puzzle, large enough to project"))}
-        self.children = [widgets.HBox([self.tier_choice, self.theme_choice]), self.header,
+        self.children = [widgets.HBox([self.kind_choice, self.tier_choice, self.theme_choice]),
+                         self.header,
                          self.position, self.cards, self.knock_button, self.message,
                          widgets.HBox(list(self.buttons.values())), self.status]
         self.tier_choice.observe(self._on_filter, names="value")
         self.theme_choice.observe(self._on_filter, names="value")
+        self.kind_choice.observe(self._on_filter, names="value")
         self._quiet = True
+        if kind is not None:
+            self.kind_choice.value = kind if isinstance(kind, str) and kind in asked else ANY
         if tier is not None:
             self.tier_choice.value = tier if tier in TIER_NAMES else ANY
         if theme is not None:
@@ -162,6 +183,9 @@ class DiscardPuzzle(widgets.VBox):
             self._say(f"there is no tier {excerpt(tier)}: tiers are 1 to 5", "error")
         elif theme is not None and theme not in themes:
             self._say(f"no puzzle has the theme {theme[:40]!r}", "error")
+        elif kind is not None and self.kind_choice.value != kind:
+            self._say(f"no puzzle is of the kind {excerpt(kind)}: the kinds are "
+                      f"{', '.join(sorted(asked))}", "error")
 
     # ------------------------------------------------------------------ public
 
@@ -186,9 +210,10 @@ class DiscardPuzzle(widgets.VBox):
         return self.progress.streak
 
     def answer(self, card: Card | str, knock: bool | None = None) -> Grade | None:
-        """Discard ``card`` and knock if ``knock`` (``None``: as the Knock button says); shows
-        and returns the :class:`~gin_teach.puzzles.Grade`. A card you cannot discard shows a
-        message and returns None.
+        """Discard ``card`` and knock if ``knock`` (``None``: as the Knock button says); in a
+        take-or-draw puzzle ``card`` is ``"take"`` or ``"draw"``. Shows and returns the
+        :class:`~gin_teach.puzzles.Grade`. A card you cannot discard, or an answer the puzzle
+        does not ask, shows a message and returns None.
 
         >>> import tempfile, pathlib
         >>> trainer = DiscardPuzzle(progress_path=pathlib.Path(tempfile.mkdtemp()) / "p")
@@ -196,8 +221,15 @@ class DiscardPuzzle(widgets.VBox):
         (None, "'XX' is not one card")
         """
         try:
-            # A click is a discard without a knock unless the Knock button is pressed.
-            grade = self.puzzle.grade(card, self.knock if knock is None else knock)
+            if isinstance(card, str) and card.strip().lower() in ("take", "draw"):
+                if knock:
+                    raise PuzzleError("a take-or-draw puzzle has no knock: answer take or draw")
+                grade = self.puzzle.grade_move(card)  # a discard puzzle says what it asks
+            elif self.puzzle.kind == "draw":
+                grade = self.puzzle.grade(card)  # refused, saying how to answer
+            else:
+                # A click is a discard without a knock unless the Knock button is pressed.
+                grade = self.puzzle.grade(card, self.knock if knock is None else knock)
         except GinError as error:
             self._say(str(error), "error")
             return None
@@ -211,11 +243,30 @@ class DiscardPuzzle(widgets.VBox):
             note = " ".join(filter(None, [note, self._record(score)]))
         kind = "right" if grade.verdict in SOLVED_VERDICTS else "wrong"
         self._say(" ".join(filter(None, [grade.explanation, note])), kind)  # verdict first
+        if grade.take is not None:
+            moves = {grade.take: "best" if kind == "right" else "wrong"}
+            if grade.better_take is not None:
+                moves[grade.better_take] = "best"
+            self._draw({}, moves)
+            return grade
         marks = {grade.card: "best" if kind == "right" else "wrong"}
         if grade.better is not None:
             marks[grade.better] = "best"
         self._draw(marks)
         return grade
+
+    def answer_draw(self, take: bool) -> Grade | None:
+        """Answer a take-or-draw puzzle: take the face-up card (``take=True``) or draw from
+        the stock; what the two buttons do. Shows and returns the grade (None, with a message,
+        for a puzzle that asks something else).
+
+        >>> import tempfile, pathlib
+        >>> trainer = DiscardPuzzle(progress_path=pathlib.Path(tempfile.mkdtemp()) / "p",
+        ...                         kind="discard")
+        >>> trainer.answer_draw(True), trainer.message_text  # doctest: +ELLIPSIS
+        (None, 'puzzle p... asks what to discard, not take or draw: ...')
+        """
+        return self.answer("take" if take else "draw")
 
     def next_puzzle(self) -> Puzzle:
         """Move to another puzzle: by the tier and theme chosen, unsolved first, near your
@@ -259,9 +310,13 @@ class DiscardPuzzle(widgets.VBox):
             note = " ".join(filter(None, ["Solution shown: counts as a miss, and the puzzle "
                                           "comes back for review.", self._record(0.0)]))
         best = self.puzzle.best_choice
-        grade = self.puzzle.grade(best.card, best.knock)
+        if self.puzzle.take is not None:
+            grade = self.puzzle.grade_draw(self.puzzle.take)
+        else:
+            grade = self.puzzle.grade(best.card, best.knock)
         self._say(" ".join(filter(None, [f"Solution: {grade.explanation}", note])), "info")
-        self._draw({card: "best" for card in self.puzzle.answer})
+        self._draw({card: "best" for card in self.puzzle.answer},
+                   {self.puzzle.take: "best"} if self.puzzle.take is not None else None)
         return grade
 
     def retry(self) -> None:
@@ -321,8 +376,10 @@ class DiscardPuzzle(widgets.VBox):
 
     def _candidates(self) -> list[Puzzle]:
         tier, theme = self.tier_choice.value, self.theme_choice.value
+        kind = self.kind_choice.value
         chosen = [p for p in self.bank if (tier == ANY or p.tier == tier)
-                  and (theme == ANY or theme in p.themes)]
+                  and (theme == ANY or theme in p.themes)
+                  and (kind == ANY or p.question == kind)]
         return chosen or list(self.bank)
 
     def _pick(self, avoid: Puzzle | None = None) -> Puzzle:
@@ -369,8 +426,13 @@ class DiscardPuzzle(widgets.VBox):
         can_knock = any(c.knock for c in self.puzzle.choices)
         self.knock_button.layout.display = "" if can_knock else "none"
         self._draw({})
-        self._say(" ".join(filter(None, [self.review_note, "Click the card you would discard"
-                  + (" (press Knock first to knock with it)." if can_knock else ".")])), "info")
+        if self.puzzle.kind == "draw":
+            ask = (f"Take the face-up {self.puzzle.upcard}, or draw from the stock? Click "
+                   "your choice.")
+        else:
+            ask = "Click the card you would discard" + (
+                " (press Knock first to knock with it)." if can_knock else ".")
+        self._say(" ".join(filter(None, [self.review_note, ask])), "info")
         self._show_status()
 
     def _show_status(self) -> None:
@@ -385,21 +447,27 @@ class DiscardPuzzle(widgets.VBox):
                              f"{len(progress.solved)} of {len(self.bank)} · {due} due for "
                              f"review · {where}")
 
-    def _draw(self, marks: dict[Card, str]) -> None:
+    def _draw(self, marks: dict[Card, str], moves: dict[bool, str] | None = None) -> None:
+        """Draw the position; ``marks`` colour cards of the hand, ``moves`` the take (True)
+        and draw (False) buttons of a take-or-draw puzzle."""
         p = self.puzzle
         k = p.knowledge
         scale = "zoom:1.8;" if self.large else ""
         hand = sorted(p.hand, key=lambda c: (c.suit, c.rank))
         pile = k.discard_pile[-12:]
-        parts = [hand_svg(hand, title="Your hand (after the draw)", highlight=marks,
+        when = "before" if p.kind == "draw" else "after"
+        parts = [hand_svg(hand, title=f"Your hand ({when} the draw)", highlight=marks,
                           four_colour=self.four_colour)]
+        if p.kind == "draw":
+            parts.append(hand_svg([p.upcard], title="Face-up card",
+                                  four_colour=self.four_colour))
         if pile:
             parts.append(hand_svg(pile, title=f"Discard pile ({len(k.discard_pile)}), top "
                                               "last", four_colour=self.four_colour))
         if k.opponent_holds:
             parts.append(hand_svg(k.opponent_holds, title="Opponent took and holds",
                                   four_colour=self.four_colour))
-        facts = [f"Stock: {k.stock()} cards", f"your turn {p.turn} of this hand",
+        facts = [f"Stock: {k.stock(len(p.hand))} cards", f"your turn {p.turn} of this hand",
                  f"score {p.scores[0]}-{p.scores[1]}"]
         if k.just_taken:
             facts.append(f"you just took {k.just_taken} from the pile (you may not throw it)")
@@ -407,12 +475,19 @@ class DiscardPuzzle(widgets.VBox):
             facts.append("opponent threw " + " ".join(map(str, k.opponent_discarded)))
         if k.opponent_passed:
             facts.append("opponent passed " + " ".join(map(str, k.opponent_passed)))
-        self.header.value = (f'<div style="{scale}"><b>Puzzle {html.escape(p.id)}</b> · tier '
-                             f"{p.tier} {p.tier_name} · rated {p.rating}</div>")
+        self.header.value = (f'<div style="{scale}"><b>Puzzle {html.escape(p.id)}</b> · '
+                             f"{QUESTIONS[p.question]} · tier {p.tier} {p.tier_name} · rated "
+                             f"{p.rating}</div>")
         pictures = "".join(f'<div style="margin:0 16px 8px 0">{pic}</div>' for pic in parts)
         self.position.value = (f'<div style="{scale}"><div style="display:flex;flex-wrap:wrap">'
                                f"{pictures}</div><div>{html.escape(' · '.join(facts))}</div>"
                                "</div>")
+        for old in self.cards.children:
+            old.close()
+        if p.kind == "draw":
+            self.cards.children = [self._move_button(take, (moves or {}).get(take))
+                                   for take in (True, False)]
+            return
         taken = k.just_taken
         buttons = []
         for card in hand:
@@ -424,7 +499,16 @@ class DiscardPuzzle(widgets.VBox):
                 made.style.button_color = HIGHLIGHTS[mark]
             made.on_click(lambda _b, card=card: self.answer(card))
             buttons.append(made)
-        for old in self.cards.children:
-            old.close()
         self.cards.children = buttons
+
+    def _move_button(self, take: bool, mark: str | None) -> widgets.Button:
+        """The "Take" or "Draw from the stock" button of a take-or-draw puzzle."""
+        name = f"Take {self.puzzle.upcard}" if take else "Draw from the stock"
+        tip = "take the face-up card" if take else "draw the top card of the stock"
+        made = widgets.Button(description=name, tooltip=tip,
+                              layout=widgets.Layout(width="auto"))
+        if mark:
+            made.style.button_color = HIGHLIGHTS[mark]
+        made.on_click(lambda _b: self.answer_draw(take))
+        return made
 
