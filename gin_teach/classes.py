@@ -68,6 +68,8 @@ def export_progress(out: str | Path, name: str, progress: Progress | None = None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             json.dump(data, stream)
+            stream.flush()
+            os.fsync(stream.fileno())  # on disk before it takes the name (as a progress save)
         os.replace(temporary, out)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
