@@ -192,7 +192,11 @@ def copy_course(folder: str | Path, force: bool = False, source: str | Path | No
         raise CourseError(f"the folder to copy the course from is a path, not "
                           f"{excerpt(source)}")
     origin = Path(source) if source is not None else course_folder()
-    files = _course_files(origin)
+    try:
+        files = _course_files(origin)
+    except OSError as error:  # no such folder, or a name the system refuses
+        raise CourseError(f"cannot read the course from {excerpt(str(origin))}: "
+                          f"{error.strerror or error}") from None
     if not files:
         raise CourseError(f"no notebooks in {excerpt(str(origin))} to copy")
     target.mkdir(parents=True, exist_ok=True)

@@ -153,6 +153,9 @@ def test_a_folder_name_the_system_refuses_is_a_clear_error(tmp_path: Path):
     wrong(lambda: copy_course(TOO_LONG), CourseError, "File name too long")
     wrong(lambda: export_progress(3, "Ada"), ArgumentError, "out must be")
     wrong(lambda: copy_course(tmp_path, source=3), CourseError, "copy the course from")
+    wrong(lambda: copy_course(tmp_path, source=TOO_LONG), CourseError, "File name too long")
+    wrong(lambda: copy_course(tmp_path, source=tmp_path / "none"), CourseError,
+          "No such file")
     wrong(lambda: lab_command(tmp_path, 5), ArgumentError, "extra must be")
 
 
