@@ -337,25 +337,32 @@ _take_score, _draw_score = unchecked(take_score), unchecked(draw_score)
 def _measure(view: TableView, rules: PlayoutRules, scorers: Sequence[Scorer], seed: int,
              precision: Precision) -> list[list[int]]:
     """Each scorer's points on common imagined deals: every one on ``precision.first``
-    deals, then the ones whose grade is in doubt on more (see the module)."""
+    deals, then the ones whose grade is in doubt on more (see the module).
+
+    Doubt is judged against the leader of the moment, over every choice: when the lead
+    changes hands, a choice set aside against the old leader may be in doubt against the new
+    one, and it is first scored on the deals it missed, so every comparison stays paired.
+    """
     rng = random.Random(seed)
     model = OpponentModel.of(view)
+    deals: list[tuple[int, list[int]]] = []
     points: list[list[int]] = [[] for _ in scorers]
     active = list(range(len(scorers)))
-    played = 0
-    while active:
-        for _ in range(precision.first if played == 0 else precision.batch):
-            theirs, stock = imagined_deal(model, rng, view, rules)
-            for index in active:
-                points[index].append(scorers[index](theirs, stock))
-        played = len(points[active[0]])
-        if played >= precision.most or len(scorers) == 1:
-            break
+    while True:
+        for _ in range(precision.first if not deals else precision.batch):
+            deals.append(imagined_deal(model, rng, view, rules))
+        for index in active:
+            scorer, scored = scorers[index], points[index]
+            for theirs, stock in deals[len(scored):]:
+                scored.append(scorer(theirs, stock))
+        if len(deals) >= precision.most or len(scorers) == 1:
+            return points
         leader = max(active, key=lambda i: sum(points[i]))
-        doubtful = [i for i in active if i != leader and _in_doubt(
+        doubtful = [i for i in range(len(scorers)) if i != leader and _in_doubt(
             *paired(points[leader], points[i]), precision.error)]
-        active = [leader, *doubtful] if doubtful else []
-    return points
+        if not doubtful:
+            return points
+        active = [leader, *doubtful]
 
 
 def _in_doubt(loss: float, error: float, wanted: float) -> bool:

@@ -113,6 +113,13 @@ def _shots_dir(tmp_path: Path, name: str) -> Path:
     return folder
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def _shows_a_widget(cell: dict[str, Any]) -> bool:
+    return any(WIDGET_VIEW in output.get("data", {}) for output in cell["outputs"])
+
+
 @pytest.mark.parametrize("name", LESSONS)
 def test_lesson_runs_clean_in_jupyterlab(
     name: str,
@@ -138,10 +145,12 @@ def test_lesson_runs_clean_in_jupyterlab(
         dom_cells = nb.notebook.locator(".jp-CodeCell")
         assert dom_cells.count() == len(cells)
 
-        # The lesson's own widget draws: a widget button or a canvas under its cell.
-        # (The strategy lab has no widget: its charts are pictures, checked by Run All.)
+        # The lesson's own widget draws: a widget button or a canvas under each cell that builds
+        # it and outputs a widget view (a cell may build one only to read it, as lesson 11 reads
+        # the table's menu). The strategy lab has no widget: its charts are pictures.
         widget = COURSE[name]
-        shown = [c["index"] for c in cells if widget and f"{widget}(" in c["source"]]
+        shown = [c["index"] for c in cells
+                 if widget and f"{widget}(" in c["source"] and _shows_a_widget(c)]
         assert shown or widget is None, f"{name}: no cell shows {widget}"
         for index in shown:
             output = dom_cells.nth(index).locator(".jp-OutputArea-output")

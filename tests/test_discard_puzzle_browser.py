@@ -17,18 +17,24 @@ from tests.test_browser import STEP_MS, NotebookPage, browser, expected  # noqa:
 
 pytestmark = pytest.mark.slow
 
-SEED, TIER = 1, 1
+TIER = 1
 
 
-def trainer_cell(progress: Path) -> str:
+def trainer_cell(progress: Path, seed: int) -> str:
     return ("from gin_teach.widgets import DiscardPuzzle\n"
-            f"DiscardPuzzle(progress_path={str(progress)!r}, seed={SEED}, tier={TIER})")
+            f"DiscardPuzzle(progress_path={str(progress)!r}, seed={seed}, tier={TIER})")
 
 
-def first_puzzle(tmp_path: Path) -> Puzzle:
-    """The puzzle the notebook's trainer shows first: the same seed and a fresh progress file
-    draw the same one here."""
-    return DiscardPuzzle(progress_path=tmp_path / "here.json", seed=SEED, tier=TIER).puzzle
+def first_puzzle(tmp_path: Path) -> tuple[int, Puzzle]:
+    """The first seed whose trainer shows first a puzzle with a choice it does not accept (a
+    learner's wrong answer to click), and that puzzle: the same seed and a fresh progress file
+    draw the same one in the notebook."""
+    for seed in range(1, 50):
+        puzzle = DiscardPuzzle(progress_path=tmp_path / f"seed{seed}.json", seed=seed,
+                               tier=TIER).puzzle
+        if any(not puzzle.grade(c.card, False).solved for c in puzzle.choices if not c.knock):
+            return seed, puzzle
+    raise AssertionError("no seed shows a puzzle with a wrong choice first")
 
 
 def test_a_discard_puzzle_answered_by_clicks_in_jupyterlab(
@@ -37,17 +43,18 @@ def test_a_discard_puzzle_answered_by_clicks_in_jupyterlab(
 ) -> None:
     import nbformat
 
-    puzzle = first_puzzle(tmp_path)
-    wrong = max((c for c in puzzle.choices if not c.knock), key=lambda c: c.points_lost)
-    grade = puzzle.grade(wrong.card, False)
-    assert grade.verdict != "best" and grade.better is not None
+    seed, puzzle = first_puzzle(tmp_path)
+    grade = max((puzzle.grade(c.card, False) for c in puzzle.choices if not c.knock),
+                key=lambda g: (not g.solved, g.points_lost))
+    wrong = grade
+    assert not grade.solved and grade.better is not None
     best = puzzle.best_choice.card
 
     root = tmp_path / "root"
     root.mkdir()
     notebook = nbformat.v4.new_notebook()
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
-    notebook.cells = [nbformat.v4.new_code_cell(trainer_cell(tmp_path / "progress.json"))]
+    notebook.cells = [nbformat.v4.new_code_cell(trainer_cell(tmp_path / "progress.json", seed))]
     nbformat.write(notebook, root / "puzzle.ipynb")
     with JupyterLab(root, tmp_path / "state") as server:
         context = browser.new_context(viewport={"width": 1400, "height": 1200})
