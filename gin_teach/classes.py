@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from gin_teach.errors import ProgressError
 from gin_teach.learner_record import Progress
 from gin_teach.progress import MAX_PROGRESS_BYTES, store_for
+from gin_teach.validation import names_bad_arguments
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -38,6 +39,7 @@ EXPORT_FORMAT = 1
 _KIND = "gin_teach progress export"
 
 
+@names_bad_arguments
 def export_progress(out: str | Path, name: str, progress: Progress | None = None) -> Path:
     """Write ``progress`` (default: the learner's own record) with the learner's ``name`` to
     the file ``out``, atomically; return its path. An existing file that is not an export is
@@ -52,7 +54,7 @@ def export_progress(out: str | Path, name: str, progress: Progress | None = None
         raise ProgressError(f"a learner's name is some text up to 80 characters, not "
                             f"{name!r:.40}")
     out = Path(out)
-    if out.is_dir():
+    if _is_folder(out):
         raise ProgressError(f"{out} is a folder: give the export a file name, such as "
                             f"{out / (name.strip() + '.json')}")
     if out.exists():
@@ -66,6 +68,8 @@ def export_progress(out: str | Path, name: str, progress: Progress | None = None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             json.dump(data, stream)
+            stream.flush()
+            os.fsync(stream.fileno())  # on disk before it takes the name (as a progress save)
         os.replace(temporary, out)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
@@ -73,6 +77,16 @@ def export_progress(out: str | Path, name: str, progress: Progress | None = None
     return out
 
 
+def _is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder; a name the system refuses (too long) is a ProgressError."""
+    try:
+        return path.is_dir()
+    except OSError as error:
+        raise ProgressError(f"{str(path)[:60]!r} cannot be used: {error.strerror or error}"
+                            ) from None
+
+
+@names_bad_arguments
 def read_export(path: str | Path) -> tuple[str, Progress]:
     """The learner's name and record in an export file (``ProgressError`` if it is not one).
 
@@ -164,6 +178,7 @@ class ClassTable:
         return figure
 
 
+@names_bad_arguments
 def class_table(folder: str | Path) -> ClassTable:
     """Merge every export (``*.json``) in ``folder`` into a :class:`ClassTable`; a file that
     is not an export is listed as skipped, never changed.
@@ -173,7 +188,7 @@ def class_table(folder: str | Path) -> ClassTable:
     ()
     """
     folder = Path(folder)
-    if not folder.is_dir():
+    if not _is_folder(folder):
         raise ProgressError(f"{folder} is not a folder of progress exports")
     rows, skipped = [], []
     for path in sorted(folder.glob("*.json")):
@@ -193,6 +208,7 @@ def class_table(folder: str | Path) -> ClassTable:
     return ClassTable(tuple(rows), tuple(skipped))
 
 
+@names_bad_arguments
 def figure_svg(figure: Figure) -> str:
     """A matplotlib figure as an SVG picture, for an HTML widget or a static page.
 

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Final
 
 from gin_teach.errors import CourseError, excerpt
+from gin_teach.validation import names_bad_arguments
 
 __all__ = ["COURSE_SUFFIXES", "RECORD_NAME", "START", "CopyReport", "copy_course",
            "course_folder", "lab_command", "main"]
@@ -179,11 +180,23 @@ def copy_course(folder: str | Path, force: bool = False, source: str | Path | No
         raise CourseError(f"the folder to copy the course into is a path, not "
                           f"{excerpt(folder)}")
     target = Path(folder).expanduser()
-    if target.exists() and not target.is_dir():
+    try:
+        exists = target.exists()
+    except OSError as error:  # a name the system refuses, such as one too long
+        raise CourseError(f"cannot copy the course into {excerpt(str(folder))}: "
+                          f"{error.strerror or error}") from None
+    if exists and not target.is_dir():
         raise CourseError(f"cannot copy the course into {excerpt(str(folder))}: it is a file, "
                           f"not a folder")
+    if source is not None and not isinstance(source, (str, os.PathLike)):
+        raise CourseError(f"the folder to copy the course from is a path, not "
+                          f"{excerpt(source)}")
     origin = Path(source) if source is not None else course_folder()
-    files = _course_files(origin)
+    try:
+        files = _course_files(origin)
+    except OSError as error:  # no such folder, or a name the system refuses
+        raise CourseError(f"cannot read the course from {excerpt(str(origin))}: "
+                          f"{error.strerror or error}") from None
     if not files:
         raise CourseError(f"no notebooks in {excerpt(str(origin))} to copy")
     target.mkdir(parents=True, exist_ok=True)
@@ -222,6 +235,7 @@ def copy_course(folder: str | Path, force: bool = False, source: str | Path | No
                       tuple(replaced))
 
 
+@names_bad_arguments
 def lab_command(folder: str | Path, extra: Sequence[str] = ()) -> list[str]:
     """The command that opens JupyterLab in ``folder`` on the first lesson (run it with the
     folder as working directory); ``extra`` are JupyterLab's own options (``--port 8890``).

@@ -22,7 +22,7 @@ from typing import Final
 from gin_teach.cards import JOKER_BITS, Card
 from gin_teach.errors import CardError, RulesError, excerpt
 from gin_teach.rules import Rules
-from gin_teach.validation import checks_masks, names_bad_arguments
+from gin_teach.validation import check_mask, check_whole, checks, checks_masks, names_bad_arguments
 
 __all__ = [
     "NATURAL_BITS",
@@ -374,6 +374,7 @@ def best_discard_with_jokers(mask: int, joker_points: int) -> tuple[int, int]:
     return best, best_bits
 
 
+@checks_masks("mask")
 def least_after_discard_with_jokers(mask: int, joker_points: int, reached: int | None = None
                                     ) -> int:
     """The least deadwood after one discard from a hand (a mask) that holds jokers: the value
@@ -415,6 +416,8 @@ def least_after_discard_with_jokers(mask: int, joker_points: int, reached: int |
     return best
 
 
+# A generator: its arguments are checked when it is called, not when first asked for a value.
+@checks(mask=check_mask, most_deadwood=check_whole, joker_points=check_whole)
 def joker_spreads(mask: int, most_deadwood: int, joker_points: int
                   ) -> Iterator[tuple[tuple[JokerMeld, ...], int, int]]:
     """Every arrangement of a hand (a mask) that holds jokers, with deadwood at most

@@ -62,6 +62,7 @@ from gin_teach.playouts import (
 )
 from gin_teach.rules import Rules
 from gin_teach.table_view import TableView
+from gin_teach.validation import check_whole, names_bad_arguments, unchecked, wrong_argument
 
 __all__ = [
     "BANK",
@@ -98,6 +99,8 @@ NOISE_SE: Final = 2.0
 """A choice whose loss is within this many standard errors of nothing is good: the
 measurement cannot tell it from the best."""
 _ACCEPTED: Final = frozenset(("best", "good"))
+MOST_DEALS: Final = 100_000
+"""The most deals a :class:`Precision` may ask for each choice (the bank's asks 1,536)."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,16 @@ class Precision:
     batch: int
     error: float
 
+    def __post_init__(self) -> None:
+        # A judgement runs until these are met: a zero, negative or endless budget would
+        # never end, or measure nothing.
+        check_whole(self.first, "first", 1, MOST_DEALS)
+        check_whole(self.most, "most", self.first, MOST_DEALS)
+        check_whole(self.batch, "batch", 1, MOST_DEALS)
+        if not (isinstance(self.error, (int, float)) and not isinstance(self.error, bool)
+                and 0 <= self.error < math.inf):
+            raise wrong_argument("error", self.error, "a standard error of 0 or more")
+
 
 COACH: Final = Precision(first=24, most=384, batch=48, error=0.3)
 """At the table, in the trainer and in the lessons: a grade in well under a second."""
@@ -122,6 +135,7 @@ BANK: Final = Precision(first=64, most=1536, batch=64, error=0.2)
 """For the puzzle bank, measured once and stored."""
 
 
+@names_bad_arguments
 def verdict_for(loss: float, error: float = 0.0) -> str:
     """The grade of a choice that loses ``loss`` expected points (± ``error``) against the
     best (see the module).
@@ -239,6 +253,7 @@ class Judgement:
         return self.option(f"{'knock' if knock else 'discard'} {card.code}")
 
 
+@names_bad_arguments
 def paired(these: Sequence[int], those: Sequence[int]) -> tuple[float, float]:
     """The mean of the paired differences ``these - those`` (the same deals, as far as both
     go) and its standard error.
@@ -257,6 +272,7 @@ def paired(these: Sequence[int], those: Sequence[int]) -> tuple[float, float]:
     return mean, math.sqrt(variance / count)
 
 
+@names_bad_arguments
 def position_seed(decision: str, hand: int, knowledge: Knowledge, rules: Rules) -> int:
     """The seed of a position's deals, from everything the judge is told about it: the same
     position always gets the same deals.
@@ -270,6 +286,7 @@ def position_seed(decision: str, hand: int, knowledge: Knowledge, rules: Rules) 
     return int(hashlib.sha256(text.encode()).hexdigest()[:16], 16)
 
 
+@names_bad_arguments
 def table_view(hand: HandLike, knowledge: Knowledge, rules: Rules) -> TableView:
     """The player's view of a position given as cards and a
     :class:`~gin_teach.analysis.Knowledge`, as the playouts read it.
@@ -309,6 +326,12 @@ def _union(cards: Sequence[Card]) -> int:
 
 
 Scorer = Callable[[int, list[int]], int]
+
+# A judgement checks its position once (judge_discard, judge_draw): the thousands of playouts
+# it scores skip the engine's argument checks (a stock of 31 card masks checked on every deal
+# cost several percent of the judge's time).
+_discard_score, _settle_masks = unchecked(discard_score), unchecked(settle_masks)
+_take_score, _draw_score = unchecked(take_score), unchecked(draw_score)
 
 
 def _measure(view: TableView, rules: PlayoutRules, scorers: Sequence[Scorer], seed: int,
@@ -382,6 +405,7 @@ def _options(kinds: Sequence[tuple[str, Card | None]], points: list[list[int]],
     return tuple(sorted(options, key=lambda o: order[id(o)]))
 
 
+@names_bad_arguments
 def breaks_meld(hand: HandLike, card: Card, rules: Rules | None = None) -> bool:
     """Whether throwing ``card`` from the 11-card ``hand`` breaks a made meld for nothing:
     the card sits in a meld in every least-deadwood arrangement of the hand, the cards left
@@ -400,6 +424,8 @@ def breaks_meld(hand: HandLike, card: Card, rules: Rules | None = None) -> bool:
     """
     rules = rules or Rules.modern()
     cards = to_cards(hand)
+    if card not in cards:
+        raise CardError(f"card {card} is not in the hand {' '.join(map(str, cards))[:60]}")
     mask, jp = hand_mask(cards), rules.joker_points
     if any(card in a.deadwood_cards for a in all_best_arrangements(cards, joker_points=jp)):
         return False
@@ -426,6 +452,7 @@ def forget() -> None:
     _judge_draw.cache_clear()
 
 
+@names_bad_arguments
 def judge_discard(hand11: HandLike, knowledge: Knowledge | None = None,
                   rules: Rules | None = None, *, seed: int | None = None,
                   precision: Precision = COACH) -> Judgement:
@@ -459,12 +486,12 @@ def _judge_discard(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules,
             continue
         bit, kept = card.bit, hand ^ card.bit
         kinds.append(("discard", card))
-        scorers.append(lambda theirs, stock, bit=bit: discard_score(  # type: ignore[misc]
+        scorers.append(lambda theirs, stock, bit=bit: _discard_score(  # type: ignore[misc]
             hand, bit, theirs, stock, playout_rules))
         floors.append("inaccuracy" if breaks_meld(cards, card, rules) else None)
         if deadwood_of_mask(kept, jp) <= view.knock_limit:
             kinds.append(("knock", card))
-            scorers.append(lambda theirs, stock, kept=kept: settle_masks(  # type: ignore[misc]
+            scorers.append(lambda theirs, stock, kept=kept: _settle_masks(  # type: ignore[misc]
                 kept, theirs, playout_rules))
             floors.append(None)
     chosen = seed if seed is not None else position_seed("discard", hand, knowledge, rules)
@@ -472,6 +499,7 @@ def _judge_discard(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules,
     return Judgement("discard", _options(kinds, points, floors), chosen)
 
 
+@names_bad_arguments
 def judge_draw(hand10: HandLike, knowledge: Knowledge, rules: Rules | None = None, *,
                seed: int | None = None, precision: Precision = COACH,
                refuse: str = "draw") -> Judgement:
@@ -501,8 +529,8 @@ def _judge_draw(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules, see
     playout_rules = PlayoutRules.of(rules, view.knock_limit)
     hand, top = view.hand, view.top
     scorers: list[Scorer] = [
-        lambda theirs, stock: take_score(hand, top, theirs, stock, playout_rules),
-        lambda theirs, stock: draw_score(hand, theirs, stock, playout_rules)]
+        lambda theirs, stock: _take_score(hand, top, theirs, stock, playout_rules),
+        lambda theirs, stock: _draw_score(hand, theirs, stock, playout_rules)]
     chosen = seed if seed is not None else position_seed(refuse, hand, knowledge, rules)
     points = _measure(view, playout_rules, scorers, chosen, precision)
     return Judgement("draw", _options([("take", None), (refuse, None)], points, [None, None]),
@@ -513,6 +541,7 @@ def _judge_draw(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules, see
 # --------------------------------------------------------------------------- in words
 
 
+@names_bad_arguments
 def discard_reason(judged: Judgement, hand11: HandLike, chosen: Option,
                    rules: Rules | None = None, knowledge: Knowledge | None = None) -> str:
     """One or two sentences on ``chosen`` (an option of ``judged``, a discard judgement of
@@ -586,6 +615,7 @@ def discard_reason(judged: Judgement, hand11: HandLike, chosen: Option,
             f"{playouts}, {chosen.said()} {chosen.value:+.1f}.")
 
 
+@names_bad_arguments
 def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chosen: Option,
                 rules: Rules | None = None) -> str:
     """One or two sentences on ``chosen`` (an option of ``judged``, a draw judgement): what
@@ -621,6 +651,7 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
     return f"{_first_upper(chosen.said())} {chosen.cost()}. {better}: {facts}. {numbers}."
 
 
+@names_bad_arguments
 def knock_reason(judged: Judgement, hand11: HandLike, rules: Rules | None = None) -> str:
     """Knock now or play on, in one sentence with the playouts' numbers: the best knock
     against the best way to play on (``judged`` must hold a knock).

@@ -28,6 +28,7 @@ from typing import Any
 from gin_teach.errors import ProgressError, RatingError
 from gin_teach.rating import MAX_DEVIATION, Rating
 from gin_teach.review_schedule import ReviewEntry, after_attempt
+from gin_teach.validation import names_bad_arguments
 
 __all__ = [
     "COUNTING_RULE",
@@ -65,6 +66,7 @@ COUNTING_RULE = ("best or good solves the puzzle; an inaccuracy, or a solve afte
                  "counts as half; a mistake, a blunder or a shown solution counts as a miss")
 
 
+@names_bad_arguments
 def verdict_score(verdict: str) -> float:
     """The score of a verdict for the rating: 1 solved, 0.5 half, 0 missed.
 

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from gin_teach.errors import GinError
 from gin_teach.learner_record import Progress
 from gin_teach.progress import store_for
+from gin_teach.validation import names_bad_arguments, wrong_argument
 
 if TYPE_CHECKING:
     from gin_teach.answers import Feedback
@@ -49,6 +50,7 @@ _CHECK_CALL = re.compile(r"\bcheck_\w+\(")
 _LISTENERS: list[Callable[[str, Feedback], None]] = []
 
 
+@names_bad_arguments
 def exercise_key(source: str, lesson: str) -> str | None:
     """The key of the exercise in this cell ``source`` of ``lesson``, or None when the cell
     is not an exercise (no checker, or no answer line whose name the checker is given).
@@ -82,10 +84,13 @@ def listen(listener: Callable[[str, Feedback], None]) -> None:
     >>> _ = check_deadwood("7S 7H 7D", 0); _LISTENERS.pop() and None; heard
     ['check_deadwood']
     """
+    if not callable(listener):  # else every later checked answer would fail in it
+        raise wrong_argument("listener", listener, "a function of (checker name, feedback)")
     if listener not in _LISTENERS:
         _LISTENERS.append(listener)
 
 
+@names_bad_arguments
 def checked(checker: str, feedback: Feedback) -> None:
     """What a checker calls with its feedback: every listener hears of it.
 
@@ -96,7 +101,8 @@ def checked(checker: str, feedback: Feedback) -> None:
         listener(checker, feedback)
 
 
-def lesson_exercises(notebook: Path) -> list[str]:
+@names_bad_arguments
+def lesson_exercises(notebook: str | Path) -> list[str]:
     """The exercise keys of a stored lesson notebook, in order.
 
     >>> import json, tempfile, pathlib
@@ -106,6 +112,7 @@ def lesson_exercises(notebook: Path) -> list[str]:
     >>> len(lesson_exercises(path))
     1
     """
+    notebook = Path(notebook)
     try:
         cells = json.loads(notebook.read_text(encoding="utf-8")).get("cells", [])
     except (OSError, ValueError, AttributeError):
@@ -169,6 +176,7 @@ class CourseMap:
                          + (" done" if lesson.done else "") for lesson in self.lessons)
 
 
+@names_bad_arguments
 def course_map(progress: Progress, folder: str | Path = ".") -> CourseMap:
     """Each lesson notebook (``NN_name.ipynb``) in ``folder`` with how many of its exercises
     ``progress`` has solved.
@@ -176,7 +184,11 @@ def course_map(progress: Progress, folder: str | Path = ".") -> CourseMap:
     >>> course_map(Progress(), "no such folder").lessons
     ()
     """
-    notebooks = sorted(Path(folder).glob("[0-9][0-9]_*.ipynb"))
+    try:
+        notebooks = sorted(Path(folder).glob("[0-9][0-9]_*.ipynb"))
+    except OSError as error:  # a name too long for the system, a folder not to be read
+        raise wrong_argument("folder", folder, f"a folder that can be read "
+                                               f"({error.strerror or error})") from None
     lessons = []
     for notebook in notebooks:
         keys = lesson_exercises(notebook)
@@ -205,6 +217,7 @@ def _lesson_name(shell: Any) -> str:
     return Path(str(session)).stem if session else ""
 
 
+@names_bad_arguments
 def record_exercise(checker: str, feedback: Feedback) -> bool:
     """Record a checked answer in the learner's store when it was given in an exercise cell
     of a notebook (see :func:`exercise_key`); return whether it was recorded.

@@ -33,7 +33,7 @@ from gin_teach.jokers import (
     joker_melds,
     joker_spreads,
 )
-from gin_teach.validation import checks_masks, names_bad_arguments
+from gin_teach.validation import checks_masks, names_bad_arguments, wrong_argument
 
 __all__ = [
     "MOST_ARRANGEMENTS",
@@ -680,6 +680,12 @@ def partitions_of_mask(mask: int, most_deadwood: int) -> Iterator[tuple[list[int
     when the solver says the budget can still be kept, so little work is wasted; with
     ``most_deadwood`` the least deadwood this lists exactly the optimal arrangements.
     """
+    # Checked when the first answer is asked for (a generator runs no code before), in the
+    # body rather than a wrapper: the playouts ask for one at every knock.
+    if type(mask) is not int or not 0 <= mask <= NATURAL_BITS:
+        raise wrong_argument("mask", mask, "a mask of natural cards (0 to 2**52 - 1)")
+    if type(most_deadwood) is not int:
+        raise wrong_argument("most_deadwood", most_deadwood, "a whole number")
     optimum: dict[int, int] = {}
 
     def best(rest: int) -> int:

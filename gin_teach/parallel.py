@@ -19,12 +19,16 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future
 from typing import TypeVar
 
+from gin_teach.errors import ArgumentError
+from gin_teach.validation import check_whole, names_bad_arguments, wrong_argument
+
 __all__ = ["check_executor", "ordered_map"]
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 
+@names_bad_arguments
 def check_executor(executor: object, error: type[Exception]) -> Executor:
     """``executor`` itself when it can run work (it has ``submit`` and ``map``, as every
     :class:`~concurrent.futures.Executor` has); otherwise ``error`` naming what it got.
@@ -34,6 +38,8 @@ def check_executor(executor: object, error: type[Exception]) -> Executor:
     ...
     ValueError: executor must be a concurrent.futures.Executor (a process pool, or ...), not 'dask'
     """
+    if not (isinstance(error, type) and issubclass(error, Exception)):
+        raise wrong_argument("error", error, "an exception class, such as TournamentError")
     if isinstance(executor, Executor) or (callable(getattr(executor, "submit", None))
                                           and callable(getattr(executor, "map", None))):
         return executor  # type: ignore[return-value]
@@ -42,6 +48,7 @@ def check_executor(executor: object, error: type[Exception]) -> Executor:
                 f"{repr(executor)[:60]}")
 
 
+@names_bad_arguments
 def ordered_map(function: Callable[[T], R], items: Iterable[T], executor: Executor,
                 in_flight: int) -> Iterator[R]:
     """``function(item)`` for each of ``items`` (which may be endless) run on ``executor``,
@@ -55,6 +62,18 @@ def ordered_map(function: Callable[[T], R], items: Iterable[T], executor: Execut
     ...     [next(squares) for _ in range(5)]
     [1, 4, 9, 16, 25]
     """
+    # Checked here, when called, not when the first result is asked for.
+    if not callable(function):
+        raise wrong_argument("function", function, "a function")
+    if not isinstance(items, Iterable):
+        raise wrong_argument("items", items, "an iterable")
+    check_executor(executor, ArgumentError)
+    check_whole(in_flight, "in_flight", 0)
+    return _ordered(function, items, executor, in_flight)
+
+
+def _ordered(function: Callable[[T], R], items: Iterable[T], executor: Executor,
+             in_flight: int) -> Iterator[R]:
     pending: deque[Future[R]] = deque()
     try:
         for item in items:

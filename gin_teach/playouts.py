@@ -20,9 +20,12 @@ scores a knock with lay-offs estimated.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from gin_teach.cards import JOKER_POINTS, cards_from_mask
+from gin_teach.errors import CardError
 from gin_teach.jokers import NATURAL_BITS
 from gin_teach.melds import (
     best_arrangement,
@@ -33,6 +36,15 @@ from gin_teach.melds import (
 from gin_teach.opponent import NEIGHBOURS, OpponentModel, deadwood_after_layoffs, layoff_cards
 from gin_teach.rules import Rules
 from gin_teach.table_view import POINTS, TableView, bits_of
+from gin_teach.validation import (
+    check_mask,
+    check_mask_list,
+    check_whole,
+    checks,
+    checks_masks,
+    names_bad_arguments,
+    unchecked,
+)
 
 __all__ = [
     "CARDS_PER_IMAGINED_DRAW",
@@ -56,6 +68,7 @@ __all__ = [
 CARDS_PER_IMAGINED_DRAW = 4
 
 
+@checks(stock_size=check_whole)
 def imagined_draws(stock_size: int) -> int:
     """How many extra draws an imagined opponent hand keeps its best cards over, with
     ``stock_size`` cards left in the stock (:meth:`OpponentModel.sample`'s ``improve``).
@@ -76,6 +89,7 @@ def imagined_draws(stock_size: int) -> int:
 REDRAWS = 8
 
 
+@names_bad_arguments
 def imagined_hand(model: OpponentModel, rng: random.Random, view: TableView,
                   rules: PlayoutRules) -> int:
     """A hand the opponent might hold: :meth:`OpponentModel.sample` kept over
@@ -154,6 +168,7 @@ class PlayoutRules:
                    joker_points=rules.joker_points)
 
 
+@checks_masks("knocker", "defender")
 def settle_masks(knocker: int, defender: int, rules: PlayoutRules, layable: int | None = None
                  ) -> int:
     """The knocker's score (negative when undercut) for a knock of the ten ``knocker`` cards
@@ -183,6 +198,7 @@ def settle_masks(knocker: int, defender: int, rules: PlayoutRules, layable: int 
     return theirs - count
 
 
+@names_bad_arguments
 def imagined_deal(model: OpponentModel, rng: random.Random, view: TableView,
                   rules: PlayoutRules) -> tuple[int, list[int]]:
     """One imagined deal of the cards ``view``'s player cannot see: the opponent's hand
@@ -220,6 +236,7 @@ def _best_discard(mask: int, joker_points: int) -> tuple[int, int]:
     return found
 
 
+@checks(hand=check_mask, taken=check_mask, joker_points=check_whole)
 def throw(hand: int, taken: int, joker_points: int) -> tuple[int, int]:
     """The playout policy's discard from ``hand``: the card leaving the least deadwood (the
     higher among equals), never ``taken``; returns (deadwood left, card bit).
@@ -234,6 +251,8 @@ def throw(hand: int, taken: int, joker_points: int) -> tuple[int, int]:
     if bits and not bits & (bits - 1):  # one best card
         return value, bits
     if not bits:
+        if not hand & ~taken:
+            raise CardError("throw: hand holds no card to throw but the one taken")
         value, bits = min((deadwood_of_mask(hand ^ b, joker_points), b)
                           for b in bits_of(hand & ~taken))
     best, best_points = 0, -1
@@ -244,6 +263,13 @@ def throw(hand: int, taken: int, joker_points: int) -> tuple[int, int]:
     return value, best
 
 
+# A playout's own turns call these past their argument checks, which would cost the judge
+# several percent there: the public entries below check a playout's arguments once.
+_throw, _settle_masks = unchecked(throw), unchecked(settle_masks)
+
+
+@checks(hands=partial(check_mask_list, length=2), stock=check_mask_list, top=check_mask,
+        mover=partial(check_whole, high=1))
 def playout(hands: list[int], stock: list[int], top: int, mover: int,
             rules: PlayoutRules) -> int:
     """Play a hand to its end from ``mover``'s draw, both sides by a fast policy, and return
@@ -281,18 +307,18 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
                         or POINTS[index] < min(count, 10))
             if may_help and _best_discard(hand | top, jp)[0] < count:
                 hand |= top
-                thrown = throw(hand, top, jp)
+                thrown = _throw(hand, top, jp)
         if thrown is None:
             if len(stock) <= dead_stock:
                 return 0
             hand |= stock.pop()
-            thrown = throw(hand, 0, jp)
+            thrown = _throw(hand, 0, jp)
         value, card = thrown
         hand ^= card
         hands[mover] = hand
         counts[mover] = value
         if value <= (early_limit if len(stock) > late_stock else late_limit):
-            score = settle_masks(hand, hands[1 - mover], rules)
+            score = _settle_masks(hand, hands[1 - mover], rules)
             return score if mover == 0 else -score
         if len(stock) <= dead_stock:
             return 0
@@ -300,10 +326,19 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
         mover ^= 1
 
 
+def _playout(hands: list[int], stock: list[int], top: int, mover: int,
+             rules: PlayoutRules) -> int:
+    """:func:`playout` past its argument checks, looked up at each call (a test may watch
+    the engine's playout by replacing it)."""
+    engine: Callable[..., int] = getattr(playout, "__wrapped__", playout)
+    return engine(hands, stock, top, mover, rules)
+
+
 # The value of one choice on one imagined deal, in points for the player choosing (negative
 # when the opponent scores). The judge and the Expert score every choice with these.
 
 
+@checks(hand=check_mask, card=check_mask, theirs=check_mask, stock=check_mask_list)
 def discard_score(hand: int, card: int, theirs: int, stock: list[int],
                   rules: PlayoutRules) -> int:
     """Throw ``card`` from the 11-card ``hand`` and play on: the opponent (``theirs``) moves
@@ -316,9 +351,10 @@ def discard_score(hand: int, card: int, theirs: int, stock: list[int],
     >>> discard_score(mine, hand_mask("KC"), theirs, [hand_mask("7C"), hand_mask("5D")], pr)
     0
     """
-    return -playout([theirs, hand ^ card], list(stock), card, 0, rules)
+    return -_playout([theirs, hand ^ card], list(stock), card, 0, rules)
 
 
+@checks(hand=check_mask, top=check_mask, theirs=check_mask, stock=check_mask_list)
 def take_score(hand: int, top: int, theirs: int, stock: list[int], rules: PlayoutRules) -> int:
     """Take the face-up ``top`` into the 10-card ``hand``, throw as the policy does
     (:func:`throw`), knock if the policy would, else play on.
@@ -329,13 +365,14 @@ def take_score(hand: int, top: int, theirs: int, stock: list[int], rules: Playou
     ...            hand_mask("KS KH QD QC JS JH TD TC 8S 7D"), [hand_mask("5D")] * 20, pr)
     93
     """
-    value, card = throw(hand | top, top, rules.joker_points)
+    value, card = _throw(hand | top, top, rules.joker_points)
     kept = (hand | top) ^ card
     if value <= rules.knock_limit and len(stock) > rules.late_stock:
-        return settle_masks(kept, theirs, rules)
-    return -playout([theirs, kept], list(stock), card, 0, rules)
+        return _settle_masks(kept, theirs, rules)
+    return -_playout([theirs, kept], list(stock), card, 0, rules)
 
 
+@checks(hand=check_mask, theirs=check_mask, stock=check_mask_list)
 def draw_score(hand: int, theirs: int, stock: list[int], rules: PlayoutRules) -> int:
     """Leave the face-up card and draw from the stock (a pass of the first upcard is scored
     the same way: the card is not yours, and a blind card comes next).
@@ -346,4 +383,4 @@ def draw_score(hand: int, theirs: int, stock: list[int], rules: PlayoutRules) ->
     ...            hand_mask("KS KH QD QC JS JH TD TC 8S 7D"), [hand_mask("2H")] * 5, pr)
     93
     """
-    return playout([hand, theirs], list(stock), 0, 0, rules)
+    return _playout([hand, theirs], list(stock), 0, 0, rules)

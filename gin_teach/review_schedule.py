@@ -27,6 +27,7 @@ from typing import Any
 import fsrs
 
 from gin_teach.errors import ProgressError
+from gin_teach.validation import names_bad_arguments
 
 __all__ = ["REVIEW_STATES", "ReviewEntry", "after_attempt", "fsrs_rating", "missed_words"]
 
@@ -35,6 +36,7 @@ REVIEW_STATES = frozenset(state.value for state in fsrs.State)
 """The card states FSRS knows (learning, review, relearning), as stored."""
 
 
+@names_bad_arguments
 def fsrs_rating(score: float) -> fsrs.Rating:
     """The FSRS answer for an attempt's score: a miss (0) is "again", a half (a solve after a
     hint, an inaccuracy) is "hard", a solve is "good".
@@ -141,6 +143,7 @@ def _aware(text: object) -> datetime.datetime:
     return when.replace(tzinfo=datetime.timezone.utc) if when.tzinfo is None else _utc(when)
 
 
+@names_bad_arguments
 def after_attempt(entry: ReviewEntry | None, score: float,
                   when: datetime.datetime) -> ReviewEntry | None:
     """The schedule of one puzzle after an attempt scored ``score`` at ``when`` (local time if
@@ -165,6 +168,7 @@ def after_attempt(entry: ReviewEntry | None, score: float,
                        reviewed.state.value, reviewed.last_review)
 
 
+@names_bad_arguments
 def missed_words(entry: ReviewEntry) -> str:
     """How the trainer reminds the learner: "you missed this on 3 December".
 

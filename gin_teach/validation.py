@@ -20,6 +20,7 @@ instead (a correct call pays nothing but the wrapper's call).
 
 from __future__ import annotations
 
+import datetime
 import functools
 import inspect
 import json
@@ -35,10 +36,14 @@ __all__ = [
     "DEEPEST_JSON",
     "LONGEST_NUMBER",
     "check_mask",
+    "check_mask_list",
     "check_nesting",
+    "check_whole",
+    "checks",
     "checks_masks",
     "names_bad_arguments",
     "read_json",
+    "unchecked",
     "wrong_argument",
 ]
 
@@ -162,6 +167,19 @@ _KINDS: Final[dict[str, tuple[str, Callable[[object], bool]]]] = {
                   and all(_is_int(part) for part in value)),
     "type": ("a class", lambda value: isinstance(value, type)),
     "Path": ("a path", lambda value: isinstance(value, str) or hasattr(value, "__fspath__")),
+    "Judgement": ("a Judgement", _has("Judgement")),
+    "Option": ("an Option of a Judgement", _has("Option")),
+    "Precision": ("a Precision", _has("Precision")),
+    "PlayoutRules": ("a PlayoutRules", _has("PlayoutRules")),
+    "TableView": ("a TableView", _has("TableView")),
+    "OpponentModel": ("an OpponentModel", _has("OpponentModel")),
+    "ReviewEntry": ("a ReviewEntry", _has("ReviewEntry")),
+    "Rating": ("a Rating", _has("Rating")),
+    "Feedback": ("a Feedback", _has("Feedback")),
+    "Figure": ("a matplotlib Figure", _has("Figure")),
+    "Executor": ("a concurrent.futures.Executor", _has("Executor")),
+    "datetime.datetime": ("a datetime.datetime",
+                          lambda value: isinstance(value, datetime.datetime)),
 }
 
 
@@ -323,7 +341,8 @@ def check_mask(mask: object, name: str = "mask") -> int:
 
 def checks_masks(*names: str) -> Callable[[_F], _F]:
     """Like :func:`names_bad_arguments`, and first the arguments ``names`` (positional or
-    by keyword) are checked to be card masks (:func:`check_mask`).
+    by keyword) are checked to be card masks (:func:`check_mask`). One wrapper does both, so
+    a correct call pays a single extra call (some of these run on every turn of a playout).
 
     >>> @checks_masks("hand")
     ... def cards_in(hand: int) -> int:
@@ -334,12 +353,12 @@ def checks_masks(*names: str) -> Callable[[_F], _F]:
     gin_teach.errors.ArgumentError: cards_in: hand must be a card mask (0 to 2**54 - 1), got -1
     """
     def decorate(function: _F) -> _F:
-        named = names_bad_arguments(function)
-        parameters = list(inspect.signature(function).parameters)
+        signature = inspect.signature(function)
+        parameters = list(signature.parameters)
         unknown = [name for name in names if name not in parameters]
         if unknown:
             raise ArgumentError(f"{function.__name__} has no argument {excerpt(unknown[0])}")
-        where = [(parameters.index(name), name) for name in names]
+        where = tuple((parameters.index(name), name) for name in names)
 
         @functools.wraps(function)
         def checked(*args: Any, **kwargs: Any) -> Any:
@@ -348,11 +367,118 @@ def checks_masks(*names: str) -> Callable[[_F], _F]:
                 if type(value) is not int or not 0 <= value <= ALL_CARDS_MASK:
                     raise ArgumentError(f"{function.__name__}: "
                                         f"{wrong_argument(name, value, _MASK_WORDS)}")
-            return named(*args, **kwargs)
+            try:
+                return function(*args, **kwargs)
+            except GinError:
+                raise
+            except _SLIPS as problem:
+                blame = _blame(signature, args, kwargs)
+                if blame is None:
+                    raise
+                raise ArgumentError(f"{function.__name__}: {blame}") from problem
 
         return cast(_F, checked)
 
     return decorate
+
+
+def checks(**checkers: Callable[[Any, str], object]) -> Callable[[_F], _F]:
+    """Like :func:`names_bad_arguments`, and first each argument named here that the caller
+    gave (one left to its default is not checked) goes through its checker, called as
+    ``checker(value, name)``, which raises :class:`ArgumentError` naming it (such as
+    :func:`check_mask`, :func:`check_whole`, :func:`check_mask_list`).
+
+    >>> @checks(stock=check_mask_list, mover=functools.partial(check_whole, high=1))
+    ... def first(stock: list[int], mover: int = 0) -> int:
+    ...     return stock[mover]
+    >>> first([4, 8], mover=1)
+    8
+    >>> first([4, 8], mover=2)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ArgumentError: first: mover must be a whole number from 0 to 1, got 2
+    """
+    def decorate(function: _F) -> _F:
+        signature = inspect.signature(function)
+        parameters = list(signature.parameters)
+        unknown = [name for name in checkers if name not in parameters]
+        if unknown:
+            raise ArgumentError(f"{function.__name__} has no argument {excerpt(unknown[0])}")
+        where = tuple((parameters.index(name), name, check) for name, check in checkers.items())
+
+        @functools.wraps(function)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            for position, name, check in where:
+                if position < len(args):
+                    value = args[position]
+                elif name in kwargs:
+                    value = kwargs[name]
+                else:
+                    continue
+                try:
+                    check(value, name)
+                except ArgumentError as error:
+                    raise ArgumentError(f"{function.__name__}: {error}") from None
+            try:
+                return function(*args, **kwargs)
+            except GinError:
+                raise
+            except _SLIPS as problem:
+                blame = _blame(signature, args, kwargs)
+                if blame is None:
+                    raise
+                raise ArgumentError(f"{function.__name__}: {blame}") from problem
+
+        return cast(_F, checked)
+
+    return decorate
+
+
+@names_bad_arguments
+def check_whole(value: object, name: str, low: int = 0, high: int = 10**9) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``, or :class:`ArgumentError`
+    naming ``name``.
+
+    >>> check_whole(3, "mover", high=1)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ArgumentError: mover must be a whole number from 0 to 1, got 3
+    """
+    if type(value) is int and low <= value <= high:
+        return value
+    raise wrong_argument(name, value, f"a whole number from {low:,} to {high:,}")
+
+
+@names_bad_arguments
+def check_mask_list(value: object, name: str, length: int | None = None) -> list[int]:
+    """``value`` if it is a list of card masks (of ``length`` of them, when given), or
+    :class:`ArgumentError` naming ``name``.
+
+    >>> check_mask_list([1, 2], "hands", length=2)
+    [1, 2]
+    >>> check_mask_list([1, -4], "stock")
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ArgumentError: stock must be a list of card masks (0 to 2**54 - 1), got [1, -4]
+    """
+    if (type(value) is list and (length is None or len(value) == length)
+            and all(type(mask) is int and 0 <= mask <= ALL_CARDS_MASK for mask in value)):
+        return value
+    count = f"{length} " if length is not None else ""
+    raise wrong_argument(name, value, f"a list of {count}card masks (0 to 2**54 - 1)")
+
+
+def unchecked(function: _F) -> _F:
+    """The function inside a :func:`names_bad_arguments` or :func:`checks_masks` wrapper,
+    for a caller that has checked the arguments once already and calls it in a tight loop.
+
+    >>> @checks_masks("hand")
+    ... def cards_in(hand: int) -> int:
+    ...     return hand.bit_count()
+    >>> unchecked(cards_in)(0b111), unchecked(cards_in) is not cards_in
+    (3, True)
+    """
+    return cast(_F, inspect.unwrap(function))
 
 
 _MASK_WORDS: Final = "a card mask (0 to 2**54 - 1)"

@@ -4,12 +4,17 @@ moves at every step. Nothing may escape but a clear GinError, and nothing may fr
 
 from __future__ import annotations
 
+import os
 import random
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gin_teach.errors import ArgumentError
+from gin_teach.lesson_progress import listen
 from tests.fuzzing import (
     LOADERS,
     ODD_VALUES,
@@ -26,13 +31,44 @@ TARGETS = public_targets()
 FILES = sample_files()
 
 
+@pytest.fixture(autouse=True, scope="module")
+def in_a_scratch_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Functions that write (exports, course copies) write into a scratch folder, and the
+    learner's record is a scratch one."""
+    folder = tmp_path_factory.mktemp("fuzz")
+    before, home = Path.cwd(), os.environ.get("GIN_TEACH_HOME")
+    os.chdir(folder)
+    os.environ["GIN_TEACH_HOME"] = str(folder / "home")
+    try:
+        yield folder
+    finally:
+        os.chdir(before)
+        if home is None:
+            del os.environ["GIN_TEACH_HOME"]
+        else:
+            os.environ["GIN_TEACH_HOME"] = home
+
+
 def test_the_fuzzing_reaches_the_public_api():
     names = {target.name for target in TARGETS}
     assert len(TARGETS) > 150
     for expected in ("gin_teach.display.card_svg", "gin_teach.saves.save_round",
                      "gin_teach.jokers.joker_melds", "gin_teach.scoresheet.scoresheet_text",
-                     "gin_teach.analysis.discards.analyze_discards", "gin_teach.cards.parse_cards"):
+                     "gin_teach.analysis.discards.analyze_discards", "gin_teach.cards.parse_cards",
+                     "gin_teach.judge.judge_discard", "gin_teach.judge.discard_reason",
+                     "gin_teach.playouts.playout", "gin_teach.playouts.discard_score",
+                     "gin_teach.opponent.deadwood_after_layoffs", "gin_teach.table_view.first_of",
+                     "gin_teach.learner_record.verdict_score", "gin_teach.classes.export_progress",
+                     "gin_teach.lesson_progress.course_map", "gin_teach.course_copy.copy_course",
+                     "gin_teach.review_schedule.after_attempt", "gin_teach.parallel.ordered_map",
+                     "gin_teach.jokers.least_after_discard_with_jokers"):
         assert expected in names
+
+
+def test_a_listener_that_is_no_function_is_refused_before_it_is_registered():
+    # listen() is left out of the odd values above: what it accepts stays for the process.
+    with pytest.raises(ArgumentError, match="listener must be a function"):
+        listen("print")
 
 
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])

@@ -46,11 +46,17 @@ from gin_teach.playouts import (
 from gin_teach.records import Observation
 from gin_teach.rules import Rules
 from gin_teach.table_view import TableView, bits_of, discard_or_knock
+from gin_teach.validation import unchecked
 
 if TYPE_CHECKING:
     pass
 
 __all__ = ["CLOSE", "CLOSE_CHOICES", "ExpertBot"]
+
+# The Expert's views come from the round itself: its playouts, scored on every imagined deal,
+# skip the engine's argument checks (as the judge's do).
+_discard_score, _settle_masks = unchecked(discard_score), unchecked(settle_masks)
+_take_score, _draw_score = unchecked(take_score), unchecked(draw_score)
 
 #: Discards whose Defender score is within this many points of the best are played out,
 #: at most :data:`CLOSE_CHOICES` of them.
@@ -174,8 +180,8 @@ class ExpertBot(DefenderBot):
 
         def score(choice: int, theirs: int, stock: list[int]) -> int:
             if (choice == 0) != heuristic:  # drawing blind
-                return draw_score(hand, theirs, stock, rules)
-            return take_score(hand, top, theirs, stock, rules)
+                return _draw_score(hand, theirs, stock, rules)
+            return _take_score(hand, top, theirs, stock, rules)
 
         return heuristic != (self._weigh(view, 2, score) == 1)
 
@@ -221,8 +227,8 @@ class ExpertBot(DefenderBot):
         def score(choice: int, theirs: int, stock: list[int]) -> int:
             knock, bit = choices[choice]
             if knock:
-                return settle_masks(kept, theirs, self._rules, layable)
-            return discard_score(view.hand, bit, theirs, stock, self._rules)
+                return _settle_masks(kept, theirs, self._rules, layable)
+            return _discard_score(view.hand, bit, theirs, stock, self._rules)
 
         best = self._weigh(view, len(choices), score)
         if best == 0:
