@@ -137,15 +137,17 @@ def handler_exceptions() -> Iterator[list[str]]:
 def quick_judge() -> Iterator[None]:
     """The coach and the knock lab judge at :data:`~tests.fuzzing.QUICK` precision inside
     the block: the clicks are what is tested, and a coached move is graded in milliseconds."""
-    saved = (coach.judge_discard, coach.judge_draw, knock_lab.judge_discard)
-    quick_discard = functools.partial(judge_discard, precision=QUICK)
-    coach.judge_discard = quick_discard  # type: ignore[assignment]
-    coach.judge_draw = functools.partial(judge_draw, precision=QUICK)  # type: ignore[assignment]
-    knock_lab.judge_discard = quick_discard  # type: ignore[assignment]
+    patched = [(coach, "judge_discard", functools.partial(judge_discard, precision=QUICK)),
+               (coach, "judge_draw", functools.partial(judge_draw, precision=QUICK)),
+               (knock_lab, "judge_discard", functools.partial(judge_discard, precision=QUICK))]
+    saved = [(module, name, getattr(module, name)) for module, name, _ in patched]
+    for module, name, quick in patched:
+        setattr(module, name, quick)
     try:
         yield
     finally:
-        coach.judge_discard, coach.judge_draw, knock_lab.judge_discard = saved
+        for module, name, original in saved:
+            setattr(module, name, original)
 
 
 WIDGETS: Final[dict[str, Callable[[int, Path], widgets.Widget]]] = {
@@ -234,7 +236,7 @@ def _act(control: widgets.Widget, rng: random.Random, report: ClickReport
         if rng.random() < 0.3:
             report.doubles += 1
             return lambda: (control.click(), control.click())
-        return control.click
+        return lambda: control.click()
     report.values += 1
     if isinstance(control, (widgets.ToggleButton, widgets.Checkbox)):
         return lambda: setattr(control, "value", not control.value)
