@@ -32,6 +32,7 @@ from gin_teach.puzzles.puzzle import (
     ChoiceValue,
     Puzzle,
 )
+from gin_teach.validation import names_bad_arguments
 
 __all__ = ["puzzle_from_dict", "validate"]
 
@@ -44,6 +45,7 @@ def _fail(puzzle_id: object, problem: str) -> PuzzleError:
     return PuzzleError(f"puzzle {excerpt(puzzle_id)}: {problem}")
 
 
+@names_bad_arguments
 def validate(p: Puzzle) -> None:
     """Check every field of a puzzle (:class:`PuzzleError` names the puzzle and the field).
 

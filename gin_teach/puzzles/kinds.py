@@ -56,6 +56,7 @@ from gin_teach.puzzles.verify import (
     without_opponent,
 )
 from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments
 
 __all__ = ["DRAW_COUNT_MARGIN", "draw_puzzle", "draw_tier", "play_on_puzzle", "recheck_any",
            "recheck_kind"]
@@ -71,6 +72,7 @@ def _face_up_only(knowledge: Knowledge) -> Knowledge:
     return replace(knowledge, discard_pile=knowledge.discard_pile[-1:])
 
 
+@names_bad_arguments
 def draw_tier(hand10: HandLike, knowledge: Knowledge, take: bool,
               rules: Rules | None = None) -> tuple[int, str]:
     """The tier of a draw puzzle whose answer is ``take`` (see the module), and why.
@@ -115,6 +117,7 @@ def _id(prefix: str, hand: Sequence[Card], knowledge: Knowledge) -> str:
     return f"{prefix}-{hashlib.sha256(text.encode()).hexdigest()[:8]}"
 
 
+@names_bad_arguments
 def draw_puzzle(hand10: HandLike, knowledge: Knowledge, *, seed: int | None = None,
                 rules: Rules | None = None, puzzle_id: str | None = None,
                 scores: tuple[int, int] = (0, 0), turn: int = 1) -> Puzzle | str:
@@ -171,6 +174,7 @@ def _discard_values(judged: Judgement, hand: Sequence[Card], knowledge: Knowledg
         key=lambda v: (v.points_lost, v.card, v.knock)))
 
 
+@names_bad_arguments
 def play_on_puzzle(hand11: HandLike, knowledge: Knowledge, *, seed: int | None = None,
                    rules: Rules | None = None, puzzle_id: str | None = None,
                    scores: tuple[int, int] = (0, 0), turn: int = 1) -> Puzzle | str:
@@ -218,6 +222,7 @@ def play_on_puzzle(hand11: HandLike, knowledge: Knowledge, *, seed: int | None =
         return str(error)
 
 
+@names_bad_arguments
 def recheck_kind(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     """Check a draw or play-on puzzle again with today's code: the puzzle as verified now
     (same id, scores and turn), or why it no longer holds. Its answer must not change.
@@ -238,6 +243,7 @@ def recheck_kind(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     return again
 
 
+@names_bad_arguments
 def recheck_any(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     """Check any puzzle of the bank again: a draw puzzle with :func:`recheck_kind`, a discard
     puzzle (knock or play on too) with :func:`~gin_teach.puzzles.verify.recheck`.
