@@ -82,7 +82,7 @@ def said_cards(cards: Sequence[Card]) -> str:
     >>> said_cards(parse_cards("9C 9S 8H"))
     '8♥, 9♣ and 9♠'
     """
-    names = [str(card) for card in sorted(cards, key=lambda c: (c.rank, c.suit))]
+    names = [str(card) for card in sorted(set(cards), key=lambda c: (c.rank, c.suit))]
     if len(names) < 2:
         return "".join(names)
     return f"{', '.join(names[:-1])} and {names[-1]}"
@@ -179,6 +179,13 @@ class Reason:
     kind: str
     why: str
     wrong: str
+    facts: str = ""
+    """The facts alone, without saying which is worse (for a choice the playouts accept)."""
+
+    @property
+    def plain(self) -> str:
+        """The facts for a choice as good as the best: ``facts``, else ``wrong``."""
+        return self.facts or self.wrong
 
 
 @dataclass(frozen=True)
@@ -396,7 +403,8 @@ def _defence(position: Position, better: Valued, worse: Valued) -> Reason:
     shy = _shy(position, better.card)
     if shy:
         return Reason("defence", f"{better.card} is the safer throw: {shy} ({danger})",
-                      f"{worse.card} is likelier to help your opponent: {shy} ({danger})")
+                      f"{worse.card} is likelier to help your opponent than {better.card}: "
+                      f"{shy} ({danger})")
     return Reason("defence",
                   f"{worse.card} is more likely to complete a meld for your opponent "
                   f"({danger})",
@@ -491,7 +499,7 @@ def decide(position: Position, better: Valued, worse: Valued) -> Reason:
         alike = (f"{worse.card} leaves {lw} with {len(b.outs)} outs, {better.card} {lb} with "
                  f"{len(a.outs)}")
     return Reason("playouts", f"{alike}; only playing the hand out separates them",
-                  f"{alike}, but {worse.card} does worse when the hand is played out")
+                  f"{alike}, but {worse.card} does worse when the hand is played out", alike)
 
 
 def _upper(text: str) -> str:
@@ -535,7 +543,7 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
         return f"{_action(best, choices)}: {reason.why}. {margin}"
     reason = decide(position, best, chosen)
     if chosen.accepted:
-        return (f"{_upper(reason.wrong)}, yet {chosen.said()} is as good as {best.said()} as "
+        return (f"{_upper(reason.plain)}, yet {chosen.said()} is as good as {best.said()} as "
                 f"far as the playouts can tell: it {chosen.cost()}.")
     return (f"{_upper(reason.wrong)}. It {chosen.cost()} against "
             f"{best.said()}.")
@@ -628,5 +636,13 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
     if chosen.accepted:
         return (f"{_upper(chosen.said())} is as good as {judged.best.said()} as far as "
                 f"the playouts can tell ({chosen.cost()}): {facts}.")
-    return (f"{_upper(chosen.said())} {chosen.cost()}. {action(judged.best)}: {facts}. "
-            f"{numbers}.")
+    up, left, stock = draw.upcard, draw.take_deadwood, f"{draw.draw_deadwood:.1f}"
+    if chosen.kind == "take":
+        than = "no less than" if left >= draw.draw_deadwood else "against"
+        wrong = (f"Taking {up} leaves {left} after throwing {draw.take_discard}, {than} "
+                 f"{stock} on average for a stock card")
+    else:
+        meld = " makes a meld and" if draw.take_melds else ""
+        wrong = (f"{_upper(chosen.said())} leaves {stock} on average, where taking {up}{meld} "
+                 f"leaves {left}")
+    return f"{wrong}. It {chosen.cost()} against {judged.best.said()}. {numbers}."

@@ -177,8 +177,8 @@ def check_draw(hand: HandLike, knowledge: Knowledge | HandLike, answer: object,
 
     >>> print(check_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 6D", "take"))
     ... # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
-    ✘ Not this time: taking the face-up card loses about ... points a hand ...: after throwing
-    K♠ you have 51; a stock card leaves 47.9 on average. ...
+    ✘ Not this time: taking 6♦ leaves 51 after throwing K♠, no less than 47.9 on average for a
+    stock card. It loses about ... points a hand (± ...) against drawing from the stock. ...
       Hint: Take the face-up card only when it does more for you than an unknown card would.
     """
     known = _knowledge(knowledge)

@@ -97,7 +97,14 @@ def _point(position: Position, best: Valued, outside: Sequence[Valued],
     return None
 
 
-def _hint(tier: int, position: Position, knock: bool | None) -> str:
+_TIER_OF_KIND = {"count": 1, "broken meld": 1, "shape": 2, "memory": 3, "defence": 4,
+                 "knock": 5, "playouts": 5}
+
+
+def _hint(tier: int, position: Position, knock: bool | None, kinds: Sequence[str]) -> str:
+    """The hint of the tier when its own kind of fact decides, else of what does decide."""
+    if kinds and tier not in (_TIER_OF_KIND[k] for k in kinds):
+        tier = _TIER_OF_KIND[kinds[0]]
     k = position.knowledge
     if tier == 3:
         loose = best_arrangement(position.hand).deadwood_cards
@@ -188,7 +195,7 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
     action = f"Discard {best.said(play_on=could_knock)}"
     if rival is None:
         return PuzzleTexts(f"{action}: every other choice plays alike.",
-                           _hint(tier, position, knock), whys, (), ())
+                           _hint(tier, position, knock, ()), whys, (), ())
     against = [(rival, decide(position, best, rival))]
     sentences = [f"{action}: {against[0][1].why}."]
     other = next((v for v in valued if v.knock != best.knock), None)
@@ -215,8 +222,9 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
                      if rival.accepted else
                      f"In playouts it wins {rival.loss:.1f} points a hand more than "
                      f"{rival.said(play_on=rival.card == best.card)} (± {rival.error:.1f}).")
-    return PuzzleTexts(" ".join(sentences), _hint(tier, position, knock), whys,
-                       _themes(position, best, against), tuple(r.kind for _, r in against))
+    kinds = tuple(r.kind for _, r in against)
+    return PuzzleTexts(" ".join(sentences), _hint(tier, position, knock, kinds), whys,
+                       _themes(position, best, against), kinds)
 
 
 def reexplain(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle:
