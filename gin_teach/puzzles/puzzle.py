@@ -77,6 +77,12 @@ THEMES: Final = {
     "shed high cards early": "Early in the hand, let high loose cards go first.",
     "knock early": "With a low count and plenty of stock, knock before the opponent improves.",
     "wait and play for more": "Late or with a shaky count, a knock can be undercut: play on.",
+    "least deadwood": "When one discard leaves clearly less deadwood than another, that "
+                      "settles it.",
+    "more outs": "Of two discards that leave about the same count, keep the cards that more "
+                 "unseen cards complete.",
+    "close call": "When count, outs and danger are level, only playing the hand out tells the "
+                  "choices apart.",
 }
 BANK_FORMAT: Final = "gin_teach puzzle bank"
 BANK_VERSION: Final = 1

@@ -167,6 +167,9 @@ def _themes(position: Position, best: Valued, against: Sequence[tuple[Valued, Re
             themes.append("safe discard")
         if kind in ("count", "shape") and card.points >= 9 and position.stock >= 20:
             themes.append("shed high cards early")
+    if not themes and against:  # none of the named patterns: name the kind of fact
+        themes.append({"shape": "more outs", "playouts": "close call"}.get(
+            against[0][1].kind, "least deadwood"))
     return tuple(dict.fromkeys(themes))
 
 
