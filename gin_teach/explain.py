@@ -14,7 +14,7 @@ one kind of fact that separates them:
 - ``defence``: what the opponent took, threw or passed (``"J♣ sits next to the 10♣ and Q♣
   it took"``), when forgetting it would change which card looks right, or danger outweighs
   the hand's own shape;
-- ``memory``: the cards in the discard pile (``"9♣ and 9♠, cards 9♥ melds with, are in the
+- ``memory``: the cards in the discard pile (``"9♥ has little future: 9♣ and 9♠ are in the
   pile"``), when forgetting the pile would change which card looks right;
 - ``shape``: the live outs or the next draw (``"keeping 7♥ 8♥ gives 8 outs against 5"``);
 - ``playouts``: nothing above separates them; only playing the hand out does.
@@ -657,4 +657,4 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
         meld = " makes a meld and" if draw.take_melds else ""
         wrong = (f"{_upper(chosen.said())} leaves {stock} on average, where taking {up}{meld} "
                  f"leaves {left}")
-    return f"{wrong}. It {chosen.cost()} against {judged.best.said()}. {numbers}."
+    return f"{wrong}. {action(judged.best)}: {chosen.said()} {chosen.cost()}. {numbers}."
