@@ -398,17 +398,19 @@ def _shy(position: Position, card: Card) -> str:
 
 def _defence(position: Position, better: Valued, worse: Valued) -> Reason:
     riskier, safer = _danger(position, worse, better), _danger(position, better, worse)
+    lb, lw = position.left(better.card), position.left(worse.card)
+    count = f"{worse.card} leaves {lw} and {better.card} leaves {lb}, but " if lw < lb else ""
     feeds = _feeds(position, worse.card)
     if feeds:
         return Reason("defence", f"{feeds}; {better.card} is safer ({safer})",
-                      f"{feeds} ({riskier})")
+                      f"{count}{feeds} ({riskier})")
     shy = _shy(position, better.card)
     if shy:
         return Reason("defence", f"{better.card} is the safer throw: {shy} ({safer})",
-                      f"{worse.card} is likelier to help your opponent than {better.card}: "
-                      f"{shy} ({riskier})")
+                      f"{count}{worse.card} is likelier to help your opponent than "
+                      f"{better.card}: {shy} ({riskier})")
     said = f"{worse.card} is more likely to complete a meld for your opponent ({riskier})"
-    return Reason("defence", said, said)
+    return Reason("defence", said, f"{count}{said}")
 
 
 def _dead(position: Position, card: Card) -> list[Card]:
