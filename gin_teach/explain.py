@@ -174,7 +174,11 @@ class Valued:
 class Reason:
     """What decides between a better and a worse choice: its ``kind`` (one of
     :data:`KINDS`), ``why`` the better one (a clause naming it) and what the worse one does
-    ``wrong`` (a clause naming it)."""
+    ``wrong`` (a clause naming it).
+
+    >>> Reason("count", "K♠ leaves 26, 7♠ leaves 33", "7♠ leaves 33 where K♠ leaves 26").plain
+    '7♠ leaves 33 where K♠ leaves 26'
+    """
 
     kind: str
     why: str
@@ -191,7 +195,12 @@ class Reason:
 @dataclass(frozen=True)
 class Position:
     """A discard decision: the 11 cards of ``hand``, what the player ``knowledge`` knows,
-    the ``rules`` and, in a game, the ``scores`` (yours, the opponent's)."""
+    the ``rules`` and, in a game, the ``scores`` (yours, the opponent's).
+
+    >>> position = Position.of("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20))
+    >>> position.left(Card.parse("KC")), position.stock
+    (38, 20)
+    """
 
     hand: tuple[Card, ...]
     knowledge: Knowledge
@@ -378,9 +387,10 @@ def _feeds(position: Position, card: Card) -> str:
     same = [h for h in held if h.rank == card.rank]
     if len(same) >= 2:
         return f"{card} completes the {_RANKS[card.rank]} it picked up"
-    if held:
-        return f"{card} sits next to the {said_cards(held)} it took"
-    return ""
+    run = [h for h in held if h.rank != card.rank]
+    parts = ([f"pairs with the {same[0]}"] if same else []) + (
+        [f"sits next to the {said_cards(run)}"] if run else [])
+    return f"{card} {' and '.join(parts)} it took" if parts else ""
 
 
 def _shy(position: Position, card: Card) -> str:

@@ -41,7 +41,14 @@ class PuzzleTexts:
     """What a learner reads of a puzzle: ``explanation``, ``hint``, the ``why`` of each
     choice by (card, knock), and the ``themes`` of what decides it; ``kinds`` names what
     decides against the runner-up (and, in tiers 3 and 4, against the card that would look
-    right without the deciding facts)."""
+    right without the deciding facts).
+
+    >>> from gin_teach.puzzles import load_bank
+    >>> p = load_bank()[0]
+    >>> texts = puzzle_texts(p.tier, p.hand, p.knowledge, p.choices, p.answer, p.knock, p.scores)
+    >>> texts.explanation == p.explanation and texts.hint == p.hint
+    True
+    """
 
     explanation: str
     hint: str
@@ -233,7 +240,13 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
 def reexplain(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle:
     """The puzzle with its explanation, hint, choices' ``why`` and themes written again by
     the explainer from its stored position and numbers: the answer, the rating and every
-    number stay as they are, and no hand is played out."""
+    number stay as they are, and no hand is played out.
+
+    >>> from gin_teach.puzzles import load_bank
+    >>> puzzle = load_bank()[1]
+    >>> reexplain(puzzle).choices == puzzle.choices
+    True
+    """
     texts = puzzle_texts(puzzle.tier, puzzle.hand, puzzle.knowledge, puzzle.choices,
                          puzzle.answer, puzzle.knock, puzzle.scores, rules)
     choices = tuple(replace(c, why=texts.whys[(c.card, c.knock)]) for c in puzzle.choices)
