@@ -169,7 +169,7 @@ def _themes(position: Position, best: Valued, against: Sequence[tuple[Valued, Re
         elif kind == "memory":
             themes.append("dead partners")
         elif kind == "defence":
-            if "completes the" in reason.wrong or "sits next to" in reason.wrong:
+            if any(w in reason.wrong for w in ("completes the", "sits next to", "pairs with")):
                 themes.append("don't feed a pick-up")
             themes.append("safe discard")
         if kind in ("count", "shape") and card.points >= 9 and position.stock >= 20:
