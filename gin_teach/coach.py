@@ -44,16 +44,9 @@ from gin_teach.actions import (
 )
 from gin_teach.analysis import Knowledge
 from gin_teach.errors import GinError, ReviewError, excerpt
+from gin_teach.explain import discard_reason, draw_reason, move_words
 from gin_teach.game import Game
-from gin_teach.judge import (
-    VERDICTS,
-    Judgement,
-    Option,
-    discard_reason,
-    draw_reason,
-    judge_discard,
-    judge_draw,
-)
+from gin_teach.judge import VERDICTS, Judgement, Option, judge_discard, judge_draw
 from gin_teach.round import Round
 from gin_teach.validation import read_json
 
@@ -177,6 +170,15 @@ class Hint:
 
     move: str
     why: str
+
+    @property
+    def said(self) -> str:
+        """The move in words, with card symbols (``move`` is the move as typed).
+
+        >>> Hint("discard JS", "").said
+        'discard J♠'
+        """
+        return move_words(self.move)
 
     @property
     def action(self) -> Action:
@@ -335,9 +337,9 @@ class Review:
         lines = [self.summary()]
         for d in self.decisions:
             if not d.is_best:
-                lines.append(f"  round {d.round_index + 1}, move {d.move_index + 1}: {d.move} "
-                             f"({d.verdict}, {d.points_lost:.1f} points), better {d.best}. "
-                             f"{d.why}")
+                lines.append(f"  round {d.round_index + 1}, move {d.move_index + 1}: "
+                             f"{move_words(d.move)} ({d.verdict}, {d.points_lost:.1f} points), "
+                             f"better {move_words(d.best)}. {d.why}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -347,10 +349,10 @@ class Review:
         for d in self.decisions:
             colour = {"best": "#1b5e20", "good": "#2e7d32", "inaccuracy": "#8d6e00",
                       "mistake": "#e65100", "blunder": "#b71c1c"}[d.verdict]
-            better = "" if d.is_best else html.escape(d.best)
+            better = "" if d.is_best else html.escape(move_words(d.best))
             rows.append(
                 f'<tr class="gin-decision gin-{d.verdict}"><td>{d.round_index + 1}</td>'
-                f"<td>{d.move_index + 1}</td><td>{html.escape(d.move)}</td>"
+                f"<td>{d.move_index + 1}</td><td>{html.escape(move_words(d.move))}</td>"
                 f'<td style="color:{colour};font-weight:bold">{d.verdict}</td>'
                 f"<td>{d.points_lost:.1f}</td><td>{better}</td>"
                 f"<td>{html.escape(d.why)}</td></tr>")
@@ -393,7 +395,8 @@ def _reason(rnd: Round, judged: Judgement, chosen: Option) -> str:
     player = rnd.current_player
     if judged.decision == "draw":
         return draw_reason(judged, rnd.hand(player), _knowledge(rnd, player), chosen, rnd.rules)
-    return discard_reason(judged, rnd.hand(player), chosen, rnd.rules, _knowledge(rnd, player))
+    return discard_reason(judged, rnd.hand(player), chosen, rnd.rules, _knowledge(rnd, player),
+                          rnd.scores)
 
 
 def grade_move(state_before: Round | Game, move: Action | str) -> Decision | None:

@@ -29,7 +29,7 @@ the same numbers, and the same grade, every time and everywhere.
 Throwing a card from a made meld when another card leaves less deadwood is never graded
 milder than an inaccuracy, whatever the playouts say (:func:`breaks_meld`).
 
->>> from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
+>>> from gin_teach.analysis import Knowledge
 >>> judged = judge_discard("AS 2S 3S 5H 6H 7H 9D TD JD 2C KH", Knowledge(stock_size=28))
 >>> judged.best.move, judged.best.verdict
 ('knock KH', 'best')
@@ -47,7 +47,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
+from gin_teach.analysis import Knowledge
 from gin_teach.cards import Card, HandLike, hand_mask, to_cards
 from gin_teach.errors import CardError
 from gin_teach.melds import all_best_arrangements, deadwood_of_mask
@@ -76,12 +76,9 @@ __all__ = [
     "Option",
     "Precision",
     "breaks_meld",
-    "discard_reason",
-    "draw_reason",
     "forget",
     "judge_discard",
     "judge_draw",
-    "knock_reason",
     "paired",
     "position_seed",
     "table_view",
@@ -535,149 +532,3 @@ def _judge_draw(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules, see
     points = _measure(view, playout_rules, scorers, chosen, precision)
     return Judgement("draw", _options([("take", None), (refuse, None)], points, [None, None]),
                      chosen)
-
-
-
-# --------------------------------------------------------------------------- in words
-
-
-@names_bad_arguments
-def discard_reason(judged: Judgement, hand11: HandLike, chosen: Option,
-                   rules: Rules | None = None, knowledge: Knowledge | None = None) -> str:
-    """One or two sentences on ``chosen`` (an option of ``judged``, a discard judgement of
-    ``hand11``) that name what decides: the count each choice leaves, the live outs it keeps
-    when those differ (given the ``knowledge``), a made meld broken, and the playouts'
-    verdict with its numbers.
-
-    >>> from gin_teach.analysis import Knowledge
-    >>> hand = "3H 4H 5H 7S 7D 7C 9S 9D JS QH KC"
-    >>> judged = judge_discard(hand, Knowledge(stock_size=20))
-    >>> print(discard_reason(judged, hand, judged.option("discard 4H")))
-    ... # doctest: +ELLIPSIS
-    4♥ breaks your meld 3♥ 4♥ 5♥: it leaves 56 deadwood where Q♥ leaves 38. It loses about ...
-    """
-    rules = rules or Rules.modern()
-    cards = to_cards(hand11)
-    mask, jp = hand_mask(cards), rules.joker_points
-    best = judged.best
-
-    def left(option: Option) -> int:
-        assert option.card is not None
-        return deadwood_of_mask(mask ^ option.card.bit, jp)
-
-    def act(option: Option) -> str:
-        return f"knocking with {left(option)}" if option.knock else f"it leaves {left(option)}"
-
-    outs = {a.card: len(a.outs) for a in analyze_discards(cards, knowledge, rules)} \
-        if knowledge is not None else {}
-
-    def with_outs(option: Option, other: Option) -> str:
-        """" with 8 outs" when the two choices keep different numbers of live outs."""
-        if option.card is None or other.card is None or option.knock or other.knock:
-            return ""
-        mine, theirs = outs.get(option.card), outs.get(other.card)
-        return f" with {mine} outs" if mine is not None and mine != theirs else ""
-
-    playouts = f"In playouts {best.said()} averages {best.value:+.1f} points a hand"
-    if chosen is best:
-        rivals = [o for o in judged.options[1:] if o.kind == "discard" or o.knock]
-        runner = rivals[0] if rivals else None
-        if runner is None:
-            return f"{_first_upper(best.said())}: {act(best)}. {playouts}."
-        if runner.card == best.card:  # the question was whether to knock
-            if best.knock:
-                return (f"Discard {best.card} and knock with {left(best)}: in playouts "
-                        f"knocking averages {best.value:+.1f} points a hand, playing on "
-                        f"{runner.value:+.1f}.")
-            return (f"Discard {best.card} and play on rather than knock with {left(best)}: "
-                    f"in playouts playing on averages {best.value:+.1f} points a hand, "
-                    f"knocking {runner.value:+.1f}.")
-        if runner.knock and not best.knock:
-            return (f"Discard {best.card} and play on with {left(best)} rather than knock with "
-                    f"{left(runner)} after {runner.card}: in playouts playing on averages "
-                    f"{best.value:+.1f} points a hand, knocking {runner.value:+.1f}.")
-        return (f"{_first_upper(best.said())}: {act(best)} deadwood"
-                f"{with_outs(best, runner)}, against {left(runner)}{with_outs(runner, best)} "
-                f"after {runner.said()}. {playouts}, {runner.said()} {runner.value:+.1f}.")
-    assert chosen.card is not None
-    opening = f"{chosen.said()}: {act(chosen)} deadwood{with_outs(chosen, best)}"
-    if not chosen.knock and breaks_meld(cards, chosen.card, rules):
-        meld = next(m for m in all_best_arrangements(cards, joker_points=jp)[0].melds
-                    if chosen.card in m)
-        opening = (f"{chosen.card} breaks your meld {' '.join(map(str, meld))}: it leaves "
-                   f"{left(chosen)} deadwood where {best.card} leaves {left(best)}")
-    elif left(chosen) != left(best) or with_outs(chosen, best):
-        opening += f" where {best.said()} leaves {left(best)}{with_outs(best, chosen)}"
-    if chosen.accepted:
-        return (f"{_first_upper(opening)}. {chosen.said()} is as good as {best.said()} "
-                f"as far as the playouts can tell: {chosen.cost()}.")
-    return (f"{_first_upper(opening)}. It {chosen.cost()} against {best.said()}. "
-            f"{playouts}, {chosen.said()} {chosen.value:+.1f}.")
-
-
-@names_bad_arguments
-def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chosen: Option,
-                rules: Rules | None = None) -> str:
-    """One or two sentences on ``chosen`` (an option of ``judged``, a draw judgement): what
-    taking the face-up card leaves against what a stock card leaves on average, and the
-    playouts' verdict.
-
-    >>> from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
-    >>> known = Knowledge(discard_pile="8D 7D")
-    >>> judged = judge_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", known)
-    >>> print(draw_reason(judged, "7S 7H 9C TC 3H 4H 5H 2D KS QS", known, judged.best))
-    ... # doctest: +ELLIPSIS
-    Take 7♦: it makes a meld, and after throwing K♠ you have 31; a stock card leaves 48.4 ...
-    """
-    draw = analyze_draw(to_cards(hand10), knowledge, rules)
-    melds = "it makes a meld, and " if draw.take_melds else ""
-    facts = (f"{melds}after throwing {draw.take_discard} you have {draw.take_deadwood}; a "
-             f"stock card leaves {draw.draw_deadwood:.1f} on average")
-    take = judged.option("take")
-    leave = next(o for o in judged.options if o.kind != "take")
-    numbers = (f"In playouts taking averages {take.value:+.1f} points a hand, "
-               f"{leave.said()} {leave.value:+.1f}")
-    if chosen.verdict == "best":
-        action = f"Take {draw.upcard}" if chosen.kind == "take" else \
-            f"{'Draw from the stock' if chosen.kind == 'draw' else 'Pass'} rather than take " \
-            f"{draw.upcard}"
-        return f"{action}: {facts}. {numbers}."
-    if chosen.accepted:
-        return (f"{_first_upper(chosen.said())} is as good as {judged.best.said()} as far as "
-                f"the playouts can tell ({chosen.cost()}): {facts}.")
-    better = f"Take {draw.upcard}" if judged.best.kind == "take" else \
-        f"{'Draw from the stock' if judged.best.kind == 'draw' else 'Pass'} rather than take " \
-        f"{draw.upcard}"
-    return f"{_first_upper(chosen.said())} {chosen.cost()}. {better}: {facts}. {numbers}."
-
-
-@names_bad_arguments
-def knock_reason(judged: Judgement, hand11: HandLike, rules: Rules | None = None) -> str:
-    """Knock now or play on, in one sentence with the playouts' numbers: the best knock
-    against the best way to play on (``judged`` must hold a knock).
-
-    >>> from gin_teach.analysis import Knowledge
-    >>> hand = "7S 7H 7D 9C TC JC 3H 4H 5H 2S KS"
-    >>> early = Knowledge(discard_pile="KD QC", opponent_discarded="KD", stock_size=29)
-    >>> print(knock_reason(judge_discard(hand, early), hand))
-    ... # doctest: +ELLIPSIS
-    Knock with 2 after throwing K♠: in playouts knocking averages ... points a hand, playing on ...
-    """
-    rules = rules or Rules.modern()
-    mask, jp = hand_mask(to_cards(hand11)), rules.joker_points
-    knock = next((o for o in judged.options if o.knock), None)
-    if knock is None:
-        raise CardError("no discard leaves a count the knock limit allows: nothing to weigh")
-    play_on = next(o for o in judged.options if not o.knock)
-    assert knock.card is not None and play_on.card is not None
-    count = deadwood_of_mask(mask ^ knock.card.bit, jp)
-    numbers = (f"in playouts knocking averages {knock.value:+.1f} points a hand, playing on "
-               f"(throwing {play_on.card}) {play_on.value:+.1f}")
-    if knock.value >= play_on.value:
-        return f"Knock with {count} after throwing {knock.card}: {numbers}."
-    return (f"Play on, throwing {play_on.card}, rather than knock with {count}: "
-            f"{numbers}.")
-
-
-def _first_upper(text: str) -> str:
-    return text[:1].upper() + text[1:]

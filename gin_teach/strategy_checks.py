@@ -37,15 +37,8 @@ from gin_teach.answers import (
 from gin_teach.cards import HandLike, cards_from_mask, hand_mask, to_cards
 from gin_teach.display import hand_svg
 from gin_teach.errors import PuzzleError
-from gin_teach.judge import (
-    Judgement,
-    Option,
-    discard_reason,
-    draw_reason,
-    judge_discard,
-    judge_draw,
-    knock_reason,
-)
+from gin_teach.explain import discard_reason, draw_reason, knock_reason
+from gin_teach.judge import Judgement, Option, judge_discard, judge_draw
 from gin_teach.puzzles import Puzzle
 from gin_teach.rules import Rules
 
@@ -104,11 +97,11 @@ def check_best_discard(hand: HandLike, answer: object,
 
     >>> hand = "AS 6S AH 4H 8H 9H TH JH 8D 4C 7C"
     >>> print(check_best_discard(hand, "6S"))  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
-    ✔ Right: 6♠: it leaves 25 deadwood, against 24 after 7♣. In playouts 6♠ averages +14.9
-    points a hand, 7♣ +14.6.
+    ✔ Right: Discard 6♠: throwing 8♦ leaves less now (23 against 25), but keeping 8♦ beside
+    8♥ gives 8 outs against 6. In playouts it wins ... points a hand more than 8♦ (± ...).
     >>> print(check_best_discard(hand, "TH"))  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
-    ✘ 10♥ breaks your meld 8♥ 9♥ 10♥ J♥: it leaves 58 deadwood where 6♠ leaves 25. It loses
-    about ... points a hand ...
+    ✘ 10♥ breaks your run 8♥ 9♥ 10♥ J♥: 33 more deadwood than 6♠. It loses about ... points a
+    hand ...
     """
     cards = to_cards(hand)
     known = _knowledge(knowledge)
@@ -184,8 +177,9 @@ def check_draw(hand: HandLike, knowledge: Knowledge | HandLike, answer: object,
 
     >>> print(check_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 6D", "take"))
     ... # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
-    ✘ Not this time: taking the face-up card loses about ... points a hand ...: after throwing
-    K♠ you have 51; a stock card leaves 47.9 on average. ...
+    ✘ Not this time: taking 6♦ leaves 51 after throwing K♠, no less than 47.9 on average for a
+    stock card. Draw from the stock rather than take 6♦: taking the face-up card loses about
+    ... points a hand (± ...). ...
       Hint: Take the face-up card only when it does more for you than an unknown card would.
     """
     known = _knowledge(knowledge)
@@ -237,7 +231,8 @@ def check_knock_or_play_on(hand: HandLike, knowledge: Knowledge, answer: object,
     >>> early = Knowledge(discard_pile="KD QC", opponent_discarded="KD", stock_size=29)
     >>> print(check_knock_or_play_on("7S 7H 7D 9C TC JC 3H 4H 5H 2S KS", early, "knock"))
     ... # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
-    ✔ Right: knock with 2 after throwing K♠: in playouts knocking averages ...
+    ✔ Right: knock with 2 after throwing K♠: 29 cards left and an undercut risk under 1%; in
+    playouts knocking averages ...
     """
     hint = ("Early, a knock is hard to undercut; late, the opponent has had time to get low. "
             "How many cards are left in the stock, and what has it shown?")
@@ -250,7 +245,7 @@ def check_knock_or_play_on(hand: HandLike, knowledge: Knowledge, answer: object,
         return Feedback(False, f"This hand cannot knock at all: no discard leaves a count "
                         f"the knock limit allows ({least} is the lowest card).", hint)
     mine = knocks[0] if said == "knock" else next(o for o in judged.options if not o.knock)
-    why = knock_reason(judged, cards, rules)
+    why = knock_reason(judged, cards, rules, knowledge)
     why = why[:1].lower() + why[1:]
     if mine.accepted:
         return Feedback(True, f"Right: {why}")

@@ -12,6 +12,10 @@ refused before any work, with one line on stderr and exit status 2.
 ``python -m gin_teach.puzzles recheck [--path PATH] [--drop] [--jobs J]`` checks a bank again
 with today's analysis, playouts and Expert (after the analysis changes, say) and can drop what
 no longer holds; the puzzles kept keep their ids, so lessons that name one still find it.
+
+``python -m gin_teach.puzzles reexplain [--path PATH]`` writes every puzzle's explanation,
+hint, choices' reasons and themes again from its stored position and numbers (after the
+explainer changes): no hand is played out, and no answer, rating or number changes.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from gin_teach.errors import PuzzleError
 from gin_teach.puzzles.generate import GENERATED_KINDS, generate, text_progress
 from gin_teach.puzzles.kinds import recheck_any
 from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle, bank_to_json, load_bank
+from gin_teach.puzzles.texts import reexplain
 from gin_teach.puzzles.verify import margins
 
 BUNDLED = Path(__file__).resolve().parent.parent / "data" / "puzzles.json"
@@ -77,6 +82,14 @@ def _recheck(bank: Sequence[Puzzle], path: Path, drop: bool, jobs: int) -> int:
     return 0 if drop or len(kept) == len(bank) else 1
 
 
+def _reexplain(bank: Sequence[Puzzle], path: Path) -> int:
+    again = [reexplain(puzzle) for puzzle in bank]
+    changed = sum(a != p for a, p in zip(again, bank, strict=True))
+    _write(again, path)
+    print(f"rewrote the texts of {changed} of {len(bank)} puzzles in {path}")
+    return 0
+
+
 def added(bank: Sequence[Puzzle], new: Sequence[Puzzle]) -> list[Puzzle]:
     """``bank`` followed by the ``new`` puzzles whose position it does not hold yet, those
     numbered after the bank's highest id.
@@ -121,7 +134,18 @@ def main(argv: list[str] | None = None) -> int:
                        help="rewrite the bank with the judge's values, without the puzzles "
                             "that no longer hold")
     check.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    words = commands.add_parser("reexplain", help="write the puzzles' texts again from their "
+                                "stored numbers (no playouts)")
+    words.add_argument("--path", type=Path, default=BUNDLED)
     args = parser.parse_args(argv)
+    if args.command == "reexplain":
+        problem = _writable(args.path)
+        if problem:
+            parser.error(problem)
+        try:
+            return _reexplain(load_bank(args.path), args.path)
+        except PuzzleError as error:
+            parser.error(str(error))
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
     target = args.path if args.command == "recheck" else args.out

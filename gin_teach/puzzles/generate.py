@@ -47,6 +47,7 @@ from gin_teach.judge import judge_discard
 from gin_teach.parallel import check_executor, ordered_map
 from gin_teach.puzzles.kinds import draw_puzzle, draw_tier, play_on_puzzle
 from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle
+from gin_teach.puzzles.texts import reexplain
 from gin_teach.puzzles.verify import analysis_tier, verify_position
 from gin_teach.validation import names_bad_arguments
 
@@ -211,13 +212,13 @@ def puzzles_from_game(seed: int) -> list[Puzzle]:
         tried[tier] += 1
         verified = verify_position(hand, knowledge, seed=seed * 1_000 + index)
         if verified.kept:
-            found.append(Puzzle(id=f"g{seed}-{index}", tier=verified.tier,
+            found.append(reexplain(Puzzle(id=f"g{seed}-{index}", tier=verified.tier,
                                 themes=verified.themes, hand=tuple(sorted(hand)),
                                 knowledge=knowledge, answer=verified.answer,
                                 knock=verified.knock, rating=verified.rating,
                                 explanation=verified.explanation, hint=verified.hint,
                                 choices=verified.choices, scores=scores,
-                                turn=min(turn, 40)))
+                                turn=min(turn, 40))))
     return found
 
 

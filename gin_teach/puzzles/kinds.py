@@ -15,8 +15,8 @@
   :data:`~gin_teach.puzzles.verify.KEEP_MARGIN_POINTS` and more than the noise, and playing
   on comes out best again on fresh deals.
 
-Explanations are the judge's own (:func:`~gin_teach.judge.draw_reason`,
-:func:`~gin_teach.judge.knock_reason`).
+Explanations are the judge's own (:func:`~gin_teach.explain.draw_reason`,
+:func:`~gin_teach.explain.knock_reason`).
 
 >>> from gin_teach.analysis import Knowledge
 >>> found = draw_puzzle("7S 7H 9C TC 3H 4H 5H 2D KS QS", Knowledge(discard_pile="8D 7D"),
@@ -35,16 +35,8 @@ from typing import Final
 from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
 from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.errors import CardError, PuzzleError
-from gin_teach.judge import (
-    BANK,
-    NOISE_SE,
-    Judgement,
-    discard_reason,
-    draw_reason,
-    judge_discard,
-    judge_draw,
-    knock_reason,
-)
+from gin_teach.explain import discard_reason, draw_reason, knock_reason
+from gin_teach.judge import BANK, NOISE_SE, Judgement, judge_discard, judge_draw
 from gin_teach.puzzles.puzzle import DRAW_HINTS, HINTS, ChoiceValue, Puzzle
 from gin_teach.puzzles.verify import (
     JUDGEMENT_MARGIN_POINTS,

@@ -88,6 +88,12 @@ THEMES: Final = {
                          "stock's average.",
     "draw for the average": "A card that melds with nothing of yours does less than an unknown "
                             "card on average: draw, and show the opponent nothing.",
+    "least deadwood": "When one discard leaves clearly less deadwood than another, that "
+                      "settles it.",
+    "more outs": "Of two discards that leave about the same count, keep the cards that more "
+                 "unseen cards complete.",
+    "close call": "When count, outs and danger are level, only playing the hand out tells the "
+                  "choices apart.",
 }
 KINDS: Final = {"discard": "What do you discard?", "draw": "Take or draw?"}
 """The kinds of puzzle the bank holds (stored as ``kind``; a discard puzzle omits it)."""

@@ -35,16 +35,16 @@ Tiers say what decides:
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
 from gin_teach.analysis import DiscardAnalysis, Knowledge, analyze_discards
 from gin_teach.cards import Card, HandLike, to_cards
-from gin_teach.judge import BANK, NOISE_SE, Judgement, discard_reason, judge_discard
-from gin_teach.melds import best_arrangement, find_melds
-from gin_teach.puzzles.puzzle import HINTS, ChoiceValue, Puzzle
+from gin_teach.explain import without_opponent, without_pile
+from gin_teach.judge import BANK, NOISE_SE, Judgement, judge_discard
+from gin_teach.puzzles.puzzle import ChoiceValue, Puzzle
+from gin_teach.puzzles.texts import puzzle_texts, reexplain
 from gin_teach.rules import Rules
 
 __all__ = [
@@ -131,26 +131,6 @@ class Verification:
     margin_points: float = 0.0
 
 
-def without_opponent(knowledge: Knowledge) -> Knowledge:
-    """The same knowledge with the opponent's pick-ups, passes and discards forgotten (the pile
-    and the stock stay).
-
-    >>> without_opponent(Knowledge(opponent_took="8H", opponent_holds="8H")).opponent_holds
-    ()
-    """
-    return Knowledge(discard_pile=knowledge.discard_pile, stock_size=knowledge.stock_size,
-                     just_taken=knowledge.just_taken, knock_limit=knowledge.knock_limit)
-
-
-def without_pile(knowledge: Knowledge) -> Knowledge:
-    """The same knowledge with the discard pile forgotten (its cards count as unseen).
-
-    >>> without_pile(Knowledge(discard_pile="5C 9D", stock_size=20)).discard_pile
-    ()
-    """
-    return replace(knowledge, discard_pile=())
-
-
 def _answer_cards(analyses: Sequence[DiscardAnalysis]) -> frozenset[Card]:
     return frozenset((analyses[0].card, *analyses[0].same_as))
 
@@ -209,7 +189,6 @@ def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int | None 
     if tier == 0:
         return Verification(False, why_tier)
     analyses = analyze_discards(hand, knowledge, rules)
-    by_card = {a.card: a for a in analyses}
     judged = judge_discard(hand, knowledge, rules, seed=seed, precision=BANK)
     best = judged.best
     assert best.card is not None
@@ -235,18 +214,15 @@ def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int | None 
             return Verification(False, f"on fresh deals {again.said()} comes out best, not "
                                        f"{best.said()}: not confirmed")
     assert runner.card is not None
-    leader, second = Choice(best.card, best.knock), Choice(runner.card, runner.knock)
     values = tuple(sorted(
-        (ChoiceValue(o.card, o.knock, o.loss,
-                     discard_reason(judged, hand, o, rules, knowledge), o.error)
+        (ChoiceValue(o.card, o.knock, o.loss, "", o.error)
          for o in judged.options if o.card is not None),
         key=lambda v: (v.points_lost, v.card, v.knock)))
-    themes = _themes(tier, hand, knowledge, leader, second, analyses, rules)
-    explanation = _explanation(tier, hand, leader, second, runner.loss, by_card, knowledge,
-                               rules)
+    texts = puzzle_texts(tier, hand, knowledge, values, answer, knock, rules=rules)
+    values = tuple(replace(v, why=texts.whys[(v.card, v.knock)]) for v in values)
     rating = _initial_rating(tier, runner.loss, values)
-    return Verification(True, why_tier, tier, answer, knock, values, themes, explanation,
-                        HINTS[tier], rating, round(runner.loss, 2))
+    return Verification(True, why_tier, tier, answer, knock, values, texts.themes,
+                        texts.explanation, texts.hint, rating, round(runner.loss, 2))
 
 
 def confirmation_seed(hand: Sequence[Card]) -> int:
@@ -292,25 +268,10 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     if all(o.accepted for o in judged.options):
         return "the judge finds every choice as good as the best: no question to ask"
     choices = tuple(sorted(
-        (ChoiceValue(o.card, o.knock, o.loss,
-                     discard_reason(judged, puzzle.hand, o, rules, puzzle.knowledge),
-                     o.error)
+        (ChoiceValue(o.card, o.knock, o.loss, "", o.error)
          for o in judged.options if o.card is not None),
         key=lambda v: (v.points_lost, v.card, v.knock)))
-    runner = next((o for o in judged.options[1:] if o.card not in answer or o.knock != knock),
-                  None)
-    explanation = puzzle.explanation
-    if runner is not None:
-        sentence = (f"In playouts {runner.said()} does about as well: it {runner.cost()}."
-                    if runner.accepted else
-                    f"In playouts it wins {runner.loss:.1f} points a hand more than "
-                    f"{runner.said()} (± {runner.error:.1f}).")
-        explanation = _PLAYOUT_SENTENCE.sub(sentence, explanation)
-    return replace(puzzle, answer=answer, choices=choices, explanation=explanation)
-
-
-_PLAYOUT_SENTENCE: Final = re.compile(r"In playouts against two styles of opponent it wins at "
-                                      r"least [0-9.]+ points more per hand than [^.]*\.")
+    return reexplain(replace(puzzle, answer=answer, choices=choices), rules)
 
 
 def accepted_cards(judged: Judgement, knock: bool | None) -> frozenset[Card]:
@@ -339,81 +300,6 @@ def _cost(judged: Judgement, puzzle: Puzzle) -> str:
     option = min((o for o in judged.options if o.card in puzzle.answer
                   and o.knock == bool(puzzle.knock)), key=lambda o: o.loss)
     return option.cost()
-
-
-def _said(choice: Choice, other: Choice | None = None) -> str:
-    """The choice in words; "and play on" when it is compared with knocking on the same card."""
-    if choice.knock:
-        return f"{choice.card} and knock"
-    if other is not None and other.card == choice.card:
-        return f"{choice.card} and play on"
-    return str(choice.card)
-
-
-def _neighbours(card: Card, hand: Sequence[Card], distance: int) -> bool:
-    return any(c.suit == card.suit and abs(c.rank - card.rank) == distance for c in hand)
-
-
-def _themes(tier: int, hand: tuple[Card, ...], knowledge: Knowledge, leader: Choice,
-            runner: Choice, analyses: Sequence[DiscardAnalysis],
-            rules: Rules) -> tuple[str, ...]:
-    card, other = leader.card, runner.card
-    themes: list[str] = []
-    stock = knowledge.stock()
-    if tier == 1:
-        rest = [c for c in hand if c != card]
-        loose = best_arrangement(rest).deadwood_cards
-        if not loose or card.points >= max(c.points for c in loose):
-            themes.append("highest unmatched card")
-        melds = find_melds(hand)
-        if any(sum(c in m for m in melds) > 1 for c in hand):
-            themes.append("one card one meld")
-    elif tier in (2, 5) and not leader.knock:
-        if _neighbours(other, hand, 1) and _neighbours(card, hand, 2) and not _neighbours(
-                card, hand, 1):
-            themes.append("connected over gapped")
-        if card.rank in (1, 2, 12, 13) and 3 <= other.rank <= 11:
-            themes.append("middle over edge")
-        if not themes:
-            themes.append("shape over count")
-    elif tier == 3:
-        themes.append("dead partners")
-    elif tier == 4:
-        holds = knowledge.opponent_holds
-        naive = analyze_discards(hand, without_opponent(knowledge), rules)[0].card
-        if any(h.rank == naive.rank or (h.suit == naive.suit and abs(h.rank - naive.rank) <= 2)
-               for h in holds):
-            themes.append("don't feed a pick-up")
-        themes.append("safe discard")
-    if tier == 5 and leader.knock:
-        themes = ["knock early"]
-    elif tier == 5 and runner.knock and not leader.knock:
-        themes = ["wait and play for more"]
-    if card.points >= 9 and stock >= 20 and tier in (1, 2):
-        themes.append("shed high cards early")
-    return tuple(dict.fromkeys(themes))
-
-
-def _explanation(tier: int, hand: tuple[Card, ...], leader: Choice, runner: Choice, lead: float,
-                 by_card: dict[Card, DiscardAnalysis], knowledge: Knowledge,
-                 rules: Rules) -> str:
-    best = by_card[leader.card]
-    playouts = (f"In playouts it wins {lead:.1f} points a hand more than "
-                f"{_said(runner, leader)}.")
-    if tier == 5:
-        return (f"Discard {_said(leader)}. The counts alone cannot settle this one "
-                f"({best.deadwood} deadwood after it), but playing the hand out many times "
-                f"decides. {playouts}")
-    extra = ""
-    if tier == 3:
-        naive = analyze_discards(hand, without_pile(knowledge), rules)[0].card
-        extra = (f" Forget the discard pile and {naive} would look right: the pile shows "
-                 "which partners are gone.")
-    if tier == 4:
-        naive = analyze_discards(hand, without_opponent(knowledge), rules)[0].card
-        extra = (f" Forget what your opponent took and threw and {naive} would look right: "
-                 "its pick-ups and discards show what it collects.")
-    return f"{best.why}{extra} {playouts}"
 
 
 def _initial_rating(tier: int, lead: float, values: Sequence[ChoiceValue]) -> int:

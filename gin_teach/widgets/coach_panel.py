@@ -22,6 +22,7 @@ from gin_teach.cards import Card
 from gin_teach.coach import Decision, Review, grade_move, hint, review
 from gin_teach.display import arrangement_svg, hand_svg, message_html
 from gin_teach.errors import GinError
+from gin_teach.explain import move_words
 from gin_teach.game import Game
 from gin_teach.melds import best_arrangement
 from gin_teach.round import Round
@@ -158,10 +159,11 @@ class CoachPanel(widgets.VBox):
         if grade is None:
             return
         if grade.is_best:
-            text = f"Coach: {grade.move} is best."
+            text = f"Coach: {move_words(grade.move)} is best."
         else:
-            text = (f"Coach: {grade.move} is {'an' if grade.verdict[0] in 'aeiou' else 'a'} "
-                    f"{grade.verdict} ({grade.points_lost:.1f} points); better {grade.best}.")
+            text = (f"Coach: {move_words(grade.move)} is "
+                    f"{'an' if grade.verdict[0] in 'aeiou' else 'a'} {grade.verdict} "
+                    f"({grade.points_lost:.1f} points); better {move_words(grade.best)}.")
         self.grade_view.value = (f'<div class="gin-grade gin-{grade.verdict}" '
                                  f'style="color:#555;font-size:90%">{html.escape(text)}</div>')
 
@@ -202,7 +204,7 @@ class CoachPanel(widgets.VBox):
         except GinError as error:
             self.hint_view.value = message_html(str(error), "info")
             return
-        self.hint_view.value = message_html(f"Hint: {advice.move}. {advice.why}", "info")
+        self.hint_view.value = message_html(f"Hint: {advice.said}. {advice.why}", "info")
 
     def take_back(self) -> None:
         """Undo the learner's last move (and the computer's reply): practice mode only, and

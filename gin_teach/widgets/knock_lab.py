@@ -17,7 +17,8 @@ from gin_teach.discards import DiscardOption, best_discards
 from gin_teach.display import arrangement_svg, hand_svg
 from gin_teach.errors import AnswerError, CardError, IllegalMove, excerpt
 from gin_teach.examples import deal_close_to_knocking
-from gin_teach.judge import discard_reason, judge_discard, knock_reason
+from gin_teach.explain import discard_reason, knock_reason
+from gin_teach.judge import judge_discard
 from gin_teach.lessons import check_knock
 from gin_teach.melds import best_arrangement
 from gin_teach.rules import Rules
@@ -294,7 +295,8 @@ class KnockLab(LessonWidget):
         if self._stage_decides():
             assert self.knowledge is not None
             rules = self._stage_rules()
-            play = knock_reason(judge_discard(self.hand, self.knowledge, rules), self.hand, rules)
+            play = knock_reason(judge_discard(self.hand, self.knowledge, rules), self.hand, rules,
+                                self.knowledge)
             play = play[:1].lower() + play[1:].rstrip(".")
         self.explanation.value = (f'<p style="margin:4px 0">The best play: '
                                   f"{html.escape(play)}.</p>{after}")

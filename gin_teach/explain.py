@@ -1,0 +1,672 @@
+"""Reasons in words: what decides a choice, named with its cards and its numbers.
+
+The judge (:mod:`gin_teach.judge`) says how much each choice of a decision is worth; the
+analysis (:mod:`gin_teach.analysis`) says why, in counts, outs and danger. This module turns
+both into one or two plain sentences that name **what decides** between two choices, the
+one kind of fact that separates them:
+
+- ``knock``: knock now or play on, from the stock left, the undercut risk of the knock and,
+  in a game, the score (``"at 89-0 this knock wins the game"``);
+- ``broken meld``: a choice that breaks a made meld (``"4♥ breaks your run 3♥ 4♥ 5♥: 18
+  more deadwood than K♠"``);
+- ``count``: the deadwood left, when it differs by :data:`COUNT_DECIDES` points or more
+  (``"K♠ leaves 26, 7♠ leaves 33"``): then no other reason is given;
+- ``defence``: what the opponent took, threw or passed (``"J♣ sits next to the 10♣ and Q♣
+  it took"``), when forgetting it would change which card looks right, or danger outweighs
+  the hand's own shape;
+- ``memory``: the cards in the discard pile (``"9♥ has little future: 9♣ and 9♠ are in the
+  pile"``), when forgetting the pile would change which card looks right;
+- ``shape``: the live outs or the next draw (``"keeping 7♥ 8♥ gives 8 outs against 5"``);
+- ``playouts``: nothing above separates them; only playing the hand out does.
+
+Every card named is in the position: the hand, the pile, or what the opponent took, threw or
+passed. Card names use the suit symbols everywhere (``J♠``); codes (``JS``) only where a
+learner types a move (:func:`move_words` turns a typed move into words).
+
+>>> from gin_teach.analysis import Knowledge
+>>> position = Position.of("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20))
+>>> print(decide(position, Valued.discard("QH"), Valued.discard("4H")).wrong)
+4♥ breaks your run 3♥ 4♥ 5♥: 18 more deadwood than Q♥
+>>> print(decide(position, Valued.discard("QH"), Valued.discard("9S")).why)
+keeping 9♠ beside 7♠, 9♦ and J♠ gives 8 outs against 4
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Final
+
+from gin_teach.analysis import DiscardAnalysis, Knowledge, analyze_discards, analyze_draw
+from gin_teach.analysis.discards import danger_weight
+from gin_teach.cards import Card, HandLike, hand_mask, parse_cards, to_cards
+from gin_teach.errors import CardError
+from gin_teach.judge import Judgement, Option, breaks_meld, position_seed, table_view
+from gin_teach.melds import all_best_arrangements, deadwood_of_mask
+from gin_teach.opponent import OpponentModel
+from gin_teach.playouts import PlayoutRules, imagined_deal, settle_masks
+from gin_teach.rules import Rules
+
+__all__ = [
+    "COUNT_DECIDES",
+    "KINDS",
+    "Position",
+    "Reason",
+    "Valued",
+    "choice_reason",
+    "decide",
+    "discard_reason",
+    "draw_reason",
+    "knock_reason",
+    "move_words",
+    "said_cards",
+    "without_opponent",
+    "without_pile",
+]
+
+COUNT_DECIDES: Final = 2
+"""A difference in deadwood left of this many points or more is the reason by itself."""
+KINDS: Final = ("knock", "broken meld", "count", "defence", "memory", "shape", "playouts")
+UNDERCUT_SAMPLES: Final = 300
+"""Hands the opponent may hold, drawn to estimate a knock's undercut risk (no playouts)."""
+_RANKS: Final = {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes",
+                 7: "sevens", 8: "eights", 9: "nines", 10: "tens", 11: "jacks", 12: "queens",
+                 13: "kings"}
+
+
+def said_cards(cards: Sequence[Card]) -> str:
+    """Cards in words: ``"9♣"``, ``"9♣ and 9♠"``, ``"8♥, 9♣ and 9♠"``.
+
+    >>> said_cards(parse_cards("9C 9S 8H"))
+    '8♥, 9♣ and 9♠'
+    """
+    names = [str(card) for card in sorted(set(cards), key=lambda c: (c.rank, c.suit))]
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def move_words(move: str) -> str:
+    """A typed move (``"discard JS"``, ``"knock JS"``, ``"take"``) in the words a learner
+    reads, with card symbols.
+
+    >>> move_words("discard JS"), move_words("knock TD"), move_words("draw")
+    ('discard J♠', 'discard 10♦ and knock', 'draw from the stock')
+    """
+    words = move.split()
+    if len(words) == 2 and words[0] in ("discard", "knock"):
+        try:
+            (card,) = parse_cards(words[1])
+        except CardError:
+            return move
+        return f"discard {card}{' and knock' if words[0] == 'knock' else ''}"
+    return {"take": "take the face-up card", "draw": "draw from the stock",
+            "pass": "pass"}.get(move, move)
+
+
+def without_opponent(knowledge: Knowledge) -> Knowledge:
+    """The same knowledge with the opponent's pick-ups, passes and discards forgotten (the pile
+    and the stock stay).
+
+    >>> without_opponent(Knowledge(opponent_took="8H", opponent_holds="8H")).opponent_holds
+    ()
+    """
+    return Knowledge(discard_pile=knowledge.discard_pile, stock_size=knowledge.stock_size,
+                     just_taken=knowledge.just_taken, knock_limit=knowledge.knock_limit,
+                     jokers=knowledge.jokers)
+
+
+def without_pile(knowledge: Knowledge) -> Knowledge:
+    """The same knowledge with the discard pile forgotten (its cards count as unseen).
+
+    >>> without_pile(Knowledge(discard_pile="5C 9D", stock_size=20)).discard_pile
+    ()
+    """
+    return replace(knowledge, discard_pile=())
+
+
+@dataclass(frozen=True)
+class Valued:
+    """One choice of a discard, valued: throw ``card`` and ``knock`` or not, losing ``loss``
+    expected points (± ``error``) against the best; ``accepted`` when graded best or good.
+    From the judge (:meth:`of`) or from a puzzle's stored numbers.
+
+    >>> Valued.discard("KS", knock=True).said()
+    'K♠ and knock'
+    """
+
+    card: Card
+    knock: bool = False
+    loss: float = 0.0
+    error: float = 0.0
+    accepted: bool = True
+
+    @classmethod
+    def discard(cls, card: Card | str, knock: bool = False, loss: float = 0.0,
+                error: float = 0.0, accepted: bool | None = None) -> Valued:
+        """A choice by card code (accepted unless it loses something)."""
+        chosen = card if isinstance(card, Card) else parse_cards(card)[0]
+        return cls(chosen, knock, loss, error, loss <= 0 if accepted is None else accepted)
+
+    @classmethod
+    def of(cls, option: Option) -> Valued:
+        """A discard option of the judge."""
+        if option.card is None:
+            raise CardError(f"{option.move} throws no card: it is not a discard")
+        return cls(option.card, option.knock, option.loss, option.error, option.accepted)
+
+    def said(self, play_on: bool = False) -> str:
+        """The choice in words; ``play_on`` says so when the card could knock too."""
+        if self.knock:
+            return f"{self.card} and knock"
+        return f"{self.card} and play on" if play_on else str(self.card)
+
+    def cost(self) -> str:
+        """What it costs against the best, with the measurement's error."""
+        if self.loss <= 0:
+            return "loses nothing"
+        return f"loses about {self.loss:.1f} points a hand (± {self.error:.1f})"
+
+
+@dataclass(frozen=True)
+class Reason:
+    """What decides between a better and a worse choice: its ``kind`` (one of
+    :data:`KINDS`), ``why`` the better one (a clause naming it) and what the worse one does
+    ``wrong`` (a clause naming it).
+
+    >>> Reason("count", "K♠ leaves 26, 7♠ leaves 33", "7♠ leaves 33 where K♠ leaves 26").plain
+    '7♠ leaves 33 where K♠ leaves 26'
+    """
+
+    kind: str
+    why: str
+    wrong: str
+    facts: str = ""
+    """The facts alone, without saying which is worse (for a choice the playouts accept)."""
+
+    @property
+    def plain(self) -> str:
+        """The facts for a choice as good as the best: ``facts``, else ``wrong``."""
+        return self.facts or self.wrong
+
+
+@dataclass(frozen=True)
+class Position:
+    """A discard decision: the 11 cards of ``hand``, what the player ``knowledge`` knows,
+    the ``rules`` and, in a game, the ``scores`` (yours, the opponent's).
+
+    >>> position = Position.of("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20))
+    >>> position.left(Card.parse("KC")), position.stock
+    (38, 20)
+    """
+
+    hand: tuple[Card, ...]
+    knowledge: Knowledge
+    rules: Rules
+    scores: tuple[int, int] | None = None
+
+    @classmethod
+    def of(cls, hand11: HandLike, knowledge: Knowledge | None = None,
+           rules: Rules | None = None, scores: tuple[int, int] | None = None) -> Position:
+        """The position of ``hand11`` (the cards sorted: their order changes nothing)."""
+        return cls(tuple(sorted(to_cards(hand11))), knowledge or Knowledge(),
+                   rules or Rules.modern(), scores)
+
+    @functools.cached_property
+    def analyses(self) -> dict[Card, DiscardAnalysis]:
+        """The analysis of each legal discard, by card."""
+        return {a.card: a for a in analyze_discards(self.hand, self.knowledge, self.rules)}
+
+    @functools.cached_property
+    def weight(self) -> float:
+        """Deadwood points one unit of danger costs at this stage of the hand."""
+        return danger_weight(self.knowledge, self.rules)
+
+    def left(self, card: Card) -> int:
+        """The deadwood left after throwing ``card``."""
+        return deadwood_of_mask(hand_mask(self.hand) ^ card.bit, self.rules.joker_points)
+
+    @functools.cached_property
+    def stock(self) -> int:
+        """Cards left in the stock."""
+        return self.knowledge.stock(len(self.hand), self.rules.jokers)
+
+    def scores_without(self, forget: str) -> dict[Card, float]:
+        """The analysis scores with the pile (``"pile"``) or the opponent's moves
+        (``"opponent"``) forgotten."""
+        known = without_pile(self.knowledge) if forget == "pile" else \
+            without_opponent(self.knowledge)
+        return {a.card: a.score for a in analyze_discards(self.hand, known, self.rules)}
+
+    def knock_odds(self, card: Card) -> tuple[float, float, float]:
+        """For a knock after throwing ``card``: the chance of an undercut, of the knock
+        winning the game and of an undercut losing it, over hands the opponent may hold
+        (drawn from what it has shown; seeded by the position)."""
+        return _knock_odds(self, card)
+
+    def named(self) -> frozenset[Card]:
+        """Every card a reason may name: the hand and every card the knowledge shows."""
+        k = self.knowledge
+        shown = (*k.discard_pile, *k.opponent_holds, *k.opponent_took, *k.opponent_passed,
+                 *k.opponent_discarded)
+        return frozenset((*self.hand, *shown))
+
+
+@functools.lru_cache(maxsize=64)
+def _knock_odds(position: Position, card: Card) -> tuple[float, float, float]:
+    view = table_view(position.hand, position.knowledge, position.rules)
+    playout_rules = PlayoutRules.of(position.rules, view.knock_limit)
+    kept = view.hand ^ card.bit
+    rng = random.Random(position_seed("undercut", kept, position.knowledge, position.rules))
+    model = OpponentModel.of(view)
+    mine, theirs = position.scores or (0, 0)
+    target = position.rules.target
+    undercut = won = lost = 0
+    for _ in range(UNDERCUT_SAMPLES):
+        hand, _stock = imagined_deal(model, rng, view, playout_rules)
+        points = settle_masks(kept, hand, playout_rules)
+        undercut += points < 0
+        won += points > 0 and mine + points >= target
+        lost += points < 0 and theirs - points >= target
+    return undercut / UNDERCUT_SAMPLES, won / UNDERCUT_SAMPLES, lost / UNDERCUT_SAMPLES
+
+
+
+def _partners(card: Card, other: Card) -> bool:
+    """Whether the two cards can share a three-card meld."""
+    if card.is_joker or other.is_joker or card == other:
+        return False
+    return card.rank == other.rank or (card.suit == other.suit
+                                       and abs(card.rank - other.rank) <= 2)
+
+
+def _meld_of(position: Position, card: Card) -> tuple[Card, ...]:
+    arrangement = all_best_arrangements(position.hand,
+                                        joker_points=position.rules.joker_points)[0]
+    return next((tuple(m) for m in arrangement.melds if card in m), ())
+
+
+def _percent(chance: float) -> str:
+    return "under 1%" if chance < 0.01 else f"{round(100 * chance)}%"
+
+
+def _risk(chance: float) -> str:
+    """"an undercut risk of only 3%", "an undercut risk of 61%"."""
+    if chance < 0.01:
+        return "an undercut risk under 1%"
+    return f"an undercut risk of {'only ' if chance < 0.2 else ''}{_percent(chance)}"
+
+
+def _game(position: Position, won: float, lost: float) -> str:
+    """The score's part in a knock: "; at 89-0 this knock wins the game", or ""."""
+    if position.scores is None:
+        return ""
+    mine, theirs = position.scores
+    if won >= 0.95:
+        return f"; at {mine}-{theirs} this knock wins the game"
+    if won >= 0.5:
+        return f"; at {mine}-{theirs} this knock wins the game {_percent(won)} of the time"
+    if lost >= 0.1:
+        return (f"; at {mine}-{theirs} an undercut would give your opponent the game "
+                f"({_percent(lost)} of the time)")
+    return ""
+
+
+def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
+    lb, lw = position.left(better.card), position.left(worse.card)
+    if better.knock and worse.knock:
+        why = f"knocking with {lb} after {better.card} beats knocking with {lw} after {worse.card}"
+        wrong = f"{worse.card} knocks with {lw} where {better.card} knocks with {lb}"
+        return Reason("count" if lb < lw else "playouts", why, wrong)
+    stock = f"{position.stock} cards left"
+    if better.knock:
+        risk, won, lost = position.knock_odds(better.card)
+        game = _game(position, won, lost)
+        why = f"{stock} and {_risk(risk)}{game}"
+        wrong = (f"playing on gives your opponent time: a knock with {lb} now has "
+                 f"{_risk(risk)} with {stock}{game}")
+        return Reason("knock", why, wrong)
+    risk, won, lost = position.knock_odds(worse.card)
+    outs = len(position.analyses[better.card].outs)
+    game = _game(position, won, lost)
+    if risk >= 0.2:
+        why = f"{stock} and {_risk(risk)} for a knock with {lw}"
+        wrong = f"knocking with {lw} now: {stock} and {_risk(risk)}"
+    else:
+        why = (f"with {stock} and {outs} outs the hand can still improve, worth more than a "
+               f"knock with {lw} (undercut risk {_percent(risk)})")
+        wrong = (f"knocking with {lw} now wins less than playing on: with {stock} and {outs} "
+                 f"outs the hand can still improve (undercut risk only {_percent(risk)})")
+    return Reason("knock", why + game, wrong + game)
+
+
+def _broken(position: Position, better: Valued, worse: Valued) -> Reason | None:
+    lb, lw = position.left(better.card), position.left(worse.card)
+    if worse.knock or lw <= lb or not breaks_meld(position.hand, worse.card, position.rules):
+        return None
+    meld = _meld_of(position, worse.card)
+    if not meld:
+        return None
+    shape = "set" if len({c.rank for c in meld}) == 1 else "run"
+    cards = " ".join(map(str, meld))
+    return Reason("broken meld",
+                  f"{better.card} keeps your {shape} {cards}; {worse.card} would break it: "
+                  f"{lw - lb} more deadwood",
+                  f"{worse.card} breaks your {shape} {cards}: {lw - lb} more deadwood than "
+                  f"{better.card}")
+
+
+def _count(position: Position, better: Valued, worse: Valued) -> Reason:
+    lb, lw = position.left(better.card), position.left(worse.card)
+    return Reason("count", f"{better.card} leaves {lb}, {worse.card} leaves {lw}",
+                  f"{worse.card} leaves {lw} where {better.card} leaves {lb}")
+
+
+def _pair(a: float, b: float, decimals: int) -> tuple[str, str]:
+    """Two numbers printed with enough decimals to tell them apart (at most two more)."""
+    for extra in range(3):
+        left, right = f"{a:.{decimals + extra}f}", f"{b:.{decimals + extra}f}"
+        if left != right:
+            return left, right
+    return f"{a:.{decimals}f}", f"{b:.{decimals}f}"
+
+
+def _danger(position: Position, subject: Valued, other: Valued) -> str:
+    """"danger 0.41 against 0.09": the chance the ``subject``'s card completes a meld for
+    the opponent, then the ``other``'s."""
+    mine, theirs = _pair(position.analyses[subject.card].danger,
+                         position.analyses[other.card].danger, 2)
+    return f"danger {mine} against {theirs}"
+
+
+def _feeds(position: Position, card: Card) -> str:
+    """How ``card`` helps the cards the opponent took: "" when it does not."""
+    held = [h for h in position.knowledge.opponent_holds if _partners(card, h)]
+    same = [h for h in held if h.rank == card.rank]
+    if len(same) >= 2:
+        return f"{card} completes the {_RANKS[card.rank]} it picked up"
+    run = [h for h in held if h.rank != card.rank]
+    parts = ([f"pairs with the {same[0]}"] if same else []) + (
+        [f"sits next to the {said_cards(run)}"] if run else [])
+    return f"{card} {' and '.join(parts)} it took" if parts else ""
+
+
+def _shy(position: Position, card: Card) -> str:
+    """Why the opponent is unlikely to want ``card``, from what it let go: "" if nothing."""
+    k = position.knowledge
+    threw = [c for c in k.opponent_discarded if _partners(card, c) and c not in position.hand]
+    passed = [c for c in k.opponent_passed if _partners(card, c) and c not in position.hand
+              and c not in threw]
+    if threw:
+        return f"your opponent threw {said_cards(threw)}, so it is unlikely to want {card}"
+    if passed:
+        return f"your opponent passed {said_cards(passed)}, so it is unlikely to want {card}"
+    return ""
+
+
+def _defence(position: Position, better: Valued, worse: Valued) -> Reason:
+    riskier, safer = _danger(position, worse, better), _danger(position, better, worse)
+    lb, lw = position.left(better.card), position.left(worse.card)
+    count = f"{worse.card} leaves {lw} and {better.card} leaves {lb}, but " if lw < lb else ""
+    feeds = _feeds(position, worse.card)
+    if feeds:
+        return Reason("defence", f"{feeds}; {better.card} is safer ({safer})",
+                      f"{count}{feeds} ({riskier})")
+    shy = _shy(position, better.card)
+    if shy:
+        return Reason("defence", f"{better.card} is the safer throw: {shy} ({safer})",
+                      f"{count}{worse.card} is likelier to help your opponent than "
+                      f"{better.card}: {shy} ({riskier})")
+    said = f"{worse.card} is more likely to complete a meld for your opponent ({riskier})"
+    return Reason("defence", said, f"{count}{said}")
+
+
+def _dead(position: Position, card: Card) -> list[Card]:
+    return [c for c in position.knowledge.discard_pile if _partners(card, c)]
+
+
+def _shape(position: Position, better: Valued, worse: Valued) -> Reason:
+    a, b = position.analyses[better.card], position.analyses[worse.card]
+    lb, lw = position.left(better.card), position.left(worse.card)
+    if len(a.outs) != len(b.outs):
+        gained = set(a.outs) - set(b.outs)
+        partners = sorted({h for h in position.hand if h not in (better.card, worse.card)
+                           and _partners(h, worse.card)
+                           and any(_partners(o, worse.card) and _partners(o, h)
+                                   for o in gained)})
+        kept = f"{worse.card} beside {said_cards(partners)}" if partners else str(worse.card)
+        lead = (f"throwing {worse.card} leaves less now ({lw} against {lb}), but "
+                if lw < lb else "")
+        more = len(a.outs) > len(b.outs)
+        if more:
+            why = f"{lead}keeping {kept} gives {len(a.outs)} outs against {len(b.outs)}"
+            wrong = (f"throwing {worse.card} leaves {len(b.outs)} outs where {better.card} "
+                     f"keeps {len(a.outs)}")
+            return Reason("shape", why, wrong)
+    ea, eb = _pair(a.expected_deadwood, b.expected_deadwood, 1)
+    return Reason("shape",
+                  f"keeping {worse.card} makes the next draw better: expected deadwood {ea} "
+                  f"against {eb}",
+                  f"throwing {worse.card} makes the next draw worse: expected deadwood {eb} "
+                  f"against {ea}")
+
+
+def _numbers(position: Position, better: Valued, worse: Valued) -> str:
+    """The outs and the danger, where they favour the better choice: "keeping 7♥ gives 8
+    outs against 5, and 9♥ is the safer throw (danger 0.19 against 0.30)"."""
+    a, b = position.analyses[better.card], position.analyses[worse.card]
+    parts = []
+    if len(a.outs) > len(b.outs):
+        parts.append(f"keeping {worse.card} gives {len(a.outs)} outs against {len(b.outs)}")
+    if a.danger < b.danger:
+        parts.append(f"{better.card} is the safer throw ({_danger(position, better, worse)})")
+    if not parts:
+        ea, eb = _pair(a.expected_deadwood, b.expected_deadwood, 1)
+        parts.append(f"keeping {worse.card} makes the next draw better: expected deadwood "
+                     f"{ea} against {eb}")
+    return ", and ".join(parts)
+
+
+def _memory(position: Position, better: Valued, worse: Valued) -> Reason:
+    dead = _dead(position, better.card)
+    pile = f"{said_cards(dead)} {'are' if len(dead) > 1 else 'is'} in the pile"
+    numbers = _numbers(position, better, worse)
+    lb, lw = position.left(better.card), position.left(worse.card)
+    count = f"{worse.card} leaves {lw} and {better.card} leaves {lb}, but " if lw < lb else ""
+    return Reason("memory", f"{better.card} has little future: {pile}; {numbers}",
+                  f"{count}{better.card}'s partners {said_cards(dead)} are dead in the pile: "
+                  f"{numbers}")
+
+
+def decide(position: Position, better: Valued, worse: Valued) -> Reason:
+    """What decides between the ``better`` choice and the ``worse`` one (see the module for
+    the kinds, tried in that order).
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> took = Knowledge(opponent_took="TC QC", opponent_holds="TC QC", stock_size=20)
+    >>> position = Position.of("2S 3S 4S 6H 6D 6C 7C 7D 8H JC KD", took)
+    >>> reason = decide(position, Valued.discard("KD"), Valued.discard("JC"))
+    >>> reason.kind, reason.wrong
+    ('defence', 'J♣ sits next to the 10♣ and Q♣ it took (danger 1.00 against 0.16)')
+    """
+    if better.knock or worse.knock:
+        return _knock_reason(position, better, worse)
+    broken = _broken(position, better, worse)
+    if broken is not None:
+        return broken
+    lb, lw = position.left(better.card), position.left(worse.card)
+    if lw - lb >= COUNT_DECIDES:
+        return _count(position, better, worse)
+    a, b = position.analyses[better.card], position.analyses[worse.card]
+    offence = b.expected_deadwood - a.expected_deadwood
+    danger = position.weight * (b.danger - a.danger)
+    dangerous = danger > 0 and danger >= offence
+    if a.score < b.score:
+        blind = position.scores_without("opponent")
+        if blind[better.card] > blind[worse.card] and danger > 0:
+            return _defence(position, better, worse)
+        if _dead(position, better.card):
+            blind = position.scores_without("pile")
+            if blind[better.card] > blind[worse.card]:
+                return _memory(position, better, worse)
+    if dangerous:
+        return _defence(position, better, worse)
+    if offence > 0 or len(a.outs) > len(b.outs):
+        return _shape(position, better, worse)
+    if lb < lw:
+        return _count(position, better, worse)
+    if (lb, len(a.outs)) == (lw, len(b.outs)):
+        alike = f"{better.card} and {worse.card} both leave {lb} with {len(a.outs)} outs"
+    else:
+        alike = (f"{worse.card} leaves {lw} with {len(b.outs)} outs, {better.card} {lb} with "
+                 f"{len(a.outs)}")
+    return Reason("playouts", f"{alike}; only playing the hand out separates them",
+                  f"{alike}, but {worse.card} does worse when the hand is played out", alike)
+
+
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _rival(choices: Sequence[Valued], best: Valued) -> Valued | None:
+    """The choice to explain the best against: the best one not accepted, else the next."""
+    others = [c for c in choices if (c.card, c.knock) != (best.card, best.knock)]
+    return next((c for c in others if not c.accepted), others[0] if others else None)
+
+
+def _action(best: Valued, choices: Sequence[Valued]) -> str:
+    could_knock = any(c.knock and c.card == best.card for c in choices)
+    return f"Discard {best.said(play_on=could_knock)}"
+
+
+def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued) -> str:
+    """One or two sentences on ``chosen`` among ``choices`` (every valued choice of the
+    position, the best first): for the best, what decides it over its closest rejected
+    rival, with the playouts' margin; for another, what it does wrong against the best and
+    what that costs.
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> position = Position.of("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20))
+    >>> choices = [Valued.discard("KC"), Valued.discard("4H", loss=6.1, error=0.9)]
+    >>> print(choice_reason(position, choices, choices[1]))  # doctest: +NORMALIZE_WHITESPACE
+    4♥ breaks your run 3♥ 4♥ 5♥: 18 more deadwood than K♣. It loses about 6.1 points a hand
+    (± 0.9) against K♣.
+    """
+    best = choices[0]
+    if (chosen.card, chosen.knock) == (best.card, best.knock):
+        rival = _rival(choices, best)
+        if rival is None:
+            return f"{_action(best, choices)}: it is the only choice."
+        reason = decide(position, best, rival)
+        margin = (f"In playouts {rival.said()} does about as well: it {rival.cost()}."
+                  if rival.accepted else
+                  f"In playouts it wins {rival.loss:.1f} points a hand more than "
+                  f"{rival.said()} (± {rival.error:.1f}).")
+        return f"{_action(best, choices)}: {reason.why}. {margin}"
+    reason = decide(position, best, chosen)
+    if chosen.accepted:
+        return (f"{_upper(reason.plain)}, yet {chosen.said()} is as good as {best.said()} as "
+                f"far as the playouts can tell: it {chosen.cost()}.")
+    return (f"{_upper(reason.wrong)}. It {chosen.cost()} against "
+            f"{best.said()}.")
+
+
+# --------------------------------------------------------------------------- the judge's
+
+
+def discard_reason(judged: Judgement, hand11: HandLike, chosen: Option,
+                   rules: Rules | None = None, knowledge: Knowledge | None = None,
+                   scores: tuple[int, int] | None = None) -> str:
+    """:func:`choice_reason` for an option of a discard judgement of ``hand11``.
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> from gin_teach.judge import judge_discard
+    >>> hand = "3H 4H 5H 7S 7D 7C 9S 9D JS QH KC"
+    >>> judged = judge_discard(hand, Knowledge(stock_size=20))
+    >>> print(discard_reason(judged, hand, judged.option("discard 4H")))
+    ... # doctest: +ELLIPSIS
+    4♥ breaks your run 3♥ 4♥ 5♥: 18 more deadwood than Q♥. It loses about ...
+    """
+    position = Position.of(hand11, knowledge, rules, scores)
+    choices = [Valued.of(o) for o in judged.options if o.card is not None]
+    return choice_reason(position, choices, Valued.of(chosen))
+
+
+def knock_reason(judged: Judgement, hand11: HandLike, rules: Rules | None = None,
+                 knowledge: Knowledge | None = None,
+                 scores: tuple[int, int] | None = None) -> str:
+    """Knock now or play on, in one sentence naming what decides (the stock left, the
+    undercut risk, the score) and the playouts' numbers: the best knock against the best
+    way to play on (``judged`` must hold a knock).
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> from gin_teach.judge import judge_discard
+    >>> hand = "7S 7H 7D 9C TC JC 3H 4H 5H 2S KS"
+    >>> early = Knowledge(discard_pile="KD QC", opponent_discarded="KD", stock_size=29)
+    >>> print(knock_reason(judge_discard(hand, early), hand, knowledge=early))
+    ... # doctest: +ELLIPSIS
+    Knock with 2 after throwing K♠: 29 cards left and an undercut risk under 1%; in playouts ...
+    """
+    knock = next((o for o in judged.options if o.knock), None)
+    if knock is None:
+        raise CardError("no discard leaves a count the knock limit allows: nothing to weigh")
+    play_on = next(o for o in judged.options if not o.knock)
+    position = Position.of(hand11, knowledge, rules, scores)
+    assert knock.card is not None and play_on.card is not None
+    count = position.left(knock.card)
+    numbers = (f"in playouts knocking averages {knock.value:+.1f} points a hand, playing on "
+               f"(throwing {play_on.card}) {play_on.value:+.1f}")
+    if knock.value >= play_on.value:
+        facts = decide(position, Valued.of(knock), Valued.of(play_on)).why
+        return f"Knock with {count} after throwing {knock.card}: {facts}; {numbers}."
+    facts = decide(position, Valued.of(play_on), Valued.of(knock)).why
+    return (f"Play on, throwing {play_on.card}, rather than knock with {count}: {facts}; "
+            f"{numbers}.")
+
+
+def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chosen: Option,
+                rules: Rules | None = None) -> str:
+    """One or two sentences on ``chosen`` (an option of ``judged``, a draw judgement): what
+    taking the face-up card leaves against what a stock card leaves on average, and the
+    playouts' verdict.
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> from gin_teach.judge import judge_draw
+    >>> known = Knowledge(discard_pile="8D 7D")
+    >>> judged = judge_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", known)
+    >>> print(draw_reason(judged, "7S 7H 9C TC 3H 4H 5H 2D KS QS", known, judged.best))
+    ... # doctest: +ELLIPSIS
+    Take 7♦: it makes a meld, and after throwing K♠ you have 31; a stock card leaves 48.4 ...
+    """
+    draw = analyze_draw(to_cards(hand10), knowledge, rules)
+    melds = "it makes a meld, and " if draw.take_melds else ""
+    facts = (f"{melds}after throwing {draw.take_discard} you have {draw.take_deadwood}; a "
+             f"stock card leaves {draw.draw_deadwood:.1f} on average")
+    take = judged.option("take")
+    leave = next(o for o in judged.options if o.kind != "take")
+    numbers = (f"In playouts taking averages {take.value:+.1f} points a hand, "
+               f"{leave.said()} {leave.value:+.1f}")
+
+    def action(option: Option) -> str:
+        if option.kind == "take":
+            return f"Take {draw.upcard}"
+        refuse = "Draw from the stock" if option.kind == "draw" else "Pass"
+        return f"{refuse} rather than take {draw.upcard}"
+
+    if chosen.verdict == "best":
+        return f"{action(chosen)}: {facts}. {numbers}."
+    if chosen.accepted:
+        return (f"{_upper(chosen.said())} is as good as {judged.best.said()} as far as "
+                f"the playouts can tell ({chosen.cost()}): {facts}.")
+    up, left, stock = draw.upcard, draw.take_deadwood, f"{draw.draw_deadwood:.1f}"
+    if chosen.kind == "take":
+        than = "no less than" if left >= draw.draw_deadwood else "against"
+        wrong = (f"Taking {up} leaves {left} after throwing {draw.take_discard}, {than} "
+                 f"{stock} on average for a stock card")
+    else:
+        meld = " makes a meld and" if draw.take_melds else ""
+        wrong = (f"{_upper(chosen.said())} leaves {stock} on average, where taking {up}{meld} "
+                 f"leaves {left}")
+    return f"{wrong}. {action(judged.best)}: {chosen.said()} {chosen.cost()}. {numbers}."

@@ -1,0 +1,258 @@
+"""A puzzle's words from its numbers: the explanation, the hint, each choice's ``why`` and the
+themes, all from the explainer (:mod:`gin_teach.explain`) over the position and the judge's
+stored values. Nothing here plays a hand out: :func:`reexplain` rewrites a stored puzzle's
+texts without changing its answer, rating or numbers
+(``python -m gin_teach.puzzles reexplain``).
+
+>>> from gin_teach.puzzles import load_bank
+>>> puzzle = load_bank()[0]
+>>> again = reexplain(puzzle)
+>>> again.choices == puzzle.choices and again.explanation == puzzle.explanation
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from gin_teach.analysis import Knowledge, analyze_discards
+from gin_teach.cards import Card
+from gin_teach.explain import (
+    Position,
+    Reason,
+    Valued,
+    choice_reason,
+    decide,
+    said_cards,
+    without_opponent,
+    without_pile,
+)
+from gin_teach.judge import breaks_meld, verdict_for
+from gin_teach.melds import best_arrangement, find_melds
+from gin_teach.puzzles.puzzle import HINTS, ChoiceValue, Puzzle
+from gin_teach.rules import Rules
+
+__all__ = ["PuzzleTexts", "puzzle_texts", "reexplain"]
+
+
+@dataclass(frozen=True)
+class PuzzleTexts:
+    """What a learner reads of a puzzle: ``explanation``, ``hint``, the ``why`` of each
+    choice by (card, knock), and the ``themes`` of what decides it; ``kinds`` names what
+    decides against the runner-up (and, in tiers 3 and 4, against the card that would look
+    right without the deciding facts).
+
+    >>> from gin_teach.puzzles import load_bank
+    >>> p = load_bank()[0]
+    >>> texts = puzzle_texts(p.tier, p.hand, p.knowledge, p.choices, p.answer, p.knock, p.scores)
+    >>> texts.explanation == p.explanation and texts.hint == p.hint
+    True
+    """
+
+    explanation: str
+    hint: str
+    whys: dict[tuple[Card, bool], str]
+    themes: tuple[str, ...]
+    kinds: tuple[str, ...]
+
+
+def _in_answer(choice: ChoiceValue, answer: frozenset[Card], knock: bool | None) -> bool:
+    return choice.card in answer and (knock is None or choice.knock == knock)
+
+
+def _valued(hand: Sequence[Card], choices: Sequence[ChoiceValue], answer: frozenset[Card],
+            knock: bool | None) -> list[Valued]:
+    """The stored choices as the explainer reads them, the best first, graded as
+    :meth:`Puzzle.grade` grades them."""
+    found = []
+    for c in choices:
+        if _in_answer(c, answer, knock):
+            accepted = True
+        else:
+            verdict = verdict_for(max(c.points_lost, 0.01), c.error)
+            accepted = verdict == "good" and (c.knock or not breaks_meld(hand, c.card))
+        found.append(Valued(c.card, c.knock, c.points_lost, c.error, accepted))
+    return sorted(found, key=lambda v: (not (v.card in answer and (knock is None
+                                                                   or v.knock == knock)),
+                                        v.loss, v.card, v.knock))
+
+
+def _tempting(tier: int, position: Position, answer: frozenset[Card],
+              choices: Sequence[Valued]) -> Valued | None:
+    """In tiers 3 and 4: the card the analysis picks with the deciding facts forgotten,
+    when it is not an answer card."""
+    if tier not in (3, 4):
+        return None
+    forget = without_pile if tier == 3 else without_opponent
+    naive = analyze_discards(position.hand, forget(position.knowledge), position.rules)[0].card
+    if naive in answer:
+        return None
+    return next((c for c in choices if c.card == naive and not c.knock), None)
+
+
+def _point(position: Position, best: Valued, outside: Sequence[Valued],
+           kind: str) -> tuple[Valued, Reason] | None:
+    """The closest rejected choice that the tier's facts (the pile, or the opponent's moves)
+    decide against, if any."""
+    for choice in outside:
+        if choice.card == best.card:
+            continue
+        reason = decide(position, best, choice)
+        if reason.kind == kind:
+            return choice, reason
+    return None
+
+
+_TIER_OF_KIND = {"count": 1, "broken meld": 1, "shape": 2, "memory": 3, "defence": 4,
+                 "knock": 5, "playouts": 5}
+
+
+def _hint(tier: int, position: Position, knock: bool | None, kinds: Sequence[str]) -> str:
+    """The hint of the tier when its own kind of fact decides, else of what does decide."""
+    if kinds and tier not in (_TIER_OF_KIND[k] for k in kinds):
+        tier = _TIER_OF_KIND[kinds[0]]
+    k = position.knowledge
+    if tier == 3:
+        loose = best_arrangement(position.hand).deadwood_cards
+        dead = [c for c in k.discard_pile if any(
+            c.rank == h.rank or (c.suit == h.suit and abs(c.rank - h.rank) <= 2)
+            for h in loose)]
+        if dead:
+            return (f"Look through the discard pile: {said_cards(dead[-5:])} are there. "
+                    "Which of your cards can no longer become a meld?")
+    if tier == 4 and (k.opponent_holds or k.opponent_discarded):
+        took = f"Your opponent took {said_cards(k.opponent_holds)}" if k.opponent_holds else ""
+        threw = (f"{' and threw' if took else 'Your opponent threw'} "
+                 f"{said_cards(k.opponent_discarded[-3:])}" if k.opponent_discarded else "")
+        return f"{took}{threw}. Which of your cards would help it?"
+    if tier == 5:
+        score = (f", the score is {position.scores[0]} to {position.scores[1]}"
+                 if position.scores else "")
+        if knock is not None:
+            return (f"{position.stock} cards are left in the stock{score}: knock now, or play "
+                    "on? What can still go wrong?")
+        return (f"{position.stock} cards are left in the stock{score}. Think about the whole "
+                "hand: what can still go wrong?")
+    return HINTS[tier]
+
+
+def _neighbours(card: Card, hand: Sequence[Card], distance: int) -> bool:
+    return any(c.suit == card.suit and abs(c.rank - card.rank) == distance for c in hand)
+
+
+def _themes(position: Position, best: Valued, against: Sequence[tuple[Valued, Reason]]
+            ) -> tuple[str, ...]:
+    """The themes of what decides: each rival's reason kind names its lessons."""
+    hand, card = position.hand, best.card
+    themes: list[str] = []
+    for rival, reason in against:
+        kind, other = reason.kind, rival.card
+        if kind == "knock":
+            themes.append("knock early" if best.knock else "wait and play for more")
+        elif kind in ("count", "broken meld") and not best.knock:
+            rest = [c for c in hand if c != card]
+            loose = best_arrangement(rest).deadwood_cards
+            if not loose or card.points >= max(c.points for c in loose):
+                themes.append("highest unmatched card")
+            melds = find_melds(hand)
+            if any(sum(c in m for m in melds) > 1 for c in hand):
+                themes.append("one card one meld")
+        elif kind == "shape":
+            if _neighbours(other, hand, 1) and _neighbours(card, hand, 2) and not _neighbours(
+                    card, hand, 1):
+                themes.append("connected over gapped")
+            if card.rank in (1, 2, 12, 13) and 3 <= other.rank <= 11:
+                themes.append("middle over edge")
+            if position.left(card) > position.left(other):
+                themes.append("shape over count")
+        elif kind == "memory":
+            themes.append("dead partners")
+        elif kind == "defence":
+            if any(w in reason.wrong for w in ("completes the", "sits next to", "pairs with")):
+                themes.append("don't feed a pick-up")
+            themes.append("safe discard")
+        if kind in ("count", "shape") and card.points >= 9 and position.stock >= 20:
+            themes.append("shed high cards early")
+    if not themes and against:  # none of the named patterns: name the kind of fact
+        themes.append({"shape": "more outs", "playouts": "close call"}.get(
+            against[0][1].kind, "least deadwood"))
+    return tuple(dict.fromkeys(themes))
+
+
+def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
+                 choices: Sequence[ChoiceValue], answer: frozenset[Card], knock: bool | None,
+                 scores: tuple[int, int] | None = None,
+                 rules: Rules | None = None) -> PuzzleTexts:
+    """The texts of a puzzle from its position and stored values (see the module).
+
+    >>> from gin_teach.puzzles import load_bank
+    >>> p = next(p for p in load_bank() if p.id == "p0203")
+    >>> texts = puzzle_texts(p.tier, p.hand, p.knowledge, p.choices, p.answer, p.knock,
+    ...                      p.scores)
+    >>> print(texts.explanation)  # doctest: +NORMALIZE_WHITESPACE
+    Discard 7♣: 7♣ leaves 13, 4♥ leaves 16. And not 7♥: 7♥ sits next to the 9♥ it took
+    (danger 0.33 against 0.14). In playouts it wins 2.9 points a hand more than 4♥ (± 0.5).
+    """
+    position = Position.of(hand, knowledge, rules, scores)
+    valued = _valued(position.hand, choices, answer, knock)
+    best = valued[0]
+    outside = [v for v in valued[1:] if not (v.card in answer and (
+        knock is None or v.knock == knock))]
+    rival = next((v for v in outside if not v.accepted), outside[0] if outside else None)
+    whys = {(v.card, v.knock): choice_reason(position, valued, v) for v in valued}
+    could_knock = any(v.knock and v.card == best.card for v in valued)
+    action = f"Discard {best.said(play_on=could_knock)}"
+    if rival is None:
+        return PuzzleTexts(f"{action}: every other choice plays alike.",
+                           _hint(tier, position, knock, ()), whys, (), ())
+    against = [(rival, decide(position, best, rival))]
+    sentences = [f"{action}: {against[0][1].why}."]
+    other = next((v for v in valued if v.knock != best.knock), None)
+    if knock is not None and rival.knock == best.knock and other is not None:
+        # The runner-up settles which card; the knock-or-play-on question still stands.
+        reason = decide(position, best, other)
+        against.append((other, reason))
+        sentences.append(f"{'Knock rather than play on' if best.knock else 'Play on rather '}"
+                         f"{'' if best.knock else 'than knock'}: {reason.why}.")
+    tempting = _tempting(tier, position, answer, valued)
+    if tempting is not None and tempting.card != rival.card:
+        reason = decide(position, best, tempting)
+        against.append((tempting, reason))
+        what = "the discard pile" if tier == 3 else "what your opponent took and threw"
+        sentences.append(f"Forget {what} and {tempting.card} would look right, but "
+                         f"{reason.wrong}.")
+    elif tier in (3, 4) and against[0][1].kind not in ("memory", "defence"):
+        # The runner-up is beaten on count or shape; the tier's lesson is in another card.
+        point = _point(position, best, outside, "memory" if tier == 3 else "defence")
+        if point is not None:
+            against.append(point)
+            sentences.append(f"And not {point[0].card}: {point[1].wrong}.")
+    sentences.append(f"In playouts {rival.said()} does about as well: it {rival.cost()}."
+                     if rival.accepted else
+                     f"In playouts it wins {rival.loss:.1f} points a hand more than "
+                     f"{rival.said(play_on=rival.card == best.card)} (± {rival.error:.1f}).")
+    kinds = tuple(r.kind for _, r in against)
+    return PuzzleTexts(" ".join(sentences), _hint(tier, position, knock, kinds), whys,
+                       _themes(position, best, against), kinds)
+
+
+def reexplain(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle:
+    """The puzzle with its explanation, hint, choices' ``why`` and themes written again by
+    the explainer from its stored position and numbers: the answer, the rating and every
+    number stay as they are, and no hand is played out. A take-or-draw puzzle is returned as
+    it is: its texts are the draw reason written when it was verified
+    (:func:`~gin_teach.puzzles.kinds.recheck_kind` writes them again, with playouts).
+
+    >>> from gin_teach.puzzles import load_bank
+    >>> puzzle = load_bank()[1]
+    >>> reexplain(puzzle).choices == puzzle.choices
+    True
+    """
+    if puzzle.kind == "draw":
+        return puzzle
+    texts = puzzle_texts(puzzle.tier, puzzle.hand, puzzle.knowledge, puzzle.choices,
+                         puzzle.answer, puzzle.knock, puzzle.scores, rules)
+    choices = tuple(replace(c, why=texts.whys[(c.card, c.knock)]) for c in puzzle.choices)
+    return replace(puzzle, themes=texts.themes, explanation=texts.explanation,
+                   hint=texts.hint, choices=choices)

@@ -1,0 +1,257 @@
+"""The explainer names what decides, with the cards and the numbers of the analysis; the
+bank's stored texts, and the coach's words over seeded games, keep to that."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gin_teach import Card, Round, deadwood, settle
+from gin_teach.analysis import Knowledge, analyze_discards
+from gin_teach.bots import BOTS, play
+from gin_teach.coach import as_dealt, hint, review
+from gin_teach.explain import (
+    COUNT_DECIDES,
+    Position,
+    Valued,
+    decide,
+    move_words,
+)
+from gin_teach.puzzles import Puzzle, load_bank
+from gin_teach.puzzles.texts import reexplain
+
+BANK = load_bank()
+SYMBOL = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])")
+CODE = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9TAJQK])[SHDC](?!\w)")
+SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def named(text: str) -> set[Card]:
+    """Every card a text names, read from its symbols."""
+    return {Card.parse(f"{'T' if rank == '10' else rank}{SUITS[suit]}")
+            for rank, suit in SYMBOL.findall(text)}
+
+
+def left(puzzle: Puzzle, card: Card) -> int:
+    return deadwood([c for c in puzzle.hand if c != card])
+
+
+def texts(puzzle: Puzzle) -> list[str]:
+    return [puzzle.explanation, puzzle.hint, *(c.why for c in puzzle.choices)]
+
+
+def rival(puzzle: Puzzle):
+    """The closest choice the puzzle rejects (graded neither best nor good)."""
+    return next(c for c in sorted(puzzle.choices, key=lambda c: c.points_lost)
+                if not puzzle.grade(c.card, c.knock).solved)
+
+
+# --------------------------------------------------------------------------- the bank
+
+
+def test_no_explanation_names_its_own_answer_as_the_tempting_card() -> None:
+    for puzzle in BANK:
+        for found in re.finditer(r"Forget [^.]*? and (\S+) would look right", puzzle.explanation):
+            (card,) = named(found[1])
+            assert card not in puzzle.answer, (puzzle.id, puzzle.explanation)
+
+
+def test_every_card_named_is_in_the_position_and_in_symbols() -> None:
+    for puzzle in BANK:
+        position = Position.of(puzzle.hand, puzzle.knowledge)
+        for text in texts(puzzle):
+            assert named(text) <= position.named(), (puzzle.id, text)
+            assert "close" not in text and "cannot settle" not in text, (puzzle.id, text)
+            assert not CODE.search(text), (puzzle.id, text)
+
+
+def test_a_count_gap_of_two_is_the_reason_and_never_called_close() -> None:
+    decided = 0
+    for puzzle in BANK:
+        best, other = puzzle.best_choice, rival(puzzle)
+        if best.knock or other.knock:
+            continue
+        gap = left(puzzle, other.card) - left(puzzle, best.card)
+        first = puzzle.explanation.split(". ")[0]
+        if gap >= COUNT_DECIDES:
+            decided += 1
+            assert "danger" not in first and "outs" not in first and "close" not in first, \
+                (puzzle.id, first)
+            assert ("break" in first and f"{gap} more deadwood" in first) or (
+                f"{best.card} leaves {left(puzzle, best.card)}, {other.card} leaves "
+                f"{left(puzzle, other.card)}") in first, (puzzle.id, first)
+    assert decided > 100
+
+
+def test_a_wrong_choice_beaten_on_count_is_told_its_count() -> None:
+    for puzzle in BANK:
+        best = puzzle.best_choice
+        for choice in puzzle.choices:
+            if choice.knock or best.knock or puzzle.grade(choice.card, choice.knock).solved:
+                continue
+            gap = left(puzzle, choice.card) - left(puzzle, best.card)
+            if gap >= COUNT_DECIDES:
+                assert "danger" not in choice.why and "close" not in choice.why
+                assert (f"{choice.card} leaves {left(puzzle, choice.card)} where {best.card} "
+                        f"leaves {left(puzzle, best.card)}" in choice.why
+                        or ("breaks your" in choice.why and f"{gap} more" in choice.why)), \
+                    (puzzle.id, choice.why)
+            assert f"loses about {choice.points_lost:.1f} points" in choice.why
+
+
+def test_only_the_playouts_are_named_when_nothing_else_separates() -> None:
+    knocks_on_count = 0
+    for puzzle in BANK:
+        assert "cannot settle" not in puzzle.explanation
+        best, other = puzzle.best_choice, rival(puzzle)
+        if "only playing the hand out separates" in puzzle.explanation:
+            assert not best.knock and not other.knock
+            assert left(puzzle, other.card) - left(puzzle, best.card) < COUNT_DECIDES
+        if best.knock and other.knock and left(puzzle, other.card) > left(puzzle, best.card):
+            knocks_on_count += 1
+            assert (f"knocking with {left(puzzle, best.card)} after {best.card} beats knocking "
+                    f"with {left(puzzle, other.card)}") in puzzle.explanation
+    assert knocks_on_count > 10
+
+
+def test_knock_puzzles_name_the_stock_and_the_undercut_risk() -> None:
+    for puzzle in BANK:
+        if puzzle.knock is None:
+            continue
+        assert f"{puzzle.knowledge.stock()} cards left" in puzzle.explanation, puzzle.id
+        assert "undercut risk" in puzzle.explanation, puzzle.id
+
+
+def test_the_stored_texts_are_the_explainers_and_the_numbers_are_untouched() -> None:
+    for puzzle in BANK[::25]:
+        again = reexplain(puzzle)
+        assert again == puzzle, puzzle.id
+
+
+def test_themes_follow_what_decides() -> None:
+    by_id = {p.id: p for p in BANK}
+    assert by_id["p0512"].themes == ("wait and play for more",)
+    assert "shape over count" not in by_id["p0512"].themes
+    for puzzle in BANK:
+        if "knock early" in puzzle.themes:
+            assert puzzle.knock is True, puzzle.id
+        if "wait and play for more" in puzzle.themes:
+            assert puzzle.knock is False, puzzle.id
+        if "shape over count" in puzzle.themes:
+            assert any(left(puzzle, c.card) < left(puzzle, puzzle.best_choice.card)
+                       for c in puzzle.choices if not c.knock), puzzle.id
+
+
+# --------------------------------------------------------------------------- each kind
+
+
+def test_count_and_broken_meld_reasons_give_the_deadwood_left() -> None:
+    hand = "3H 4H 5H 7S 7D 7C 9S 9D JS QH KC"
+    position = Position.of(hand, Knowledge(stock_size=20))
+    broken = decide(position, Valued.discard("QH"), Valued.discard("4H"))
+    more = deadwood("3H 5H 7S 7D 7C 9S 9D JS QH KC") - deadwood("3H 4H 5H 7S 7D 7C 9S 9D JS KC")
+    assert broken.kind == "broken meld" and f"{more} more deadwood" in broken.wrong
+    assert "run 3♥ 4♥ 5♥" in broken.wrong
+    count = decide(position, Valued.discard("QH"), Valued.discard("7S"))
+    assert count.kind in ("count", "broken meld")
+    seven = deadwood("3H 4H 5H 7D 7C 9S 9D JS QH KC")
+    assert count.kind == "broken meld" or str(seven) in count.wrong
+
+
+def test_shape_and_defence_reasons_quote_the_analysis() -> None:
+    for puzzle in BANK[::7]:
+        position = Position.of(puzzle.hand, puzzle.knowledge, scores=puzzle.scores)
+        analysis = {a.card: a for a in analyze_discards(puzzle.hand, puzzle.knowledge)}
+        best = Valued(puzzle.best_choice.card)
+        for choice in puzzle.choices:
+            if choice.knock or choice.card == best.card or puzzle.best_choice.knock:
+                continue
+            reason = decide(position, best, Valued(choice.card, loss=choice.points_lost))
+            outs = re.search(r"gives (\d+) outs against (\d+)", reason.why)
+            if reason.kind == "shape" and outs:
+                assert (int(outs[1]), int(outs[2])) == (len(analysis[best.card].outs),
+                                                         len(analysis[choice.card].outs))
+            pair = sorted((analysis[choice.card].danger, analysis[best.card].danger))
+            for danger in re.finditer(r"danger ([0-9.]+) against ([0-9.]+)", reason.wrong):
+                said = sorted((float(danger[1]), float(danger[2])))
+                assert said == pytest.approx(pair, abs=0.006), reason.wrong
+
+
+def test_a_card_next_to_a_pick_up_is_named_with_it() -> None:
+    took = Knowledge(opponent_took="TC QC", opponent_holds="TC QC", stock_size=20)
+    position = Position.of("2S 3S 4S 6H 6D 6C 7C 7D 8H JC KD", took)
+    reason = decide(position, Valued.discard("KD"), Valued.discard("JC"))
+    assert reason.kind == "defence"
+    assert "J♣ sits next to the 10♣ and Q♣ it took" in reason.wrong
+    nines = Knowledge(opponent_took="9S 9C", opponent_holds="9S 9C", stock_size=20)
+    position = Position.of("2S 3S 4S 6H 6D 6C 7C 7D 9D JC KC", nines)
+    reason = decide(position, Valued.discard("7D"), Valued.discard("9D"))
+    assert "9♦ completes the nines it picked up" in reason.wrong
+
+
+def test_a_knock_reason_gives_the_undercut_risk_and_the_game() -> None:
+    # The opponent's ten cards are all known: the risk is 0 or 1, as settle says.
+    theirs = "KS KD QH QC JD JC 8H 8C 6H 6C"
+    mine = "TS JS QS 9H 9D 9C 3D 4D 5D 2S KH"
+    known = Knowledge(opponent_holds=theirs, opponent_took=theirs, stock_size=12)
+    settled = settle("TS JS QS 9H 9D 9C 3D 4D 5D 2S", theirs)
+    assert settled.winner == "knocker"
+    for scores in ((0, 0), (100 - settled.points, 0)):
+        position = Position.of(mine, known, scores=scores)
+        risk, won, _ = position.knock_odds(Card.parse("KH"))
+        assert risk == 0.0
+        assert won == (1.0 if scores[0] + settled.points >= 100 else 0.0)
+        reason = decide(position, Valued.discard("KH", knock=True), Valued.discard("KH"))
+        assert reason.kind == "knock" and "12 cards left" in reason.why
+        if scores[0]:
+            assert f"at {scores[0]}-0 this knock wins the game" in reason.why
+
+
+def test_moves_are_said_in_symbols() -> None:
+    assert move_words("discard JS") == "discard J♠"
+    assert move_words("knock TD") == "discard 10♦ and knock"
+
+
+# --------------------------------------------------------------------------- the coach
+
+
+@pytest.fixture(scope="module")
+def coached() -> tuple[Round, list]:
+    rnd = play(Round(seed=11), [BOTS["random"](seed=3), BOTS["simple"](seed=4)])
+    return rnd, list(review(rnd, 0).decisions)
+
+
+def test_the_review_says_what_the_learners_move_does_wrong(coached) -> None:
+    rnd, decisions = coached
+    replay = as_dealt(rnd)
+    wrong = 0
+    for index, (_mover, action) in enumerate(rnd.history):
+        decision = next((d for d in decisions if d.move_index == index), None)
+        if decision is not None:
+            hand = replay.hand(0)
+            knowledge = Knowledge.from_observation(replay.observation(0))
+            position = Position.of(hand, knowledge)
+            assert not CODE.search(decision.why), decision.why
+            assert named(decision.why) <= position.named(), decision.why
+            if decision.kind == "discard" and not decision.accepted:
+                wrong += 1
+                card = Card.parse(decision.move.split()[1])
+                assert decision.why.startswith(str(card)) or decision.why.lower().startswith(
+                    ("knocking", "playing on", "throwing")), decision.why
+                best = Card.parse(decision.best.split()[1])
+                gap = deadwood([c for c in hand if c != card]) - deadwood(
+                    [c for c in hand if c != best])
+                if gap >= COUNT_DECIDES and "knock" not in decision.move + decision.best:
+                    assert "danger" not in decision.why and "close" not in decision.why
+        replay.apply(action)
+    assert wrong >= 2
+
+
+def test_the_hint_reads_in_symbols() -> None:
+    rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
+                          upcard="2D", stock="AC", dealer=1)
+    rnd.apply("take")
+    advice = hint(rnd)
+    assert advice.move == "knock KD" and advice.said == "discard K♦ and knock"
+    assert not CODE.search(advice.why) and "undercut risk" in advice.why
