@@ -21,7 +21,8 @@ from gin_teach.explain import (
 from gin_teach.puzzles import Puzzle, load_bank
 from gin_teach.puzzles.texts import reexplain
 
-BANK = load_bank()
+# The discard puzzles (knock or play on too): a take-or-draw puzzle's texts are its draw reason.
+BANK = tuple(p for p in load_bank() if p.kind == "discard")
 SYMBOL = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])")
 CODE = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9TAJQK])[SHDC](?!\w)")
 SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
