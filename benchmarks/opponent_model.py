@@ -32,7 +32,7 @@ from gin_teach import Round
 from gin_teach.bots import BOTS
 from gin_teach.bots.defence import DRAWS_PER_KEPT_CARD, OpponentModel
 from gin_teach.bots.table import TableView
-from gin_teach.melds import deadwood_of_mask
+from gin_teach.kernel import deadwood_of_mask
 from gin_teach.playouts import PlayoutRules, imagined_draws, imagined_hand
 
 Imagine = Callable[[OpponentModel, random.Random, TableView, PlayoutRules], int]

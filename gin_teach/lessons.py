@@ -43,9 +43,8 @@ from gin_teach.answers import (
     read_int,
     read_melds,
     read_yes_no,
-    show_cards,
 )
-from gin_teach.cards import Card, HandLike, full_deck, hand_mask, hand_points, to_cards
+from gin_teach.cards import Card, HandLike, cards_text, full_deck, hand_mask, hand_points, to_cards
 from gin_teach.discards import best_discards, discard_options
 from gin_teach.display import hand_svg
 from gin_teach.errors import CardError, GinError
@@ -158,7 +157,7 @@ of clubs.
     extra = [card for card in given if card not in wanted]
     missing = [card for card in wanted if card not in given]
     if not extra and not missing:
-        return Feedback(True, f"Right: {show_cards(wanted)}.")
+        return Feedback(True, f"Right: {cards_text(wanted)}.")
     problems = ([f"{cards_are(extra)} not asked for"] if extra else []) + \
         ([f"{cards_are(missing)} missing"] if missing else [])
     return Feedback(False, f"Not quite: {', and '.join(problems)}.", hint)
@@ -205,10 +204,10 @@ def check_rank_order(cards: HandLike, answer: object) -> Feedback:
     hint = "Ranks go A 2 3 4 5 6 7 8 9 10 J Q K; suits have no order of their own."
     given = read_cards(answer, hint)
     if sorted(given) != sorted(hand):
-        return Feedback(False, f"Use exactly these cards: {show_cards(hand)}.", hint)
+        return Feedback(False, f"Use exactly these cards: {cards_text(hand)}.", hint)
     ranks = [card.rank for card in given]
     if ranks == sorted(ranks):
-        return Feedback(True, f"Right: {show_cards(given)}, from low to high.")
+        return Feedback(True, f"Right: {cards_text(given)}, from low to high.")
     wrong = next(card for card, rank in zip(given, sorted(ranks), strict=True) if card.rank != rank)
     if any(card.rank == 1 for card in hand) and ranks[0] != 1:
         hint = "The ace is the lowest card of all: A 2 3 ... 10 J Q K."
@@ -332,7 +331,7 @@ wrap-around).
     pool = to_cards(hand) if hand is not None else None
     given = read_cards(answer, hint)
     if pool is not None:
-        only_from(given, pool, "the hand", f"Use only cards from {show_cards(pool)}.")
+        only_from(given, pool, "the hand", f"Use only cards from {cards_text(pool)}.")
     meld, verdict = meld_or_reason(given)
     if meld is None:
         return Feedback(False, f"{verdict}.", hint)
@@ -340,8 +339,8 @@ wrap-around).
         return Feedback(False, f"{verdict}; this exercise asks for a {kind}.", hint)
     absent = [card for card in needed if card not in meld]
     if absent:
-        return Feedback(False, f"{verdict}, but it leaves out {show_cards(absent)}.",
-                        f"The meld must use {show_cards(needed)}.")
+        return Feedback(False, f"{verdict}, but it leaves out {cards_text(absent)}.",
+                        f"The meld must use {cards_text(needed)}.")
     return Feedback(True, f"Right: {verdict}.")
 
 
@@ -456,7 +455,7 @@ def check_discard(hand: HandLike, answer: object, rules: Rules | str | None = No
     rules = Rules.of(rules)
     hint = "Keep your melds together and throw away the loose card that costs the most."
     card = read_card(answer, hint)
-    only_from([card], cards, "this hand", f"The hand is {show_cards(cards)}.")
+    only_from([card], cards, "this hand", f"The hand is {cards_text(cards)}.")
     if knowledge is not None and card == knowledge.just_taken:
         return Feedback(False, f"You just took {card} from the pile: it may not go straight "
                         "back.", "Choose another card: keep the one you took for its meld.")
@@ -468,7 +467,7 @@ def check_discard(hand: HandLike, answer: object, rules: Rules | str | None = No
         return Feedback(False, f"Discarding {card} leaves {left[card]}; another discard "
                         "leaves less.", hint)
     others = [c for c, value in left.items() if value == least and c != card]
-    also = (f" {show_cards(others)} {'leaves' if len(others) == 1 else 'leave'} {least} too: "
+    also = (f" {cards_text(others)} {'leaves' if len(others) == 1 else 'leave'} {least} too: "
             "as good by the count." if others else "")
     return Feedback(True, f"Right: discard {card} -> deadwood {least}, the least.{also}")
 
@@ -509,7 +508,7 @@ def check_knock(hand: HandLike, answer: object, rules: Rules | str | None = None
     """
     cards = to_cards(hand)
     rules = Rules.of(rules)
-    limit = rules.base_knock_limit if knock_limit is None else knock_limit
+    limit = rules.resolve_knock_limit(knock_limit)
     hint = (f"Find the discard that leaves the least deadwood. 0 is gin; {limit} or less lets "
             "you knock." if limit else "This round allows gin only: you need 0 deadwood.")
     said = read_choice(answer, _ENDINGS, hint)

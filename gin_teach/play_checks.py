@@ -24,9 +24,8 @@ from gin_teach.answers import (
     read_int,
     read_player,
     read_yes_no,
-    show_cards,
 )
-from gin_teach.cards import Card, HandLike, full_deck, to_cards
+from gin_teach.cards import Card, HandLike, cards_text, full_deck, to_cards
 from gin_teach.display import hand_svg
 from gin_teach.errors import GinError
 from gin_teach.game import Game, GameTotals, Match
@@ -189,7 +188,7 @@ def meld_partners(card: Card | str, hand: HandLike) -> tuple[Card, ...]:
     """The cards of ``hand`` that could make a meld of three with ``card`` and one more card:
     what a player who took ``card`` may be collecting.
 
-    >>> show_cards(meld_partners("KS", "AS 6S 10S QS 5H KH 8D 2C 6C 9C"))
+    >>> cards_text(meld_partners("KS", "AS 6S 10S QS 5H KH 8D 2C 6C 9C"))
     'Q♠ K♥'
     """
     taken = to_cards([card] if isinstance(card, Card) else card)
@@ -228,7 +227,7 @@ ranks away.
         return Feedback(False, f"{cards_are(outside)} not in this hand.", hint)
     wrong = [other for other in given if other not in partners]
     if wrong:
-        return Feedback(False, f"{show_cards(wrong)} cannot meld with {taken} and one more "
+        return Feedback(False, f"{cards_text(wrong)} cannot meld with {taken} and one more "
                         "card.", hint)
     missing = [other for other in partners if other not in given]
     if missing and not given:
@@ -240,7 +239,7 @@ ranks away.
                         hint)
     if not partners:
         return Feedback(True, f"Right: no card of this hand could meld with {taken}.")
-    return Feedback(True, f"Right: {show_cards(partners)} could meld with {taken}: a card of the "
+    return Feedback(True, f"Right: {cards_text(partners)} could meld with {taken}: a card of the "
                     "same rank makes a set, one of the same suit within two ranks a run.")
 
 

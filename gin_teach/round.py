@@ -64,8 +64,9 @@ from gin_teach.checks import (
 from gin_teach.errors import GinError, IllegalMove
 from gin_teach.hand import Hand
 from gin_teach.jokers import check_jokers_allowed
+from gin_teach.kernel import best_discard_of_mask, deadwood_of_mask
 from gin_teach.mask_cache import discard_moves, hand_cards
-from gin_teach.melds import Arrangement, best_arrangement, best_discard_of_mask, deadwood_of_mask
+from gin_teach.melds import Arrangement, best_arrangement
 from gin_teach.records import (
     DEFAULT_NAMES,
     NO_PLAYER,

@@ -32,9 +32,8 @@ from gin_teach.answers import (
     read_cards,
     read_choice,
     read_int,
-    show_cards,
 )
-from gin_teach.cards import HandLike, cards_from_mask, hand_mask, to_cards
+from gin_teach.cards import HandLike, cards_from_mask, cards_text, hand_mask, to_cards
 from gin_teach.display import hand_svg
 from gin_teach.errors import PuzzleError
 from gin_teach.judge import (
@@ -114,7 +113,7 @@ def check_best_discard(hand: HandLike, answer: object,
     known = _knowledge(knowledge)
     hint = "Compare what each discard leaves now with what it leaves room for: its outs."
     card = read_card(answer, hint)
-    only_from([card], cards, "this hand", f"The hand is {show_cards(cards)}.")
+    only_from([card], cards, "this hand", f"The hand is {cards_text(cards)}.")
     judged = judge_discard(cards, known, rules)
     mine = _better_of(judged, card)
     best = judged.best
@@ -163,14 +162,14 @@ def check_outs(hand: HandLike, answer: object,
             extra = [c for c in said if c not in outs]
             parts = []
             if missing:
-                parts.append(f"you left out {show_cards(missing)}")
+                parts.append(f"you left out {cards_text(missing)}")
             if extra:
-                parts.append(f"{show_cards(extra)} would not help")
+                parts.append(f"{cards_text(extra)} would not help")
             return Feedback(False, f"Not quite: {'; '.join(parts)}.", hint)
-    listing = show_cards(outs)
+    listing = cards_text(outs)
     if right:
         return Feedback(True, f"Right: {len(outs)} live outs: {listing}.")
-    why = f" {show_cards(dead)} {'is' if len(dead) == 1 else 'are'} in the discard pile, " \
+    why = f" {cards_text(dead)} {'is' if len(dead) == 1 else 'are'} in the discard pile, " \
           "so they cannot come." if dead else f" They are {listing}."
     return Feedback(False, f"Not quite: {len(outs)} live outs.{why}", hint)
 
@@ -215,7 +214,7 @@ def check_safer_discard(hand: HandLike, knowledge: Knowledge, choices: HandLike,
     hint = ("Which card sits next to, or shares a rank with, what the opponent took? Which "
             "has partners that are already dead?")
     card = read_card(answer, hint)
-    only_from([card], options, f"the choices ({show_cards(options)})", hint)
+    only_from([card], options, f"the choices ({cards_text(options)})", hint)
     danger = {a.card: a.danger for a in analyze_discards(cards, knowledge)}
     safest = min(options, key=lambda c: (round(danger[c], 2), -c.rank))
     others = " and ".join(f"{danger[c]:.2f} for {c}" for c in options if c != card)
@@ -307,7 +306,7 @@ def check_puzzle(puzzle: Puzzle, answer: object, knock: object = None) -> Feedba
     """
     hint = puzzle.hint
     card = read_card(answer, hint)
-    only_from([card], puzzle.hand, "your hand", f"Your hand is {show_cards(puzzle.hand)}.")
+    only_from([card], puzzle.hand, "your hand", f"Your hand is {cards_text(puzzle.hand)}.")
     knocks: bool | None = None
     if isinstance(knock, bool):
         knocks = knock

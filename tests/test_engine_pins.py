@@ -26,14 +26,9 @@ from gin_teach import (
 )
 from gin_teach.bots import BOTS, DefenderBot, ExpertBot, RandomBot, SimpleBot
 from gin_teach.errors import PuzzleError
-from gin_teach.melds import (
-    MELDS_WITH_CARD,
-    best_discard_of_mask,
-    deadwood_of_mask,
-    partitions_of_mask,
-)
-from gin_teach.opponent import layoff_cards
+from gin_teach.kernel import best_discard_of_mask, deadwood_of_mask, layoff_cards
 from gin_teach.puzzles import load_bank
+from gin_teach.solver import MELDS_WITH_CARD, partitions_of_mask
 
 
 def test_a_seeded_expert_match_is_pinned() -> None:

@@ -16,7 +16,7 @@ from gin_teach.bots.defence import OpponentModel, deadwood_after_layoffs, layoff
 from gin_teach.bots.offence import discard_options_of_mask, expected_deadwood
 from gin_teach.bots.table import ALL_CARDS, TableView
 from gin_teach.cards import Card, hand_mask
-from gin_teach.melds import best_discard_of_mask
+from gin_teach.kernel import best_discard_of_mask
 from gin_teach.playouts import PlayoutRules, playout, settle_masks
 from gin_teach.tournament import RULES
 

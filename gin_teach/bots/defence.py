@@ -28,13 +28,10 @@ from gin_teach.actions import Action
 from gin_teach.bots.offence import DiscardOption, ShaperBot
 from gin_teach.cards import JOKER_BITS, cards_from_mask
 from gin_teach.jokers import NATURAL_BITS, joker_melds
-from gin_teach.melds import MELDS_WITH_CARD, Arrangement, all_best_arrangements, deadwood_of_mask
-from gin_teach.opponent import (
-    OpponentModel,
-    deadwood_after_layoffs,
-    layoff_cards,
-    neighbours,
-)
+from gin_teach.kernel import deadwood_of_mask, layoff_cards
+from gin_teach.melds import Arrangement, all_best_arrangements
+from gin_teach.opponent import OpponentModel, deadwood_after_layoffs, neighbours
+from gin_teach.solver import MELDS_WITH_CARD
 from gin_teach.table_view import POINTS, TableView, bits_of, discard_or_knock
 
 __all__ = ["DefenderBot", "OpponentModel", "deadwood_after_layoffs", "layoff_cards", "neighbours"]

@@ -33,8 +33,8 @@ from typing import TYPE_CHECKING
 from gin_teach.actions import Action, Knock
 from gin_teach.bots.defence import DefenderBot
 from gin_teach.bots.offence import DiscardOption
-from gin_teach.melds import deadwood_of_mask
-from gin_teach.opponent import OpponentModel, layoff_cards
+from gin_teach.kernel import deadwood_of_mask, layoff_cards
+from gin_teach.opponent import OpponentModel
 from gin_teach.playouts import (
     PlayoutRules,
     discard_score,

@@ -34,7 +34,7 @@ from gin_teach.bots.table import (
 )
 from gin_teach.cards import JOKER_POINTS, Card
 from gin_teach.errors import CardError
-from gin_teach.melds import best_discard_of_mask, deadwood_of_mask
+from gin_teach.kernel import best_discard_of_mask, deadwood_of_mask
 from gin_teach.records import Observation
 from gin_teach.validation import checks_masks
 

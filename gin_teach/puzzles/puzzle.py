@@ -33,7 +33,7 @@ from gin_teach.analysis import Knowledge
 from gin_teach.cards import Card, HandLike, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError, PuzzleError, excerpt
 from gin_teach.judge import INACCURACY_BELOW, MISTAKE_BELOW, VERDICTS, breaks_meld, verdict_for
-from gin_teach.melds import deadwood_of_mask
+from gin_teach.kernel import deadwood_of_mask
 from gin_teach.rules import Rules
 from gin_teach.validation import names_bad_arguments
 
@@ -415,7 +415,7 @@ def _check_choices(p: Puzzle) -> None:
     if {card for card, _ in seen} != discardable:
         raise _fail(p.id, "choices must value every card you may discard")
     hand = hand_mask(p.hand)
-    limit = p.knowledge.knock_limit if p.knowledge.knock_limit is not None else KNOCK_LIMIT
+    limit = Rules.modern().resolve_knock_limit(p.knowledge.knock_limit)
     for card in discardable:
         if (card, False) not in seen:
             raise _fail(p.id, f"choices: {card} must be valued without a knock")
