@@ -369,7 +369,7 @@ class Game:
         ...
         gin_teach.errors.ReplayError: round 1's deal is not the one the game's seed gives: ...
         """
-        return load_game(text)
+        return load_game(text, cls)
 
     # --------------------------------------------------------------------------- display
 
@@ -598,7 +598,7 @@ class Match:
         ...
         gin_teach.errors.ReplayError: the save's seed, games_limit or points_limit: games must ...
         """
-        return load_match(text)
+        return load_match(text, cls)
 
     def __str__(self) -> str:
         return self.scoresheet()

@@ -755,7 +755,7 @@ class Round:
         ...
         gin_teach.errors.ReplayError: move 1 ('fly') cannot be replayed: 'fly' is not a move: ...
         """
-        return load_round(text)
+        return load_round(text, cls)
 
     # --------------------------------------------------------------------------- display
 

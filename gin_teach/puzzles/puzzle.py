@@ -34,6 +34,8 @@ from gin_teach.cards import Card, HandLike, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError, PuzzleError, excerpt
 from gin_teach.judge import INACCURACY_BELOW, MISTAKE_BELOW, VERDICTS, breaks_meld, verdict_for
 from gin_teach.kernel import deadwood_of_mask
+from gin_teach.puzzles.choices import HINTS, ChoiceValue
+from gin_teach.puzzles.verify import verify_position
 from gin_teach.rules import Rules
 from gin_teach.validation import names_bad_arguments
 
@@ -57,13 +59,6 @@ __all__ = [
 ]
 
 TIER_NAMES: Final = {1: "Count", 2: "Shape", 3: "Memory", 4: "Defence", 5: "Judgement"}
-HINTS: Final = {
-    1: "Count the deadwood each discard would leave.",
-    2: "Two discards leave about the same count: which keeps more cards that could still come?",
-    3: "Look through the discard pile: which of your cards can no longer become a meld?",
-    4: "What has your opponent taken and thrown? Which of your cards would help it?",
-    5: "Think about the whole hand: how much stock is left, and what can still go wrong?",
-}
 THEMES: Final = {
     "highest unmatched card": "Throw your highest card that fits no meld.",
     "one card one meld": "A card serves one meld at a time: do not count it twice.",
@@ -89,23 +84,6 @@ KNOCK_LIMIT: Final = Rules.modern().knock_limit
 _ID: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 _KNOWLEDGE_CARDS: Final = ("discard_pile", "opponent_holds", "opponent_took", "opponent_passed",
                            "opponent_discarded")
-
-
-@dataclass(frozen=True)
-class ChoiceValue:
-    """One choice of a puzzle, measured: discard ``card`` (and ``knock`` or not), losing
-    ``points_lost`` expected points against the best choice, for the reason ``why``.
-
-    >>> ChoiceValue(Card.parse("KS"), False, 2.5, "K♠ is worse than 2♦").points_lost
-    2.5
-    """
-
-    card: Card
-    knock: bool
-    points_lost: float
-    why: str
-    error: float = 0.0
-    """The standard error of ``points_lost``: the judge's measurement noise."""
 
 
 @dataclass(frozen=True)
@@ -295,8 +273,6 @@ class Puzzle:
         ...
         gin_teach.errors.PuzzleError: this position is not a puzzle: a gin: no question to ask
         """
-        from gin_teach.puzzles.verify import verify_position
-
         try:
             cards = tuple(sorted(to_cards(hand)))
             knowledge = knowledge if knowledge is not None else Knowledge()
