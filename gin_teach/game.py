@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from gin_teach.actions import Action
+from gin_teach.arguments import check_count, check_names, check_player, check_rules, check_seed
 from gin_teach.cards import Card, Deck, HandLike
-from gin_teach.checks import check_count, check_names, check_player, check_rules, check_seed
 from gin_teach.errors import IllegalMove, SetupError, excerpt
 from gin_teach.records import DEFAULT_NAMES, Observation, Phase
 from gin_teach.round import Round

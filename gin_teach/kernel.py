@@ -75,8 +75,8 @@ def deadwood_of_mask(mask: int, joker_points: int = JOKER_POINTS) -> int:
 
 def best_discard_of_mask(mask: int, joker_points: int = JOKER_POINTS) -> tuple[int, int]:
     """The least deadwood after discarding one card of an 11-card mask, and the mask of every
-    card whose discard achieves it: the fast path under :func:`gin_teach.discards.best_discards`.
-    A joker in no meld counts ``joker_points``.
+    card whose discard achieves it: the fast path under
+    :func:`gin_teach.deadwood_discards.best_discards`. A joker in no meld counts ``joker_points``.
 
     >>> from gin_teach.cards import cards_from_mask, hand_mask
     >>> value, cards = best_discard_of_mask(hand_mask("4S 5S 6S 2C QH JH TH 7C 7D 7H KD"))

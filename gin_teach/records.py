@@ -27,8 +27,8 @@ from gin_teach.actions import (
     PassUpcard,
     TakeDiscard,
 )
+from gin_teach.arguments import MAX_SEED, check_count
 from gin_teach.cards import Card, HandLike, cards_from_mask, cards_text, full_deck, to_cards
-from gin_teach.checks import MAX_SEED, check_count
 from gin_teach.errors import CardError, excerpt
 from gin_teach.hand import Hand
 from gin_teach.melds import Arrangement

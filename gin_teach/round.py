@@ -53,14 +53,14 @@ from gin_teach.actions import (
     TakeDiscard,
     parse_action,
 )
-from gin_teach.cards import Card, Deck, HandLike, cards_from_mask, full_deck, hand_mask
-from gin_teach.checks import (
+from gin_teach.arguments import (
     check_names,
     check_player,
     check_rules,
     check_scores,
     check_seed,
 )
+from gin_teach.cards import Card, Deck, HandLike, cards_from_mask, full_deck, hand_mask
 from gin_teach.errors import GinError, IllegalMove
 from gin_teach.hand import Hand
 from gin_teach.jokers import check_jokers_allowed

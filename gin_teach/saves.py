@@ -31,7 +31,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from gin_teach.checks import check_names
+from gin_teach.arguments import check_names
 from gin_teach.errors import CardError, GinError, ReplayError, excerpt
 from gin_teach.records import Deal
 from gin_teach.rules import Rules

@@ -30,9 +30,9 @@ from gin_teach.bots.basic import (
     play,
     play_games,
 )
-from gin_teach.bots.defence import DefenderBot
+from gin_teach.bots.defender import DefenderBot
 from gin_teach.bots.expert import ExpertBot
-from gin_teach.bots.offence import ShaperBot
+from gin_teach.bots.shaper import ShaperBot
 
 __all__ = [
     "BOTS",

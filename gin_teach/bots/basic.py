@@ -27,8 +27,8 @@ from gin_teach.actions import (
     PassUpcard,
     TakeDiscard,
 )
+from gin_teach.arguments import check_count, check_rules, check_seed
 from gin_teach.cards import Card
-from gin_teach.checks import check_count, check_rules, check_seed
 from gin_teach.errors import SetupError, excerpt
 from gin_teach.game import Game
 from gin_teach.jokers import NATURAL_BITS, joker_melds

@@ -2,7 +2,7 @@
 
 At a close decision (its best discards, knocking or playing on, taking the face-up card or
 drawing) the Expert starts from the Defender's choice, imagines hands the opponent could
-hold (the Defender's :class:`~gin_teach.bots.defence.OpponentModel`, less hands it would
+hold (the Defender's :class:`~gin_teach.bots.defender.OpponentModel`, less hands it would
 already have knocked with: :func:`imagined_hand`) and the order of the stock, plays the
 rest of the hand out quickly for both sides (:func:`playout`), and takes another choice
 only when it scores clearly more on average (by two standard errors). Every choice is
@@ -31,8 +31,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from gin_teach.actions import Action, Knock
-from gin_teach.bots.defence import DefenderBot
-from gin_teach.bots.offence import DiscardOption
+from gin_teach.bots.defender import DefenderBot
+from gin_teach.bots.shaper import DiscardOption
 from gin_teach.kernel import deadwood_of_mask, layoff_cards
 from gin_teach.opponent import OpponentModel
 from gin_teach.playouts import (

@@ -3,7 +3,7 @@ tells, when a round ends, who deals, and the totals of games and matches.
 
 They work like the checkers of :mod:`gin_teach.lessons` (which lists them with the others):
 each takes the exercise and the learner's answer, asks the engine for the truth and returns a
-:class:`~gin_teach.answers.Feedback`; a wrong answer hears why before it hears the answer.
+:class:`~gin_teach.lessons.answers.Feedback`; a wrong answer hears why before it hears the answer.
 
 >>> from gin_teach import Round
 >>> rnd = Round(seed=4, dealer=1, names=("Ann", "Bob"))
@@ -16,7 +16,11 @@ from __future__ import annotations
 from typing import Final
 
 from gin_teach.actions import Action
-from gin_teach.answers import (
+from gin_teach.cards import Card, HandLike, cards_text, full_deck, to_cards
+from gin_teach.display import hand_svg
+from gin_teach.errors import GinError
+from gin_teach.game import Game, GameTotals, Match
+from gin_teach.lessons.answers import (
     Feedback,
     cards_are,
     feedback_checker,
@@ -25,10 +29,6 @@ from gin_teach.answers import (
     read_player,
     read_yes_no,
 )
-from gin_teach.cards import Card, HandLike, cards_text, full_deck, to_cards
-from gin_teach.display import hand_svg
-from gin_teach.errors import GinError
-from gin_teach.game import Game, GameTotals, Match
 from gin_teach.melds import find_melds
 from gin_teach.round import Round
 from gin_teach.rules import Rules

@@ -1,6 +1,6 @@
 """The Shaper: a player that builds its hand by looking one draw ahead.
 
-Its three decisions, each from the cards it can see (see :class:`~gin_teach.bots.table.TableView`):
+Its three decisions, each from the cards it can see (see :class:`~gin_teach.table_view.TableView`):
 
 - **Discard** the card that leaves the lowest *expected deadwood after the next draw*: for
   every unseen card, the deadwood after drawing it and throwing the best card back, averaged
@@ -24,7 +24,11 @@ from dataclasses import dataclass
 
 from gin_teach.actions import Action, BigGin, DrawStock, LayOff, PassUpcard, TakeDiscard
 from gin_teach.bots.basic import SeededBot
-from gin_teach.bots.table import (
+from gin_teach.cards import JOKER_POINTS, Card
+from gin_teach.errors import CardError
+from gin_teach.kernel import best_discard_of_mask, deadwood_of_mask
+from gin_teach.records import Observation
+from gin_teach.table_view import (
     POINTS,
     TableView,
     bits_of,
@@ -32,10 +36,6 @@ from gin_teach.bots.table import (
     discard_or_knock,
     first_of,
 )
-from gin_teach.cards import JOKER_POINTS, Card
-from gin_teach.errors import CardError
-from gin_teach.kernel import best_discard_of_mask, deadwood_of_mask
-from gin_teach.records import Observation
 from gin_teach.validation import checks_masks
 
 __all__ = ["DiscardOption", "ShaperBot", "discard_options_of_mask", "expected_deadwood"]
@@ -93,7 +93,7 @@ def discard_options_of_mask(hand: int, allowed: int, unseen: int,
     higher card thrown); a joker left out of melds counts ``joker_points``.
 
     >>> from gin_teach.cards import hand_mask
-    >>> from gin_teach.bots.table import ALL_CARDS
+    >>> from gin_teach.table_view import ALL_CARDS
     >>> hand = hand_mask("7S 7H 7D 9C TC JC 3H 4H 5H KD 2S")
     >>> best = discard_options_of_mask(hand, hand, ALL_CARDS & ~hand)[0]
     >>> best.card.code, best.deadwood

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gin_teach.actions import Action
-from gin_teach.bots.offence import DiscardOption, ShaperBot
+from gin_teach.bots.shaper import DiscardOption, ShaperBot
 from gin_teach.cards import JOKER_BITS, cards_from_mask
 from gin_teach.jokers import NATURAL_BITS, joker_melds
 from gin_teach.kernel import deadwood_of_mask, layoff_cards

@@ -1,20 +1,21 @@
 """Exercise checkers for the course notebooks: every one of them, listed in ``__all__``.
 
 Each ``check_*`` function takes the exercise (a hand, a card, the rules) and the learner's
-answer, asks the rules engine for the truth and returns a :class:`~gin_teach.answers.Feedback`.
+answer, asks the rules engine for the truth and returns a
+:class:`~gin_teach.lessons.answers.Feedback`.
 The learner's answer may be anything they typed: ``None`` or ``...`` means "not answered yet"
 and gets a gentle prompt; a mistyped card, a word where a number belongs, or a card that is not
 in the hand gets a friendly message. A checker never raises because of the answer, and a wrong
 answer hears why.
 
-Answers are read as people write them (the readers live in :mod:`gin_teach.answers`, which the
-widgets use too): cards as ``"7H"``, ``"7♥"``, ``"10h"`` or in words (``"king of hearts"``),
-joined by "and" or "or", with a verb in front (``"discard KD"``); melds split by ``|``, commas,
-semicolons or new lines; numbers as ``12`` or ``"12"``; yes and no as ``True``, ``"yes"`` or a
-sentence (``"no it isn't"``). This module holds the checkers about cards, melds, discards and
-knocking; :mod:`gin_teach.play_checks` those about turns, games and matches,
-:mod:`gin_teach.round_end_checks` those about lay-offs and scores, and
-:mod:`gin_teach.strategy_checks` those of the strategy lessons, graded by the analysis.
+Answers are read as people write them (the readers live in :mod:`gin_teach.lessons.answers`,
+which the widgets use too): cards as ``"7H"``, ``"7♥"``, ``"10h"`` or in words (``"king of
+hearts"``), joined by "and" or "or", with a verb in front (``"discard KD"``); melds split by
+``|``, commas, semicolons or new lines; numbers as ``12`` or ``"12"``; yes and no as ``True``,
+``"yes"`` or a sentence (``"no it isn't"``). This module holds the checkers about cards, melds,
+discards and knocking; :mod:`gin_teach.lessons.play_checks` those about turns, games and
+matches, :mod:`gin_teach.lessons.round_end_checks` those about lay-offs and scores, and
+:mod:`gin_teach.lessons.strategy_checks` those of the strategy lessons, graded by the analysis.
 
 >>> check_deadwood("7S 7H 7D 8H 9H", ...).answered
 False
@@ -27,7 +28,11 @@ from __future__ import annotations
 from typing import Final
 
 from gin_teach.analysis import Knowledge
-from gin_teach.answers import (
+from gin_teach.cards import Card, HandLike, cards_text, full_deck, hand_mask, hand_points, to_cards
+from gin_teach.deadwood_discards import best_discards, discard_options
+from gin_teach.display import hand_svg
+from gin_teach.errors import CardError, GinError
+from gin_teach.lessons.answers import (
     Feedback,
     Reply,
     cards_are,
@@ -44,18 +49,7 @@ from gin_teach.answers import (
     read_melds,
     read_yes_no,
 )
-from gin_teach.cards import Card, HandLike, cards_text, full_deck, hand_mask, hand_points, to_cards
-from gin_teach.discards import best_discards, discard_options
-from gin_teach.display import hand_svg
-from gin_teach.errors import CardError, GinError
-from gin_teach.melds import (
-    Arrangement,
-    all_best_arrangements,
-    best_arrangement,
-    deadwood,
-    find_melds,
-)
-from gin_teach.play_checks import (
+from gin_teach.lessons.play_checks import (
     attempt,
     check_dealer,
     check_game_total,
@@ -65,9 +59,13 @@ from gin_teach.play_checks import (
     check_round_over,
     check_to_act,
 )
-from gin_teach.round_end_checks import check_layoffs, check_outcome, check_score, check_spread
-from gin_teach.rules import Rules
-from gin_teach.strategy_checks import (
+from gin_teach.lessons.round_end_checks import (
+    check_layoffs,
+    check_outcome,
+    check_score,
+    check_spread,
+)
+from gin_teach.lessons.strategy_checks import (
     check_best_discard,
     check_draw,
     check_draws_left,
@@ -76,6 +74,14 @@ from gin_teach.strategy_checks import (
     check_puzzle,
     check_safer_discard,
 )
+from gin_teach.melds import (
+    Arrangement,
+    all_best_arrangements,
+    best_arrangement,
+    deadwood,
+    find_melds,
+)
+from gin_teach.rules import Rules
 from gin_teach.validation import names_bad_arguments
 
 __all__ = [
@@ -437,7 +443,7 @@ def check_discard(hand: HandLike, answer: object, rules: Rules | str | None = No
     when the card thrown leaves the least deadwood possible. This is a counting question:
     every card that leaves that count is right, and the reply names the others that leave as
     little. Which of them plays best is a question of strategy, answered by the judge in
-    lessons 12 to 14 (:func:`~gin_teach.strategy_checks.check_best_discard`). ``knowledge``
+    lessons 12 to 14 (:func:`~gin_teach.lessons.strategy_checks.check_best_discard`). ``knowledge``
     matters only for a card just taken from the pile, which may not go straight back.
 
     >>> print(check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", "KD"))

@@ -15,7 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from gin_teach.answers import (
+from gin_teach.cards import Card, HandLike, cards_text, hand_mask, to_cards
+from gin_teach.display import arrangement_svg, hand_svg
+from gin_teach.errors import GinError, IllegalMove
+from gin_teach.lessons.answers import (
     Feedback,
     cards_are,
     feedback_checker,
@@ -25,9 +28,6 @@ from gin_teach.answers import (
     read_int,
     read_melds,
 )
-from gin_teach.cards import Card, HandLike, cards_text, hand_mask, to_cards
-from gin_teach.display import arrangement_svg, hand_svg
-from gin_teach.errors import GinError, IllegalMove
 from gin_teach.melds import Arrangement, Meld, find_melds
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, settle

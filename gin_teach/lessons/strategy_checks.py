@@ -23,16 +23,6 @@ from gin_teach.analysis import (
     analyze_discards,
     draw_outlook,
 )
-from gin_teach.answers import (
-    Feedback,
-    feedback_checker,
-    looks_like_number,
-    only_from,
-    read_card,
-    read_cards,
-    read_choice,
-    read_int,
-)
 from gin_teach.cards import HandLike, cards_from_mask, cards_text, hand_mask, to_cards
 from gin_teach.display import hand_svg
 from gin_teach.errors import PuzzleError
@@ -44,6 +34,16 @@ from gin_teach.judge import (
     judge_discard,
     judge_draw,
     knock_reason,
+)
+from gin_teach.lessons.answers import (
+    Feedback,
+    feedback_checker,
+    looks_like_number,
+    only_from,
+    read_card,
+    read_cards,
+    read_choice,
+    read_int,
 )
 from gin_teach.puzzles import Puzzle
 from gin_teach.rules import Rules
