@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from gin_teach.actions import Action, Knock
 from gin_teach.bots.defender import DefenderBot
-from gin_teach.bots.shaper import DiscardOption
+from gin_teach.bots.shaper import WeighedDiscard
 from gin_teach.kernel import deadwood_of_mask, layoff_cards
 from gin_teach.opponent import OpponentModel
 from gin_teach.playouts import (
@@ -94,7 +94,7 @@ class ExpertBot(DefenderBot):
         self.deals_played = 0
         self._rules = PlayoutRules.of(Rules.modern(), 10)
         self._options_view: TableView | None = None
-        self._options: list[DiscardOption] = []
+        self._options: list[WeighedDiscard] = []
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """The Expert's move (see the class).
@@ -108,7 +108,7 @@ class ExpertBot(DefenderBot):
         self._rules = PlayoutRules.of(observation.rules, observation.knock_limit)
         return super().choose(observation, legal_actions)
 
-    def options(self, view: TableView) -> list[DiscardOption]:
+    def options(self, view: TableView) -> list[WeighedDiscard]:
         """The Defender's ranked discards (:meth:`DefenderBot.options`), worked out once per
         view: the Defender's discard and the Expert's own choice both ask for them.
 
@@ -288,7 +288,7 @@ def _clearly_better(these: Sequence[int], those: Sequence[int],
     return mean > 0 and mean * mean * count > confidence * confidence * spread
 
 
-def _close(options: list[DiscardOption]) -> list[DiscardOption]:
+def _close(options: list[WeighedDiscard]) -> list[WeighedDiscard]:
     """The first :data:`CLOSE_CHOICES` options whose expected deadwood is within
     :data:`CLOSE` of the best's."""
     limit = CLOSE_CHOICES

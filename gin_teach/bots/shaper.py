@@ -38,7 +38,7 @@ from gin_teach.table_view import (
 )
 from gin_teach.validation import checks_masks
 
-__all__ = ["DiscardOption", "ShaperBot", "discard_options_of_mask", "expected_deadwood"]
+__all__ = ["ShaperBot", "WeighedDiscard", "discard_options_of_mask", "expected_deadwood"]
 
 #: Discards leaving this much more deadwood than the best are not weighed further: one draw
 #: never wins back more than a picture card.
@@ -67,11 +67,11 @@ def expected_deadwood(hand: int, unseen: int, joker_points: int = JOKER_POINTS) 
 
 
 @dataclass(frozen=True)
-class DiscardOption:
+class WeighedDiscard:
     """One discard weighed: the card's bit, the deadwood left, and the expected deadwood
     after the next draw (``None`` when the deadwood alone ruled it out).
 
-    >>> DiscardOption(1, 12, 9.5).card.code
+    >>> WeighedDiscard(1, 12, 9.5).card.code
     'AS'
     """
 
@@ -87,7 +87,7 @@ class DiscardOption:
 
 @checks_masks("hand", "allowed", "unseen")
 def discard_options_of_mask(hand: int, allowed: int, unseen: int,
-                            joker_points: int = JOKER_POINTS) -> list[DiscardOption]:
+                            joker_points: int = JOKER_POINTS) -> list[WeighedDiscard]:
     """Every discard of ``allowed`` cards from the 11-card ``hand``, weighed against the
     ``unseen`` cards, best first (lowest expected deadwood, then lowest deadwood, then the
     higher card thrown); a joker left out of melds counts ``joker_points``.
@@ -105,14 +105,14 @@ def discard_options_of_mask(hand: int, allowed: int, unseen: int,
         raise CardError(f"no card of the hand may be discarded: allowed holds "
                         f"{allowed.bit_count()} cards, none of them in the hand")
     least = min(value for _, value in counted)
-    options = [DiscardOption(bit, value, expected_deadwood(hand ^ bit, unseen, joker_points)
+    options = [WeighedDiscard(bit, value, expected_deadwood(hand ^ bit, unseen, joker_points)
                              if value <= least + CANDIDATE_MARGIN else None)
                for bit, value in counted]
     options.sort(key=_option_order)
     return options
 
 
-def _option_order(option: DiscardOption) -> tuple[float, int, int]:
+def _option_order(option: WeighedDiscard) -> tuple[float, int, int]:
     expected = option.expected if option.expected is not None else float("inf")
     return expected, option.deadwood, -POINTS[option.bit.bit_length() - 1]
 
@@ -197,7 +197,7 @@ class ShaperBot(SeededBot):
         wanted = self.knock_early if view.stock_size > self.late_stock else self.knock_late
         return min(wanted, view.knock_limit)
 
-    def options(self, view: TableView) -> list[DiscardOption]:
+    def options(self, view: TableView) -> list[WeighedDiscard]:
         """Every legal discard weighed, best first (:func:`discard_options_of_mask`).
 
         >>> from gin_teach import Round

@@ -49,31 +49,6 @@ from gin_teach.lessons.answers import (
     read_melds,
     read_yes_no,
 )
-from gin_teach.lessons.play_checks import (
-    attempt,
-    check_dealer,
-    check_game_total,
-    check_is_legal,
-    check_match_points,
-    check_meld_partners,
-    check_round_over,
-    check_to_act,
-)
-from gin_teach.lessons.round_end_checks import (
-    check_layoffs,
-    check_outcome,
-    check_score,
-    check_spread,
-)
-from gin_teach.lessons.strategy_checks import (
-    check_best_discard,
-    check_draw,
-    check_draws_left,
-    check_knock_or_play_on,
-    check_outs,
-    check_puzzle,
-    check_safer_discard,
-)
 from gin_teach.melds import (
     Arrangement,
     all_best_arrangements,
@@ -86,36 +61,17 @@ from gin_teach.validation import names_bad_arguments
 
 __all__ = [
     "arrange",
-    "attempt",
     "check_arrangement",
-    "check_best_discard",
     "check_card_points",
     "check_cards",
     "check_completing_cards",
     "check_deadwood",
-    "check_dealer",
     "check_discard",
-    "check_draw",
-    "check_draws_left",
-    "check_game_total",
-    "check_is_legal",
     "check_is_meld",
     "check_knock",
     "check_knock_limit",
-    "check_knock_or_play_on",
-    "check_layoffs",
-    "check_match_points",
     "check_meld",
-    "check_meld_partners",
-    "check_outcome",
-    "check_outs",
-    "check_puzzle",
     "check_rank_order",
-    "check_round_over",
-    "check_safer_discard",
-    "check_score",
-    "check_spread",
-    "check_to_act",
     "describe_meld",
 ]
 

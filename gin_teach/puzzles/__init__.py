@@ -12,34 +12,8 @@
 'best'
 """
 
-from gin_teach.puzzles.puzzle import (
-    HINTS,
-    INACCURACY_BELOW,
-    MISTAKE_BELOW,
-    THEMES,
-    TIER_NAMES,
-    VERDICTS,
-    ChoiceValue,
-    Grade,
-    Puzzle,
-    bank_from_json,
-    bank_to_json,
-    load_bank,
-    puzzle_for,
-)
+from gin_teach.puzzles import puzzle
+from gin_teach.puzzles.puzzle import *  # noqa: F403
 
-__all__ = [
-    "HINTS",
-    "INACCURACY_BELOW",
-    "MISTAKE_BELOW",
-    "THEMES",
-    "TIER_NAMES",
-    "VERDICTS",
-    "ChoiceValue",
-    "Grade",
-    "Puzzle",
-    "bank_from_json",
-    "bank_to_json",
-    "load_bank",
-    "puzzle_for",
-]
+# The package's names are its puzzle module's own (generate and verify are imported by name).
+__all__ = [*puzzle.__all__]
