@@ -11,7 +11,8 @@ checkers that asks one of these questions asks it here:
   :mod:`gin_teach.jokers`), and the best throw (:func:`best_throws`);
 - what can be laid off on a meld (:func:`fitting_cards`, :func:`layoff_cards`,
   :func:`layoff_extensions`);
-- whether a count undercuts a knock (:func:`is_undercut`).
+- which cards a hand may knock with (:func:`knock_cards`) and whether a count undercuts a
+  knock (:func:`is_undercut`).
 
 Which knock limit is in force is :meth:`gin_teach.rules.Rules.resolve_knock_limit`.
 
@@ -33,8 +34,9 @@ from gin_teach.solver import natural_best_discard, natural_deadwood
 from gin_teach.validation import checks_masks, names_bad_arguments
 
 # The fast paths (deadwood_of_mask, best_discard_of_mask, meld_kind, layoff_extensions,
-# best_throws, highest_points) run millions of times inside playouts and the solver and check
-# nothing, so they stay out of __all__, the names the package checks and fuzzes with odd values.
+# best_throws, highest_points, knock_cards) run millions of times inside playouts, the solver
+# and the round, and check nothing, so they stay out of __all__, the names the package checks
+# and fuzzes with odd values.
 __all__ = [
     "ALL_CARDS",
     "POINTS",
@@ -261,6 +263,36 @@ def best_throws(hand: int, allowed: int, joker_points: int = JOKER_POINTS,
             elif after == value:
                 bits |= bit
     return value, highest_points(bits)
+
+
+def knock_cards(hand: int, free: int, knock_limit: int, joker_points: int = JOKER_POINTS) -> int:
+    """The cards of ``free`` (the cards of the 11-card ``hand`` that may be thrown) whose
+    discard leaves deadwood within ``knock_limit``: the cards a player may knock with.
+
+    >>> from gin_teach.cards import cards_from_mask, hand_mask
+    >>> hand = hand_mask("7S 7H 7D 9C TC JC 3H 4H 5H 2D KS")
+    >>> cards_from_mask(knock_cards(hand, hand, 10))
+    (Card('KS'), Card('2D'))
+    >>> knock_cards(hand, hand, 1)
+    0
+    """
+    # Removing a card lowers the least deadwood by at most that card's value (10 at most), so
+    # one quick solve of the eleven cards usually rules out every knock. Otherwise one search
+    # finds the best discards, and only the others need a solve of their own. (Not with
+    # jokers: throwing the 7♣ from four 7s and a stuck joker frees the joker.)
+    if not hand >> 52 and natural_deadwood(hand) > knock_limit + 10:
+        return 0
+    value, best = best_discard_of_mask(hand, joker_points)
+    if value > knock_limit:
+        return 0
+    found = 0
+    rest = free
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if low & best or deadwood_of_mask(hand ^ low, joker_points) <= knock_limit:
+            found |= low
+    return found
 
 
 @names_bad_arguments

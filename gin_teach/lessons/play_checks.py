@@ -52,8 +52,8 @@ def _round_of(state: Round | Game) -> Round:
 
 @names_bad_arguments
 def attempt(state: Round | Game, action: Action | str) -> str:
-    """What the rules say to ``action`` now, tried on a copy so nothing changes: ``"allowed"``
-    or the engine's reason for refusing it.
+    """What the rules say to ``action`` now, asked of the round's own check (:meth:`Round.verify`)
+    so nothing changes: ``"allowed"`` or the engine's reason for refusing it.
 
     >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
     ...                       upcard="8D", dealer=1)
@@ -65,9 +65,8 @@ def attempt(state: Round | Game, action: Action | str) -> str:
     >>> attempt(rnd, "discard KD")
     'allowed'
     """
-    copy = _round_of(state).clone()
     try:
-        copy.apply(action)
+        _round_of(state).verify(action)
     except GinError as problem:
         return f"not allowed: {problem}"
     return "allowed"
