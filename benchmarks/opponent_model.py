@@ -1,7 +1,7 @@
 """How close the hands the Expert imagines are to the hands its opponents really hold.
 
 The Expert plays its close decisions out against opponent hands drawn from the Defender's
-:class:`~gin_teach.bots.defence.OpponentModel`, each kept over some imagined extra draws
+:class:`~gin_teach.bots.defender.OpponentModel`, each kept over some imagined extra draws
 (:func:`~gin_teach.bots.expert.imagined_draws`). Too weak and it knocks into undercuts; too
 strong and it gives up knocks and good discards for fear of a gin that is not there.
 
@@ -30,10 +30,11 @@ from collections.abc import Callable, Sequence
 
 from gin_teach import Round
 from gin_teach.bots import BOTS
-from gin_teach.bots.defence import DRAWS_PER_KEPT_CARD, OpponentModel
-from gin_teach.bots.table import TableView
-from gin_teach.melds import deadwood_of_mask
+from gin_teach.bots.defender import DRAWS_PER_KEPT_CARD
+from gin_teach.kernel import deadwood_of_mask
+from gin_teach.opponent import OpponentModel
 from gin_teach.playouts import PlayoutRules, imagined_draws, imagined_hand
+from gin_teach.table_view import TableView
 
 Imagine = Callable[[OpponentModel, random.Random, TableView, PlayoutRules], int]
 

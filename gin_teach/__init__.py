@@ -27,7 +27,7 @@ from gin_teach.bots import (
     play_games,
 )
 from gin_teach.cards import Card, Deck, cards_from_mask, full_deck, hand_mask, parse_cards, to_cards
-from gin_teach.discards import DiscardOption, best_discards, discard_options
+from gin_teach.deadwood_discards import DiscardOption, best_discards, discard_options
 from gin_teach.errors import CardError, GinError, IllegalMove, ReplayError, RulesError, SetupError
 from gin_teach.game import Game, GameTotals, Match
 from gin_teach.hand import Hand

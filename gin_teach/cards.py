@@ -20,10 +20,13 @@ from collections.abc import Iterable, Iterator
 from typing import Final, Union
 
 from gin_teach.errors import CardError, SetupError, excerpt
+from gin_teach.validation import names_bad_arguments
 
 __all__ = [
+    "CARD_POINTS",
     "JOKER_BITS",
     "JOKER_POINTS",
+    "NATURAL_BITS",
     "RANKS",
     "SUITS",
     "Card",
@@ -31,6 +34,7 @@ __all__ = [
     "HandLike",
     "bits_of",
     "cards_from_mask",
+    "cards_text",
     "full_deck",
     "hand_mask",
     "hand_points",
@@ -51,6 +55,12 @@ JOKER_POINTS: Final = 20
 """What a joker counts in deadwood unless the rules say otherwise (``Rules.joker_points``)."""
 JOKER_SUIT: Final = "*"
 """The ``suit`` of a joker (its ``rank`` is 0): it belongs to no suit."""
+NATURAL_BITS: Final = (1 << 52) - 1
+"""The mask of the 52 natural cards (bit ``Card.index`` for each): the whole deck without
+jokers. :data:`gin_teach.kernel.ALL_CARDS` is this mask."""
+CARD_POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52)) + (JOKER_POINTS, JOKER_POINTS)
+"""What each card counts in deadwood, by ``Card.index`` (jokers, 52 and 53, at
+:data:`JOKER_POINTS`): the table behind :data:`gin_teach.kernel.POINTS`."""
 
 
 class Card:
@@ -512,3 +522,13 @@ class Deck:
         dealt = self._cards[: players * each]
         del self._cards[: players * each]
         return tuple(tuple(dealt[p::players]) for p in range(players))
+
+
+@names_bad_arguments
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as a person reads them, or "none".
+
+    >>> cards_text(parse_cards("AS TD")), cards_text(())
+    ('A♠ 10♦', 'none')
+    """
+    return " ".join(str(card) for card in cards) or "none"

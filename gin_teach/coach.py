@@ -418,8 +418,7 @@ def grade_move(state_before: Round | Game, move: Action | str) -> Decision | Non
     if not isinstance(rnd, Round):
         raise ReviewError(f"grade_move takes a Round or a Game, not {type(state_before).__name__}")
     action = parse_action(move) if isinstance(move, str) else move
-    if not rnd.is_legal(action):
-        rnd.clone().apply(action)  # raises the engine's own IllegalMove, naming the problem
+    rnd.verify(action)  # the engine's own IllegalMove, naming the problem
     return _grade(rnd, action, 0)
 
 

@@ -44,7 +44,8 @@ from gin_teach.analysis.discards import danger_weight
 from gin_teach.cards import Card, HandLike, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError
 from gin_teach.judge import Judgement, Option, breaks_meld, position_seed, table_view
-from gin_teach.melds import all_best_arrangements, deadwood_of_mask
+from gin_teach.kernel import deadwood_of_mask
+from gin_teach.melds import all_best_arrangements
 from gin_teach.opponent import OpponentModel
 from gin_teach.playouts import PlayoutRules, imagined_deal, settle_masks
 from gin_teach.rules import Rules

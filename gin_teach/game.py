@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from gin_teach.actions import Action
+from gin_teach.arguments import check_count, check_names, check_player, check_rules, check_seed
 from gin_teach.cards import Card, Deck, HandLike
-from gin_teach.checks import check_count, check_names, check_player, check_rules, check_seed
 from gin_teach.errors import IllegalMove, SetupError, excerpt
 from gin_teach.records import DEFAULT_NAMES, Observation, Phase
 from gin_teach.round import Round
@@ -369,7 +369,7 @@ class Game:
         ...
         gin_teach.errors.ReplayError: round 1's deal is not the one the game's seed gives: ...
         """
-        return load_game(text)
+        return load_game(text, cls)
 
     # --------------------------------------------------------------------------- display
 
@@ -598,7 +598,7 @@ class Match:
         ...
         gin_teach.errors.ReplayError: the save's seed, games_limit or points_limit: games must ...
         """
-        return load_match(text)
+        return load_match(text, cls)
 
     def __str__(self) -> str:
         return self.scoresheet()

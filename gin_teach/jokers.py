@@ -19,9 +19,10 @@ from functools import cache, lru_cache
 from itertools import combinations
 from typing import Final
 
-from gin_teach.cards import JOKER_BITS, Card
+from gin_teach.cards import JOKER_BITS, NATURAL_BITS, Card
 from gin_teach.errors import CardError, RulesError, excerpt
 from gin_teach.rules import Rules
+from gin_teach.solver import natural_deadwood, partitions_of_mask
 from gin_teach.validation import check_mask, check_whole, checks, checks_masks, names_bad_arguments
 
 __all__ = [
@@ -39,8 +40,6 @@ __all__ = [
     "least_after_discard_with_jokers",
 ]
 
-NATURAL_BITS: Final = (1 << 52) - 1
-"""The mask bits of the 52 natural cards."""
 _SUIT_BITS: Final = 0x1FFF
 
 JokerMeld = tuple[int, int]
@@ -274,8 +273,8 @@ def canonical_spread(melds: list[JokerMeld], held: int) -> list[JokerMeld]:
     return sorted(merged, key=lambda m: (m[0] | m[1]) & -(m[0] | m[1]))
 
 
-# The solver with jokers. Each calls the plain solver in gin_teach.melds, which imports this
-# module for its joker path, so these import it when first called.
+# The solver with jokers, on the plain solver of gin_teach.solver (gin_teach.kernel puts the
+# two behind one entry point).
 
 def check_joker_points(joker_points: int) -> int:
     """``joker_points`` checked: a whole number, 0 or more.
@@ -307,11 +306,9 @@ def deadwood_with_jokers(mask: int, joker_points: int) -> int:
 # each draw and each throw), so the answers are remembered.
 @lru_cache(maxsize=1 << 15)
 def _deadwood_with_jokers(mask: int, joker_points: int) -> int:
-    from gin_teach.melds import deadwood_of_mask
-
     naturals = mask & NATURAL_BITS
     jokers = (mask >> 52).bit_count()
-    whole = deadwood_of_mask(naturals)
+    whole = natural_deadwood(naturals)
     best = whole + jokers * joker_points
     # Taking cards out of a plain hand lowers its least deadwood by at most their points, so
     # a meld is solved only when that bound could still win; the melds with the most points
@@ -331,7 +328,7 @@ def _deadwood_with_jokers(mask: int, joker_points: int) -> int:
             if bound + left * joker_points >= best:
                 spare.append((natural, stands, bound, points))
                 continue
-            value = solved[natural] = deadwood_of_mask(naturals ^ natural)
+            value = solved[natural] = natural_deadwood(naturals ^ natural)
         best = min(best, value + left * joker_points)
         if left:
             spare.append((natural, stands, value, points))
@@ -345,8 +342,14 @@ def _deadwood_with_jokers(mask: int, joker_points: int) -> int:
                 continue
             if max(value - points2, value2 - points) >= best:
                 continue
-            best = min(best, deadwood_of_mask(naturals ^ natural ^ natural2))
+            best = min(best, natural_deadwood(naturals ^ natural ^ natural2))
     return best
+
+
+def _deadwood_of_mask(mask: int, joker_points: int) -> int:
+    """The least deadwood of a hand with or without jokers left (a discard may take the last
+    one): :func:`gin_teach.kernel.deadwood_of_mask`, which sits above this module."""
+    return deadwood_with_jokers(mask, joker_points) if mask >> 52 else natural_deadwood(mask)
 
 
 @checks_masks("mask")
@@ -359,14 +362,12 @@ def best_discard_with_jokers(mask: int, joker_points: int) -> tuple[int, int]:
     >>> value, cards_from_mask(cards)
     (2, (Card('KC'),))
     """
-    from gin_teach.melds import deadwood_of_mask
-
     best, best_bits = 1 << 30, 0
     rest = mask
     while rest:
         low = rest & -rest
         rest ^= low
-        value = deadwood_of_mask(mask ^ low, joker_points)
+        value = _deadwood_of_mask(mask ^ low, joker_points)
         if value < best:
             best, best_bits = value, low
         elif value == best:
@@ -393,9 +394,7 @@ def least_after_discard_with_jokers(mask: int, joker_points: int, reached: int |
     >>> least_after_discard_with_jokers(hand_mask("7H 9H JK KC 2S"), 20, reached=10)
     2
     """
-    from gin_teach.melds import deadwood_of_mask
-
-    whole = deadwood_of_mask(mask, joker_points)
+    whole = _deadwood_of_mask(mask, joker_points)
     cards = []
     rest = mask
     while rest:
@@ -408,7 +407,7 @@ def least_after_discard_with_jokers(mask: int, joker_points: int, reached: int |
     for points, bit in cards:
         if whole - points >= best:
             break
-        value = deadwood_of_mask(mask ^ bit, joker_points)
+        value = _deadwood_of_mask(mask ^ bit, joker_points)
         if value < best:
             best = value
             if not best:
@@ -430,8 +429,6 @@ def joker_spreads(mask: int, most_deadwood: int, joker_points: int
     ...     print([cards_from_mask(s) for _, s in melds], cards_from_mask(dead), points)
     [(Card('8H'),)] (Card('KC'),) 10
     """
-    from gin_teach.melds import partitions_of_mask
-
     naturals = mask & NATURAL_BITS
     seen: set[tuple[tuple[JokerMeld, ...], int]] = set()
     for plan, rest, left in joker_plans(naturals, (mask >> 52).bit_count()):

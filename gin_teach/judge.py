@@ -50,7 +50,8 @@ from typing import Final
 from gin_teach.analysis import Knowledge
 from gin_teach.cards import Card, HandLike, hand_mask, to_cards
 from gin_teach.errors import CardError
-from gin_teach.melds import all_best_arrangements, deadwood_of_mask
+from gin_teach.kernel import deadwood_of_mask
+from gin_teach.melds import all_best_arrangements
 from gin_teach.opponent import OpponentModel
 from gin_teach.playouts import (
     PlayoutRules,

@@ -40,7 +40,7 @@ from gin_teach.progress import store_for
 from gin_teach.validation import names_bad_arguments, wrong_argument
 
 if TYPE_CHECKING:
-    from gin_teach.answers import Feedback
+    from gin_teach.lessons.answers import Feedback
 
 __all__ = ["CourseMap", "LessonStatus", "checked", "course_map", "exercise_key",
            "kernel_shell", "lesson_exercises", "listen", "record_exercise"]
@@ -94,7 +94,7 @@ def listen(listener: Callable[[str, Feedback], None]) -> None:
 def checked(checker: str, feedback: Feedback) -> None:
     """What a checker calls with its feedback: every listener hears of it.
 
-    >>> from gin_teach.answers import Feedback
+    >>> from gin_teach.lessons.answers import Feedback
     >>> checked("check_nothing", Feedback(True, "Right."))  # the listeners hear of it
     """
     for listener in list(_LISTENERS):
@@ -222,7 +222,7 @@ def record_exercise(checker: str, feedback: Feedback) -> bool:
     """Record a checked answer in the learner's store when it was given in an exercise cell
     of a notebook (see :func:`exercise_key`); return whether it was recorded.
 
-    >>> from gin_teach.answers import Feedback
+    >>> from gin_teach.lessons.answers import Feedback
     >>> record_exercise("check_deadwood", Feedback(True, "Right."))  # no notebook here
     False
     """

@@ -7,16 +7,16 @@ the judge share it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gin_teach.cards import JOKER_BITS, JOKER_POINTS
 from gin_teach.jokers import NATURAL_BITS
-from gin_teach.melds import MELDS_WITH_CARD, deadwood_of_mask
-from gin_teach.table_view import POINTS, TableView, bits_of
-from gin_teach.validation import checks_masks, names_bad_arguments
+from gin_teach.kernel import best_throws, deadwood_of_mask
+from gin_teach.solver import MELDS_WITH_CARD
+from gin_teach.table_view import TableView, bits_of
+from gin_teach.validation import checks_masks
 
-__all__ = ["NEIGHBOURS", "OpponentModel", "deadwood_after_layoffs", "layoff_cards", "neighbours"]
+__all__ = ["NEIGHBOURS", "OpponentModel", "deadwood_after_layoffs", "neighbours"]
 
 
 def _neighbours(index: int) -> int:
@@ -172,43 +172,10 @@ class OpponentModel:
 
 
 def _worst_card(hand: int, keep: int, joker_points: int) -> int:
-    """The card whose loss leaves the least deadwood (the higher among equals), never one of
-    ``keep``."""
-    best_bit, best_key = 0, (1 << 30, 0)
-    for bit in bits_of(hand & ~keep):
-        key = (deadwood_of_mask(hand ^ bit, joker_points), -POINTS[bit.bit_length() - 1])
-        if key < best_key:
-            best_bit, best_key = bit, key
-    return best_bit
-
-
-@names_bad_arguments
-def layoff_cards(melds: Sequence[int]) -> int:
-    """The cards that could be laid off on the melds (masks): a set's fourth card, and the
-    card at each end of a run.
-
-    >>> from gin_teach.cards import cards_from_mask, hand_mask
-    >>> " ".join(c.code for c in cards_from_mask(layoff_cards([hand_mask("7S 7H 7D"),
-    ...                                                         hand_mask("3H 4H 5H")])))
-    '2H 6H 7C'
-    """
-    found = 0
-    for meld in melds:
-        if meld & JOKER_BITS:  # estimated: the naturals' ends, and a joker laid onto it
-            found |= JOKER_BITS
-            meld &= NATURAL_BITS
-        low = meld & -meld
-        index = low.bit_length() - 1
-        if meld & (low << 13) or meld & (low << 26) or meld & (low << 39):  # a set
-            rank = index % 13
-            found |= sum(1 << (s * 13 + rank) for s in range(4)) & ~meld
-            continue
-        top = meld.bit_length() - 1
-        if index % 13:
-            found |= low >> 1
-        if top % 13 != 12:
-            found |= 1 << (top + 1)
-    return found
+    """The card whose loss leaves the least deadwood (the higher among equals, the first of
+    equal cards), never one of ``keep``."""
+    bits = best_throws(hand, hand & ~keep, joker_points)[1]
+    return bits & -bits
 
 
 @checks_masks("hand", "layable")

@@ -27,14 +27,17 @@ from functools import partial
 from gin_teach.cards import JOKER_POINTS, cards_from_mask
 from gin_teach.errors import CardError
 from gin_teach.jokers import NATURAL_BITS
-from gin_teach.melds import (
-    best_arrangement,
+from gin_teach.kernel import (
     best_discard_of_mask,
+    best_throws,
     deadwood_of_mask,
-    partitions_of_mask,
+    is_undercut,
+    layoff_cards,
 )
-from gin_teach.opponent import NEIGHBOURS, OpponentModel, deadwood_after_layoffs, layoff_cards
+from gin_teach.melds import best_arrangement
+from gin_teach.opponent import NEIGHBOURS, OpponentModel, deadwood_after_layoffs
 from gin_teach.rules import Rules
+from gin_teach.solver import partitions_of_mask
 from gin_teach.table_view import POINTS, TableView, bits_of
 from gin_teach.validation import (
     check_mask,
@@ -193,7 +196,7 @@ def settle_masks(knocker: int, defender: int, rules: PlayoutRules, layable: int 
             melds = [sum(c.bit for c in meld) for meld in spread.melds]
         layable = layoff_cards(melds)
     theirs = deadwood_after_layoffs(defender, layable, jp)
-    if theirs < count or (theirs == count and rules.undercut_on_tie):
+    if is_undercut(count, theirs, rules.undercut_on_tie):
         return -(rules.undercut_bonus + count - theirs)
     return theirs - count
 
@@ -226,7 +229,7 @@ MEMO_SIZE = 1 << 15
 
 
 def _best_discard(mask: int, joker_points: int) -> tuple[int, int]:
-    """:func:`~gin_teach.melds.best_discard_of_mask`, remembered (see :data:`MEMO_SIZE`)."""
+    """:func:`~gin_teach.kernel.best_discard_of_mask`, remembered (see :data:`MEMO_SIZE`)."""
     key = mask | joker_points << 56
     found = _DISCARD_MEMO.get(key)
     if found is None:
@@ -247,20 +250,15 @@ def throw(hand: int, taken: int, joker_points: int) -> tuple[int, int]:
     (22, 'K♠')
     """
     value, bits = _best_discard(hand, joker_points)
-    bits &= ~taken
-    if bits and not bits & (bits - 1):  # one best card
-        return value, bits
-    if not bits:
+    allowed = bits & ~taken
+    if allowed and not allowed & (allowed - 1):  # one best card
+        return value, allowed
+    if not allowed:  # the policy's pinned choice: the first card of the least deadwood
         if not hand & ~taken:
             raise CardError("throw: hand holds no card to throw but the one taken")
-        value, bits = min((deadwood_of_mask(hand ^ b, joker_points), b)
-                          for b in bits_of(hand & ~taken))
-    best, best_points = 0, -1
-    for bit in bits_of(bits):
-        points = POINTS[bit.bit_length() - 1]
-        if points >= best_points:
-            best, best_points = bit, points
-    return value, best
+        return min((deadwood_of_mask(hand ^ b, joker_points), b) for b in bits_of(hand & ~taken))
+    value, bits = best_throws(hand, hand & ~taken, joker_points, (value, bits))
+    return value, 1 << (bits.bit_length() - 1)  # the last of equal cards
 
 
 # A playout's own turns call these past their argument checks, which would cost the judge

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -27,14 +27,13 @@ from gin_teach.actions import (
     PassUpcard,
     TakeDiscard,
 )
-from gin_teach.cards import Card, HandLike, cards_from_mask, full_deck, to_cards
-from gin_teach.checks import MAX_SEED, check_count
+from gin_teach.arguments import MAX_SEED, check_count
+from gin_teach.cards import Card, HandLike, cards_from_mask, cards_text, full_deck, to_cards
 from gin_teach.errors import CardError, excerpt
 from gin_teach.hand import Hand
 from gin_teach.melds import Arrangement
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement
-from gin_teach.validation import names_bad_arguments
 from gin_teach.wording import called, says, whose
 
 __all__ = [
@@ -54,16 +53,6 @@ RoundOutcome = Literal["dead_hand", "knock", "gin", "big_gin", "undercut", "tie"
 DEFAULT_NAMES: Final = ("Player 0", "Player 1")
 NO_PLAYER: Final = -1
 """``current_player`` once the round (or game, or match) is over: nobody is to act."""
-
-
-@names_bad_arguments
-def cards_text(cards: Iterable[Card]) -> str:
-    """Cards as a person reads them, or "none".
-
-    >>> cards_text(Hand("AS TD")), cards_text(())
-    ('A♠ 10♦', 'none')
-    """
-    return " ".join(str(card) for card in cards) or "none"
 
 
 @dataclass(frozen=True)

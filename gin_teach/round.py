@@ -53,19 +53,20 @@ from gin_teach.actions import (
     TakeDiscard,
     parse_action,
 )
-from gin_teach.cards import Card, Deck, HandLike, cards_from_mask, full_deck, hand_mask
-from gin_teach.checks import (
+from gin_teach.arguments import (
     check_names,
     check_player,
     check_rules,
     check_scores,
     check_seed,
 )
+from gin_teach.cards import Card, Deck, HandLike, cards_from_mask, full_deck, hand_mask
 from gin_teach.errors import GinError, IllegalMove
 from gin_teach.hand import Hand
 from gin_teach.jokers import check_jokers_allowed
+from gin_teach.kernel import deadwood_of_mask, knock_cards
 from gin_teach.mask_cache import discard_moves, hand_cards
-from gin_teach.melds import Arrangement, best_arrangement, best_discard_of_mask, deadwood_of_mask
+from gin_teach.melds import Arrangement, best_arrangement
 from gin_teach.records import (
     DEFAULT_NAMES,
     NO_PLAYER,
@@ -144,9 +145,9 @@ class Round:
 
     __slots__ = (
         "_deal", "_dealer", "_discarded", "_drawn", "_hands", "_history", "_knock_card",
-        "_knock_limit", "_knocker", "_legal", "_multiplier", "_names", "_passed", "_pending",
-        "_phase", "_pile", "_player", "_refused", "_result", "_rules", "_scores", "_seed",
-        "_stock", "_taken", "_took", "_took_mask", "_turns",
+        "_knock_cards", "_knock_limit", "_knocker", "_legal", "_multiplier", "_names", "_passed",
+        "_pending", "_phase", "_pile", "_player", "_refused", "_result", "_rules", "_scores",
+        "_seed", "_stock", "_taken", "_took", "_took_mask", "_turns",
     )
 
     # Set once by the deal.
@@ -181,6 +182,7 @@ class Round:
     _pending: Settlement | None  # the settlement offered to the defender after a knock
     _result: RoundResult | None
     _legal: tuple[Action, ...] | None  # legal_actions(), until the next move
+    _knock_cards: int | None  # the cards the player to act may knock with, until the next move
 
     def __init__(self, seed: int | random.Random | None = None, *, dealer: int = 0,
                  rules: Rules | str | None = None, names: Sequence[str] = DEFAULT_NAMES,
@@ -227,6 +229,7 @@ class Round:
         self._pending = None
         self._result = None
         self._legal = None
+        self._knock_cards = None
 
     @classmethod
     def _dealt(cls, deal: _Deal, dealer: int, rules: Rules, names: tuple[str, str],
@@ -523,43 +526,78 @@ class Round:
         return legal
 
     def _discard_actions(self) -> tuple[Action, ...]:
-        hand = self._hands[self._player]
-        free = hand & ~(1 << self._taken) if self._taken >= 0 else hand
+        free = self._free_cards()
         discards = discard_moves(free)
-        limit = self._knock_limit
-        # Removing a card lowers the least deadwood by at most that card's value (10 at most),
-        # so one quick solve of the eleven cards usually rules out every knock. Otherwise one
-        # search finds the best discards, and only the others need a solve of their own.
-        points = self._rules.joker_points
-        # (Not with jokers: throwing the 7♣ from four 7s and a stuck joker frees the joker.)
-        if not hand >> 52 and deadwood_of_mask(hand) > limit + 10:
+        knockable = self._knockable()
+        if not knockable:
             return discards
-        value, best = best_discard_of_mask(hand, points)
-        if value > limit:
-            return discards
-        knocks: list[Action] = []
-        if (value == 0 and self._rules.big_gin_bonus is not None
-                and not deadwood_of_mask(hand, points)):
-            knocks.append(BigGin())
-        rest = free
+        knocks: list[Action] = [BigGin()] if self._may_go_big_gin() else []
+        rest = knockable
         while rest:
             low = rest & -rest
             rest ^= low
-            if low & best or deadwood_of_mask(hand ^ low, points) <= limit:
-                knocks.append(KNOCKS[low.bit_length() - 1])
+            knocks.append(KNOCKS[low.bit_length() - 1])
         return discards + tuple(knocks)
 
+    # The decisions below are the round's one answer to "may this move be played now?":
+    # legal_actions lists what they allow, and apply and is_legal ask them before a move.
+
+    def _free_cards(self) -> int:
+        """The cards the player to act may throw: the hand but the card just taken."""
+        hand = self._hands[self._player]
+        return hand & ~(1 << self._taken) if self._taken >= 0 else hand
+
+    def _knockable(self) -> int:
+        """The cards the player to act may knock with (discard phase), once a position."""
+        found = self._knock_cards
+        if found is None:
+            found = self._knock_cards = knock_cards(self._hands[self._player], self._free_cards(),
+                                                    self._knock_limit, self._rules.joker_points)
+        return found
+
+    def _may_go_big_gin(self) -> bool:
+        """Whether the player to act may go big gin: the rules play it and all eleven cards
+        meld."""
+        return (self._rules.big_gin_bonus is not None
+                and not deadwood_of_mask(self._hands[self._player], self._rules.joker_points))
+
     def is_legal(self, action: Action | str) -> bool:
-        """Whether :meth:`apply` would accept ``action`` (tried on a copy).
+        """Whether :meth:`apply` would accept ``action``: the same checks, and nothing played.
 
         >>> Round(seed=6).is_legal("draw"), Round(seed=6).is_legal("pass")
         (False, True)
         """
         try:
-            self.clone().apply(action)
+            self.verify(action)
         except GinError:
             return False
         return True
+
+    def verify(self, action: Action | str, player: int | None = None) -> Action:
+        """``action`` (read from its text if need be) when :meth:`apply` would accept it now;
+        else :class:`IllegalMove` with the reason. Nothing changes either way.
+
+        >>> str(Round(seed=6).verify("pass"))
+        'pass'
+        >>> Round(seed=6).verify("draw")
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.IllegalMove: first the upcard ...take it or pass...
+        """
+        return self._verified(action, player)[0]
+
+    def _verified(self, action: Action | str, player: int | None
+                  ) -> tuple[Action, Callable[[Round, Action, Any], Card | None], Any]:
+        """The move, how to play it, and what its check worked out (a settlement, say)."""
+        if not isinstance(action, Action):
+            action = parse_action(action)
+        if player is not None and check_player(player) != self._player:
+            raise IllegalMove(out_of_turn(self, action, player))
+        move = _MOVES.get((self._phase, type(action)))
+        if move is None:
+            raise IllegalMove(refusal(self, action))
+        check, play = move
+        return action, play, check(self, action)
 
     def apply(self, action: Action | str, player: int | None = None) -> None:
         """Play ``action`` (an action or its text) for the player to act; ``player``, when
@@ -576,26 +614,28 @@ class Round:
         ...
         gin_teach.errors.IllegalMove: it is Player 1's turn, not Player 0's
         """
-        if not isinstance(action, Action):
-            action = parse_action(action)
         mover = self._player
-        if player is not None and check_player(player) != mover:
-            raise IllegalMove(out_of_turn(self, action, player))
-        move = _MOVES.get((self._phase, type(action)))
-        if move is None:
-            raise IllegalMove(refusal(self, action))
-        card = move(self, action)
+        action, play, checked = self._verified(action, player)
+        card = play(self, action, checked)
         self._history.append((mover, action, card))
         self._legal = None
+        self._knock_cards = None
 
-    # Each move below checks everything before it changes anything (so a refused move leaves
-    # the round as it was), then returns the card it moved, for the log.
+    # Each move is a pair: _verify_<move> decides whether it may be played now (raising
+    # IllegalMove with the reason) and returns what it worked out; _<move> then plays it
+    # without checking again. apply runs both; is_legal and verify run only the first, so a
+    # refused move leaves the round as it was and asking changes nothing.
 
-    def _take(self, action: Action) -> Card:
+    def _verify_nothing(self, action: Action) -> None:
+        """Moves that the phase alone allows (pass, draw)."""
+
+    def _verify_take(self, action: Action) -> None:
         if self._refused:
             name = called(self._names[self._player], start=False)
             raise IllegalMove(f"both players passed the upcard, so {name} must draw from the "
                               "stock this time")
+
+    def _take(self, action: Action, checked: None) -> Card:
         player = self._player
         card = self._pile.pop()
         self._hands[player] |= card.bit
@@ -606,7 +646,7 @@ class Round:
         self._phase = "discard"
         return card
 
-    def _pass(self, action: Action) -> None:
+    def _pass(self, action: Action, checked: None) -> None:
         self._passed[self._player].append(self._pile[-1])
         if self._phase == "upcard_nondealer":
             self._phase = "upcard_dealer"
@@ -616,7 +656,7 @@ class Round:
             self._player = 1 - self._dealer
             self._refused = True
 
-    def _draw(self, action: Action) -> Card:
+    def _draw(self, action: Action, checked: None) -> Card:
         if not self._refused:  # after both passed, the upcard's pass is already recorded
             self._passed[self._player].append(self._pile[-1])
         index = self._stock.pop()
@@ -627,11 +667,15 @@ class Round:
         self._phase = "discard"
         return _DECK[index]
 
-    def _discard(self, action: Action) -> Card:
+    def _verify_discard(self, action: Action) -> int:
+        assert isinstance(action, Discard)
+        return self._checked_card(action.card, "discard")
+
+    def _discard(self, action: Action, hand: int) -> Card:
         assert isinstance(action, Discard)
         card = action.card
         player = self._player
-        self._hands[player] = self._checked_card(card, "discard") ^ card.bit
+        self._hands[player] = hand ^ card.bit
         self._pile.append(card)
         self._discarded[player].append(card)
         self._end_turn()
@@ -642,22 +686,29 @@ class Round:
             self._phase = "draw"
         return card
 
-    def _knock(self, action: Action) -> Card:
+    def _verify_knock(self, action: Action) -> tuple[int, Settlement]:
         assert isinstance(action, Knock)
         card = action.card
-        player = self._player
         rest = self._checked_card(card, "knock with") ^ card.bit
-        if deadwood_of_mask(rest, self._rules.joker_points) > self._knock_limit:
+        jp = self._rules.joker_points
+        if not card.bit & self._knockable():
             raise IllegalMove(over_the_limit(self, card, best_arrangement(
-                cards_from_mask(rest), joker_points=self._rules.joker_points)))
+                cards_from_mask(rest), joker_points=jp)))
         spread = action.melds
         if spread is None:
             # At the table a knocker spreads from its own cards alone: settle's default would
             # pick the spread that scores best against the defender's hidden hand.
-            spread = best_arrangement(cards_from_mask(rest),
-                                      joker_points=self._rules.joker_points).melds
-        settlement = settle(cards_from_mask(rest), cards_from_mask(self._hands[1 - player]),
+            spread = best_arrangement(cards_from_mask(rest), joker_points=jp).melds
+        # settle checks the spread itself (its melds, and its count within the limit).
+        settlement = settle(cards_from_mask(rest), cards_from_mask(self._hands[1 - self._player]),
                             self._rules, spread, knock_limit=self._knock_limit)
+        return rest, settlement
+
+    def _knock(self, action: Action, checked: tuple[int, Settlement]) -> Card:
+        assert isinstance(action, Knock)
+        rest, settlement = checked
+        card = action.card
+        player = self._player
         self._hands[player] = rest
         self._knock_card = card.index
         self._knocker = player
@@ -670,24 +721,25 @@ class Round:
             self._player = 1 - player
         return card
 
-    def _big_gin(self, action: Action) -> None:
+    def _verify_big_gin(self, action: Action) -> Settlement:
         assert isinstance(action, BigGin)
-        if self._rules.big_gin_bonus is None:
-            raise IllegalMove("big gin is not played under these rules: discard a card "
-                              "(or knock)")
-        player = self._player
-        hand = self._hands[player]
-        count = deadwood_of_mask(hand, self._rules.joker_points)
-        if count:
+        if not self._may_go_big_gin():
+            if self._rules.big_gin_bonus is None:
+                raise IllegalMove("big gin is not played under these rules: discard a card "
+                                  "(or knock)")
+            count = deadwood_of_mask(self._hands[self._player], self._rules.joker_points)
             raise IllegalMove(f"big gin needs all eleven cards in melds; your deadwood is "
                               f"{count}")
-        settlement = settle(cards_from_mask(hand), cards_from_mask(self._hands[1 - player]),
-                            self._rules, action.melds, knock_limit=self._knock_limit)
-        self._knocker = player
+        return settle(cards_from_mask(self._hands[self._player]),
+                      cards_from_mask(self._hands[1 - self._player]), self._rules,
+                      action.melds, knock_limit=self._knock_limit)
+
+    def _big_gin(self, action: Action, settlement: Settlement) -> None:
+        self._knocker = self._player
         self._end_turn()
         self._finish_settlement(settlement)
 
-    def _lay_off(self, action: Action) -> None:
+    def _verify_lay_off(self, action: Action) -> Settlement:
         assert isinstance(action, LayOff) and self._pending is not None
         settlement = self._pending
         if action.melds is not None or action.layoffs is not None:
@@ -697,6 +749,9 @@ class Round:
                 self._rules, settlement.knocker_arrangement.melds,
                 knock_limit=self._knock_limit, defender_melds=action.melds,
                 layoffs=action.layoffs)
+        return settlement
+
+    def _lay_off(self, action: Action, settlement: Settlement) -> None:
         self._finish_settlement(settlement)
 
     def _checked_card(self, card: Card, verb: str) -> int:
@@ -754,7 +809,7 @@ class Round:
         ...
         gin_teach.errors.ReplayError: move 1 ('fly') cannot be replayed: 'fly' is not a move: ...
         """
-        return load_round(text)
+        return load_round(text, cls)
 
     # --------------------------------------------------------------------------- display
 
@@ -780,17 +835,18 @@ class Round:
         return round_html(self)
 
 
-# The state machine of the module docstring: the moves each phase accepts. A move missing
-# here is refused with the reason refusals.refusal gives.
-_MOVES: Final[dict[tuple[str, type[Action]], Callable[[Round, Action], Card | None]]] = {
-    ("upcard_nondealer", TakeDiscard): Round._take,
-    ("upcard_nondealer", PassUpcard): Round._pass,
-    ("upcard_dealer", TakeDiscard): Round._take,
-    ("upcard_dealer", PassUpcard): Round._pass,
-    ("draw", DrawStock): Round._draw,
-    ("draw", TakeDiscard): Round._take,
-    ("discard", Discard): Round._discard,
-    ("discard", Knock): Round._knock,
-    ("discard", BigGin): Round._big_gin,
-    ("layoff", LayOff): Round._lay_off,
+# The state machine of the module docstring: the moves each phase accepts, each as (its
+# check, its play). A move missing here is refused with the reason refusals.refusal gives.
+_Move = tuple[Callable[[Round, Action], Any], Callable[[Round, Action, Any], Card | None]]
+_MOVES: Final[dict[tuple[str, type[Action]], _Move]] = {
+    ("upcard_nondealer", TakeDiscard): (Round._verify_take, Round._take),
+    ("upcard_nondealer", PassUpcard): (Round._verify_nothing, Round._pass),
+    ("upcard_dealer", TakeDiscard): (Round._verify_take, Round._take),
+    ("upcard_dealer", PassUpcard): (Round._verify_nothing, Round._pass),
+    ("draw", DrawStock): (Round._verify_nothing, Round._draw),
+    ("draw", TakeDiscard): (Round._verify_take, Round._take),
+    ("discard", Discard): (Round._verify_discard, Round._discard),
+    ("discard", Knock): (Round._verify_knock, Round._knock),
+    ("discard", BigGin): (Round._verify_big_gin, Round._big_gin),
+    ("layoff", LayOff): (Round._verify_lay_off, Round._lay_off),
 }

@@ -7,17 +7,18 @@ replay would save, so an edited position, score or result is refused with the fi
 A save that is too large is refused before it is parsed, one too deeply nested while it is
 parsed, in time linear in its length.
 
-``Round.to_json``/``from_json`` (and Game's, and Match's) call the functions here:
+``Round.to_json``/``from_json`` (and Game's, and Match's) call the functions here, handing their
+class to the loaders: this module sits below the rounds and games it saves.
 
 >>> from gin_teach import Round
 >>> rnd = Round(seed=8); rnd.apply("pass")
 >>> data = save_round(rnd)
 >>> data["moves"], data["state"]["phase"]
 (['pass'], 'upcard_dealer')
->>> load_round(data).phase
+>>> load_round(data, Round).phase
 'upcard_dealer'
 >>> data["state"]["phase"] = "over"
->>> load_round(data)
+>>> load_round(data, Round)
 Traceback (most recent call last):
 ...
 gin_teach.errors.ReplayError: the save's state.phase differs from what the moves give ...
@@ -30,6 +31,7 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
+from gin_teach.arguments import check_names
 from gin_teach.errors import CardError, GinError, ReplayError, excerpt
 from gin_teach.records import Deal
 from gin_teach.rules import Rules
@@ -166,7 +168,7 @@ def save_game(game: Game) -> dict[str, Any]:
 
     >>> from gin_teach import Game
     >>> data = save_game(Game(seed=5))
-    >>> data["seed"], len(data["rounds"]), data["scores"], load_game(data).seed
+    >>> data["seed"], len(data["rounds"]), data["scores"], load_game(data, Game).seed
     (5, 1, [0, 0], 5)
     """
     return {
@@ -190,7 +192,7 @@ def save_match(match: Match) -> dict[str, Any]:
 
     >>> from gin_teach import Match
     >>> data = save_match(Match(seed=2, games=5))
-    >>> data["games_limit"], len(data["games"]), load_match(data).games_limit
+    >>> data["games_limit"], len(data["games"]), load_match(data, Match).games_limit
     (5, 1, 5)
     """
     return {
@@ -213,33 +215,32 @@ def _inner(data: dict[str, Any]) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- loading
 
 
-def load_round(text: str | dict[str, Any]) -> Round:
-    """A round replayed from its save (see :meth:`Round.from_json`); a save whose seed and
-    deal disagree is refused.
+def load_round(text: str | dict[str, Any], round_class: type[Round]) -> Round:
+    """A round of ``round_class`` replayed from its save (see :meth:`Round.from_json`, which
+    hands its class: this module sits below the rounds it saves); a save whose seed and deal
+    disagree is refused.
 
     >>> from gin_teach import Round
     >>> data = save_round(Round(seed=3))
-    >>> load_round(data).hand(0) == Round(seed=3).hand(0)
+    >>> load_round(data, Round).hand(0) == Round(seed=3).hand(0)
     True
     >>> data["seed"] = 4
-    >>> load_round(data)
+    >>> load_round(data, Round)
     Traceback (most recent call last):
     ...
     gin_teach.errors.ReplayError: the deal is not the one seed 4 gives: the file was changed
     """
-    from gin_teach.round import Round
-
     data = read_save(text, _ROUND)
     rules, names = _rules(data), _names(data)
     dealer = _field(data, "dealer", int)
     seed = data.get("seed")
     scores = data.get("scores")
     deal = _deal(_field(data, "deal", dict), "deal", names)
-    rnd = _checked("the save's dealer, names or scores", lambda: Round.from_deal(
+    rnd = _checked("the save's dealer, names or scores", lambda: round_class.from_deal(
         deal.hands, deal.upcard, deal.stock, dealer=dealer, rules=rules, names=names,
         scores=scores))
     if seed is not None:
-        seeded = _checked("the save's seed", lambda: Round(
+        seeded = _checked("the save's seed", lambda: round_class(
             seed, dealer=dealer, rules=rules, names=names, scores=scores))
         if seeded.deal != rnd.deal:
             raise ReplayError(f"the deal is not the one seed {excerpt(seed)} gives: the file "
@@ -251,44 +252,41 @@ def load_round(text: str | dict[str, Any]) -> Round:
     return rnd
 
 
-def load_game(text: str | dict[str, Any]) -> Game:
-    """A game replayed from its save (see :meth:`Game.from_json`), its scores checked.
+def load_game(text: str | dict[str, Any], game_class: type[Game]) -> Game:
+    """A game of ``game_class`` replayed from its save (see :meth:`Game.from_json`), its scores
+    checked.
 
     >>> from gin_teach import Game
     >>> data = save_game(Game(seed=5))
     >>> data["scores"] = [10, 0]
-    >>> load_game(data)
+    >>> load_game(data, Game)
     Traceback (most recent call last):
     ...
     gin_teach.errors.ReplayError: the save's scores[0] differs from what the moves give (10 ...
     """
-    from gin_teach.game import Game
-
     data = read_save(text, _GAME)
-    game = _game(data, _rules(data), _names(data), Game)
+    game = _game(data, _rules(data), _names(data), game_class)
     _replay_rounds(game.apply, game, _field(data, "rounds", list), "")
     _same(save_game(game), data)
     return game
 
 
-def load_match(text: str | dict[str, Any]) -> Match:
-    """A match replayed from its save (see :meth:`Match.from_json`).
+def load_match(text: str | dict[str, Any], match_class: type[Match]) -> Match:
+    """A match of ``match_class`` replayed from its save (see :meth:`Match.from_json`).
 
     >>> from gin_teach import Match
     >>> data = save_match(Match(seed=5))
     >>> data["version"] = True
-    >>> load_match(data)
+    >>> load_match(data, Match)
     Traceback (most recent call last):
     ...
     gin_teach.errors.ReplayError: unknown file version True; this package reads version 1
     """
-    from gin_teach.game import Match
-
     data = read_save(text, _MATCH)
     rules, names = _rules(data), _names(data)
     seed = _field(data, "seed", int)
     games, points = data.get("games_limit"), data.get("points_limit")
-    match = _checked("the save's seed, games_limit or points_limit", lambda: Match(
+    match = _checked("the save's seed, games_limit or points_limit", lambda: match_class(
         rules, seed=seed, games=games, points=points, names=names))
     saved = _field(data, "games", list)
     for number, game_data in enumerate(saved, 1):
@@ -386,8 +384,6 @@ def _moves(data: dict[str, Any], where: str) -> list[str]:
 
 
 def _names(data: dict[str, Any]) -> tuple[str, str]:
-    from gin_teach.checks import check_names
-
     return _checked("the save's names", lambda: check_names(_field(data, "names", list)))
 
 

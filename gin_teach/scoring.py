@@ -12,6 +12,7 @@ from gin_teach.cards import (
     JOKER_POINTS,
     Card,
     HandLike,
+    bits_of,
     cards_from_mask,
     hand_mask,
     to_card,
@@ -19,16 +20,10 @@ from gin_teach.cards import (
 )
 from gin_teach.errors import CardError, IllegalMove
 from gin_teach.jokers import NATURAL_BITS, check_jokers_allowed
-from gin_teach.melds import (
-    Arrangement,
-    Meld,
-    arrangements_within,
-    best_arrangement,
-    deadwood_of_mask,
-    partitions_of_mask,
-    to_melds,
-)
+from gin_teach.kernel import deadwood_of_mask, fitting_cards, is_undercut, layoff_extensions
+from gin_teach.melds import Arrangement, Meld, arrangements_within, best_arrangement, to_melds
 from gin_teach.rules import Rules
+from gin_teach.solver import partitions_of_mask
 
 __all__ = [
     "LaidOff",
@@ -77,7 +72,7 @@ def _as_made(layoffs: Sequence[LaidOff]) -> list[LaidOff]:
     while pending:
         for layoff in pending:
             now = grown.get(layoff.meld, layoff.meld)
-            if layoff.card.is_joker or layoff.card in _fitting(now.shows(), now.kind):
+            if layoff.card.is_joker or layoff.card.bit & fitting_cards(now.stand_in_mask):
                 break
         else:  # nothing fits on its own any more: keep the recorded order
             layoff = pending[0]
@@ -87,7 +82,7 @@ def _as_made(layoffs: Sequence[LaidOff]) -> list[LaidOff]:
         if layoff.card.is_joker and layoff.stands_for is not None:
             grown[layoff.meld] = Meld(now.cards + (layoff.card,), now.kind,
                                       now.stands_for + (layoff.stands_for,))
-        elif layoff.card in _fitting(now.shows(), now.kind):
+        elif layoff.card.bit & fitting_cards(now.stand_in_mask):
             grown[layoff.meld] = extend_meld(now, layoff.card)
     return made
 
@@ -108,32 +103,22 @@ def extend_meld(meld: Meld | HandLike, card: Card | str) -> Meld:
     if card in meld.cards:
         raise IllegalMove(f"{card.code if card.is_joker else card} is already in {meld}")
     shows = meld.shows()  # each joker as the card it stands for
+    fits = fitting_cards(meld.stand_in_mask)
     if card.is_joker:
         # A joker goes where a card would fit: a set's missing suit, else above the run's top
         # (below it at the king).
-        places = [extension for extension in _fitting(shows, meld.kind)
-                  if extension not in shows]
+        places = cards_from_mask(fits)
         if not places:
             raise IllegalMove(f"no card fits {meld}, so neither does a joker")
         return Meld(meld.cards + (card,), meld.kind, meld.stands_for + (places[-1],))
     if card in shows:
         raise IllegalMove(f"{card} is already in {meld}, as a joker")
-    if card not in _fitting(shows, meld.kind):
+    if not fits & card.bit:
         why = ("a set takes only its own rank" if meld.kind == "set" else
                "a run takes only its own suit" if card.suit != shows[0].suit else
                "a run takes only the next card at either end")
         raise IllegalMove(f"{card} does not fit {meld}: {why}")
     return Meld(meld.cards + (card,), meld.kind, meld.stands_for)
-
-
-def _fitting(shows: tuple[Card, ...], kind: str) -> list[Card]:
-    """The cards that extend a meld (given as the cards it shows): a set's missing suits while
-    it has three cards, a run's next card at either end (the one above last)."""
-    first = shows[0]
-    if kind == "set":
-        return [Card(first.rank, suit) for suit in "SHDC"] if len(shows) == 3 else []
-    ends = [Card(first.rank - 1, first.suit)] if first.rank > 1 else []
-    return ends + ([Card(shows[-1].rank + 1, first.suit)] if shows[-1].rank < 13 else [])
 
 
 def layoff_options(melds: Iterable[Meld | HandLike], card: Card | str) -> tuple[Meld, ...]:
@@ -156,24 +141,21 @@ def layoff_options(melds: Iterable[Meld | HandLike], card: Card | str) -> tuple[
 
 
 def _extension_choices(meld: Meld, available: int) -> list[list[int]]:
-    """The ways to lay cards of ``available`` onto ``meld``, each a list of card bits: the
-    missing fourth card of a set, or a chain growing from either end of a run."""
-    if meld.kind == "set":
-        rank = meld.cards[0].rank
-        missing = [Card(rank, s).bit for s in "SHDC" if Card(rank, s) not in meld.cards]
-        return [[], missing] if len(missing) == 1 and available & missing[0] else [[]]
-    suit, low, high = meld.cards[0].suit, meld.cards[0].rank, meld.cards[-1].rank
-    down = []
-    for rank in range(low - 1, 0, -1):
-        if not available & Card(rank, suit).bit:
-            break
-        down.append(Card(rank, suit).bit)
-    up = []
-    for rank in range(high + 1, 14):
-        if not available & Card(rank, suit).bit:
-            break
-        up.append(Card(rank, suit).bit)
-    return [down[:d] + up[:u] for d in range(len(down) + 1) for u in range(len(up) + 1)]
+    """The ways to lay cards of ``available`` onto the plain ``meld`` (the kernel's
+    :func:`~gin_teach.kernel.layoff_extensions`), each a list of card bits in the order they
+    go on: a set's missing card, or a run's chain down from its bottom, then up from its top."""
+    bottom = meld.mask & -meld.mask
+    choices = []
+    for extension in layoff_extensions(meld.mask, available):
+        down = extension & (bottom - 1)
+        bits = []
+        while down:
+            top = 1 << (down.bit_length() - 1)
+            bits.append(top)
+            down ^= top
+        bits += bits_of(extension & ~(bottom - 1))
+        choices.append(bits)
+    return choices
 
 
 def _layoff_plans(melds: Sequence[Meld], defender: int,
@@ -519,11 +501,11 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | str | None = No
         outcome = "big_gin" if big_gin else "gin"
         bonus = rules.big_gin_bonus if big_gin else rules.gin_bonus
         winner, points = "knocker", (bonus or 0) + own.deadwood
-    elif own.deadwood == count and not rules.undercut_on_tie:
-        outcome, winner, points = "tie", None, 0
-    elif own.deadwood <= count:
+    elif is_undercut(count, own.deadwood, rules.undercut_on_tie):
         outcome, winner = "undercut", "defender"
         points = count - own.deadwood + rules.undercut_bonus
+    elif own.deadwood == count:
+        outcome, winner, points = "tie", None, 0
     else:
         outcome, winner, points = "knock", "knocker", own.deadwood - count
     return Settlement(spread, own, laid, before, outcome, winner, points, rules)
@@ -618,7 +600,7 @@ def _meld_order(melds: list[int]) -> list[list[int]]:
 def _least_after_layoffs_of_masks(melds: list[int], mask: int) -> tuple[int, int]:
     """The defender's least deadwood against meld masks ``melds`` and how many cards it lays off
     for it (fewest among equals)."""
-    choices = [_extension_masks(meld, mask) for meld in melds]
+    choices = [layoff_extensions(meld, mask) for meld in melds]
     best = (deadwood_of_mask(mask), 0)
     for combination in product(*choices):
         laid = 0
@@ -630,30 +612,6 @@ def _least_after_layoffs_of_masks(melds: list[int], mask: int) -> tuple[int, int
             if laid:
                 best = min(best, (deadwood_of_mask(mask ^ laid), laid.bit_count()))
     return best
-
-
-def _extension_masks(meld: int, available: int) -> list[int]:
-    """The ways to lay cards of ``available`` onto the meld mask ``meld``, as masks: the missing
-    fourth card of a set, or a chain growing from either end of a run."""
-    low = (meld & -meld).bit_length() - 1
-    high = meld.bit_length() - 1
-    rank = low % 13
-    column = 0x8004002001 << rank  # the four cards of this rank
-    if meld & ~column == 0:  # a set
-        missing = column & ~meld & available
-        return [0, missing] if meld.bit_count() == 3 and missing else [0]
-    suit_start = low - rank
-    down = [0]
-    index = low - 1
-    while index >= suit_start and available >> index & 1:
-        down.append(down[-1] | 1 << index)
-        index -= 1
-    up = [0]
-    index = high + 1
-    while index < suit_start + 13 and available >> index & 1:
-        up.append(up[-1] | 1 << index)
-        index += 1
-    return [d | u for d in down for u in up]
 
 
 def _defender_without_layoffs(cards: tuple[Card, ...], mask: int,

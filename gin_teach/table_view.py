@@ -18,22 +18,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
 
 from gin_teach.actions import Action, Discard, Knock
 from gin_teach.cards import JOKER_BITS, JOKER_POINTS, Card, bits_of
 from gin_teach.jokers import NATURAL_BITS, joker_melds
-from gin_teach.melds import MELDS_WITH_CARD
+from gin_teach.kernel import ALL_CARDS, POINTS
 from gin_teach.records import Observation
+from gin_teach.solver import MELDS_WITH_CARD
 from gin_teach.validation import checks_masks, names_bad_arguments
 
 __all__ = ["ALL_CARDS", "POINTS", "TableView", "bits_of", "completes_meld", "discard_or_knock",
            "first_of"]
 
-ALL_CARDS: Final = (1 << 52) - 1
-#: Deadwood points of each card index (ace 1, pictures 10; the jokers at the default
-#: ``JOKER_POINTS``, which only breaks ties: the solver counts the rules' joker points).
-POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52)) + (JOKER_POINTS, JOKER_POINTS)
+# ALL_CARDS and POINTS (the jokers at the default JOKER_POINTS, which only breaks ties: the
+# solver counts the rules' joker points) are the rule kernel's, named here for the bots.
 
 
 @checks_masks("hand", "card_bit")

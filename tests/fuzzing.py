@@ -3,8 +3,8 @@ long: odd values handed to every public function, damaged save, review and bank 
 random rounds under many rule sets with refused moves tried at every step.
 
 An *escape* is any exception other than a :class:`~gin_teach.errors.GinError` (or an answer
-reader's :class:`~gin_teach.answers.Reply`, which a checker turns into feedback), and any call
-that runs past its time limit: a frozen kernel.
+reader's :class:`~gin_teach.lessons.answers.Reply`, which a checker turns into feedback), and
+any call that runs past its time limit: a frozen kernel.
 """
 
 from __future__ import annotations
@@ -27,11 +27,11 @@ from typing import Any, Final, cast
 import gin_teach
 from gin_teach import Card, Game, Match, RandomBot, Round, Rules, SimpleBot, play
 from gin_teach.analysis import Knowledge
-from gin_teach.answers import Feedback, Reply
 from gin_teach.coach import Review
 from gin_teach.errors import ArgumentError, GinError
 from gin_teach.judge import Precision, judge_discard
 from gin_teach.learner_record import Progress
+from gin_teach.lessons.answers import Feedback, Reply
 from gin_teach.opponent import OpponentModel
 from gin_teach.playouts import PlayoutRules
 from gin_teach.puzzles import bank_from_json, bank_to_json, load_bank
@@ -44,7 +44,7 @@ EXCLUDED_MODULES: Final = (
     "gin_teach.bots.expert",   # the judge being rebuilt (issue 24) checks its own arguments
     "gin_teach.puzzles.playouts",
     "gin_teach.puzzles.verify",
-    "gin_teach.strategy_checks",
+    "gin_teach.lessons.strategy_checks",
     "gin_teach.progress",      # the progress store's own issue
 )
 """Modules whose functions are not called with odd values here."""

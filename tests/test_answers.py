@@ -4,7 +4,7 @@ commas, semicolons or new lines, yes and no in sentences, "wait" for play on), a
 only restate the question, and wrong answers that must hear why.
 
 Each row is (checker call, answer, right?, words the reply must hold). The readers themselves
-are tested in gin_teach/answers.py's doctests; here every row goes through a checker, as a
+are tested in gin_teach/lessons/answers.py's doctests; here every row goes through a checker, as a
 learner's answer does.
 """
 
@@ -17,9 +17,9 @@ import pytest
 
 from gin_teach import Rules, settle
 from gin_teach import lessons as L
-from gin_teach.answers import Feedback
 from gin_teach.bots import GreedyBot, RandomBot, play
 from gin_teach.game import Game, Match
+from gin_teach.lessons.answers import Feedback
 from gin_teach.round import Round
 
 KNOCKER = "7S 7H 7D 9C TC JC 3H 4H 5H 8D"

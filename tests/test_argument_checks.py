@@ -18,7 +18,6 @@ from gin_teach.cards import Card, hand_mask
 from gin_teach.classes import class_table, export_progress
 from gin_teach.course_copy import copy_course, lab_command
 from gin_teach.errors import ArgumentError, CardError, CourseError, GinError, ProgressError
-from gin_teach.examples import deal_knock
 from gin_teach.jokers import joker_spreads, least_after_discard_with_jokers
 from gin_teach.judge import (
     Precision,
@@ -30,6 +29,7 @@ from gin_teach.judge import (
 )
 from gin_teach.learner_record import Progress, verdict_score
 from gin_teach.lesson_progress import course_map, exercise_key, lesson_exercises
+from gin_teach.lessons.examples import deal_knock
 from gin_teach.melds import partitions_of_mask
 from gin_teach.parallel import check_executor, ordered_map
 from gin_teach.playouts import (

@@ -11,13 +11,14 @@ from hypothesis import strategies as st
 from gin_teach import Game, Round, play
 from gin_teach import playouts as playouts_module
 from gin_teach.bots import DefenderBot, ExpertBot
-from gin_teach.bots.defence import OpponentModel, deadwood_after_layoffs, layoff_cards
 from gin_teach.bots.expert import out_of_reach
-from gin_teach.bots.table import ALL_CARDS, POINTS, TableView, bits_of
 from gin_teach.cards import cards_from_mask, hand_mask
-from gin_teach.melds import best_arrangement, best_discard_of_mask, deadwood_of_mask
+from gin_teach.kernel import best_discard_of_mask, deadwood_of_mask, layoff_cards
+from gin_teach.melds import best_arrangement
+from gin_teach.opponent import OpponentModel, deadwood_after_layoffs
 from gin_teach.playouts import PlayoutRules, imagined_draws, imagined_hand, playout, settle_masks
 from gin_teach.rules import Rules
+from gin_teach.table_view import ALL_CARDS, POINTS, TableView, bits_of
 from gin_teach.tournament import RULES
 
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_teach import Card, Rules, full_deck
-from gin_teach import lessons as L
+from gin_teach.lessons.answers import Feedback
 from gin_teach.widgets import HandBuilder, KnockLab, LayoffLab, MeldExplorer, ScoreQuiz
 from tests.test_lessons import EXERCISES
 
@@ -169,7 +169,7 @@ def test_score_quiz_keeps_its_preset_when_the_round_is_no_knock_under_another():
 def test_checkers_answer_odd_values_briefly(answer):
     for name, exercise in EXERCISES.items():
         feedback = exercise(answer)
-        assert isinstance(feedback, L.Feedback) and feedback.message, name
+        assert isinstance(feedback, Feedback) and feedback.message, name
         assert len(feedback.message) < 500, name  # a pasted page is not echoed back whole
 
 

@@ -9,15 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_teach import Rules, full_deck
+from gin_teach import Rules, deadwood, full_deck
 from gin_teach import lessons as L
 from gin_teach.analysis import Knowledge
-from gin_teach.answers import Feedback
 from gin_teach.bots import GreedyBot, play
 from gin_teach.cards import Card
 from gin_teach.display import message_html
 from gin_teach.errors import CardError
 from gin_teach.game import Game, Match, Round
+from gin_teach.lessons.answers import Feedback
 from gin_teach.puzzles import puzzle_for
 from tests.brute import brute_deadwood, partitions
 
@@ -552,7 +552,7 @@ def test_game_totals_with_boxes_and_bonuses():
        st.integers(0, 10), st.sampled_from(["knock", "gin", "play on"]))
 def test_check_knock_with_a_discard_agrees_with_the_solver(hand, pick, action):
     card = hand[pick]
-    after = {c: L.deadwood([x for x in hand if x != c]) for c in hand}
+    after = {c: deadwood([x for x in hand if x != c]) for c in hand}
     feedback = L.check_knock(hand, action, discard=card)
     best_discard = after[card] == min(after.values())
     ends = "gin" if after[card] == 0 else "knock" if after[card] <= 10 else "play on"

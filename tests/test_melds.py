@@ -17,7 +17,7 @@ from gin_teach import (
     melds_with,
     parse_cards,
 )
-from gin_teach.melds import _deadwood_dp
+from gin_teach.solver import _deadwood_dp
 from tests.brute import all_melds, brute_deadwood, is_meld, partitions
 
 DECK = full_deck()

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 from gin_teach import Game, Round, Rules, SimpleBot, play, play_games
 from gin_teach.actions import Discard, Knock
 from gin_teach.bots import BOTS, DefenderBot, ExpertBot, Player, ShaperBot
-from gin_teach.bots.defence import OpponentModel, deadwood_after_layoffs, layoff_cards
-from gin_teach.bots.offence import discard_options_of_mask, expected_deadwood
-from gin_teach.bots.table import ALL_CARDS, TableView
+from gin_teach.bots.shaper import discard_options_of_mask, expected_deadwood
 from gin_teach.cards import Card, hand_mask
-from gin_teach.melds import best_discard_of_mask
+from gin_teach.kernel import best_discard_of_mask, layoff_cards
+from gin_teach.opponent import OpponentModel, deadwood_after_layoffs
 from gin_teach.playouts import PlayoutRules, playout, settle_masks
+from gin_teach.table_view import ALL_CARDS, TableView
 from gin_teach.tournament import RULES
 
 FAST = {"expert": partial(ExpertBot, playouts=12)}

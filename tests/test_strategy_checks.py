@@ -10,12 +10,11 @@ from collections.abc import Callable
 import pytest
 
 from gin_teach.analysis import Knowledge
-from gin_teach.answers import Feedback
 from gin_teach.cards import full_deck
 from gin_teach.errors import PuzzleError
 from gin_teach.judge import judge_discard
-from gin_teach.puzzles import THEMES, TIER_NAMES, Puzzle, load_bank, puzzle_for
-from gin_teach.strategy_checks import (
+from gin_teach.lessons.answers import Feedback
+from gin_teach.lessons.strategy_checks import (
     check_best_discard,
     check_draw,
     check_draws_left,
@@ -24,6 +23,7 @@ from gin_teach.strategy_checks import (
     check_puzzle,
     check_safer_discard,
 )
+from gin_teach.puzzles import THEMES, TIER_NAMES, Puzzle, load_bank, puzzle_for
 
 LATE = Knowledge(discard_pile="KD QC JH TS 9D 8C 8S 6H KC QS JD 2C 5C AH 4C 6C 3D KH JS 6S 5S "
                               "AD 8H", opponent_discarded="KD JH 9D 8S KC JD 5C 4C 3D JS 5S 8H",

@@ -83,44 +83,10 @@ lower its count.
 True
 """
 
-from gin_teach.analysis.discards import (
-    DANGER_WEIGHT_EARLY,
-    DANGER_WEIGHT_LATE,
-    DiscardAnalysis,
-    DrawOutlook,
-    analyze_discards,
-    danger_weight,
-    draw_outlook,
-    why_better,
-)
-from gin_teach.analysis.knowledge import Knowledge
-from gin_teach.analysis.turns import (
-    KNOCK_SAMPLES,
-    KNOCKABLE_WEIGHT,
-    MAX_UNDERCUT_RISK,
-    DrawAnalysis,
-    KnockAnalysis,
-    analyze_draw,
-    analyze_knock,
-    opponent_hands,
-)
+from gin_teach.analysis import discards, knowledge, turns
+from gin_teach.analysis.discards import *  # noqa: F403
+from gin_teach.analysis.knowledge import *  # noqa: F403
+from gin_teach.analysis.turns import *  # noqa: F403
 
-__all__ = [
-    "DANGER_WEIGHT_EARLY",
-    "DANGER_WEIGHT_LATE",
-    "KNOCKABLE_WEIGHT",
-    "KNOCK_SAMPLES",
-    "MAX_UNDERCUT_RISK",
-    "DiscardAnalysis",
-    "DrawAnalysis",
-    "DrawOutlook",
-    "KnockAnalysis",
-    "Knowledge",
-    "analyze_discards",
-    "analyze_draw",
-    "analyze_knock",
-    "danger_weight",
-    "draw_outlook",
-    "opponent_hands",
-    "why_better",
-]
+# The package's names are its modules' own (each module's __all__).
+__all__ = [*knowledge.__all__, *discards.__all__, *turns.__all__]

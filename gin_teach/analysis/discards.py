@@ -25,8 +25,9 @@ from gin_teach.cards import (
 )
 from gin_teach.errors import CardError, RulesError
 from gin_teach.jokers import least_after_discard_with_jokers
-from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
+from gin_teach.kernel import best_discard_of_mask, deadwood_of_mask
 from gin_teach.rules import Rules
+from gin_teach.solver import MELDS_WITH_CARD
 from gin_teach.validation import checks_masks, names_bad_arguments
 
 __all__ = [

@@ -16,6 +16,8 @@ from gin_teach.cards import (
 )
 from gin_teach.errors import CardError, excerpt
 from gin_teach.jokers import check_jokers_allowed
+from gin_teach.kernel import ALL_CARDS as FULL_DECK_MASK
+from gin_teach.kernel import POINTS as CARD_POINTS
 from gin_teach.records import Observation
 from gin_teach.rules import Rules
 
@@ -29,11 +31,10 @@ __all__ = [
     "shown",
 ]
 
-FULL_DECK_MASK: Final = (1 << 52) - 1
 STOCK_AFTER_DEAL: Final = 31
 """52 cards less two hands of ten and the first upcard."""
-CARD_POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
-"""The deadwood points of each card, by ``Card.index``, for code that works on masks."""
+# FULL_DECK_MASK (the 52 natural cards) and CARD_POINTS (each card's deadwood points, by
+# ``Card.index``) are the rule kernel's ALL_CARDS and POINTS, under the names the analysis uses.
 
 
 def _neighbours() -> tuple[int, ...]:

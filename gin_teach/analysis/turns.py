@@ -17,9 +17,10 @@ from gin_teach.analysis.knowledge import (
 )
 from gin_teach.cards import JOKER_BITS, JOKER_POINTS, Card, HandLike, cards_from_mask, hand_mask
 from gin_teach.errors import CardError, SetupError, excerpt
-from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
+from gin_teach.kernel import best_discard_of_mask, deadwood_of_mask, layoff_cards
 from gin_teach.rules import Rules
 from gin_teach.scoring import settle
+from gin_teach.solver import MELDS_WITH_CARD
 from gin_teach.validation import checks_masks, names_bad_arguments
 
 __all__ = [
@@ -282,7 +283,7 @@ def analyze_knock(hand11: HandLike | int, knowledge: Knowledge | None = None,
         weight = KNOCKABLE_WEIGHT if count <= limit else 1.0
         # The shortcut reads plain melds only: with a joker in either hand, settle decides.
         plain = not (kept | opponent) & JOKER_BITS
-        if count > best.deadwood and plain and not _layoff_reach(melds, opponent):
+        if count > best.deadwood and plain and not layoff_cards(melds) & opponent:
             won, undercut = count - best.deadwood, False  # nothing to lay off: a plain win
         else:
             settlement = settle(kept_cards, cards_from_mask(opponent), rules)
@@ -319,24 +320,6 @@ def _melds_within(hand: int) -> list[int]:
             if meld.bit_count() == 3 and meld & hand == meld:
                 melds.add(meld)
     return sorted(melds)
-
-
-def _layoff_reach(melds: list[int], opponent: int) -> bool:
-    """Whether the opponent holds a card that could go onto one of ``melds`` or a longer run
-    grown from one: the fourth card of a set, or the card just past either end of a run."""
-    for meld in melds:
-        low = (meld & -meld).bit_length() - 1
-        high = meld.bit_length() - 1
-        if low // 13 != high // 13:  # a set: the rank's missing suits
-            column = 0
-            for suit in range(4):
-                column |= 1 << (suit * 13 + low % 13)
-            if opponent & column & ~meld:
-                return True
-        elif (low % 13 and opponent >> (low - 1) & 1) or (
-                high % 13 != 12 and opponent >> (high + 1) & 1):
-            return True
-    return False
 
 
 def _gin_outs(kept: int, unseen: int, joker_points: int) -> tuple[Card, ...]:

@@ -27,14 +27,15 @@ from gin_teach.actions import (
     PassUpcard,
     TakeDiscard,
 )
+from gin_teach.arguments import check_count, check_rules, check_seed
 from gin_teach.cards import Card
-from gin_teach.checks import check_count, check_rules, check_seed
 from gin_teach.errors import SetupError, excerpt
 from gin_teach.game import Game
 from gin_teach.jokers import NATURAL_BITS, joker_melds
-from gin_teach.melds import MELDS_WITH_CARD, best_discard_of_mask, deadwood_of_mask
+from gin_teach.kernel import best_discard_of_mask, best_throws, deadwood_of_mask
 from gin_teach.records import Observation
 from gin_teach.rules import Rules
+from gin_teach.solver import MELDS_WITH_CARD
 from gin_teach.validation import names_bad_arguments
 from gin_teach.wording import counted
 
@@ -248,14 +249,7 @@ class GreedyBot:
         hand = observation.hand_mask
         taken = observation.just_taken
         allowed = hand & ~taken.bit if taken is not None else hand
-        value, best = best_discard_of_mask(hand)
-        best &= allowed
-        if not best:  # the only best discard is the card just taken: weigh the others
-            value = min(deadwood_of_mask(hand ^ (1 << i)) for i in range(54)
-                        if allowed >> i & 1)
-            best = sum(1 << i for i in range(54)
-                       if allowed >> i & 1 and deadwood_of_mask(hand ^ (1 << i)) == value)
-        return _highest(best)
+        return _highest(best_throws(hand, allowed)[1])
 
     def __repr__(self) -> str:
         return "GreedyBot()"

@@ -2,7 +2,7 @@
 
 At a close decision (its best discards, knocking or playing on, taking the face-up card or
 drawing) the Expert starts from the Defender's choice, imagines hands the opponent could
-hold (the Defender's :class:`~gin_teach.bots.defence.OpponentModel`, less hands it would
+hold (the Defender's :class:`~gin_teach.bots.defender.OpponentModel`, less hands it would
 already have knocked with: :func:`imagined_hand`) and the order of the stock, plays the
 rest of the hand out quickly for both sides (:func:`playout`), and takes another choice
 only when it scores clearly more on average (by two standard errors). Every choice is
@@ -31,10 +31,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from gin_teach.actions import Action, Knock
-from gin_teach.bots.defence import DefenderBot
-from gin_teach.bots.offence import DiscardOption
-from gin_teach.melds import deadwood_of_mask
-from gin_teach.opponent import OpponentModel, layoff_cards
+from gin_teach.bots.defender import DefenderBot
+from gin_teach.bots.shaper import WeighedDiscard
+from gin_teach.kernel import deadwood_of_mask, layoff_cards
+from gin_teach.opponent import OpponentModel
 from gin_teach.playouts import (
     PlayoutRules,
     discard_score,
@@ -100,7 +100,7 @@ class ExpertBot(DefenderBot):
         self.deals_played = 0
         self._rules = PlayoutRules.of(Rules.modern(), 10)
         self._options_view: TableView | None = None
-        self._options: list[DiscardOption] = []
+        self._options: list[WeighedDiscard] = []
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """The Expert's move (see the class).
@@ -114,7 +114,7 @@ class ExpertBot(DefenderBot):
         self._rules = PlayoutRules.of(observation.rules, observation.knock_limit)
         return super().choose(observation, legal_actions)
 
-    def options(self, view: TableView) -> list[DiscardOption]:
+    def options(self, view: TableView) -> list[WeighedDiscard]:
         """The Defender's ranked discards (:meth:`DefenderBot.options`), worked out once per
         view: the Defender's discard and the Expert's own choice both ask for them.
 
@@ -294,7 +294,7 @@ def _clearly_better(these: Sequence[int], those: Sequence[int],
     return mean > 0 and mean * mean * count > confidence * confidence * spread
 
 
-def _close(options: list[DiscardOption]) -> list[DiscardOption]:
+def _close(options: list[WeighedDiscard]) -> list[WeighedDiscard]:
     """The first :data:`CLOSE_CHOICES` options whose expected deadwood is within
     :data:`CLOSE` of the best's."""
     limit = CLOSE_CHOICES

@@ -22,7 +22,7 @@ from gin_teach.analysis import Knowledge
 from gin_teach.cards import Card, hand_mask, to_cards
 from gin_teach.errors import CardError, PuzzleError, excerpt
 from gin_teach.judge import verdict_for
-from gin_teach.melds import deadwood_of_mask
+from gin_teach.kernel import deadwood_of_mask
 from gin_teach.puzzles.puzzle import (
     KINDS,
     KNOCK_LIMIT,

@@ -35,6 +35,8 @@ from gin_teach.analysis import Knowledge
 from gin_teach.cards import Card, HandLike, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError, PuzzleError, excerpt
 from gin_teach.judge import INACCURACY_BELOW, MISTAKE_BELOW, VERDICTS, breaks_meld, verdict_for
+from gin_teach.puzzles.choices import HINTS, ChoiceValue
+from gin_teach.puzzles.verify import verify_position
 from gin_teach.rules import Rules
 from gin_teach.validation import names_bad_arguments
 
@@ -63,13 +65,6 @@ __all__ = [
 ]
 
 TIER_NAMES: Final = {1: "Count", 2: "Shape", 3: "Memory", 4: "Defence", 5: "Judgement"}
-HINTS: Final = {
-    1: "Count the deadwood each discard would leave.",
-    2: "Two discards leave about the same count: which keeps more cards that could still come?",
-    3: "Look through the discard pile: which of your cards can no longer become a meld?",
-    4: "What has your opponent taken and thrown? Which of your cards would help it?",
-    5: "Think about the whole hand: how much stock is left, and what can still go wrong?",
-}
 THEMES: Final = {
     "highest unmatched card": "Throw your highest card that fits no meld.",
     "one card one meld": "A card serves one meld at a time: do not count it twice.",
@@ -117,37 +112,6 @@ KNOCK_LIMIT: Final = Rules.modern().knock_limit
 """Bank puzzles are played under the modern rules this course uses."""
 KNOWLEDGE_CARDS: Final = ("discard_pile", "opponent_holds", "opponent_took", "opponent_passed",
                           "opponent_discarded")
-
-
-@dataclass(frozen=True)
-class ChoiceValue:
-    """One choice of a puzzle, measured: discard ``card`` (and ``knock`` or not), losing
-    ``points_lost`` expected points against the best choice, for the reason ``why``.
-
-    >>> ChoiceValue(Card.parse("KS"), False, 2.5, "K♠ is worse than 2♦").points_lost
-    2.5
-    """
-
-    card: Card
-    knock: bool
-    points_lost: float
-    why: str
-    error: float = 0.0
-    """The standard error of ``points_lost``: the judge's measurement noise."""
-    take: bool | None = None
-    """In a draw puzzle, whether this choice takes ``card`` (the face-up card) or draws from
-    the stock; None in a discard puzzle."""
-
-    @property
-    def move(self) -> str:
-        """The choice as a move: ``"discard KS"``, ``"knock KS"``, ``"take"`` or ``"draw"``.
-
-        >>> ChoiceValue(Card.parse("KS"), False, 0.0, "", take=True).move
-        'take'
-        """
-        if self.take is not None:
-            return "take" if self.take else "draw"
-        return f"{'knock' if self.knock else 'discard'} {self.card.code}"
 
 
 @dataclass(frozen=True)
@@ -477,8 +441,6 @@ class Puzzle:
         ...
         gin_teach.errors.PuzzleError: this position is not a puzzle: a gin: no question to ask
         """
-        from gin_teach.puzzles.verify import verify_position
-
         try:
             cards = tuple(sorted(to_cards(hand)))
             knowledge = knowledge if knowledge is not None else Knowledge()

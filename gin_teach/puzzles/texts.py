@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from gin_teach.analysis import Knowledge, analyze_discards
 from gin_teach.cards import Card
@@ -30,8 +31,11 @@ from gin_teach.explain import (
 )
 from gin_teach.judge import breaks_meld, verdict_for
 from gin_teach.melds import best_arrangement, find_melds
-from gin_teach.puzzles.puzzle import HINTS, ChoiceValue, Puzzle
+from gin_teach.puzzles.choices import HINTS, ChoiceValue
 from gin_teach.rules import Rules
+
+if TYPE_CHECKING:
+    from gin_teach.puzzles.puzzle import Puzzle
 
 __all__ = ["PuzzleTexts", "puzzle_texts", "reexplain"]
 

@@ -37,15 +37,18 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from gin_teach.analysis import DiscardAnalysis, Knowledge, analyze_discards
 from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.explain import without_opponent, without_pile
 from gin_teach.judge import BANK, NOISE_SE, Judgement, judge_discard
-from gin_teach.puzzles.puzzle import ChoiceValue, Puzzle
+from gin_teach.puzzles.choices import ChoiceValue
 from gin_teach.puzzles.texts import puzzle_texts, reexplain
 from gin_teach.rules import Rules
+
+if TYPE_CHECKING:
+    from gin_teach.puzzles.puzzle import Puzzle
 
 __all__ = [
     "COUNT_MARGIN",
@@ -246,7 +249,7 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     like it; every other choice gets the judge's loss and its error, so one within the noise
     of the best is graded good (accepted), never wrong.
 
-    >>> from gin_teach.puzzles import load_bank
+    >>> from gin_teach.puzzles import Puzzle, load_bank
     >>> puzzle = next(p for p in load_bank() if p.tier == 1)
     >>> again = recheck(puzzle)
     >>> isinstance(again, Puzzle) and again.answer <= puzzle.answer

@@ -20,9 +20,9 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from gin_teach.answers import Feedback, cut
 from gin_teach.cards import Card
 from gin_teach.display import HIGHLIGHTS, message_html, suit_colours
+from gin_teach.lessons.answers import Feedback, cut
 
 __all__ = [
     "ButtonRow",
@@ -65,7 +65,7 @@ class MessageArea(widgets.HTML):
         self.value = message_html(text, kind)
 
     def show_feedback(self, feedback: Feedback) -> None:
-        """Show a checker's :class:`~gin_teach.answers.Feedback`: its message, and its hint
+        """Show a checker's :class:`~gin_teach.lessons.answers.Feedback`: its message, and its hint
         when the answer is not right.
 
         >>> area = MessageArea()

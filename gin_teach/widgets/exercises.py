@@ -19,7 +19,7 @@ import traitlets
 
 from gin_teach.cards import Card, Deck, HandLike
 from gin_teach.errors import CardError, IllegalMove, RulesError, excerpt
-from gin_teach.examples import deal_knock
+from gin_teach.lessons.examples import deal_knock
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, settle
 from gin_teach.widgets.classroom import CARD_SIZES, SETTINGS, setting_classes, style_widget

@@ -9,7 +9,7 @@ import ipywidgets as widgets
 import traitlets
 
 from gin_teach.cards import Card, HandLike, full_deck, hand_mask
-from gin_teach.discards import best_discards
+from gin_teach.deadwood_discards import best_discards
 from gin_teach.display import arrangement_svg
 from gin_teach.jokers import check_jokers_allowed
 from gin_teach.melds import Arrangement, all_best_arrangements, best_arrangement

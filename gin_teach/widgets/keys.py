@@ -24,7 +24,7 @@ import ipywidgets as widgets
 
 from gin_teach.cards import Card
 from gin_teach.errors import AnswerError
-from gin_teach.widgets.table import Target
+from gin_teach.widgets.table_geometry import Target
 
 __all__ = [
     "CARD_KEYS",

@@ -9,11 +9,11 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from gin_teach.answers import Feedback
 from gin_teach.cards import Card, HandLike
 from gin_teach.display import hand_svg, settlement_html, spread_svg
 from gin_teach.errors import CardError, IllegalMove, excerpt
 from gin_teach.lessons import check_layoffs
+from gin_teach.lessons.answers import Feedback
 from gin_teach.melds import Meld, best_arrangement
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, extend_meld, layoff_options, settle

@@ -22,7 +22,7 @@ from gin_teach.display import CARD_FONT, CARD_HEIGHT, CARD_WIDTH, FACE, card_bac
 from gin_teach.errors import SetupError, excerpt
 
 if TYPE_CHECKING:
-    from gin_teach.widgets.table import TableScene
+    from gin_teach.widgets.table_geometry import TableScene
 
 __all__ = ["FELT", "QUIET", "VIEWS", "canvas_available", "choose_view", "scene_svg"]
 

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, ParamSpec, TypeVar
 
-from gin_teach.cards import RANK_NAMES, SUIT_NAMES, Card, to_cards
+from gin_teach.cards import RANK_NAMES, SUIT_NAMES, Card, cards_text, to_cards
 from gin_teach.display import message_html
 from gin_teach.errors import QUOTED_LENGTH, GinError, excerpt
 from gin_teach.lesson_progress import checked
@@ -57,7 +57,6 @@ __all__ = [
     "read_melds",
     "read_player",
     "read_yes_no",
-    "show_cards",
     "unquoted",
     "unreadable",
 ]
@@ -500,23 +499,13 @@ def read_card(answer: object, hint: str) -> Card:
 
 
 @names_bad_arguments
-def show_cards(cards: Iterable[Card]) -> str:
-    """Cards as the learner reads them, or ``none``.
-
-    >>> show_cards(read_cards("7H TD", "")), show_cards(())
-    ('7♥ 10♦', 'none')
-    """
-    return " ".join(str(card) for card in cards) or "none"
-
-
-@names_bad_arguments
 def cards_are(cards: Sequence[Card]) -> str:
     """``"7♥ is"`` or ``"7♥ 8♥ are"``: the start of a sentence about these cards.
 
     >>> cards_are(read_cards("7H 8H", ""))
     '7♥ 8♥ are'
     """
-    return f"{show_cards(cards)} {'is' if len(cards) == 1 else 'are'}"
+    return f"{cards_text(cards)} {'is' if len(cards) == 1 else 'are'}"
 
 
 @names_bad_arguments
@@ -592,7 +581,7 @@ def meld_or_reason(cards: Sequence[Card]) -> tuple[Meld | None, str]:
         meld = Meld.of(cards)
     except GinError as problem:
         return None, str(problem)
-    return meld, f"{show_cards(cards)} is a {meld.kind}"
+    return meld, f"{cards_text(cards)} is a {meld.kind}"
 
 
 @names_bad_arguments
@@ -608,7 +597,7 @@ def read_arrangement(cards: tuple[Card, ...], groups: list[tuple[Card, ...]]) ->
     used: set[Card] = set()
     melds = []
     for group in groups:
-        only_from(group, cards, "this hand", f"The hand is {show_cards(cards)}.")
+        only_from(group, cards, "this hand", f"The hand is {cards_text(cards)}.")
         twice = next((card for card in group if card in used), None)
         if twice is not None:
             raise Reply(Feedback(False, f"{twice} is in two melds; a card serves only one meld.",

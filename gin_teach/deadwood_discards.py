@@ -8,8 +8,9 @@ from typing import Literal
 from gin_teach.cards import Card, HandLike, cards_from_mask, hand_mask
 from gin_teach.errors import CardError
 from gin_teach.jokers import NATURAL_BITS, check_jokers_allowed
-from gin_teach.melds import best_discard_of_mask, deadwood_of_mask, triple_rank_count
+from gin_teach.kernel import best_discard_of_mask, deadwood_of_mask
 from gin_teach.rules import Rules
+from gin_teach.solver import triple_rank_count
 
 __all__ = ["DiscardOption", "Ending", "best_discards", "discard_options"]
 

@@ -23,7 +23,12 @@ from gin_teach.analysis import (
     analyze_discards,
     draw_outlook,
 )
-from gin_teach.answers import (
+from gin_teach.cards import HandLike, cards_from_mask, cards_text, hand_mask, to_cards
+from gin_teach.display import hand_svg
+from gin_teach.errors import PuzzleError
+from gin_teach.explain import discard_reason, draw_reason, knock_reason
+from gin_teach.judge import Judgement, Option, judge_discard, judge_draw
+from gin_teach.lessons.answers import (
     Feedback,
     feedback_checker,
     looks_like_number,
@@ -32,13 +37,7 @@ from gin_teach.answers import (
     read_cards,
     read_choice,
     read_int,
-    show_cards,
 )
-from gin_teach.cards import HandLike, cards_from_mask, hand_mask, to_cards
-from gin_teach.display import hand_svg
-from gin_teach.errors import PuzzleError
-from gin_teach.explain import discard_reason, draw_reason, knock_reason
-from gin_teach.judge import Judgement, Option, judge_discard, judge_draw
 from gin_teach.puzzles import Puzzle
 from gin_teach.rules import Rules
 
@@ -107,7 +106,7 @@ def check_best_discard(hand: HandLike, answer: object,
     known = _knowledge(knowledge)
     hint = "Compare what each discard leaves now with what it leaves room for: its outs."
     card = read_card(answer, hint)
-    only_from([card], cards, "this hand", f"The hand is {show_cards(cards)}.")
+    only_from([card], cards, "this hand", f"The hand is {cards_text(cards)}.")
     judged = judge_discard(cards, known, rules)
     mine = _better_of(judged, card)
     best = judged.best
@@ -156,14 +155,14 @@ def check_outs(hand: HandLike, answer: object,
             extra = [c for c in said if c not in outs]
             parts = []
             if missing:
-                parts.append(f"you left out {show_cards(missing)}")
+                parts.append(f"you left out {cards_text(missing)}")
             if extra:
-                parts.append(f"{show_cards(extra)} would not help")
+                parts.append(f"{cards_text(extra)} would not help")
             return Feedback(False, f"Not quite: {'; '.join(parts)}.", hint)
-    listing = show_cards(outs)
+    listing = cards_text(outs)
     if right:
         return Feedback(True, f"Right: {len(outs)} live outs: {listing}.")
-    why = f" {show_cards(dead)} {'is' if len(dead) == 1 else 'are'} in the discard pile, " \
+    why = f" {cards_text(dead)} {'is' if len(dead) == 1 else 'are'} in the discard pile, " \
           "so they cannot come." if dead else f" They are {listing}."
     return Feedback(False, f"Not quite: {len(outs)} live outs.{why}", hint)
 
@@ -209,7 +208,7 @@ def check_safer_discard(hand: HandLike, knowledge: Knowledge, choices: HandLike,
     hint = ("Which card sits next to, or shares a rank with, what the opponent took? Which "
             "has partners that are already dead?")
     card = read_card(answer, hint)
-    only_from([card], options, f"the choices ({show_cards(options)})", hint)
+    only_from([card], options, f"the choices ({cards_text(options)})", hint)
     danger = {a.card: a.danger for a in analyze_discards(cards, knowledge)}
     safest = min(options, key=lambda c: (round(danger[c], 2), -c.rank))
     others = " and ".join(f"{danger[c]:.2f} for {c}" for c in options if c != card)
@@ -307,7 +306,7 @@ def check_puzzle(puzzle: Puzzle, answer: object, knock: object = None) -> Feedba
         grade = puzzle.grade_draw(said == "take")
         return Feedback(grade.solved, grade.explanation, hint)
     card = read_card(answer, hint)
-    only_from([card], puzzle.hand, "your hand", f"Your hand is {show_cards(puzzle.hand)}.")
+    only_from([card], puzzle.hand, "your hand", f"Your hand is {cards_text(puzzle.hand)}.")
     knocks: bool | None = None
     if isinstance(knock, bool):
         knocks = knock

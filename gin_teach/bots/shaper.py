@@ -1,6 +1,6 @@
 """The Shaper: a player that builds its hand by looking one draw ahead.
 
-Its three decisions, each from the cards it can see (see :class:`~gin_teach.bots.table.TableView`):
+Its three decisions, each from the cards it can see (see :class:`~gin_teach.table_view.TableView`):
 
 - **Discard** the card that leaves the lowest *expected deadwood after the next draw*: for
   every unseen card, the deadwood after drawing it and throwing the best card back, averaged
@@ -24,7 +24,11 @@ from dataclasses import dataclass
 
 from gin_teach.actions import Action, BigGin, DrawStock, LayOff, PassUpcard, TakeDiscard
 from gin_teach.bots.basic import SeededBot
-from gin_teach.bots.table import (
+from gin_teach.cards import JOKER_POINTS, Card
+from gin_teach.errors import CardError
+from gin_teach.kernel import best_discard_of_mask, deadwood_of_mask
+from gin_teach.records import Observation
+from gin_teach.table_view import (
     POINTS,
     TableView,
     bits_of,
@@ -32,13 +36,9 @@ from gin_teach.bots.table import (
     discard_or_knock,
     first_of,
 )
-from gin_teach.cards import JOKER_POINTS, Card
-from gin_teach.errors import CardError
-from gin_teach.melds import best_discard_of_mask, deadwood_of_mask
-from gin_teach.records import Observation
 from gin_teach.validation import checks_masks
 
-__all__ = ["DiscardOption", "ShaperBot", "discard_options_of_mask", "expected_deadwood"]
+__all__ = ["ShaperBot", "WeighedDiscard", "discard_options_of_mask", "expected_deadwood"]
 
 #: Discards leaving this much more deadwood than the best are not weighed further: one draw
 #: never wins back more than a picture card.
@@ -67,11 +67,11 @@ def expected_deadwood(hand: int, unseen: int, joker_points: int = JOKER_POINTS) 
 
 
 @dataclass(frozen=True)
-class DiscardOption:
+class WeighedDiscard:
     """One discard weighed: the card's bit, the deadwood left, and the expected deadwood
     after the next draw (``None`` when the deadwood alone ruled it out).
 
-    >>> DiscardOption(1, 12, 9.5).card.code
+    >>> WeighedDiscard(1, 12, 9.5).card.code
     'AS'
     """
 
@@ -87,13 +87,13 @@ class DiscardOption:
 
 @checks_masks("hand", "allowed", "unseen")
 def discard_options_of_mask(hand: int, allowed: int, unseen: int,
-                            joker_points: int = JOKER_POINTS) -> list[DiscardOption]:
+                            joker_points: int = JOKER_POINTS) -> list[WeighedDiscard]:
     """Every discard of ``allowed`` cards from the 11-card ``hand``, weighed against the
     ``unseen`` cards, best first (lowest expected deadwood, then lowest deadwood, then the
     higher card thrown); a joker left out of melds counts ``joker_points``.
 
     >>> from gin_teach.cards import hand_mask
-    >>> from gin_teach.bots.table import ALL_CARDS
+    >>> from gin_teach.table_view import ALL_CARDS
     >>> hand = hand_mask("7S 7H 7D 9C TC JC 3H 4H 5H KD 2S")
     >>> best = discard_options_of_mask(hand, hand, ALL_CARDS & ~hand)[0]
     >>> best.card.code, best.deadwood
@@ -105,14 +105,14 @@ def discard_options_of_mask(hand: int, allowed: int, unseen: int,
         raise CardError(f"no card of the hand may be discarded: allowed holds "
                         f"{allowed.bit_count()} cards, none of them in the hand")
     least = min(value for _, value in counted)
-    options = [DiscardOption(bit, value, expected_deadwood(hand ^ bit, unseen, joker_points)
+    options = [WeighedDiscard(bit, value, expected_deadwood(hand ^ bit, unseen, joker_points)
                              if value <= least + CANDIDATE_MARGIN else None)
                for bit, value in counted]
     options.sort(key=_option_order)
     return options
 
 
-def _option_order(option: DiscardOption) -> tuple[float, int, int]:
+def _option_order(option: WeighedDiscard) -> tuple[float, int, int]:
     expected = option.expected if option.expected is not None else float("inf")
     return expected, option.deadwood, -POINTS[option.bit.bit_length() - 1]
 
@@ -197,7 +197,7 @@ class ShaperBot(SeededBot):
         wanted = self.knock_early if view.stock_size > self.late_stock else self.knock_late
         return min(wanted, view.knock_limit)
 
-    def options(self, view: TableView) -> list[DiscardOption]:
+    def options(self, view: TableView) -> list[WeighedDiscard]:
         """Every legal discard weighed, best first (:func:`discard_options_of_mask`).
 
         >>> from gin_teach import Round

@@ -25,19 +25,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gin_teach.actions import Action
-from gin_teach.bots.offence import DiscardOption, ShaperBot
+from gin_teach.bots.shaper import ShaperBot, WeighedDiscard
 from gin_teach.cards import JOKER_BITS, cards_from_mask
 from gin_teach.jokers import NATURAL_BITS, joker_melds
-from gin_teach.melds import MELDS_WITH_CARD, Arrangement, all_best_arrangements, deadwood_of_mask
-from gin_teach.opponent import (
-    OpponentModel,
-    deadwood_after_layoffs,
-    layoff_cards,
-    neighbours,
-)
+from gin_teach.kernel import deadwood_of_mask, layoff_cards
+from gin_teach.melds import Arrangement, all_best_arrangements
+from gin_teach.opponent import OpponentModel, deadwood_after_layoffs
+from gin_teach.solver import MELDS_WITH_CARD
 from gin_teach.table_view import POINTS, TableView, bits_of, discard_or_knock
 
-__all__ = ["DefenderBot", "OpponentModel", "deadwood_after_layoffs", "layoff_cards", "neighbours"]
+__all__ = ["DefenderBot"]
 
 #: From this stock size on the Defender never throws a card that completes a meld with cards
 #: the opponent is known to hold.
@@ -79,7 +76,7 @@ class DefenderBot(ShaperBot):
         self.undercut_risk = undercut_risk
         self.samples = samples
 
-    def options(self, view: TableView) -> list[DiscardOption]:
+    def options(self, view: TableView) -> list[WeighedDiscard]:
         """The Shaper's discards re-ranked with each card's danger; late in the hand a card
         that completes a meld with cards the opponent is known to hold goes last.
 
@@ -95,7 +92,7 @@ class DefenderBot(ShaperBot):
         weight = self.danger_weight * (0.5 + progress)
         late = view.stock_size <= LATE_HAND_STOCK
 
-        def key(option: DiscardOption) -> tuple[bool, float, int]:
+        def key(option: WeighedDiscard) -> tuple[bool, float, int]:
             feeds = late and _feeds_known(option.bit, view)
             expected = option.expected if option.expected is not None else float("inf")
             return feeds, expected + weight * model.danger(option.bit), option.deadwood

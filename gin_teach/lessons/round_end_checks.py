@@ -15,7 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from gin_teach.answers import (
+from gin_teach.cards import Card, HandLike, cards_text, hand_mask, to_cards
+from gin_teach.display import arrangement_svg, hand_svg
+from gin_teach.errors import GinError, IllegalMove
+from gin_teach.lessons.answers import (
     Feedback,
     cards_are,
     feedback_checker,
@@ -24,11 +27,7 @@ from gin_teach.answers import (
     read_choice,
     read_int,
     read_melds,
-    show_cards,
 )
-from gin_teach.cards import Card, HandLike, hand_mask, to_cards
-from gin_teach.display import arrangement_svg, hand_svg
-from gin_teach.errors import GinError, IllegalMove
 from gin_teach.melds import Arrangement, Meld, find_melds
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, settle
@@ -159,7 +158,7 @@ more points of deadwood can block more lay-offs.
     value = _knocker_net(result)
     if value == best:
         return Feedback(True, f"Right: this spread {_worth(value)}. {result.summary}")
-    laid = show_cards(layoff.card for layoff in result.layoffs)
+    laid = cards_text(layoff.card for layoff in result.layoffs)
     return Feedback(False, f"That spread {_worth(value)} (the defender lays off {laid}); "
                     f"another {_worth(best, again=True)}.", hint)
 
@@ -197,10 +196,10 @@ def _refused_layoffs(knocker: HandLike, defender: HandLike, rules: Rules | str |
                           find_melds((*arrangement.deadwood_cards, card)) if card in meld.cards)]
     if on_deadwood:
         hint = (f"{cards_are(on_deadwood)} only a match for the knocker's deadwood "
-                f"({show_cards(arrangement.deadwood_cards)}), and nothing is laid off on "
+                f"({cards_text(arrangement.deadwood_cards)}), and nothing is laid off on "
                 "deadwood.")
     verb = "does not fit" if len(refused) == 1 else "do not fit"
-    return Feedback(False, f"{show_cards(refused)} {verb} any of the knocker's melds, even "
+    return Feedback(False, f"{cards_text(refused)} {verb} any of the knocker's melds, even "
                     "after your other lay-offs.", hint)
 
 

@@ -3,7 +3,7 @@ tells, when a round ends, who deals, and the totals of games and matches.
 
 They work like the checkers of :mod:`gin_teach.lessons` (which lists them with the others):
 each takes the exercise and the learner's answer, asks the engine for the truth and returns a
-:class:`~gin_teach.answers.Feedback`; a wrong answer hears why before it hears the answer.
+:class:`~gin_teach.lessons.answers.Feedback`; a wrong answer hears why before it hears the answer.
 
 >>> from gin_teach import Round
 >>> rnd = Round(seed=4, dealer=1, names=("Ann", "Bob"))
@@ -16,7 +16,11 @@ from __future__ import annotations
 from typing import Final
 
 from gin_teach.actions import Action
-from gin_teach.answers import (
+from gin_teach.cards import Card, HandLike, cards_text, full_deck, to_cards
+from gin_teach.display import hand_svg
+from gin_teach.errors import GinError
+from gin_teach.game import Game, GameTotals, Match
+from gin_teach.lessons.answers import (
     Feedback,
     cards_are,
     feedback_checker,
@@ -24,12 +28,7 @@ from gin_teach.answers import (
     read_int,
     read_player,
     read_yes_no,
-    show_cards,
 )
-from gin_teach.cards import Card, HandLike, full_deck, to_cards
-from gin_teach.display import hand_svg
-from gin_teach.errors import GinError
-from gin_teach.game import Game, GameTotals, Match
 from gin_teach.melds import find_melds
 from gin_teach.round import Round
 from gin_teach.rules import Rules
@@ -53,8 +52,8 @@ def _round_of(state: Round | Game) -> Round:
 
 @names_bad_arguments
 def attempt(state: Round | Game, action: Action | str) -> str:
-    """What the rules say to ``action`` now, tried on a copy so nothing changes: ``"allowed"``
-    or the engine's reason for refusing it.
+    """What the rules say to ``action`` now, asked of the round's own check (:meth:`Round.verify`)
+    so nothing changes: ``"allowed"`` or the engine's reason for refusing it.
 
     >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
     ...                       upcard="8D", dealer=1)
@@ -66,9 +65,8 @@ def attempt(state: Round | Game, action: Action | str) -> str:
     >>> attempt(rnd, "discard KD")
     'allowed'
     """
-    copy = _round_of(state).clone()
     try:
-        copy.apply(action)
+        _round_of(state).verify(action)
     except GinError as problem:
         return f"not allowed: {problem}"
     return "allowed"
@@ -189,7 +187,7 @@ def meld_partners(card: Card | str, hand: HandLike) -> tuple[Card, ...]:
     """The cards of ``hand`` that could make a meld of three with ``card`` and one more card:
     what a player who took ``card`` may be collecting.
 
-    >>> show_cards(meld_partners("KS", "AS 6S 10S QS 5H KH 8D 2C 6C 9C"))
+    >>> cards_text(meld_partners("KS", "AS 6S 10S QS 5H KH 8D 2C 6C 9C"))
     'Q♠ K♥'
     """
     taken = to_cards([card] if isinstance(card, Card) else card)
@@ -228,7 +226,7 @@ ranks away.
         return Feedback(False, f"{cards_are(outside)} not in this hand.", hint)
     wrong = [other for other in given if other not in partners]
     if wrong:
-        return Feedback(False, f"{show_cards(wrong)} cannot meld with {taken} and one more "
+        return Feedback(False, f"{cards_text(wrong)} cannot meld with {taken} and one more "
                         "card.", hint)
     missing = [other for other in partners if other not in given]
     if missing and not given:
@@ -240,7 +238,7 @@ ranks away.
                         hint)
     if not partners:
         return Feedback(True, f"Right: no card of this hand could meld with {taken}.")
-    return Feedback(True, f"Right: {show_cards(partners)} could meld with {taken}: a card of the "
+    return Feedback(True, f"Right: {cards_text(partners)} could meld with {taken}: a card of the "
                     "same rank makes a set, one of the same suit within two ranks a run.")
 
 

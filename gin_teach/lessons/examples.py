@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 
 from gin_teach.cards import Card, Deck
-from gin_teach.discards import best_discards
+from gin_teach.deadwood_discards import best_discards
 from gin_teach.errors import GinError, IllegalMove
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, settle

@@ -1,20 +1,21 @@
 """Exercise checkers for the course notebooks: every one of them, listed in ``__all__``.
 
 Each ``check_*`` function takes the exercise (a hand, a card, the rules) and the learner's
-answer, asks the rules engine for the truth and returns a :class:`~gin_teach.answers.Feedback`.
+answer, asks the rules engine for the truth and returns a
+:class:`~gin_teach.lessons.answers.Feedback`.
 The learner's answer may be anything they typed: ``None`` or ``...`` means "not answered yet"
 and gets a gentle prompt; a mistyped card, a word where a number belongs, or a card that is not
 in the hand gets a friendly message. A checker never raises because of the answer, and a wrong
 answer hears why.
 
-Answers are read as people write them (the readers live in :mod:`gin_teach.answers`, which the
-widgets use too): cards as ``"7H"``, ``"7♥"``, ``"10h"`` or in words (``"king of hearts"``),
-joined by "and" or "or", with a verb in front (``"discard KD"``); melds split by ``|``, commas,
-semicolons or new lines; numbers as ``12`` or ``"12"``; yes and no as ``True``, ``"yes"`` or a
-sentence (``"no it isn't"``). This module holds the checkers about cards, melds, discards and
-knocking; :mod:`gin_teach.play_checks` those about turns, games and matches,
-:mod:`gin_teach.round_end_checks` those about lay-offs and scores, and
-:mod:`gin_teach.strategy_checks` those of the strategy lessons, graded by the analysis.
+Answers are read as people write them (the readers live in :mod:`gin_teach.lessons.answers`,
+which the widgets use too): cards as ``"7H"``, ``"7♥"``, ``"10h"`` or in words (``"king of
+hearts"``), joined by "and" or "or", with a verb in front (``"discard KD"``); melds split by
+``|``, commas, semicolons or new lines; numbers as ``12`` or ``"12"``; yes and no as ``True``,
+``"yes"`` or a sentence (``"no it isn't"``). This module holds the checkers about cards, melds,
+discards and knocking; :mod:`gin_teach.lessons.play_checks` those about turns, games and
+matches, :mod:`gin_teach.lessons.round_end_checks` those about lay-offs and scores, and
+:mod:`gin_teach.lessons.strategy_checks` those of the strategy lessons, graded by the analysis.
 
 >>> check_deadwood("7S 7H 7D 8H 9H", ...).answered
 False
@@ -27,7 +28,11 @@ from __future__ import annotations
 from typing import Final
 
 from gin_teach.analysis import Knowledge
-from gin_teach.answers import (
+from gin_teach.cards import Card, HandLike, cards_text, full_deck, hand_mask, hand_points, to_cards
+from gin_teach.deadwood_discards import best_discards, discard_options
+from gin_teach.display import hand_svg
+from gin_teach.errors import CardError, GinError
+from gin_teach.lessons.answers import (
     Feedback,
     Reply,
     cards_are,
@@ -43,12 +48,7 @@ from gin_teach.answers import (
     read_int,
     read_melds,
     read_yes_no,
-    show_cards,
 )
-from gin_teach.cards import Card, HandLike, full_deck, hand_mask, hand_points, to_cards
-from gin_teach.discards import best_discards, discard_options
-from gin_teach.display import hand_svg
-from gin_teach.errors import CardError, GinError
 from gin_teach.melds import (
     Arrangement,
     all_best_arrangements,
@@ -56,61 +56,22 @@ from gin_teach.melds import (
     deadwood,
     find_melds,
 )
-from gin_teach.play_checks import (
-    attempt,
-    check_dealer,
-    check_game_total,
-    check_is_legal,
-    check_match_points,
-    check_meld_partners,
-    check_round_over,
-    check_to_act,
-)
-from gin_teach.round_end_checks import check_layoffs, check_outcome, check_score, check_spread
 from gin_teach.rules import Rules
-from gin_teach.strategy_checks import (
-    check_best_discard,
-    check_draw,
-    check_draws_left,
-    check_knock_or_play_on,
-    check_outs,
-    check_puzzle,
-    check_safer_discard,
-)
 from gin_teach.validation import names_bad_arguments
 
 __all__ = [
     "arrange",
-    "attempt",
     "check_arrangement",
-    "check_best_discard",
     "check_card_points",
     "check_cards",
     "check_completing_cards",
     "check_deadwood",
-    "check_dealer",
     "check_discard",
-    "check_draw",
-    "check_draws_left",
-    "check_game_total",
-    "check_is_legal",
     "check_is_meld",
     "check_knock",
     "check_knock_limit",
-    "check_knock_or_play_on",
-    "check_layoffs",
-    "check_match_points",
     "check_meld",
-    "check_meld_partners",
-    "check_outcome",
-    "check_outs",
-    "check_puzzle",
     "check_rank_order",
-    "check_round_over",
-    "check_safer_discard",
-    "check_score",
-    "check_spread",
-    "check_to_act",
     "describe_meld",
 ]
 
@@ -158,7 +119,7 @@ of clubs.
     extra = [card for card in given if card not in wanted]
     missing = [card for card in wanted if card not in given]
     if not extra and not missing:
-        return Feedback(True, f"Right: {show_cards(wanted)}.")
+        return Feedback(True, f"Right: {cards_text(wanted)}.")
     problems = ([f"{cards_are(extra)} not asked for"] if extra else []) + \
         ([f"{cards_are(missing)} missing"] if missing else [])
     return Feedback(False, f"Not quite: {', and '.join(problems)}.", hint)
@@ -205,10 +166,10 @@ def check_rank_order(cards: HandLike, answer: object) -> Feedback:
     hint = "Ranks go A 2 3 4 5 6 7 8 9 10 J Q K; suits have no order of their own."
     given = read_cards(answer, hint)
     if sorted(given) != sorted(hand):
-        return Feedback(False, f"Use exactly these cards: {show_cards(hand)}.", hint)
+        return Feedback(False, f"Use exactly these cards: {cards_text(hand)}.", hint)
     ranks = [card.rank for card in given]
     if ranks == sorted(ranks):
-        return Feedback(True, f"Right: {show_cards(given)}, from low to high.")
+        return Feedback(True, f"Right: {cards_text(given)}, from low to high.")
     wrong = next(card for card, rank in zip(given, sorted(ranks), strict=True) if card.rank != rank)
     if any(card.rank == 1 for card in hand) and ranks[0] != 1:
         hint = "The ace is the lowest card of all: A 2 3 ... 10 J Q K."
@@ -332,7 +293,7 @@ wrap-around).
     pool = to_cards(hand) if hand is not None else None
     given = read_cards(answer, hint)
     if pool is not None:
-        only_from(given, pool, "the hand", f"Use only cards from {show_cards(pool)}.")
+        only_from(given, pool, "the hand", f"Use only cards from {cards_text(pool)}.")
     meld, verdict = meld_or_reason(given)
     if meld is None:
         return Feedback(False, f"{verdict}.", hint)
@@ -340,8 +301,8 @@ wrap-around).
         return Feedback(False, f"{verdict}; this exercise asks for a {kind}.", hint)
     absent = [card for card in needed if card not in meld]
     if absent:
-        return Feedback(False, f"{verdict}, but it leaves out {show_cards(absent)}.",
-                        f"The meld must use {show_cards(needed)}.")
+        return Feedback(False, f"{verdict}, but it leaves out {cards_text(absent)}.",
+                        f"The meld must use {cards_text(needed)}.")
     return Feedback(True, f"Right: {verdict}.")
 
 
@@ -438,7 +399,7 @@ def check_discard(hand: HandLike, answer: object, rules: Rules | str | None = No
     when the card thrown leaves the least deadwood possible. This is a counting question:
     every card that leaves that count is right, and the reply names the others that leave as
     little. Which of them plays best is a question of strategy, answered by the judge in
-    lessons 12 to 14 (:func:`~gin_teach.strategy_checks.check_best_discard`). ``knowledge``
+    lessons 12 to 14 (:func:`~gin_teach.lessons.strategy_checks.check_best_discard`). ``knowledge``
     matters only for a card just taken from the pile, which may not go straight back.
 
     >>> print(check_discard("4S 5S KD 9D 2C QH JH TH 7C 7D 6S", "KD"))
@@ -456,7 +417,7 @@ def check_discard(hand: HandLike, answer: object, rules: Rules | str | None = No
     rules = Rules.of(rules)
     hint = "Keep your melds together and throw away the loose card that costs the most."
     card = read_card(answer, hint)
-    only_from([card], cards, "this hand", f"The hand is {show_cards(cards)}.")
+    only_from([card], cards, "this hand", f"The hand is {cards_text(cards)}.")
     if knowledge is not None and card == knowledge.just_taken:
         return Feedback(False, f"You just took {card} from the pile: it may not go straight "
                         "back.", "Choose another card: keep the one you took for its meld.")
@@ -468,7 +429,7 @@ def check_discard(hand: HandLike, answer: object, rules: Rules | str | None = No
         return Feedback(False, f"Discarding {card} leaves {left[card]}; another discard "
                         "leaves less.", hint)
     others = [c for c, value in left.items() if value == least and c != card]
-    also = (f" {show_cards(others)} {'leaves' if len(others) == 1 else 'leave'} {least} too: "
+    also = (f" {cards_text(others)} {'leaves' if len(others) == 1 else 'leave'} {least} too: "
             "as good by the count." if others else "")
     return Feedback(True, f"Right: discard {card} -> deadwood {least}, the least.{also}")
 
@@ -509,7 +470,7 @@ def check_knock(hand: HandLike, answer: object, rules: Rules | str | None = None
     """
     cards = to_cards(hand)
     rules = Rules.of(rules)
-    limit = rules.base_knock_limit if knock_limit is None else knock_limit
+    limit = rules.resolve_knock_limit(knock_limit)
     hint = (f"Find the discard that leaves the least deadwood. 0 is gin; {limit} or less lets "
             "you knock." if limit else "This round allows gin only: you need 0 deadwood.")
     said = read_choice(answer, _ENDINGS, hint)
