@@ -1,4 +1,5 @@
-"""What a puzzle's verification hands the puzzle: the hint of each tier and one measured
+"""What a puzzle is made of, below the puzzle and its verification: the tiers, themes, kinds
+and hints, the knowledge fields, and one measured
 choice (:class:`ChoiceValue`). Below both :mod:`gin_teach.puzzles.puzzle` and
 :mod:`gin_teach.puzzles.verify`, so neither imports the other to share them."""
 
@@ -8,8 +9,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from gin_teach.cards import Card
+from gin_teach.rules import Rules
 
-__all__ = ["HINTS", "ChoiceValue"]
+__all__ = ["HINTS", "KINDS", "KNOCK_LIMIT", "KNOWLEDGE_CARDS", "THEMES", "TIER_NAMES",
+           "ChoiceValue"]
 
 HINTS: Final = {
     1: "Count the deadwood each discard would leave.",
@@ -18,6 +21,40 @@ HINTS: Final = {
     4: "What has your opponent taken and thrown? Which of your cards would help it?",
     5: "Think about the whole hand: how much stock is left, and what can still go wrong?",
 }
+
+TIER_NAMES: Final = {1: "Count", 2: "Shape", 3: "Memory", 4: "Defence", 5: "Judgement"}
+THEMES: Final = {
+    "highest unmatched card": "Throw your highest card that fits no meld.",
+    "one card one meld": "A card serves one meld at a time: do not count it twice.",
+    "connected over gapped": "Keep two touching cards of a suit over two with a gap: more "
+                             "cards complete them.",
+    "middle over edge": "Middle cards join more melds than aces, twos, queens and kings.",
+    "shape over count": "Keeping the cards that can still meld beats saving a point or two now.",
+    "dead partners": "A pair or run whose partners are in the discard pile has no future.",
+    "safe discard": "Throw a card your opponent is unlikely to need.",
+    "don't feed a pick-up": "Do not throw next to the cards your opponent took from the pile.",
+    "shed high cards early": "Early in the hand, let high loose cards go first.",
+    "knock early": "With a low count and plenty of stock, knock before the opponent improves.",
+    "wait and play for more": "Late or with a shaky count, a knock can be undercut: play on.",
+    "take to make a meld": "Take the face-up card when it completes a meld.",
+    "take low for high": "A low face-up card that replaces a high loose card can beat the "
+                         "stock's average.",
+    "draw for the average": "A card that melds with nothing of yours does less than an unknown "
+                            "card on average: draw, and show the opponent nothing.",
+    "least deadwood": "When one discard leaves clearly less deadwood than another, that "
+                      "settles it.",
+    "more outs": "Of two discards that leave about the same count, keep the cards that more "
+                 "unseen cards complete.",
+    "close call": "When count, outs and danger are level, only playing the hand out tells the "
+                  "choices apart.",
+}
+KINDS: Final = {"discard": "What do you discard?", "draw": "Take or draw?"}
+"""The kinds of puzzle the bank holds (stored as ``kind``; a discard puzzle omits it)."""
+KNOCK_LIMIT: Final = Rules.modern().knock_limit
+"""Bank puzzles are played under the modern rules this course uses."""
+KNOWLEDGE_CARDS: Final = ("discard_pile", "opponent_holds", "opponent_took", "opponent_passed",
+                          "opponent_discarded")
+
 
 @dataclass(frozen=True)
 class ChoiceValue:

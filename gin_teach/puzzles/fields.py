@@ -1,7 +1,7 @@
 """A puzzle's fields checked, and a puzzle read from the bank's JSON form.
 
 :class:`~gin_teach.puzzles.puzzle.Puzzle` checks itself with :func:`validate` when it is made,
-and :meth:`~gin_teach.puzzles.puzzle.Puzzle.from_dict` reads with :func:`puzzle_from_dict`:
+and :meth:`~gin_teach.puzzles.puzzle.Puzzle.from_dict` reads with :func:`puzzle_fields`:
 every field is checked and a bad one raises :class:`~gin_teach.errors.PuzzleError` naming
 the puzzle and the field. A discard puzzle has 11 cards and values every legal discard (and
 knock); a draw puzzle has 10 cards, a face-up card, and values taking it and drawing.
@@ -16,25 +16,27 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from gin_teach.analysis import Knowledge
 from gin_teach.cards import Card, hand_mask, to_cards
 from gin_teach.errors import CardError, PuzzleError, excerpt
 from gin_teach.judge import verdict_for
 from gin_teach.kernel import deadwood_of_mask
-from gin_teach.puzzles.puzzle import (
+from gin_teach.puzzles.choices import (
     KINDS,
     KNOCK_LIMIT,
     KNOWLEDGE_CARDS,
     THEMES,
     TIER_NAMES,
     ChoiceValue,
-    Puzzle,
 )
 from gin_teach.validation import names_bad_arguments
 
-__all__ = ["puzzle_from_dict", "validate"]
+if TYPE_CHECKING:
+    from gin_teach.puzzles.puzzle import Puzzle
+
+__all__ = ["puzzle_fields", "validate"]
 
 _MAX_TEXT: Final = 2_000
 _ID: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
@@ -177,8 +179,9 @@ _CHOICE_FIELDS: Final = ["card", "knock", "points_lost", "why"]
 _KNOWLEDGE_FIELDS: Final = (*KNOWLEDGE_CARDS, "just_taken", "knock_limit", "stock_size")
 
 
-def puzzle_from_dict(data: object) -> Puzzle:
-    """Read one puzzle's JSON form, checking every field (see :meth:`Puzzle.from_dict`)."""
+def puzzle_fields(data: object) -> dict[str, Any]:
+    """The fields of a puzzle read from its JSON form, every one checked, for
+    :meth:`Puzzle.from_dict` to make the puzzle of."""
     if not isinstance(data, dict):
         raise PuzzleError("a puzzle must be a JSON object")
     pid = data.get("id", "?")
@@ -223,12 +226,12 @@ def puzzle_from_dict(data: object) -> Puzzle:
               else _discard_choices(pid, choices))
     if not isinstance(scores, list) or len(scores) != 2:
         raise _fail(pid, "scores must be [yours, theirs]")
-    return Puzzle(id=data["id"], tier=data["tier"], themes=tuple(themes),
-                  hand=_cards(pid, "hand", data["hand"]), knowledge=knowledge,
-                  answer=frozenset(_cards(pid, "answer", data["answer"])), knock=data["knock"],
-                  rating=data["rating"], explanation=data["explanation"], hint=data["hint"],
-                  choices=values, scores=(scores[0], scores[1]), turn=data["turn"],
-                  kind=kind, take=take)
+    return dict(id=data["id"], tier=data["tier"], themes=tuple(themes),
+                hand=_cards(pid, "hand", data["hand"]), knowledge=knowledge,
+                answer=frozenset(_cards(pid, "answer", data["answer"])), knock=data["knock"],
+                rating=data["rating"], explanation=data["explanation"], hint=data["hint"],
+                choices=values, scores=(scores[0], scores[1]), turn=data["turn"],
+                kind=kind, take=take)
 
 
 def _draw_choices(pid: object, choices: list[Any], knowledge: Knowledge

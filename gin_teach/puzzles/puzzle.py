@@ -35,9 +35,17 @@ from gin_teach.analysis import Knowledge
 from gin_teach.cards import Card, HandLike, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError, PuzzleError, excerpt
 from gin_teach.judge import INACCURACY_BELOW, MISTAKE_BELOW, VERDICTS, breaks_meld, verdict_for
-from gin_teach.puzzles.choices import HINTS, ChoiceValue
+from gin_teach.puzzles.choices import (
+    HINTS,
+    KINDS,
+    KNOCK_LIMIT,
+    KNOWLEDGE_CARDS,
+    THEMES,
+    TIER_NAMES,
+    ChoiceValue,
+)
+from gin_teach.puzzles.fields import puzzle_fields, validate
 from gin_teach.puzzles.verify import verify_position
-from gin_teach.rules import Rules
 from gin_teach.validation import names_bad_arguments
 
 __all__ = [
@@ -64,34 +72,6 @@ __all__ = [
     "puzzle_for",
 ]
 
-TIER_NAMES: Final = {1: "Count", 2: "Shape", 3: "Memory", 4: "Defence", 5: "Judgement"}
-THEMES: Final = {
-    "highest unmatched card": "Throw your highest card that fits no meld.",
-    "one card one meld": "A card serves one meld at a time: do not count it twice.",
-    "connected over gapped": "Keep two touching cards of a suit over two with a gap: more "
-                             "cards complete them.",
-    "middle over edge": "Middle cards join more melds than aces, twos, queens and kings.",
-    "shape over count": "Keeping the cards that can still meld beats saving a point or two now.",
-    "dead partners": "A pair or run whose partners are in the discard pile has no future.",
-    "safe discard": "Throw a card your opponent is unlikely to need.",
-    "don't feed a pick-up": "Do not throw next to the cards your opponent took from the pile.",
-    "shed high cards early": "Early in the hand, let high loose cards go first.",
-    "knock early": "With a low count and plenty of stock, knock before the opponent improves.",
-    "wait and play for more": "Late or with a shaky count, a knock can be undercut: play on.",
-    "take to make a meld": "Take the face-up card when it completes a meld.",
-    "take low for high": "A low face-up card that replaces a high loose card can beat the "
-                         "stock's average.",
-    "draw for the average": "A card that melds with nothing of yours does less than an unknown "
-                            "card on average: draw, and show the opponent nothing.",
-    "least deadwood": "When one discard leaves clearly less deadwood than another, that "
-                      "settles it.",
-    "more outs": "Of two discards that leave about the same count, keep the cards that more "
-                 "unseen cards complete.",
-    "close call": "When count, outs and danger are level, only playing the hand out tells the "
-                  "choices apart.",
-}
-KINDS: Final = {"discard": "What do you discard?", "draw": "Take or draw?"}
-"""The kinds of puzzle the bank holds (stored as ``kind``; a discard puzzle omits it)."""
 QUESTIONS: Final = {"discard": "What do you discard?", "knock": "Knock or play on?",
                     "draw": "Take or draw?"}
 """The question a puzzle asks (:attr:`Puzzle.question`): a discard puzzle whose answer cards
@@ -108,10 +88,6 @@ BANK_VERSION: Final = 1
 MAX_BANK_BYTES: Final = 20_000_000
 """A bank file larger than this is refused unread."""
 MAX_PUZZLES: Final = 20_000
-KNOCK_LIMIT: Final = Rules.modern().knock_limit
-"""Bank puzzles are played under the modern rules this course uses."""
-KNOWLEDGE_CARDS: Final = ("discard_pile", "opponent_holds", "opponent_took", "opponent_passed",
-                          "opponent_discarded")
 
 
 @dataclass(frozen=True)
@@ -198,8 +174,6 @@ class Puzzle:
     take: bool | None = None
 
     def __post_init__(self) -> None:
-        from gin_teach.puzzles.fields import validate
-
         validate(self)
 
     @property
@@ -469,9 +443,7 @@ class Puzzle:
         ...
         gin_teach.errors.PuzzleError: puzzle 'x': missing fields: answer, choices, ...
         """
-        from gin_teach.puzzles.fields import puzzle_from_dict
-
-        return puzzle_from_dict(data)
+        return cls(**puzzle_fields(data))
 
     def describe(self) -> str:
         """The position in words: what you know besides your hand.
