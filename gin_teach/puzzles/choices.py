@@ -1,7 +1,7 @@
-"""What a puzzle is made of, below the puzzle and its verification: the tiers, themes, kinds
-and hints, the knowledge fields, and one measured
-choice (:class:`ChoiceValue`). Below both :mod:`gin_teach.puzzles.puzzle` and
-:mod:`gin_teach.puzzles.verify`, so neither imports the other to share them."""
+"""What a puzzle is made of: the tiers, themes, kinds and hints, the knowledge fields, and one
+measured choice (:class:`ChoiceValue`). Below :mod:`gin_teach.puzzles.puzzle`,
+:mod:`gin_teach.puzzles.fields` and :mod:`gin_teach.puzzles.verify`, so none of them imports
+another to share these."""
 
 from __future__ import annotations
 
