@@ -49,6 +49,7 @@ from gin_teach.melds import all_best_arrangements
 from gin_teach.opponent import OpponentModel
 from gin_teach.playouts import PlayoutRules, imagined_deal, settle_masks
 from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments, wrong_argument
 
 __all__ = [
     "COUNT_DECIDES",
@@ -77,6 +78,7 @@ _RANKS: Final = {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "
                  13: "kings"}
 
 
+@names_bad_arguments
 def said_cards(cards: Sequence[Card]) -> str:
     """Cards in words: ``"9♣"``, ``"9♣ and 9♠"``, ``"8♥, 9♣ and 9♠"``.
 
@@ -89,6 +91,7 @@ def said_cards(cards: Sequence[Card]) -> str:
     return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+@names_bad_arguments
 def move_words(move: str) -> str:
     """A typed move (``"discard JS"``, ``"knock JS"``, ``"take"``) in the words a learner
     reads, with card symbols.
@@ -107,6 +110,7 @@ def move_words(move: str) -> str:
             "pass": "pass"}.get(move, move)
 
 
+@names_bad_arguments
 def without_opponent(knowledge: Knowledge) -> Knowledge:
     """The same knowledge with the opponent's pick-ups, passes and discards forgotten (the pile
     and the stock stay).
@@ -119,6 +123,7 @@ def without_opponent(knowledge: Knowledge) -> Knowledge:
                      jokers=knowledge.jokers)
 
 
+@names_bad_arguments
 def without_pile(knowledge: Knowledge) -> Knowledge:
     """The same knowledge with the discard pile forgotten (its cards count as unseen).
 
@@ -481,6 +486,20 @@ def _memory(position: Position, better: Valued, worse: Valued) -> Reason:
                   f"{numbers}")
 
 
+def _check_choices(position: object, choices: object, **named: object) -> None:
+    """Refuse, naming it, an argument of :func:`decide` or :func:`choice_reason` that is not
+    what they read: they are called with the judge's own values, so a wrong one is a slip."""
+    if not isinstance(position, Position):
+        raise wrong_argument("position", position, "a Position")
+    if choices is not None and (not isinstance(choices, (list, tuple)) or not choices
+                                or not all(isinstance(c, Valued) for c in choices)):
+        raise wrong_argument("choices", choices, "a non-empty sequence of Valued choices")
+    for name, value in named.items():
+        if not isinstance(value, Valued):
+            raise wrong_argument(name, value, "a Valued choice")
+
+
+@names_bad_arguments
 def decide(position: Position, better: Valued, worse: Valued) -> Reason:
     """What decides between the ``better`` choice and the ``worse`` one (see the module for
     the kinds, tried in that order).
@@ -492,6 +511,7 @@ def decide(position: Position, better: Valued, worse: Valued) -> Reason:
     >>> reason.kind, reason.wrong
     ('defence', 'J♣ sits next to the 10♣ and Q♣ it took (danger 1.00 against 0.16)')
     """
+    _check_choices(position, None, better=better, worse=worse)
     if better.knock or worse.knock:
         return _knock_reason(position, better, worse)
     broken = _broken(position, better, worse)
@@ -542,6 +562,7 @@ def _action(best: Valued, choices: Sequence[Valued]) -> str:
     return f"Discard {best.said(play_on=could_knock)}"
 
 
+@names_bad_arguments
 def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued) -> str:
     """One or two sentences on ``chosen`` among ``choices`` (every valued choice of the
     position, the best first): for the best, what decides it over its closest rejected
@@ -555,6 +576,7 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
     4♥ breaks your run 3♥ 4♥ 5♥: 18 more deadwood than K♣. It loses about 6.1 points a hand
     (± 0.9) against K♣.
     """
+    _check_choices(position, choices, chosen=chosen)
     best = choices[0]
     if (chosen.card, chosen.knock) == (best.card, best.knock):
         rival = _rival(choices, best)
@@ -577,6 +599,7 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
 # --------------------------------------------------------------------------- the judge's
 
 
+@names_bad_arguments
 def discard_reason(judged: Judgement, hand11: HandLike, chosen: Option,
                    rules: Rules | None = None, knowledge: Knowledge | None = None,
                    scores: tuple[int, int] | None = None) -> str:
@@ -595,6 +618,7 @@ def discard_reason(judged: Judgement, hand11: HandLike, chosen: Option,
     return choice_reason(position, choices, Valued.of(chosen))
 
 
+@names_bad_arguments
 def knock_reason(judged: Judgement, hand11: HandLike, rules: Rules | None = None,
                  knowledge: Knowledge | None = None,
                  scores: tuple[int, int] | None = None) -> str:
@@ -627,6 +651,7 @@ def knock_reason(judged: Judgement, hand11: HandLike, rules: Rules | None = None
             f"{numbers}.")
 
 
+@names_bad_arguments
 def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chosen: Option,
                 rules: Rules | None = None) -> str:
     """One or two sentences on ``chosen`` (an option of ``judged``, a draw judgement): what

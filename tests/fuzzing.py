@@ -29,6 +29,7 @@ from gin_teach import Card, Game, Match, RandomBot, Round, Rules, SimpleBot, pla
 from gin_teach.analysis import Knowledge
 from gin_teach.coach import Review
 from gin_teach.errors import ArgumentError, GinError
+from gin_teach.explain import Position, Valued
 from gin_teach.judge import Precision, judge_discard
 from gin_teach.learner_record import Progress
 from gin_teach.lessons.answers import Feedback, Reply
@@ -57,6 +58,9 @@ EXCLUDED_NAMES: Final = frozenset({
     "gin_teach.puzzles.generate.puzzles_from_game", "gin_teach.puzzles.generate.text_progress",
     "gin_teach.coach.review", "gin_teach.coach.as_dealt", "gin_teach.coach.grade_move",
     "gin_teach.coach.hint", "gin_teach.course_copy.main",
+    # A bank puzzle verified at the bank's precision: seconds by design, like generate.
+    "gin_teach.puzzles.kinds.draw_puzzle", "gin_teach.puzzles.kinds.play_on_puzzle",
+    "gin_teach.puzzles.kinds.recheck_kind", "gin_teach.puzzles.kinds.recheck_any",
     # Registers its argument for the rest of the process (tests/test_fuzz.py checks it).
     "gin_teach.lesson_progress.listen",
 })
@@ -157,7 +161,10 @@ def _plausible_values() -> tuple[tuple[str, object], ...]:
             ("Card", Card(7, "H")), ("int", 0), ("bool", False), ("float", 0.5),
             ("PlayoutRules", PlayoutRules.of(Rules())), ("TableView", view),
             ("OpponentModel", OpponentModel.of(view)), ("Judgement", judged),
-            ("Option", judged.best), ("Precision", QUICK), ("Progress", Progress()),
+            ("Option", judged.best), ("Position", Position.of(HAND11)),
+            ("Valued", Valued.discard("KC")),
+            ("Sequence[Valued]", (Valued.discard("KC"), Valued.discard("7H", loss=1.0))),
+            ("Precision", QUICK), ("Progress", Progress()),
             ("Rating", Rating()), ("Feedback", Feedback(True, "Right.")),
             ("ReviewEntry", after_attempt(None, 0.0, datetime.datetime(2025, 12, 3, 18))),
             ("datetime.datetime", datetime.datetime(2025, 12, 3, 18)),

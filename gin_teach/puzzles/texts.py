@@ -33,6 +33,7 @@ from gin_teach.judge import breaks_meld, verdict_for
 from gin_teach.melds import best_arrangement, find_melds
 from gin_teach.puzzles.choices import HINTS, ChoiceValue
 from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments
 
 if TYPE_CHECKING:
     from gin_teach.puzzles.puzzle import Puzzle
@@ -184,6 +185,7 @@ def _themes(position: Position, best: Valued, against: Sequence[tuple[Valued, Re
     return tuple(dict.fromkeys(themes))
 
 
+@names_bad_arguments
 def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
                  choices: Sequence[ChoiceValue], answer: frozenset[Card], knock: bool | None,
                  scores: tuple[int, int] | None = None,
@@ -241,6 +243,7 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
                        _themes(position, best, against), kinds)
 
 
+@names_bad_arguments
 def reexplain(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle:
     """The puzzle with its explanation, hint, choices' ``why`` and themes written again by
     the explainer from its stored position and numbers: the answer, the rating and every
