@@ -166,21 +166,45 @@ def settle_masks(knocker: int, defender: int, rules: PlayoutRules, layable: int 
     ...              hand_mask("KS KH QD QC JS JH TD TC 8S 7D"), pr)  # 95 - 2
     93
     """
+    return _settle(knocker, deadwood_of_mask(knocker, rules.joker_points), defender, rules,
+                   layable)
+
+
+def _settle(knocker: int, count: int, defender: int, rules: PlayoutRules,
+            layable: int | None) -> int:
+    """:func:`settle_masks` when the knocker's ``count`` is known (a playout has it)."""
     jp = rules.joker_points
-    count = deadwood_of_mask(knocker, jp)
     if count == 0:
         return rules.gin_bonus + deadwood_of_mask(defender, jp)
     if layable is None:
-        if knocker <= NATURAL_BITS:
-            melds = next(partitions_of_mask(knocker, count))[0]
-        else:
-            spread = best_arrangement(cards_from_mask(knocker), joker_points=jp)
-            melds = [sum(c.bit for c in meld) for meld in spread.melds]
-        layable = layoff_cards(melds)
+        layable = _layable(knocker, count, jp)
     theirs = deadwood_after_layoffs(defender, layable, jp)
     if theirs < count or (theirs == count and rules.undercut_on_tie):
         return -(rules.undercut_bonus + count - theirs)
     return theirs - count
+
+
+#: The cards that could be laid off on a knocking hand's first best spread, by hand (see
+#: :func:`_layable`), emptied past :data:`MEMO_SIZE`: finding the spread is a search, and the
+#: same knocking hands come back on deal after deal (the judge's knock choices on every one).
+_LAYABLE_MEMO: dict[int, int] = {}
+
+
+def _layable(knocker: int, count: int, joker_points: int) -> int:
+    """The lay-off cards (:func:`~gin_teach.opponent.layoff_cards`) of the first best spread
+    of ``knocker``, whose deadwood is ``count``, remembered."""
+    key = knocker | joker_points << 56
+    found = _LAYABLE_MEMO.get(key)
+    if found is None:
+        if knocker <= NATURAL_BITS:
+            melds = next(partitions_of_mask(knocker, count))[0]
+        else:
+            spread = best_arrangement(cards_from_mask(knocker), joker_points=joker_points)
+            melds = [sum(c.bit for c in meld) for meld in spread.melds]
+        if len(_LAYABLE_MEMO) >= MEMO_SIZE:
+            _LAYABLE_MEMO.clear()
+        found = _LAYABLE_MEMO[key] = layoff_cards(melds)
+    return found
 
 
 def imagined_deal(model: OpponentModel, rng: random.Random, view: TableView,
@@ -229,7 +253,13 @@ def throw(hand: int, taken: int, joker_points: int) -> tuple[int, int]:
     >>> value, str(Card.from_index(bit.bit_length() - 1))
     (22, 'K♠')
     """
-    value, bits = _best_discard(hand, joker_points)
+    return _throw_of(_best_discard(hand, joker_points), hand, taken, joker_points)
+
+
+def _throw_of(solved: tuple[int, int], hand: int, taken: int,
+              joker_points: int) -> tuple[int, int]:
+    """:func:`throw` from ``hand``'s solved best discards (:func:`_best_discard`)."""
+    value, bits = solved
     bits &= ~taken
     if bits and not bits & (bits - 1):  # one best card
         return value, bits
@@ -237,7 +267,9 @@ def throw(hand: int, taken: int, joker_points: int) -> tuple[int, int]:
         value, bits = min((deadwood_of_mask(hand ^ b, joker_points), b)
                           for b in bits_of(hand & ~taken))
     best, best_points = 0, -1
-    for bit in bits_of(bits):
+    while bits:
+        bit = bits & -bits
+        bits ^= bit
         points = POINTS[bit.bit_length() - 1]
         if points >= best_points:
             best, best_points = bit, points
@@ -264,11 +296,14 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
     jp = rules.joker_points
     dead_stock, late_stock = rules.dead_hand_stock, rules.late_stock
     early_limit, late_limit = rules.knock_limit, min(rules.late_knock, rules.knock_limit)
+    # The solver's memory is read here directly (the loop's hot path): a hit costs one
+    # dictionary look-up, not a call.
+    memo, key_bits = _DISCARD_MEMO, jp << 56
     # Each side's deadwood now, known after its first throw (-1 until then).
     counts = [-1, -1]
     while True:
         hand = hands[mover]
-        thrown: tuple[int, int] | None = None
+        solved = None
         if top:
             count = counts[mover]
             if count < 0:
@@ -277,22 +312,29 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
             # lowers the count only by throwing a card worth more, and never below its own
             # value, so a ten or face card, or one worth the count or more, is not taken.
             index = top.bit_length() - 1
-            may_help = ((hand | top) > NATURAL_BITS or hand & NEIGHBOURS[index]
-                        or POINTS[index] < min(count, 10))
-            if may_help and _best_discard(hand | top, jp)[0] < count:
-                hand |= top
-                thrown = throw(hand, top, jp)
-        if thrown is None:
+            if ((hand | top) > NATURAL_BITS or hand & NEIGHBOURS[index]
+                    or POINTS[index] < min(count, 10)):
+                solved = memo.get(hand | top | key_bits) or _best_discard(hand | top, jp)
+                if solved[0] < count:
+                    hand |= top
+                else:
+                    solved = None
+        if solved is None:
             if len(stock) <= dead_stock:
                 return 0
             hand |= stock.pop()
-            thrown = throw(hand, 0, jp)
-        value, card = thrown
+            solved = memo.get(hand | key_bits) or _best_discard(hand, jp)
+            top = 0
+        # The policy's throw (:func:`throw`), its usual case of one best card written out.
+        value, card = solved
+        card &= ~top
+        if not card or card & (card - 1):
+            value, card = _throw_of(solved, hand, top, jp)
         hand ^= card
         hands[mover] = hand
         counts[mover] = value
         if value <= (early_limit if len(stock) > late_stock else late_limit):
-            score = settle_masks(hand, hands[1 - mover], rules)
+            score = _settle(hand, value, hands[1 - mover], rules, None)
             return score if mover == 0 else -score
         if len(stock) <= dead_stock:
             return 0
