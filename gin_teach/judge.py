@@ -43,7 +43,7 @@ import functools
 import hashlib
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -51,12 +51,12 @@ from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
 from gin_teach.cards import Card, HandLike, hand_mask, to_cards
 from gin_teach.errors import CardError
 from gin_teach.melds import all_best_arrangements, deadwood_of_mask
-from gin_teach.opponent import OpponentModel
 from gin_teach.playouts import (
     PlayoutRules,
+    Scorer,
+    common_deals,
     discard_score,
     draw_score,
-    imagined_deal,
     settle_masks,
     take_score,
 )
@@ -308,31 +308,22 @@ def _union(cards: Sequence[Card]) -> int:
     return mask
 
 
-Scorer = Callable[[int, list[int]], int]
-
-
 def _measure(view: TableView, rules: PlayoutRules, scorers: Sequence[Scorer], seed: int,
              precision: Precision) -> list[list[int]]:
-    """Each scorer's points on common imagined deals: every one on ``precision.first``
-    deals, then the ones whose grade is in doubt on more (see the module)."""
-    rng = random.Random(seed)
-    model = OpponentModel.of(view)
-    points: list[list[int]] = [[] for _ in scorers]
-    active = list(range(len(scorers)))
-    played = 0
-    while active:
-        for _ in range(precision.first if played == 0 else precision.batch):
-            theirs, stock = imagined_deal(model, rng, view, rules)
-            for index in active:
-                points[index].append(scorers[index](theirs, stock))
+    """Each scorer's points on common imagined deals (:func:`~gin_teach.playouts.common_deals`):
+    every one on ``precision.first`` deals, then the ones whose grade is in doubt on more
+    (see the module)."""
+
+    def look(points: list[list[int]], active: list[int]) -> tuple[list[int], int]:
         played = len(points[active[0]])
         if played >= precision.most or len(scorers) == 1:
-            break
+            return [], 0
         leader = max(active, key=lambda i: sum(points[i]))
         doubtful = [i for i in active if i != leader and _in_doubt(
             *paired(points[leader], points[i]), precision.error)]
-        active = [leader, *doubtful] if doubtful else []
-    return points
+        return ([leader, *doubtful] if doubtful else []), precision.batch
+
+    return common_deals(view, rules, random.Random(seed), scorers, precision.first, look)
 
 
 def _in_doubt(loss: float, error: float, wanted: float) -> bool:

@@ -8,7 +8,8 @@ Defender's :class:`~gin_teach.opponent.OpponentModel` (:func:`imagined_hand`) an
 the rest into the stock; a **playout** (:func:`playout`) then plays the hand to its end for
 both sides by one fast policy (take a face-up card that lowers the count, throw the highest
 card leaving the least deadwood, knock as the Shaper does), and :func:`settle_masks`
-scores a knock with lay-offs estimated.
+scores a knock with lay-offs estimated. :func:`common_deals` is the one loop that scores a
+decision's choices on the same deals, for the judge and the Expert alike.
 
 >>> from gin_teach.cards import hand_mask
 >>> pr = PlayoutRules.of(Rules(), 10)
@@ -20,6 +21,7 @@ scores a knock with lay-offs estimated.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from gin_teach.cards import JOKER_POINTS, cards_from_mask
@@ -38,7 +40,10 @@ __all__ = [
     "CARDS_PER_IMAGINED_DRAW",
     "MEMO_SIZE",
     "REDRAWS",
+    "Look",
     "PlayoutRules",
+    "Scorer",
+    "common_deals",
     "discard_score",
     "draw_score",
     "imagined_deal",
@@ -389,3 +394,42 @@ def draw_score(hand: int, theirs: int, stock: list[int], rules: PlayoutRules) ->
     93
     """
     return playout([hand, theirs], list(stock), 0, 0, rules)
+
+
+#: One choice's points on one imagined deal: (the opponent's hand, the stock with the top
+#: last) to points for the player choosing, like the scorers above.
+Scorer = Callable[[int, list[int]], int]
+#: When to look again (see :func:`common_deals`): (every choice's points so far, the choices
+#: just scored) to (the choices to score further, how many more deals).
+Look = Callable[[list[list[int]], list[int]], tuple[list[int], int]]
+
+
+def common_deals(view: TableView, rules: PlayoutRules, rng: random.Random,
+                 scorers: Sequence[Scorer], deals: int, look: Look) -> list[list[int]]:
+    """Every one of ``scorers``' points on common imagined deals (:func:`imagined_deal`,
+    from ``view``'s opponent model and ``rng``): all of them on ``deals`` deals, then
+    ``look`` says which to go on with and on how many more, until it names none (or no
+    deals). The *same* deals for every choice, so their differences measure the choices
+    and not the luck of the deals. The judge (:mod:`gin_teach.judge`) and the Expert
+    (:mod:`gin_teach.bots.expert`) measure with this loop, each with its own ``look``.
+
+    >>> from gin_teach import Round
+    >>> view = TableView.from_observation(Round(seed=3).observation(0))
+    >>> pr = PlayoutRules.of(Rules())
+    >>> scorers = [lambda theirs, stock: draw_score(view.hand, theirs, stock, pr),
+    ...            lambda theirs, stock: take_score(view.hand, view.top, theirs, stock, pr)]
+    >>> def look(points, active):  # the second choice drops out after 4 deals; 2 more for the first
+    ...     return ([0], 2) if len(active) == 2 else ([], 0)
+    >>> [len(p) for p in common_deals(view, pr, random.Random(1), scorers, 4, look)]
+    [6, 4]
+    """
+    model = OpponentModel.of(view)
+    points: list[list[int]] = [[] for _ in scorers]
+    active = list(range(len(scorers)))
+    while active and deals > 0:
+        for _ in range(deals):
+            theirs, stock = imagined_deal(model, rng, view, rules)
+            for index in active:
+                points[index].append(scorers[index](theirs, stock))
+        active, deals = look(points, active)
+    return points
