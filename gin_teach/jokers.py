@@ -394,6 +394,9 @@ def least_after_discard_with_jokers(mask: int, joker_points: int, reached: int |
     """
     from gin_teach.melds import deadwood_of_mask
 
+    if mask >> 52:
+        return _least_after_discard_naturals(mask & NATURAL_BITS, (mask >> 52).bit_count(),
+                                             joker_points, 1 << 30 if reached is None else reached)
     whole = deadwood_of_mask(mask, joker_points)
     cards = []
     rest = mask
@@ -413,6 +416,60 @@ def least_after_discard_with_jokers(mask: int, joker_points: int, reached: int |
             if not best:
                 break
     return best
+
+
+def _least_after_discard_naturals(naturals: int, jokers: int, joker_points: int,
+                                  reached: int) -> int:
+    """:func:`least_after_discard_with_jokers` of the ``naturals`` and one or two
+    ``jokers`` (at most ``reached``), with one plain best-discard solve per way to place the
+    jokers instead of a joker solve per discard.
+
+    Throwing a joker leaves the naturals with the other jokers. Throwing a natural card
+    leaves the best of: the jokers loose, and the naturals' best discard; or the jokers in
+    melds of the naturals (one meld, or two of one joker each), and the best discard of the
+    naturals those melds leave. (A meld whose joker stands for the card thrown is never
+    better than throwing that joker: put the card back in its place and the meld needs one
+    joker fewer.)
+    """
+    from gin_teach.melds import best_discard_of_mask, deadwood_of_mask
+
+    whole = deadwood_of_mask(naturals)
+    thrown_joker = whole if jokers == 1 else deadwood_of_mask(naturals | 1 << 52, joker_points)
+    least = min(thrown_joker, reached)
+    if not naturals:
+        return least
+    thrown = best_discard_of_mask(naturals)[0]
+    least = min(least, thrown + jokers * joker_points)
+    # Taking a meld's natural cards out lowers the naturals' best discard by at most their
+    # points: the melds with the most points go first, and the rest are skipped once that
+    # bound cannot win.
+    melds = sorted(_scored_melds(naturals, naturals, jokers), reverse=True)
+    tried: set[tuple[int, int]] = set()
+    for points, natural, stands in melds:
+        if thrown - points >= least:
+            break
+        left = jokers - stands.bit_count()
+        rest = naturals ^ natural
+        if rest and thrown - points + left * joker_points < least \
+                and (natural, left) not in tried:
+            tried.add((natural, left))
+            least = min(least, best_discard_of_mask(rest)[0] + left * joker_points)
+    if jokers < 2:
+        return least
+    singles = [meld for meld in melds if meld[2].bit_count() == 1]
+    pairs: set[int] = set()
+    for i, (points, natural, stands) in enumerate(singles):
+        if thrown - points - singles[0][0] >= least:
+            break
+        for points2, natural2, stands2 in singles[i + 1:]:
+            if thrown - points - points2 >= least:
+                break
+            rest = naturals ^ natural ^ natural2
+            if natural & natural2 or stands & stands2 or not rest or rest in pairs:
+                continue
+            pairs.add(rest)
+            least = min(least, best_discard_of_mask(rest)[0])
+    return least
 
 
 def joker_spreads(mask: int, most_deadwood: int, joker_points: int
