@@ -408,14 +408,17 @@ def test_the_least_deadwood_after_a_discard_stops_at_what_is_reached(cards, joke
         min(slow, reached)
 
 
-def test_the_least_deadwood_after_a_discard_on_seeded_jokers_table_hands():
-    # Hands of seeded rounds at the jokers-wild table, each with every card it could draw
-    # (the analysis asks exactly this): the fast search agrees with one solve per card.
+def test_the_best_discards_on_seeded_jokers_table_hands():
+    # Hands of seeded rounds at the jokers-wild table, each with cards it could draw (the
+    # analysis and the playouts ask exactly this): the search from the jokers' melds agrees
+    # with one solve per card, on the least and on every card that leaves it.
     from gin_teach.cards import JOKER_BITS
     from gin_teach.jokers import best_discard_with_jokers, least_after_discard_with_jokers
+    from gin_teach.melds import deadwood_of_mask
     from gin_teach.table_view import ALL_CARDS, bits_of
 
     rules = Rules.jokers_wild()
+    points = rules.joker_points
     checked = 0
     for seed in range(3):
         rnd = Round(seed=seed, rules=rules)
@@ -428,8 +431,12 @@ def test_the_least_deadwood_after_a_discard_on_seeded_jokers_table_hands():
                     kept = hand ^ thrown
                     for drawn in bits_of((ALL_CARDS | JOKER_BITS) & ~hand)[::7]:
                         mask = kept | drawn
-                        assert least_after_discard_with_jokers(mask, rules.joker_points) == \
-                            best_discard_with_jokers(mask, rules.joker_points)[0]
+                        each = {bit: deadwood_of_mask(mask ^ bit, points)
+                                for bit in bits_of(mask)}
+                        least = min(each.values())
+                        assert least_after_discard_with_jokers(mask, points) == least
+                        assert best_discard_with_jokers(mask, points) == (
+                            least, sum(bit for bit, value in each.items() if value == least))
                         checked += 1
             rnd.apply(bots[player].choose(rnd.observation(player), rnd.legal_actions()))
     assert checked > 100
