@@ -10,7 +10,8 @@ Simple: Shaper 58%, Defender 62% (and above 52% against the Shaper), Expert 68% 
 Run: ``python benchmarks/strength.py --games 2000 --jobs 2`` (the full table took about two
 CPU-hours, the four pairs with the Expert most of it); ``--players shaper defender simple``
 for a part of it;
-``--time`` for the Expert's milliseconds per decision; ``--exploit`` also plays the "gin only"
+``--time`` for the Expert's milliseconds per decision (``--time-jokers`` at the jokers-wild
+table); ``--exploit`` also plays the "gin only"
 trick of lesson 17 (a Shaper that never knocks) against Simple and against the Defender;
 ``--save gin_teach/data/strength.json`` keeps every result for the README, lesson 17 and
 :func:`gin_teach.tournament.measured_results` (a result replaces the saved one of the same
@@ -29,7 +30,7 @@ import time
 from collections.abc import Sequence
 from functools import partial
 
-from gin_teach import Game, play
+from gin_teach import Game, Rules, play
 from gin_teach.actions import Action
 from gin_teach.bots import BOTS, ExpertBot, Player, ShaperBot, SimpleBot
 from gin_teach.records import Observation
@@ -58,13 +59,15 @@ class Timed:
         return action
 
 
-def expert_time(games: int, seed: int) -> None:
-    """Print the Expert's median and 90th-percentile time per decision against Simple."""
+def expert_time(games: int, seed: int, rules: Rules = RULES["eaai"]) -> None:
+    """Print the Expert's median and 90th-percentile time per decision against Simple,
+    playing under ``rules``."""
     timed = Timed(ExpertBot(seed=seed))
     for game_seed in range(seed, seed + games):
-        play(Game(RULES["eaai"], seed=game_seed), [timed, SimpleBot(seed=game_seed)])
+        play(Game(rules, seed=game_seed), [timed, SimpleBot(seed=game_seed)])
     seconds = sorted(timed.seconds)
-    print(f"Expert ({timed.player!r}), {len(seconds)} decisions in {games} games: "
+    print(f"Expert ({timed.player!r}), {len(seconds)} decisions in {games} games "
+          f"({rules.name or 'custom'} rules): "
           f"median {1000 * statistics.median(seconds):.0f} ms, "
           f"p90 {1000 * seconds[int(0.9 * len(seconds))]:.0f} ms, "
           f"max {1000 * seconds[-1]:.0f} ms")
@@ -127,6 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="also play the gin-only trick against Simple and the Defender")
     parser.add_argument("--time", type=int, default=0, metavar="GAMES",
                         help="also time the Expert's decisions over this many games")
+    parser.add_argument("--time-jokers", action="store_true",
+                        help="time the Expert at the jokers-wild table (Rules.jokers_wild())")
     args = parser.parse_args(argv)
     if args.show:
         with open(args.show, encoding="utf-8") as file:
@@ -165,7 +170,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         save(args.save, list(results.values()),
              "python benchmarks/strength.py " + " ".join(argv or sys.argv[1:]))
     if args.time:
-        expert_time(args.time, args.seed)
+        expert_time(args.time, args.seed,
+                    Rules.jokers_wild() if args.time_jokers else RULES["eaai"])
     return 0
 
 

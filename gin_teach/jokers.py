@@ -22,7 +22,7 @@ from typing import Final
 from gin_teach.cards import JOKER_BITS, NATURAL_BITS, Card
 from gin_teach.errors import CardError, RulesError, excerpt
 from gin_teach.rules import Rules
-from gin_teach.solver import natural_deadwood, partitions_of_mask
+from gin_teach.solver import natural_best_discard, natural_deadwood, partitions_of_mask
 from gin_teach.validation import check_mask, check_whole, checks, checks_masks, names_bad_arguments
 
 __all__ = [
@@ -362,6 +362,14 @@ def best_discard_with_jokers(mask: int, joker_points: int) -> tuple[int, int]:
     >>> value, cards_from_mask(cards)
     (2, (Card('KC'),))
     """
+    if mask >> 52:
+        found = _after_discard(mask & NATURAL_BITS, mask & JOKER_BITS, joker_points, 1 << 30,
+                               True)
+        if found is not None:
+            return found
+    # One solve per card: a hand without jokers, or one where throwing a joker leaves the
+    # least (a card a joker could stand for may then tie with it, which the search does not
+    # list).
     best, best_bits = 1 << 30, 0
     rest = mask
     while rest:
@@ -394,6 +402,11 @@ def least_after_discard_with_jokers(mask: int, joker_points: int, reached: int |
     >>> least_after_discard_with_jokers(hand_mask("7H 9H JK KC 2S"), 20, reached=10)
     2
     """
+    if mask >> 52:
+        found = _after_discard(mask & NATURAL_BITS, mask & JOKER_BITS, joker_points,
+                               1 << 30 if reached is None else reached, False)
+        assert found is not None  # only a search for the cards gives up
+        return found[0]
     whole = _deadwood_of_mask(mask, joker_points)
     cards = []
     rest = mask
@@ -413,6 +426,75 @@ def least_after_discard_with_jokers(mask: int, joker_points: int, reached: int |
             if not best:
                 break
     return best
+
+
+def _after_discard(naturals: int, jokers: int, joker_points: int, reached: int,
+                   cards: bool) -> tuple[int, int] | None:
+    """The least deadwood after one discard from the ``naturals`` and the ``jokers`` (a mask
+    of one or two), at most ``reached``; with ``cards``, also every card whose discard leaves
+    it, or None when throwing a joker leaves the least (see below). One plain best-discard
+    solve per way to place the jokers, instead of a joker solve per discard.
+
+    Throwing a joker leaves the naturals with the other jokers. Throwing a natural card
+    leaves the best of: the jokers loose, and the naturals' best discard; or the jokers in
+    melds of the naturals (one meld, or two of one joker each), and the best discard of the
+    naturals those melds leave. A meld whose joker stands for the card thrown is never
+    better than throwing that joker (put the card back in its place and the meld needs one
+    joker fewer), so it is not tried; but when throwing a joker leaves the least, such a
+    card may tie with it, and the cards are not listed (None).
+    """
+    count = jokers.bit_count()
+    whole = natural_deadwood(naturals)
+    thrown_joker = whole if count == 1 else deadwood_with_jokers(naturals | 1 << 52, joker_points)
+    least, bits = (thrown_joker, jokers) if thrown_joker <= reached else (reached, 0)
+    # A tie must be tried when the cards are wanted; otherwise only a chance to do better.
+    slack = 1 if cards else 0
+    if naturals:
+        thrown, thrown_bits = natural_best_discard(naturals)
+        value = thrown + count * joker_points
+        if value < least:
+            least, bits = value, thrown_bits
+        elif value == least:
+            bits |= thrown_bits
+        # Taking a meld's natural cards out lowers the naturals' best discard by at most
+        # their points: the melds with the most points go first, and the rest are skipped
+        # once that bound cannot win.
+        melds = sorted(_scored_melds(naturals, naturals, count), reverse=True)
+        tried: set[tuple[int, int]] = set()
+        for points, natural, stands in melds:
+            if thrown - points >= least + slack:
+                break
+            left = count - stands.bit_count()
+            rest = naturals ^ natural
+            if rest and thrown - points + left * joker_points < least + slack \
+                    and (natural, left) not in tried:
+                tried.add((natural, left))
+                value, found = natural_best_discard(rest)
+                value += left * joker_points
+                if value < least:
+                    least, bits = value, found
+                elif value == least:
+                    bits |= found
+        singles = [meld for meld in melds if meld[2].bit_count() == 1] if count == 2 else []
+        pairs: set[int] = set()
+        for i, (points, natural, stands) in enumerate(singles):
+            if thrown - points - singles[0][0] >= least + slack:
+                break
+            for points2, natural2, stands2 in singles[i + 1:]:
+                if thrown - points - points2 >= least + slack:
+                    break
+                rest = naturals ^ natural ^ natural2
+                if natural & natural2 or stands & stands2 or not rest or rest in pairs:
+                    continue
+                pairs.add(rest)
+                value, found = natural_best_discard(rest)
+                if value < least:
+                    least, bits = value, found
+                elif value == least:
+                    bits |= found
+    if cards and thrown_joker == least:
+        return None
+    return least, bits
 
 
 # A generator: its arguments are checked when it is called, not when first asked for a value.

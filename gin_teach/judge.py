@@ -43,7 +43,7 @@ import functools
 import hashlib
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -52,12 +52,12 @@ from gin_teach.cards import Card, HandLike, hand_mask, to_cards
 from gin_teach.errors import CardError
 from gin_teach.kernel import deadwood_of_mask
 from gin_teach.melds import all_best_arrangements
-from gin_teach.opponent import OpponentModel
 from gin_teach.playouts import (
     PlayoutRules,
+    Scorer,
+    common_deals,
     discard_score,
     draw_score,
-    imagined_deal,
     settle_masks,
     take_score,
 )
@@ -323,8 +323,6 @@ def _union(cards: Sequence[Card]) -> int:
     return mask
 
 
-Scorer = Callable[[int, list[int]], int]
-
 # A judgement checks its position once (judge_discard, judge_draw): the thousands of playouts
 # it scores skip the engine's argument checks (a stock of 31 card masks checked on every deal
 # cost several percent of the judge's time).
@@ -334,33 +332,25 @@ _take_score, _draw_score = unchecked(take_score), unchecked(draw_score)
 
 def _measure(view: TableView, rules: PlayoutRules, scorers: Sequence[Scorer], seed: int,
              precision: Precision) -> list[list[int]]:
-    """Each scorer's points on common imagined deals: every one on ``precision.first``
-    deals, then the ones whose grade is in doubt on more (see the module).
+    """Each scorer's points on common imagined deals (:func:`~gin_teach.playouts.common_deals`):
+    every one on ``precision.first`` deals, then the ones whose grade is in doubt on more
+    (see the module).
 
     Doubt is judged against the leader of the moment, over every choice: when the lead
     changes hands, a choice set aside against the old leader may be in doubt against the new
-    one, and it is first scored on the deals it missed, so every comparison stays paired.
+    one (common_deals first scores it on the deals it missed, so the comparison stays paired).
     """
-    rng = random.Random(seed)
-    model = OpponentModel.of(view)
-    deals: list[tuple[int, list[int]]] = []
-    points: list[list[int]] = [[] for _ in scorers]
-    active = list(range(len(scorers)))
-    while True:
-        for _ in range(precision.first if not deals else precision.batch):
-            deals.append(imagined_deal(model, rng, view, rules))
-        for index in active:
-            scorer, scored = scorers[index], points[index]
-            for theirs, stock in deals[len(scored):]:
-                scored.append(scorer(theirs, stock))
-        if len(deals) >= precision.most or len(scorers) == 1:
-            return points
+
+    def look(points: list[list[int]], active: list[int]) -> tuple[list[int], int]:
+        played = len(points[active[0]])
+        if played >= precision.most or len(scorers) == 1:
+            return [], 0
         leader = max(active, key=lambda i: sum(points[i]))
         doubtful = [i for i in range(len(scorers)) if i != leader and _in_doubt(
             *paired(points[leader], points[i]), precision.error)]
-        if not doubtful:
-            return points
-        active = [leader, *doubtful]
+        return ([leader, *doubtful] if doubtful else []), precision.batch
+
+    return common_deals(view, rules, random.Random(seed), scorers, precision.first, look)
 
 
 def _in_doubt(loss: float, error: float, wanted: float) -> bool:

@@ -8,7 +8,8 @@ Defender's :class:`~gin_teach.opponent.OpponentModel` (:func:`imagined_hand`) an
 the rest into the stock; a **playout** (:func:`playout`) then plays the hand to its end for
 both sides by one fast policy (take a face-up card that lowers the count, throw the highest
 card leaving the least deadwood, knock as the Shaper does), and :func:`settle_masks`
-scores a knock with lay-offs estimated.
+scores a knock with lay-offs estimated. :func:`common_deals` is the one loop that scores a
+decision's choices on the same deals, for the judge and the Expert alike.
 
 >>> from gin_teach.cards import hand_mask
 >>> pr = PlayoutRules.of(Rules(), 10)
@@ -20,7 +21,7 @@ scores a knock with lay-offs estimated.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -53,7 +54,10 @@ __all__ = [
     "CARDS_PER_IMAGINED_DRAW",
     "MEMO_SIZE",
     "REDRAWS",
+    "Look",
     "PlayoutRules",
+    "Scorer",
+    "common_deals",
     "discard_score",
     "draw_score",
     "imagined_deal",
@@ -184,21 +188,45 @@ def settle_masks(knocker: int, defender: int, rules: PlayoutRules, layable: int 
     ...              hand_mask("KS KH QD QC JS JH TD TC 8S 7D"), pr)  # 95 - 2
     93
     """
+    return _settle(knocker, deadwood_of_mask(knocker, rules.joker_points), defender, rules,
+                   layable)
+
+
+def _settle(knocker: int, count: int, defender: int, rules: PlayoutRules,
+            layable: int | None) -> int:
+    """:func:`settle_masks` when the knocker's ``count`` is known (a playout has it)."""
     jp = rules.joker_points
-    count = deadwood_of_mask(knocker, jp)
     if count == 0:
         return rules.gin_bonus + deadwood_of_mask(defender, jp)
     if layable is None:
-        if knocker <= NATURAL_BITS:
-            melds = next(partitions_of_mask(knocker, count))[0]
-        else:
-            spread = best_arrangement(cards_from_mask(knocker), joker_points=jp)
-            melds = [sum(c.bit for c in meld) for meld in spread.melds]
-        layable = layoff_cards(melds)
+        layable = _layable(knocker, count, jp)
     theirs = deadwood_after_layoffs(defender, layable, jp)
     if is_undercut(count, theirs, rules.undercut_on_tie):
         return -(rules.undercut_bonus + count - theirs)
     return theirs - count
+
+
+#: The cards that could be laid off on a knocking hand's first best spread, by hand (see
+#: :func:`_layable`), emptied past :data:`MEMO_SIZE`: finding the spread is a search, and the
+#: same knocking hands come back on deal after deal (the judge's knock choices on every one).
+_LAYABLE_MEMO: dict[int, int] = {}
+
+
+def _layable(knocker: int, count: int, joker_points: int) -> int:
+    """The lay-off cards (:func:`~gin_teach.opponent.layoff_cards`) of the first best spread
+    of ``knocker``, whose deadwood is ``count``, remembered."""
+    key = knocker | joker_points << 56
+    found = _LAYABLE_MEMO.get(key)
+    if found is None:
+        if knocker <= NATURAL_BITS:
+            melds = next(partitions_of_mask(knocker, count))[0]
+        else:
+            spread = best_arrangement(cards_from_mask(knocker), joker_points=joker_points)
+            melds = [sum(c.bit for c in meld) for meld in spread.melds]
+        if len(_LAYABLE_MEMO) >= MEMO_SIZE:
+            _LAYABLE_MEMO.clear()
+        found = _LAYABLE_MEMO[key] = layoff_cards(melds)
+    return found
 
 
 @names_bad_arguments
@@ -249,7 +277,13 @@ def throw(hand: int, taken: int, joker_points: int) -> tuple[int, int]:
     >>> value, str(Card.from_index(bit.bit_length() - 1))
     (22, 'K♠')
     """
-    value, bits = _best_discard(hand, joker_points)
+    return _throw_of(_best_discard(hand, joker_points), hand, taken, joker_points)
+
+
+def _throw_of(solved: tuple[int, int], hand: int, taken: int,
+              joker_points: int) -> tuple[int, int]:
+    """:func:`throw` from ``hand``'s solved best discards (:func:`_best_discard`)."""
+    value, bits = solved
     allowed = bits & ~taken
     if allowed and not allowed & (allowed - 1):  # one best card
         return value, allowed
@@ -288,11 +322,14 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
     jp = rules.joker_points
     dead_stock, late_stock = rules.dead_hand_stock, rules.late_stock
     early_limit, late_limit = rules.knock_limit, min(rules.late_knock, rules.knock_limit)
+    # The solver's memory is read here directly (the loop's hot path): a hit costs one
+    # dictionary look-up, not a call.
+    memo, key_bits = _DISCARD_MEMO, jp << 56
     # Each side's deadwood now, known after its first throw (-1 until then).
     counts = [-1, -1]
     while True:
         hand = hands[mover]
-        thrown: tuple[int, int] | None = None
+        solved = None
         if top:
             count = counts[mover]
             if count < 0:
@@ -301,22 +338,29 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
             # lowers the count only by throwing a card worth more, and never below its own
             # value, so a ten or face card, or one worth the count or more, is not taken.
             index = top.bit_length() - 1
-            may_help = ((hand | top) > NATURAL_BITS or hand & NEIGHBOURS[index]
-                        or POINTS[index] < min(count, 10))
-            if may_help and _best_discard(hand | top, jp)[0] < count:
-                hand |= top
-                thrown = _throw(hand, top, jp)
-        if thrown is None:
+            if ((hand | top) > NATURAL_BITS or hand & NEIGHBOURS[index]
+                    or POINTS[index] < min(count, 10)):
+                solved = memo.get(hand | top | key_bits) or _best_discard(hand | top, jp)
+                if solved[0] < count:
+                    hand |= top
+                else:
+                    solved = None
+        if solved is None:
             if len(stock) <= dead_stock:
                 return 0
             hand |= stock.pop()
-            thrown = _throw(hand, 0, jp)
-        value, card = thrown
+            solved = memo.get(hand | key_bits) or _best_discard(hand, jp)
+            top = 0
+        # The policy's throw (:func:`throw`), its usual case of one best card written out.
+        value, card = solved
+        card &= ~top
+        if not card or card & (card - 1):
+            value, card = _throw_of(solved, hand, top, jp)
         hand ^= card
         hands[mover] = hand
         counts[mover] = value
         if value <= (early_limit if len(stock) > late_stock else late_limit):
-            score = _settle_masks(hand, hands[1 - mover], rules)
+            score = _settle(hand, value, hands[1 - mover], rules, None)
             return score if mover == 0 else -score
         if len(stock) <= dead_stock:
             return 0
@@ -382,3 +426,52 @@ def draw_score(hand: int, theirs: int, stock: list[int], rules: PlayoutRules) ->
     93
     """
     return _playout([hand, theirs], list(stock), 0, 0, rules)
+
+
+#: One choice's points on one imagined deal: (the opponent's hand, the stock with the top
+#: last) to points for the player choosing, like the scorers above.
+Scorer = Callable[[int, list[int]], int]
+#: When to look again (see :func:`common_deals`): (every choice's points so far, the choices
+#: just scored) to (the choices to score further, how many more deals).
+Look = Callable[[list[list[int]], list[int]], tuple[list[int], int]]
+
+
+def common_deals(view: TableView, rules: PlayoutRules, rng: random.Random,
+                 scorers: Sequence[Scorer], deals: int, look: Look) -> list[list[int]]:
+    """Every one of ``scorers``' points on common imagined deals (:func:`imagined_deal`,
+    from ``view``'s opponent model and ``rng``): all of them on ``deals`` deals, then
+    ``look`` says which to go on with and on how many more, until it names none (or no
+    deals). The *same* deals for every choice, so their differences measure the choices
+    and not the luck of the deals. The judge (:mod:`gin_teach.judge`) and the Expert
+    (:mod:`gin_teach.bots.expert`) measure with this loop, each with its own ``look``.
+
+    >>> from gin_teach import Round
+    >>> view = TableView.from_observation(Round(seed=3).observation(0))
+    >>> pr = PlayoutRules.of(Rules())
+    >>> scorers = [lambda theirs, stock: draw_score(view.hand, theirs, stock, pr),
+    ...            lambda theirs, stock: take_score(view.hand, view.top, theirs, stock, pr)]
+    >>> def look(points, active):  # the second choice drops out after 4 deals; 2 more for the first
+    ...     return ([0], 2) if len(active) == 2 else ([], 0)
+    >>> [len(p) for p in common_deals(view, pr, random.Random(1), scorers, 4, look)]
+    [6, 4]
+    >>> def back(points, active):  # the second drops out, and comes back after 2 more deals
+    ...     return {(4, 2): ([0], 2), (6, 1): ([0, 1], 2)}.get((len(points[0]), len(active)),
+    ...                                                     ([], 0))
+    >>> [len(p) for p in common_deals(view, pr, random.Random(1), scorers, 4, back)]
+    [8, 8]
+    """
+    model = OpponentModel.of(view)
+    dealt: list[tuple[int, list[int]]] = []
+    points: list[list[int]] = [[] for _ in scorers]
+    active = list(range(len(scorers)))
+    while active and deals > 0:
+        for _ in range(deals):
+            dealt.append(imagined_deal(model, rng, view, rules))
+        # A choice that ``look`` brings back after leaving it out is first scored on the
+        # deals it missed, so every choice's points stay on the same deals.
+        for index in active:
+            scorer, scored = scorers[index], points[index]
+            for theirs, stock in dealt[len(scored):]:
+                scored.append(scorer(theirs, stock))
+        active, deals = look(points, active)
+    return points

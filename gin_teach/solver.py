@@ -148,6 +148,16 @@ def _set_options(mask: int, discarding: bool = False) -> list[tuple[int, int, in
     return states
 
 
+def _rank_suits(s0: int, s1: int, s2: int, s3: int, rank: int) -> tuple[int, int]:
+    """The suits (4-bit masks) that hold ``rank``, and those whose card there could be in a
+    run: the key of :data:`_SET_CHOICES`."""
+    present = (s0 >> rank & 1 | (s1 >> rank & 1) << 1 | (s2 >> rank & 1) << 2
+               | (s3 >> rank & 1) << 3)
+    runnable = (_RUNNABLE[s0] >> rank & 1 | (_RUNNABLE[s1] >> rank & 1) << 1
+                | (_RUNNABLE[s2] >> rank & 1) << 2 | (_RUNNABLE[s3] >> rank & 1) << 3)
+    return present, runnable
+
+
 @checks_masks("mask")
 def triple_rank_count(mask: int) -> int:
     """How many ranks the hand (a mask) holds three or four times: the ranks that can form
@@ -242,12 +252,26 @@ def natural_deadwood(mask: int) -> int:
     s1 = mask >> 13 & _SUIT_BITS
     s2 = mask >> 26 & _SUIT_BITS
     triples = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    table = _RUN_DEADWOOD
     if not triples:
-        table = _RUN_DEADWOOD
         return table[s0] + table[s1] + table[s2] + table[s3]
+    if not triples & (triples - 1):
+        # One rank that can form a set (the usual case in play): its few ways written out,
+        # without building the general list of set choices.
+        rank = triples.bit_length() - 1
+        present, runnable = _rank_suits(s0, s1, s2, s3, rank)
+        rest = ~triples
+        best = _INF
+        for chosen, _ in _SET_CHOICES[present, runnable, False]:
+            value = ((table[s0 & rest] if chosen & 1 else table[s0])
+                     + (table[s1 & rest] if chosen & 2 else table[s1])
+                     + (table[s2 & rest] if chosen & 4 else table[s2])
+                     + (table[s3 & rest] if chosen & 8 else table[s3]))
+            if value < best:
+                best = value
+        return best
     if triples.bit_count() > 4:
         return _deadwood_dp(mask)
-    table = _RUN_DEADWOOD
     return min(table[a] + table[b] + table[c] + table[d]
                for a, b, c, d, _ in _set_options(mask))
 
@@ -262,16 +286,79 @@ def natural_best_discard(mask: int) -> tuple[int, int]:
     >>> value, [str(card) for card in cards_from_mask(cards)]
     (2, ['K♦'])
     """
+    # The playouts' hot path (one call a turn): the split and the usual cases, no rank or one
+    # rank that can form a set, are written out; the gains are compared without max().
+    s3 = mask >> 39
+    s0 = mask & _SUIT_BITS
+    s1 = mask >> 13 & _SUIT_BITS
+    s2 = mask >> 26 & _SUIT_BITS
+    triples = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
     run_dw = _RUN_DEADWOOD
     gains = _DISCARD_GAIN
     discards = _BEST_DISCARD_BITS
+    if not triples:
+        # The discard that gains most in one suit's runs (an empty suit gains -_INF); every
+        # card that ties goes into the bits.
+        g0, g1, g2, g3 = gains[s0], gains[s1], gains[s2], gains[s3]
+        gain = g0 if g0 > g1 else g1
+        if g2 > gain:
+            gain = g2
+        if g3 > gain:
+            gain = g3
+        bits = discards[s0] if g0 == gain else 0
+        if g1 == gain:
+            bits |= discards[s1] << 13
+        if g2 == gain:
+            bits |= discards[s2] << 26
+        if g3 == gain:
+            bits |= discards[s3] << 39
+        return run_dw[s0] + run_dw[s1] + run_dw[s2] + run_dw[s3] - gain, bits
     best = _INF
     best_bits = 0
+    if not triples & (triples - 1):
+        # One rank that can form a set (the usual case in play): its few ways written out,
+        # as the general loop below does them.
+        rank = triples.bit_length() - 1
+        present, runnable = _rank_suits(s0, s1, s2, s3, rank)
+        rest = ~triples
+        for chosen, four in _SET_CHOICES[present, runnable, True]:
+            a = s0 & rest if chosen & 1 else s0
+            b = s1 & rest if chosen & 2 else s1
+            c = s2 & rest if chosen & 4 else s2
+            d = s3 & rest if chosen & 8 else s3
+            g0, g1, g2, g3 = gains[a], gains[b], gains[c], gains[d]
+            gain = g0 if g0 > g1 else g1
+            if g2 > gain:
+                gain = g2
+            if g3 > gain:
+                gain = g3
+            if four and gain < 0:
+                gain = 0
+            bits = triples * 0x8004002001 if four and not gain else 0
+            if g0 == gain:
+                bits |= discards[a]
+            if g1 == gain:
+                bits |= discards[b] << 13
+            if g2 == gain:
+                bits |= discards[c] << 26
+            if g3 == gain:
+                bits |= discards[d] << 39
+            value = run_dw[a] + run_dw[b] + run_dw[c] + run_dw[d] - gain
+            if value < best:
+                best, best_bits = value, bits
+            elif value == best:
+                best_bits |= bits
+        return best, best_bits
     for a, b, c, d, four_sets in _set_options(mask, discarding=True):
-        # The discard that gains most in one suit's runs (an empty suit gains -_INF), or a
-        # card of a four-card set (gains nothing); every card that ties goes into the bits.
+        # As above, and a card of a four-card set gains nothing.
         g0, g1, g2, g3 = gains[a], gains[b], gains[c], gains[d]
-        gain = max(g0, g1, g2, g3, 0 if four_sets else -_INF)
+        gain = g0 if g0 > g1 else g1
+        if g2 > gain:
+            gain = g2
+        if g3 > gain:
+            gain = g3
+        if four_sets and gain < 0:
+            gain = 0
         bits = four_sets * 0x8004002001 if four_sets and not gain else 0
         if g0 == gain:
             bits |= discards[a]

@@ -390,3 +390,53 @@ def test_the_least_deadwood_after_a_discard_skips_no_better_throw(cards, jokers,
     if len(hand) <= 8:
         assert least == min(brute_joker_deadwood(tuple(c for c in hand if c is not thrown),
                                                  joker_points) for thrown in hand)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(naturals, dense, eleven), st.integers(1, 2), st.sampled_from([25, 10, 0]),
+       st.integers(0, 60))
+def test_the_least_deadwood_after_a_discard_stops_at_what_is_reached(cards, jokers,
+                                                                     joker_points, reached):
+    # The search from the jokers' melds (one plain best-discard solve per placement) against
+    # the slow path, one joker solve per card: the same least, capped at ``reached``.
+    from gin_teach.cards import hand_mask
+    from gin_teach.jokers import best_discard_with_jokers, least_after_discard_with_jokers
+
+    mask = hand_mask(tuple(cards) + JOKERS[:jokers])
+    slow = best_discard_with_jokers(mask, joker_points)[0]
+    assert least_after_discard_with_jokers(mask, joker_points, reached=reached) == \
+        min(slow, reached)
+
+
+def test_the_best_discards_on_seeded_jokers_table_hands():
+    # Hands of seeded rounds at the jokers-wild table, each with cards it could draw (the
+    # analysis and the playouts ask exactly this): the search from the jokers' melds agrees
+    # with one solve per card, on the least and on every card that leaves it.
+    from gin_teach.cards import JOKER_BITS
+    from gin_teach.jokers import best_discard_with_jokers, least_after_discard_with_jokers
+    from gin_teach.melds import deadwood_of_mask
+    from gin_teach.table_view import ALL_CARDS, bits_of
+
+    rules = Rules.jokers_wild()
+    points = rules.joker_points
+    checked = 0
+    for seed in range(3):
+        rnd = Round(seed=seed, rules=rules)
+        bots = (SimpleBot(seed=seed), SimpleBot(seed=seed + 1))
+        while not rnd.is_over:
+            player = rnd.current_player
+            hand = sum(card.bit for card in rnd.hand(player))
+            if rnd.phase == "discard" and hand & JOKER_BITS:
+                for thrown in bits_of(hand)[:3]:
+                    kept = hand ^ thrown
+                    for drawn in bits_of((ALL_CARDS | JOKER_BITS) & ~hand)[::7]:
+                        mask = kept | drawn
+                        each = {bit: deadwood_of_mask(mask ^ bit, points)
+                                for bit in bits_of(mask)}
+                        least = min(each.values())
+                        assert least_after_discard_with_jokers(mask, points) == least
+                        assert best_discard_with_jokers(mask, points) == (
+                            least, sum(bit for bit, value in each.items() if value == least))
+                        checked += 1
+            rnd.apply(bots[player].choose(rnd.observation(player), rnd.legal_actions()))
+    assert checked > 100

@@ -26,6 +26,7 @@ game on any machine; ``benchmarks/strength.py --time`` measures the time per dec
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -34,12 +35,11 @@ from gin_teach.actions import Action, Knock
 from gin_teach.bots.defender import DefenderBot
 from gin_teach.bots.shaper import WeighedDiscard
 from gin_teach.kernel import deadwood_of_mask, layoff_cards
-from gin_teach.opponent import OpponentModel
 from gin_teach.playouts import (
     PlayoutRules,
+    common_deals,
     discard_score,
     draw_score,
-    imagined_deal,
     settle_masks,
     take_score,
 )
@@ -135,28 +135,38 @@ class ExpertBot(DefenderBot):
         clearly more on imagined deals, ``score(choice, opponent hand, stock with the top
         last)`` scoring each choice on each deal.
 
-        The budget is ``playouts // choices`` deals. Every :attr:`batch` deals the scores
+        The budget is ``playouts // choices`` deals, played by the playout engine's loop
+        (:func:`~gin_teach.playouts.common_deals`). Every :attr:`batch` deals the scores
         are looked at: a choice that cannot get clearly ahead of the Defender's within the
         budget is no longer played (:func:`out_of_reach`), and one far ahead already is taken
         (by :data:`EARLY_CONFIDENCE` standard errors). Only close decisions spend the whole
         budget, to be settled by :func:`_clearly_better` as before.
         """
         budget = max(self.playouts // choices, 1)
-        model = OpponentModel.of(view)
-        found: list[list[int]] = [[] for _ in range(choices)]
+        step = self.batch or budget
         rivals = list(range(1, choices))
-        for played in range(1, budget + 1):
-            self.deals_played += 1
-            theirs, stock = imagined_deal(model, self._rng, view, self._rules)
-            for choice in (0, *rivals):
-                found[choice].append(score(choice, theirs, stock))
-            if self.batch and played % self.batch == 0 and played < budget:
-                rivals = [i for i in rivals if not out_of_reach(found[i], found[0], budget)]
-                if not rivals:
-                    return 0
-                best = max(rivals, key=lambda i: sum(found[i]))
-                if _clearly_better(found[best], found[0], EARLY_CONFIDENCE):
-                    return best
+        chosen: int | None = None
+
+        def look(found: list[list[int]], active: list[int]) -> tuple[list[int], int]:
+            nonlocal rivals, chosen
+            played = len(found[0])
+            if played >= budget:
+                return [], 0
+            rivals = [i for i in rivals if not out_of_reach(found[i], found[0], budget)]
+            if not rivals:
+                chosen = 0
+                return [], 0
+            best = max(rivals, key=lambda i: sum(found[i]))
+            if _clearly_better(found[best], found[0], EARLY_CONFIDENCE):
+                chosen = best
+                return [], 0
+            return [0, *rivals], min(step, budget - played)
+
+        scorers = [functools.partial(score, choice) for choice in range(choices)]
+        found = common_deals(view, self._rules, self._rng, scorers, min(step, budget), look)
+        self.deals_played += len(found[0])
+        if chosen is not None:
+            return chosen
         best = max(rivals, key=lambda i: sum(found[i]))
         return best if _clearly_better(found[best], found[0]) else 0
 
