@@ -160,4 +160,6 @@ def test_the_bank_grades_are_pinned() -> None:
                 answers.append(str(refused))
                 continue
             answers.append((grade.verdict, grade.points_lost))
-    assert _digest(answers) == "b587a94c5f7b5b12"
+    # Moved with the bank itself (the fixed judge rechecked 189 puzzles; 125 new kinds), not
+    # with the code: the code of this merge gives b587a94c5f7b5b12 on the bank before.
+    assert _digest(answers) == "48da4bc3864b1434"
