@@ -436,6 +436,7 @@ Scorer = Callable[[int, list[int]], int]
 Look = Callable[[list[list[int]], list[int]], tuple[list[int], int]]
 
 
+@names_bad_arguments
 def common_deals(view: TableView, rules: PlayoutRules, rng: random.Random,
                  scorers: Sequence[Scorer], deals: int, look: Look) -> list[list[int]]:
     """Every one of ``scorers``' points on common imagined deals (:func:`imagined_deal`,

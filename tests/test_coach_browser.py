@@ -60,7 +60,7 @@ def test_a_round_with_the_coach_in_jupyterlab(
         with expected("the grade of the discard", nb):
             page.wait_for_function(
                 "() => [...document.querySelectorAll('.gin-grade')]"
-                ".some(el => el.textContent.includes('discard 2H'))", timeout=STEP_MS)
+                ".some(el => el.textContent.includes('discard 2♥'))", timeout=STEP_MS)
         print(f"click-to-grade: {(time.monotonic() - started) * 1000:.0f} ms")
         click("Lay off: best for me")
         with expected("the round's review", nb):

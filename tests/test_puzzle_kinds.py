@@ -252,4 +252,4 @@ def test_generated_draw_puzzles_are_numbered_verified_and_not_all_one_answer():
 def test_a_game_gives_the_same_play_on_puzzles_twice_and_each_holds():
     found = kind_puzzles_from_game(7, "knock")
     assert found and found == kind_puzzles_from_game(7, "knock")
-    assert all(p.knock is False and p.themes == ("wait and play for more",) for p in found)
+    assert all(p.knock is False and "wait and play for more" in p.themes for p in found)

@@ -5,11 +5,6 @@ and :meth:`~gin_teach.puzzles.puzzle.Puzzle.from_dict` reads with :func:`puzzle_
 every field is checked and a bad one raises :class:`~gin_teach.errors.PuzzleError` naming
 the puzzle and the field. A discard puzzle has 11 cards and values every legal discard (and
 knock); a draw puzzle has 10 cards, a face-up card, and values taking it and drawing.
-
->>> puzzle_from_dict({"id": "x", "kind": "draw"})
-Traceback (most recent call last):
-...
-gin_teach.errors.PuzzleError: puzzle 'x': missing fields: answer, choices, explanation, ...
 """
 
 from __future__ import annotations
@@ -181,7 +176,13 @@ _KNOWLEDGE_FIELDS: Final = (*KNOWLEDGE_CARDS, "just_taken", "knock_limit", "stoc
 
 def puzzle_fields(data: object) -> dict[str, Any]:
     """The fields of a puzzle read from its JSON form, every one checked, for
-    :meth:`Puzzle.from_dict` to make the puzzle of."""
+    :meth:`Puzzle.from_dict` to make the puzzle of. A field left out is named:
+
+    >>> puzzle_fields({"id": "x", "kind": "draw"})
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.PuzzleError: puzzle 'x': missing fields: answer, choices, explanation, ...
+    """
     if not isinstance(data, dict):
         raise PuzzleError("a puzzle must be a JSON object")
     pid = data.get("id", "?")

@@ -38,6 +38,7 @@ from gin_teach.errors import CardError, PuzzleError
 from gin_teach.explain import discard_reason, draw_reason, knock_reason
 from gin_teach.judge import BANK, NOISE_SE, Judgement, judge_discard, judge_draw
 from gin_teach.puzzles.puzzle import DRAW_HINTS, HINTS, ChoiceValue, Puzzle
+from gin_teach.puzzles.texts import reexplain
 from gin_teach.puzzles.verify import (
     JUDGEMENT_MARGIN_POINTS,
     JUDGEMENT_Z,
@@ -204,14 +205,16 @@ def play_on_puzzle(hand11: HandLike, knowledge: Knowledge, *, seed: int | None =
     values = _discard_values(judged, hand, knowledge, rules)
     tempting = sum(1 for v in values if 0 < v.points_lost < 3.0)
     try:
-        return Puzzle(id=puzzle_id or _id("play-on", hand, knowledge), tier=5,
+        made = Puzzle(id=puzzle_id or _id("play-on", hand, knowledge), tier=5,
                       themes=(PLAY_ON_THEME,), hand=hand, knowledge=knowledge,
                       answer=accepted_cards(judged, False), knock=False,
                       rating=_rating(1750, knock.loss, tempting),
-                      explanation=knock_reason(judged, hand, rules), hint=HINTS[5],
-                      choices=values, scores=scores, turn=min(turn, 40))
+                      explanation=knock_reason(judged, hand, rules, knowledge, scores),
+                      hint=HINTS[5], choices=values, scores=scores, turn=min(turn, 40))
     except PuzzleError as error:
         return str(error)
+    # Every discard puzzle's texts come from one place, so a recheck writes what the bank holds.
+    return reexplain(made, rules)
 
 
 @names_bad_arguments
