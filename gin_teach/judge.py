@@ -312,7 +312,7 @@ def table_view(hand: HandLike, knowledge: Knowledge, rules: Rules) -> TableView:
         opponent_unknown=opponent_unknown,
         stock_size=knowledge.stock(len(cards), jokers), just_taken=taken,
         knock_limit=rules.resolve_knock_limit(knowledge.knock_limit),
-        joker_points=rules.joker_points)
+        joker_points=rules.joker_points, undercut_on_tie=rules.undercut_on_tie)
 
 
 def _union(cards: Sequence[Card]) -> int:

@@ -87,6 +87,8 @@ class TableView:
     knock_limit: int
     joker_points: int = JOKER_POINTS
     """What a joker left out of melds counts at this table (``Rules.joker_points``)."""
+    undercut_on_tie: bool = True
+    """Whether an equal count undercuts a knock at this table (``Rules.undercut_on_tie``)."""
 
     @classmethod
     def from_observation(cls, observation: Observation) -> TableView:
@@ -115,7 +117,8 @@ class TableView:
             opponent_discarded=discarded,
             opponent_unknown=observation.opponent_hand_size - holds.bit_count(),
             stock_size=observation.stock_size, just_taken=taken.bit if taken is not None else 0,
-            knock_limit=observation.knock_limit, joker_points=observation.rules.joker_points)
+            knock_limit=observation.knock_limit, joker_points=observation.rules.joker_points,
+            undercut_on_tie=observation.rules.undercut_on_tie)
 
 
 @names_bad_arguments

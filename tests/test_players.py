@@ -2,6 +2,7 @@
 the observation only, the Simple baseline pinned, and each stronger player's own rules on
 positions worked out by hand."""
 
+import dataclasses
 import random
 from functools import partial
 
@@ -330,3 +331,23 @@ def test_the_expert_goes_gin_when_it_can():
         rnd.apply(move)
     assert ExpertBot(seed=1, playouts=10).choose(rnd.observation(0), rnd.legal_actions()) == \
         Knock("KC")
+
+
+def test_the_defender_counts_a_tie_as_an_undercut_only_where_the_rules_do():
+    # The kernel's undercut test decides: with ties paid, an equal count is an undercut.
+    hand = hand_mask("AS 2S 3S 4H 4D 4C 7S 8H 9D TH")  # 34 deadwood: many hands tie or beat it
+    melds = [hand_mask("AS 2S 3S"), hand_mask("4H 4D 4C")]
+    chances = {}
+    for ties in (True, False):
+        view = dataclasses.replace(TableView.from_observation(Round(seed=2).observation(0)),
+                                   undercut_on_tie=ties)
+        chances[ties] = [DefenderBot(seed=seed, samples=60).undercut_chance(view, hand, melds)
+                         for seed in range(12)]
+    assert all(no_ties <= ties for no_ties, ties in zip(chances[False], chances[True]))
+    assert chances[False] != chances[True]
+
+
+def test_the_defenders_view_reads_the_tie_rule_from_the_table():
+    rules = Rules(undercut_on_tie=False)
+    observation = Round(seed=2, rules=rules).observation(0)
+    assert TableView.from_observation(observation).undercut_on_tie is False

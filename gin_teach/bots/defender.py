@@ -28,7 +28,7 @@ from gin_teach.actions import Action
 from gin_teach.bots.shaper import ShaperBot, WeighedDiscard
 from gin_teach.cards import JOKER_BITS, cards_from_mask
 from gin_teach.jokers import NATURAL_BITS, joker_melds
-from gin_teach.kernel import deadwood_of_mask, layoff_cards
+from gin_teach.kernel import deadwood_of_mask, is_undercut, layoff_cards
 from gin_teach.melds import Arrangement, all_best_arrangements
 from gin_teach.opponent import OpponentModel, deadwood_after_layoffs
 from gin_teach.solver import MELDS_WITH_CARD
@@ -119,7 +119,8 @@ class DefenderBot(ShaperBot):
         under = 0
         for _ in range(self.samples):
             theirs = model.sample(self._rng, improve, view.joker_points) & ~hand
-            if deadwood_after_layoffs(theirs, layable, view.joker_points) <= count:
+            if is_undercut(count, deadwood_after_layoffs(theirs, layable, view.joker_points),
+                           view.undercut_on_tie):
                 under += 1
         return under / self.samples
 
