@@ -343,7 +343,7 @@ def test_the_defender_counts_a_tie_as_an_undercut_only_where_the_rules_do():
                                    undercut_on_tie=ties)
         chances[ties] = [DefenderBot(seed=seed, samples=60).undercut_chance(view, hand, melds)
                          for seed in range(12)]
-    assert all(no_ties <= ties for no_ties, ties in zip(chances[False], chances[True]))
+    assert all(no_ties <= ties for no_ties, ties in zip(chances[False], chances[True], strict=True))
     assert chances[False] != chances[True]
 
 
