@@ -38,9 +38,11 @@ __all__ = [
     "joker_plans",
     "joker_spreads",
     "least_after_discard_with_jokers",
+    "least_after_drawing_beside_joker",
 ]
 
 _SUIT_BITS: Final = 0x1FFF
+_RANK_BITS: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 
 JokerMeld = tuple[int, int]
 """A meld that uses jokers, as masks: (its natural cards, the cards its jokers stand for)."""
@@ -426,6 +428,41 @@ def least_after_discard_with_jokers(mask: int, joker_points: int, reached: int |
             if not best:
                 break
     return best
+
+
+@checks(kept=check_mask, drawn=check_mask, reached=check_whole)
+def least_after_drawing_beside_joker(kept: int, drawn: int, reached: int) -> int:
+    """:func:`least_after_discard_with_jokers` of ten cards ``kept`` (a mask holding exactly
+    one joker) and one natural card ``drawn`` (a bit) that makes no meld with two kept
+    natural cards, at most ``reached``, which must not exceed the deadwood of throwing the
+    drawn card back, nor that of keeping it loose and throwing the best other card.
+
+    The analysis asks this for every unseen card beside a kept joker's partners, and such a
+    draw can beat those two only inside a meld with the joker: so only the joker's melds that
+    hold the drawn card are tried, each with the best discard of the natural cards they leave.
+
+    >>> from gin_teach.cards import hand_mask
+    >>> kept = hand_mask("2H 10H 3D 6D 10D 5C 8C 10C KC JK")  # 34 with the joker as K
+    >>> least_after_drawing_beside_joker(kept, hand_mask("6C"), 30)  # 5-6-joker-8, K thrown
+    11
+    """
+    if (kept & JOKER_BITS).bit_count() != 1:
+        raise CardError("least_after_drawing_beside_joker: kept must hold exactly one joker")
+    if drawn.bit_count() != 1 or drawn & (kept | JOKER_BITS):
+        raise CardError("least_after_drawing_beside_joker: drawn must be one natural card "
+                        "that is not kept")
+    naturals = (kept | drawn) & NATURAL_BITS
+    index = drawn.bit_length() - 1
+    # Only the drawn card's suit can hold its runs and only its rank its sets.
+    usable = naturals & (_SUIT_BITS << index - index % 13 | _RANK_BITS << index % 13)
+    least = reached
+    for _, natural, _ in _scored_melds(naturals, usable, 1):
+        rest = naturals ^ natural
+        if natural & drawn and rest:
+            value = natural_best_discard(rest)[0]
+            if value < least:
+                least = value
+    return least
 
 
 def _after_discard(naturals: int, jokers: int, joker_points: int, reached: int,

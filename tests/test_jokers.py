@@ -1,7 +1,7 @@
 """Jokers wild: cards, rules, the solver against a brute force, and the errors."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from gin_teach import (
@@ -406,6 +406,40 @@ def test_the_least_deadwood_after_a_discard_stops_at_what_is_reached(cards, joke
     slow = best_discard_with_jokers(mask, joker_points)[0]
     assert least_after_discard_with_jokers(mask, joker_points, reached=reached) == \
         min(slow, reached)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(full_deck()), min_size=10, max_size=10, unique=True),
+       st.sampled_from([25, 10, 0]))
+def test_a_draw_beside_one_joker_is_solved_from_the_jokers_melds_alone(cards, joker_points):
+    # The analysis's shortcut for a drawn card that makes no meld without the joker: only the
+    # joker's melds holding it are tried, capped where throwing it back or keeping it loose
+    # would leave; the whole search must find the same.
+    from gin_teach.cards import hand_mask
+    from gin_teach.jokers import least_after_discard_with_jokers, least_after_drawing_beside_joker
+    from gin_teach.melds import deadwood_of_mask
+    from gin_teach.solver import MELDS_WITH_CARD
+
+    kept, drawn = hand_mask(tuple(cards[:9]) + JOKERS[:1]), cards[9].bit
+    partners = [meld ^ drawn for meld, _ in MELDS_WITH_CARD[cards[9].index]
+                if meld.bit_count() == 3]
+    assume(not any(pair & kept == pair for pair in partners))
+    reached = min(deadwood_of_mask(kept, joker_points),
+                  least_after_discard_with_jokers(kept, joker_points) + cards[9].points)
+    assert least_after_drawing_beside_joker(kept, drawn, reached) == \
+        least_after_discard_with_jokers(kept | drawn, joker_points, reached)
+
+
+def test_a_draw_beside_a_joker_needs_one_kept_joker_and_one_new_natural_card():
+    from gin_teach.cards import hand_mask
+    from gin_teach.jokers import least_after_drawing_beside_joker
+
+    with pytest.raises(CardError, match="exactly one joker"):
+        least_after_drawing_beside_joker(hand_mask("7H 9H KC"), hand_mask("8H"), 30)
+    with pytest.raises(CardError, match="one natural card"):
+        least_after_drawing_beside_joker(hand_mask("7H 9H JK"), hand_mask("7H"), 30)
+    with pytest.raises(CardError, match="one natural card"):
+        least_after_drawing_beside_joker(hand_mask("7H 9H JK"), 0, 30)
 
 
 def test_the_best_discards_on_seeded_jokers_table_hands():

@@ -24,7 +24,7 @@ from gin_teach.cards import (
     hand_mask,
 )
 from gin_teach.errors import CardError, RulesError
-from gin_teach.jokers import least_after_discard_with_jokers
+from gin_teach.jokers import least_after_discard_with_jokers, least_after_drawing_beside_joker
 from gin_teach.kernel import best_discard_of_mask, deadwood_of_mask
 from gin_teach.rules import Rules
 from gin_teach.solver import MELDS_WITH_CARD
@@ -191,10 +191,15 @@ def draw_outlook(kept: int, unseen: int, joker_points: int = JOKER_POINTS) -> Dr
         while solved:
             bit = solved & -solved
             solved ^= bit
+            index = bit.bit_length() - 1
             # Throwing the drawn card back leaves ``now``; keeping it loose, ``loose``.
-            loose = after_best_throw + _points(bit.bit_length() - 1, joker_points)
-            value = least_after_discard_with_jokers(kept | bit, joker_points,
-                                                    reached=min(now, loose))
+            loose = after_best_throw + _points(index, joker_points)
+            reached = now if now < loose else loose
+            if kept_jokers != JOKER_BITS and index < 52 \
+                    and not any(pair & kept == pair for pair in _PARTNERS[index]):
+                value = least_after_drawing_beside_joker(kept, bit, reached)
+            else:
+                value = least_after_discard_with_jokers(kept | bit, joker_points, reached)
             if value < now and value < loose:
                 outs |= bit
             total += value
