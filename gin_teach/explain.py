@@ -43,7 +43,15 @@ from gin_teach.analysis import DiscardAnalysis, Knowledge, analyze_discards, ana
 from gin_teach.analysis.discards import danger_weight
 from gin_teach.cards import Card, HandLike, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError
-from gin_teach.judge import Judgement, Option, breaks_meld, position_seed, table_view
+from gin_teach.judge import (
+    Judgement,
+    Option,
+    breaks_meld,
+    loss_words,
+    plus_minus,
+    position_seed,
+    table_view,
+)
 from gin_teach.kernel import deadwood_of_mask
 from gin_teach.melds import all_best_arrangements
 from gin_teach.opponent import OpponentModel
@@ -171,9 +179,7 @@ class Valued:
 
     def cost(self) -> str:
         """What it costs against the best, with the measurement's error."""
-        if self.loss <= 0:
-            return "loses nothing"
-        return f"loses about {self.loss:.1f} points a hand (± {self.error:.1f})"
+        return loss_words(self.loss, self.error)
 
 
 @dataclass(frozen=True)
@@ -586,7 +592,7 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
         margin = (f"In playouts {rival.said()} does about as well: it {rival.cost()}."
                   if rival.accepted else
                   f"In playouts it wins {rival.loss:.1f} points a hand more than "
-                  f"{rival.said()} (± {rival.error:.1f}).")
+                  f"{rival.said()}{plus_minus(rival.error)}.")
         return f"{_action(best, choices)}: {reason.why}. {margin}"
     reason = decide(position, best, chosen)
     if chosen.accepted:

@@ -80,7 +80,9 @@ __all__ = [
     "forget",
     "judge_discard",
     "judge_draw",
+    "loss_words",
     "paired",
+    "plus_minus",
     "position_seed",
     "table_view",
     "verdict_for",
@@ -152,6 +154,37 @@ def verdict_for(loss: float, error: float = 0.0) -> str:
     return "mistake" if loss < MISTAKE_BELOW else "blunder"
 
 
+@names_bad_arguments
+def plus_minus(error: float) -> str:
+    """The measurement's noise, said after a number of points: its standard error, or that
+    the difference was the same on every deal (a knock against a knock with one point more
+    deadwood differs by exactly that point whatever the opponent holds).
+
+    >>> "loses 2.0 points a hand" + plus_minus(0.31), "loses 1.0 points a hand" + plus_minus(0)
+    ('loses 2.0 points a hand (± 0.3)', 'loses 1.0 points a hand on every deal')
+    >>> plus_minus(0.02)
+    ' (± under 0.1)'
+    """
+    if error <= 0:
+        return " on every deal"
+    return f" (± {error:.1f})" if error >= 0.05 else " (± under 0.1)"
+
+
+@names_bad_arguments
+def loss_words(loss: float, error: float) -> str:
+    """What a choice that loses ``loss`` points a hand (± ``error``) costs, in words.
+
+    >>> loss_words(2.04, 0.31)
+    'loses about 2.0 points a hand (± 0.3)'
+    >>> loss_words(1.0, 0.0)  # a knock with one point more deadwood than another
+    'loses 1.0 points a hand on every deal'
+
+    """
+    if loss <= 0:
+        return "loses nothing"
+    return f"loses {'about ' if error > 0 else ''}{loss:.1f} points a hand{plus_minus(error)}"
+
+
 @dataclass(frozen=True)
 class Option:
     """One choice of a decision, valued: ``kind`` (``"discard"``, ``"knock"``, ``"take"``,
@@ -203,9 +236,7 @@ class Option:
         >>> Option("discard", Card.parse("KS"), -3.0, 2.04, 0.31, 24, "mistake").cost()
         'loses about 2.0 points a hand (± 0.3)'
         """
-        if self.loss <= 0:
-            return "loses nothing"
-        return f"loses about {self.loss:.1f} points a hand (± {self.error:.1f})"
+        return loss_words(self.loss, self.error)
 
 
 @dataclass(frozen=True)

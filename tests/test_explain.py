@@ -18,6 +18,7 @@ from gin_teach.explain import (
     decide,
     move_words,
 )
+from gin_teach.judge import loss_words
 from gin_teach.puzzles import Puzzle, load_bank
 from gin_teach.puzzles.texts import reexplain
 
@@ -98,7 +99,7 @@ def test_a_wrong_choice_beaten_on_count_is_told_its_count() -> None:
                         f"leaves {left(puzzle, best.card)}" in choice.why
                         or ("breaks your" in choice.why and f"{gap} more" in choice.why)), \
                     (puzzle.id, choice.why)
-            assert f"loses about {choice.points_lost:.1f} points" in choice.why
+            assert loss_words(choice.points_lost, choice.error) in choice.why
 
 
 def test_only_the_playouts_are_named_when_nothing_else_separates() -> None:
@@ -207,6 +208,18 @@ def test_a_knock_reason_gives_the_undercut_risk_and_the_game() -> None:
         assert reason.kind == "knock" and "12 cards left" in reason.why
         if scores[0]:
             assert f"at {scores[0]}-0 this knock wins the game" in reason.why
+
+
+def test_an_exact_difference_is_said_to_hold_on_every_deal() -> None:
+    # Two knocks a point apart differ by that point whatever the opponent holds: no "± 0.0".
+    exact = 0
+    for puzzle in load_bank():
+        assert all("± 0.0)" not in text for text in texts(puzzle)), puzzle.id
+        for choice in puzzle.choices:
+            if choice.points_lost > 0 and choice.error == 0:
+                exact += 1
+                assert f"{choice.points_lost:.1f} points a hand on every deal" in choice.why
+    assert exact > 10
 
 
 def test_moves_are_said_in_symbols() -> None:

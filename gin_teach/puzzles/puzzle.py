@@ -34,7 +34,14 @@ from typing import Any, Final
 from gin_teach.analysis import Knowledge
 from gin_teach.cards import Card, HandLike, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError, PuzzleError, excerpt
-from gin_teach.judge import INACCURACY_BELOW, MISTAKE_BELOW, VERDICTS, breaks_meld, verdict_for
+from gin_teach.judge import (
+    INACCURACY_BELOW,
+    MISTAKE_BELOW,
+    VERDICTS,
+    breaks_meld,
+    plus_minus,
+    verdict_for,
+)
 from gin_teach.puzzles.choices import (
     HINTS,
     KINDS,
@@ -280,7 +287,7 @@ class Puzzle:
             return Grade(chosen.card, chosen.knock, verdict, 0.0, None, None,
                          f"Best: {did}{alike}. {self.explanation}")
         lost = chosen.points_lost
-        noise = f" (± {chosen.error:.1f})" if chosen.error else ""
+        noise = plus_minus(chosen.error)
         if verdict == "good":
             text = (f"Good: {did} is as good as {best.card}{_knock_phrase(best.knock)} as "
                     f"far as the playouts can tell (it loses about {lost:.1f} points a hand"
@@ -320,7 +327,7 @@ class Puzzle:
                          f"Best: {did}. {self.explanation}", take=take)
         verdict = verdict_for(max(chosen.points_lost, 0.01), chosen.error)
         lost = chosen.points_lost
-        noise = f" (± {chosen.error:.1f})" if chosen.error else ""
+        noise = plus_minus(chosen.error)
         if verdict == "good":
             text = (f"Good: {did} is as good as {best_did} as far as the playouts can tell "
                     f"(it loses about {lost:.1f} points a hand{noise}). {chosen.why}")

@@ -29,7 +29,7 @@ from gin_teach.explain import (
     without_opponent,
     without_pile,
 )
-from gin_teach.judge import breaks_meld, verdict_for
+from gin_teach.judge import breaks_meld, plus_minus, verdict_for
 from gin_teach.melds import best_arrangement, find_melds
 from gin_teach.puzzles.choices import HINTS, ChoiceValue
 from gin_teach.rules import Rules
@@ -237,7 +237,8 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
     sentences.append(f"In playouts {rival.said()} does about as well: it {rival.cost()}."
                      if rival.accepted else
                      f"In playouts it wins {rival.loss:.1f} points a hand more than "
-                     f"{rival.said(play_on=rival.card == best.card)} (± {rival.error:.1f}).")
+                     f"{rival.said(play_on=rival.card == best.card)}"
+                     f"{plus_minus(rival.error)}.")
     kinds = tuple(r.kind for _, r in against)
     return PuzzleTexts(" ".join(sentences), _hint(tier, position, knock, kinds), whys,
                        _themes(position, best, against), kinds)
