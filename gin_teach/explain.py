@@ -61,6 +61,7 @@ from gin_teach.validation import names_bad_arguments, wrong_argument
 
 __all__ = [
     "COUNT_DECIDES",
+    "DANGER_NAMED",
     "KINDS",
     "Position",
     "Reason",
@@ -78,6 +79,9 @@ __all__ = [
 
 COUNT_DECIDES: Final = 2
 """A difference in deadwood left of this many points or more is the reason by itself."""
+DANGER_NAMED: Final = 0.05
+"""A card is called the safer throw only when its danger is this much lower: 0.00 against 0.02
+is no reason a learner should weigh."""
 KINDS: Final = ("knock", "broken meld", "count", "defence", "memory", "shape", "playouts")
 UNDERCUT_SAMPLES: Final = 300
 """Hands the opponent may hold, drawn to estimate a knock's undercut risk (no playouts)."""
@@ -472,7 +476,7 @@ def _numbers(position: Position, better: Valued, worse: Valued) -> str:
     parts = []
     if len(a.outs) > len(b.outs):
         parts.append(f"keeping {worse.card} gives {len(a.outs)} outs against {len(b.outs)}")
-    if a.danger < b.danger:
+    if b.danger - a.danger >= DANGER_NAMED:
         parts.append(f"{better.card} is the safer throw ({_danger(position, better, worse)})")
     if not parts:
         ea, eb = _pair(a.expected_deadwood, b.expected_deadwood, 1)
@@ -529,10 +533,11 @@ def decide(position: Position, better: Valued, worse: Valued) -> Reason:
     a, b = position.analyses[better.card], position.analyses[worse.card]
     offence = b.expected_deadwood - a.expected_deadwood
     danger = position.weight * (b.danger - a.danger)
-    dangerous = danger > 0 and danger >= offence
+    # A gap in danger too small to name (DANGER_NAMED) is no defence reason.
+    dangerous = b.danger - a.danger >= DANGER_NAMED and danger >= offence
     if a.score < b.score:
         blind = position.scores_without("opponent")
-        if blind[better.card] > blind[worse.card] and danger > 0:
+        if blind[better.card] > blind[worse.card] and b.danger - a.danger >= DANGER_NAMED:
             return _defence(position, better, worse)
         if _dead(position, better.card):
             blind = position.scores_without("pile")

@@ -13,6 +13,7 @@ from gin_teach.bots import BOTS, play
 from gin_teach.coach import as_dealt, hint, review
 from gin_teach.explain import (
     COUNT_DECIDES,
+    DANGER_NAMED,
     Position,
     Valued,
     decide,
@@ -208,6 +209,14 @@ def test_a_knock_reason_gives_the_undercut_risk_and_the_game() -> None:
         assert reason.kind == "knock" and "12 cards left" in reason.why
         if scores[0]:
             assert f"at {scores[0]}-0 this knock wins the game" in reason.why
+
+
+def test_no_card_is_called_safer_on_a_danger_gap_too_small_to_name() -> None:
+    gaps = [float(riskier) - float(safer) for puzzle in BANK for text in texts(puzzle)
+            for safer, riskier in re.findall(r"danger (\d\.\d+) against (\d\.\d+)", text)]
+    assert len(gaps) > 100
+    # The texts round the dangers to two places: a gap of 0.05 may show as 0.04 or 0.06.
+    assert all(abs(gap) >= DANGER_NAMED - 0.01 for gap in gaps), sorted(map(abs, gaps))[:5]
 
 
 def test_an_exact_difference_is_said_to_hold_on_every_deal() -> None:
