@@ -39,7 +39,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from gin_teach.analysis import DiscardAnalysis, Knowledge, analyze_discards, analyze_draw
+from gin_teach.analysis import (
+    DiscardAnalysis,
+    DrawAnalysis,
+    Knowledge,
+    analyze_discards,
+    analyze_draw,
+)
 from gin_teach.analysis.discards import danger_weight
 from gin_teach.cards import Card, HandLike, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError
@@ -62,6 +68,7 @@ from gin_teach.validation import names_bad_arguments, wrong_argument
 __all__ = [
     "COUNT_DECIDES",
     "DANGER_NAMED",
+    "DRAW_COUNT_DECIDES",
     "KINDS",
     "Position",
     "Reason",
@@ -79,6 +86,9 @@ __all__ = [
 
 COUNT_DECIDES: Final = 2
 """A difference in deadwood left of this many points or more is the reason by itself."""
+DRAW_COUNT_DECIDES: Final = 5.0
+"""The deadwood, taking against a stock card's average, by which the count alone settles a
+take-or-draw decision; under it the explainer names the outs or the pile."""
 DANGER_NAMED: Final = 0.05
 """A card is called the safer throw only when its danger is this much lower: 0.00 against 0.02
 is no reason a learner should weigh."""
@@ -663,6 +673,28 @@ def knock_reason(judged: Judgement, hand11: HandLike, rules: Rules | None = None
 
 
 @names_bad_arguments
+def _draw_decider(draw: DrawAnalysis, knowledge: Knowledge, take: bool) -> str:
+    """What settles a take-or-draw decision that the count does not (a clause to follow the
+    counts; "" when the count does): the outs, taking against keeping the hand, and for a
+    face-up card better left, its partners dead in the pile."""
+    count_says_take = draw.take_deadwood < draw.draw_deadwood
+    if count_says_take == take and abs(draw.take_deadwood - draw.draw_deadwood) \
+            >= DRAW_COUNT_DECIDES:
+        return ""
+    up, kept, now = draw.upcard, len(draw.take_outs), len(draw.draw_outs)
+    clauses = []
+    if (kept > now) == take and kept != now:
+        clauses.append(f"after taking {up}, {kept} unseen cards would make a meld; with your "
+                       f"hand as it is, {now}")
+    dead = [c for c in knowledge.discard_pile[:-1] if _partners(up, c)]
+    if dead and not take and not draw.take_melds:
+        clauses.append(f"{up} has little future: {said_cards(dead)} "
+                       f"{'are' if len(dead) > 1 else 'is'} in the pile")
+    if not clauses:
+        return "; the count and the outs are close: only the playouts separate them"
+    return "; " + ", and ".join(clauses)
+
+
 def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chosen: Option,
                 rules: Rules | None = None) -> str:
     """One or two sentences on ``chosen`` (an option of ``judged``, a draw judgement): what
@@ -680,7 +712,8 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
     draw = analyze_draw(to_cards(hand10), knowledge, rules)
     melds = "it makes a meld, and " if draw.take_melds else ""
     facts = (f"{melds}after throwing {draw.take_discard} you have {draw.take_deadwood}; a "
-             f"stock card leaves {draw.draw_deadwood:.1f} on average")
+             f"stock card leaves {draw.draw_deadwood:.1f} on average"
+             f"{_draw_decider(draw, knowledge, judged.best.kind == 'take')}")
     take = judged.option("take")
     leave = next(o for o in judged.options if o.kind != "take")
     numbers = (f"In playouts taking averages {take.value:+.1f} points a hand, "

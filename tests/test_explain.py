@@ -8,12 +8,13 @@ import re
 import pytest
 
 from gin_teach import Card, Round, deadwood, settle
-from gin_teach.analysis import Knowledge, analyze_discards
+from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
 from gin_teach.bots import BOTS, play
 from gin_teach.coach import as_dealt, hint, review
 from gin_teach.explain import (
     COUNT_DECIDES,
     DANGER_NAMED,
+    DRAW_COUNT_DECIDES,
     Position,
     Valued,
     decide,
@@ -217,6 +218,32 @@ def test_no_card_is_called_safer_on_a_danger_gap_too_small_to_name() -> None:
     assert len(gaps) > 100
     # The texts round the dangers to two places: a gap of 0.05 may show as 0.04 or 0.06.
     assert all(abs(gap) >= DANGER_NAMED - 0.01 for gap in gaps), sorted(map(abs, gaps))[:5]
+
+
+def test_a_take_or_draw_reason_names_the_outs_or_the_pile_when_the_count_does_not_decide(
+) -> None:
+    draws = [p for p in load_bank() if p.kind == "draw"]
+    undecided = 0
+    for puzzle in draws:
+        hand10 = tuple(c for c in puzzle.hand)
+        seen = analyze_draw(hand10, puzzle.knowledge)
+        gap = seen.draw_deadwood - seen.take_deadwood
+        decides = (gap > 0) == puzzle.take and abs(gap) >= DRAW_COUNT_DECIDES
+        text = puzzle.explanation
+        outs = re.search(r"(\d+) unseen cards would make a meld; with your hand as it is, (\d+)",
+                         text)
+        pile = re.search(r"has little future: ([^.;]*) (?:is|are) in the pile", text)
+        if decides:
+            assert not (outs or pile or "only the playouts" in text), (puzzle.id, text)
+            continue
+        undecided += 1
+        assert outs or pile or "only the playouts separate them" in text, (puzzle.id, text)
+        if outs:
+            assert (int(outs[1]), int(outs[2])) == (len(seen.take_outs), len(seen.draw_outs))
+            assert (len(seen.take_outs) > len(seen.draw_outs)) == puzzle.take
+        if pile:
+            assert named(pile[1]) <= set(puzzle.knowledge.discard_pile[:-1]), puzzle.id
+    assert undecided >= 20
 
 
 def test_an_exact_difference_is_said_to_hold_on_every_deal() -> None:

@@ -73,6 +73,8 @@ class DrawAnalysis:
     draw_deadwood: float
     draw_outs: tuple[Card, ...]
     """The unseen cards that would join a meld and lower the deadwood."""
+    take_outs: tuple[Card, ...]
+    """The same after taking the upcard and throwing ``take_discard``."""
     why: str
 
 
@@ -124,7 +126,7 @@ def analyze_draw(hand10: HandLike | int, knowledge: Knowledge,
                + (" although it makes a meld" if melds else ""))
     why = f"{why}; {stock}."
     return DrawAnalysis(upcard, take, least, take_best.card, melds, outlook.expected,
-                        cards_from_mask(outlook.outs), why)
+                        cards_from_mask(outlook.outs), take_best.outs, why)
 
 
 # --------------------------------------------------------------------------- the knock

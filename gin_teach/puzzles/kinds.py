@@ -35,7 +35,7 @@ from typing import Final
 from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
 from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.errors import CardError, PuzzleError
-from gin_teach.explain import discard_reason, draw_reason, knock_reason
+from gin_teach.explain import DRAW_COUNT_DECIDES, discard_reason, draw_reason, knock_reason
 from gin_teach.judge import BANK, NOISE_SE, Judgement, judge_discard, judge_draw
 from gin_teach.puzzles.puzzle import DRAW_HINTS, HINTS, ChoiceValue, Puzzle
 from gin_teach.puzzles.texts import reexplain
@@ -54,7 +54,8 @@ from gin_teach.validation import names_bad_arguments
 __all__ = ["DRAW_COUNT_MARGIN", "draw_puzzle", "draw_tier", "play_on_puzzle", "recheck_any",
            "recheck_kind"]
 
-DRAW_COUNT_MARGIN: Final = 5.0
+# The explainer's threshold: a tier 1 (count) draw puzzle is one whose reason is the count.
+DRAW_COUNT_MARGIN: Final = DRAW_COUNT_DECIDES
 """Tier 1 of a draw puzzle: taking leaves this much less (or more) deadwood than a stock card
 does on average."""
 PLAY_ON_THEME: Final = "wait and play for more"
