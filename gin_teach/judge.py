@@ -373,12 +373,19 @@ def _measure(view: TableView, rules: PlayoutRules, scorers: Sequence[Scorer], se
     """
 
     def look(points: list[list[int]], active: list[int]) -> tuple[list[int], int]:
-        played = len(points[active[0]])
-        if played >= precision.most or len(scorers) == 1:
+        if len(scorers) == 1:
             return [], 0
-        leader = max(active, key=lambda i: sum(points[i]))
+        played = max(len(p) for p in points)
+        # Among the choices on every deal so far, the active first: a tie goes to the leader
+        # of the last round.
+        leader = max((i for i in (*active, *range(len(points))) if len(points[i]) == played),
+                     key=lambda i: sum(points[i]))
         doubtful = [i for i in range(len(scorers)) if i != leader and _in_doubt(
             *paired(points[leader], points[i]), precision.error)]
+        if played >= precision.most:
+            # The budget is spent; a choice set aside earlier that is in doubt against the
+            # final leader is scored on the deals it missed (no new deals), then the end.
+            return [i for i in doubtful if len(points[i]) < played], 0
         return ([leader, *doubtful] if doubtful else []), precision.batch
 
     return common_deals(view, rules, random.Random(seed), scorers, precision.first, look)

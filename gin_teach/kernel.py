@@ -162,6 +162,43 @@ def _fitting(meld: int) -> int:
     return found
 
 
+def _run_layoffs(suit: int) -> int:
+    """The cards at the ends of the runs (three or more in a row) of one suit's 13 bits."""
+    found, rank = 0, 0
+    while rank < 13:
+        if not suit >> rank & 1:
+            rank += 1
+            continue
+        low = rank
+        while rank < 13 and suit >> rank & 1:
+            rank += 1
+        if rank - low >= 3:
+            found |= (1 << low - 1 if low else 0) | (1 << rank if rank < 13 else 0)
+    return found
+
+
+_RUN_LAYOFFS: Final = tuple(_run_layoffs(suit) for suit in range(1 << 13))
+_SUIT: Final = 0x1FFF
+
+
+def spread_layoffs(mask: int) -> int | None:
+    """:func:`layoff_cards` of the one best spread of the natural cards ``mask`` when no rank
+    is held three times (no set can be made: each suit's runs are its blocks of three or more
+    in a row, and nothing else melds); None when a set could be made, which needs the solver.
+
+    >>> from gin_teach.cards import cards_from_mask, hand_mask
+    >>> " ".join(c.code for c in cards_from_mask(spread_layoffs(hand_mask("3H 4H 5H 6H 9S KD"))))
+    '2H 7H'
+    >>> spread_layoffs(hand_mask("7S 7H 7D 8H 9H")) is None
+    True
+    """
+    s0, s1, s2, s3 = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
+    if (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
+        return None
+    table = _RUN_LAYOFFS
+    return table[s0] | table[s1] << 13 | table[s2] << 26 | table[s3] << 39
+
+
 @names_bad_arguments
 def layoff_cards(melds: Sequence[int]) -> int:
     """The cards that could be laid off on the melds (masks), one each: a set's fourth card,

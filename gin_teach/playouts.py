@@ -34,11 +34,12 @@ from gin_teach.kernel import (
     deadwood_of_mask,
     is_undercut,
     layoff_cards,
+    spread_layoffs,
 )
 from gin_teach.melds import best_arrangement
 from gin_teach.opponent import NEIGHBOURS, OpponentModel, deadwood_after_layoffs
 from gin_teach.rules import Rules
-from gin_teach.solver import partitions_of_mask
+from gin_teach.solver import natural_best_discard, partitions_of_mask
 from gin_teach.table_view import POINTS, TableView, bits_of
 from gin_teach.validation import (
     check_mask,
@@ -192,6 +193,10 @@ def settle_masks(knocker: int, defender: int, rules: PlayoutRules, layable: int 
                    layable)
 
 
+# Called at every playout's knock: past the argument checks (the playout's hands are masks).
+_deadwood_after_layoffs = unchecked(deadwood_after_layoffs)
+
+
 def _settle(knocker: int, count: int, defender: int, rules: PlayoutRules,
             layable: int | None) -> int:
     """:func:`settle_masks` when the knocker's ``count`` is known (a playout has it)."""
@@ -200,7 +205,7 @@ def _settle(knocker: int, count: int, defender: int, rules: PlayoutRules,
         return rules.gin_bonus + deadwood_of_mask(defender, jp)
     if layable is None:
         layable = _layable(knocker, count, jp)
-    theirs = deadwood_after_layoffs(defender, layable, jp)
+    theirs = _deadwood_after_layoffs(defender, layable, jp)
     if is_undercut(count, theirs, rules.undercut_on_tie):
         return -(rules.undercut_bonus + count - theirs)
     return theirs - count
@@ -218,14 +223,17 @@ def _layable(knocker: int, count: int, joker_points: int) -> int:
     key = knocker | joker_points << 56
     found = _LAYABLE_MEMO.get(key)
     if found is None:
-        if knocker <= NATURAL_BITS:
-            melds = next(partitions_of_mask(knocker, count))[0]
-        else:
-            spread = best_arrangement(cards_from_mask(knocker), joker_points=joker_points)
-            melds = [sum(c.bit for c in meld) for meld in spread.melds]
+        found = spread_layoffs(knocker) if knocker <= NATURAL_BITS else None
+        if found is None:
+            if knocker <= NATURAL_BITS:
+                melds = next(partitions_of_mask(knocker, count))[0]
+            else:
+                spread = best_arrangement(cards_from_mask(knocker), joker_points=joker_points)
+                melds = [sum(c.bit for c in meld) for meld in spread.melds]
+            found = layoff_cards(melds)
         if len(_LAYABLE_MEMO) >= MEMO_SIZE:
             _LAYABLE_MEMO.clear()
-        found = _LAYABLE_MEMO[key] = layoff_cards(melds)
+        _LAYABLE_MEMO[key] = found
     return found
 
 
@@ -263,7 +271,8 @@ def _best_discard(mask: int, joker_points: int) -> tuple[int, int]:
     if found is None:
         if len(_DISCARD_MEMO) >= MEMO_SIZE:
             _DISCARD_MEMO.clear()
-        found = _DISCARD_MEMO[key] = best_discard_of_mask(mask, joker_points)
+        found = _DISCARD_MEMO[key] = (natural_best_discard(mask) if mask <= NATURAL_BITS
+                                      else best_discard_of_mask(mask, joker_points))
     return found
 
 
@@ -441,10 +450,11 @@ def common_deals(view: TableView, rules: PlayoutRules, rng: random.Random,
                  scorers: Sequence[Scorer], deals: int, look: Look) -> list[list[int]]:
     """Every one of ``scorers``' points on common imagined deals (:func:`imagined_deal`,
     from ``view``'s opponent model and ``rng``): all of them on ``deals`` deals, then
-    ``look`` says which to go on with and on how many more, until it names none (or no
-    deals). The *same* deals for every choice, so their differences measure the choices
-    and not the luck of the deals. The judge (:mod:`gin_teach.judge`) and the Expert
-    (:mod:`gin_teach.bots.expert`) measure with this loop, each with its own ``look``.
+    ``look`` says which to go on with and on how many more deals (0: only the deals a choice
+    brought back missed), until it names none. The *same* deals for every choice, so their
+    differences measure the choices and not the luck of the deals. The judge
+    (:mod:`gin_teach.judge`) and the Expert (:mod:`gin_teach.bots.expert`) measure with
+    this loop, each with its own ``look``.
 
     >>> from gin_teach import Round
     >>> view = TableView.from_observation(Round(seed=3).observation(0))
@@ -465,7 +475,7 @@ def common_deals(view: TableView, rules: PlayoutRules, rng: random.Random,
     dealt: list[tuple[int, list[int]]] = []
     points: list[list[int]] = [[] for _ in scorers]
     active = list(range(len(scorers)))
-    while active and deals > 0:
+    while active:
         for _ in range(deals):
             dealt.append(imagined_deal(model, rng, view, rules))
         # A choice that ``look`` brings back after leaving it out is first scored on the

@@ -187,3 +187,20 @@ def test_imagined_hands_late_in_the_hand_are_not_hands_the_opponent_would_have_k
     fresh = dataclasses.replace(view, opponent_discarded=0, pile=0, top=0)
     assert imagined_hand(model, random.Random(3), fresh, rules) == \
         model.sample(random.Random(3), imagined_draws(4))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=3, max_size=11, unique=True))
+def test_the_layoffs_of_a_hand_without_sets_are_the_ends_of_its_runs(indices):
+    # The playouts' fast path for a knocking hand that can make no set: its one best spread
+    # is each suit's blocks of three or more in a row, and the cards that fit are their ends.
+    from gin_teach.kernel import spread_layoffs
+
+    mask = sum(1 << i for i in indices)
+    by_rank = [sum(mask >> (suit * 13 + rank) & 1 for suit in range(4)) for rank in range(13)]
+    found = spread_layoffs(mask)
+    if max(by_rank) >= 3:
+        assert found is None
+        return
+    melds = [sum(c.bit for c in m) for m in best_arrangement(cards_from_mask(mask)).melds]
+    assert found == layoff_cards(melds)
