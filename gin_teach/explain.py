@@ -672,7 +672,6 @@ def knock_reason(judged: Judgement, hand11: HandLike, rules: Rules | None = None
             f"{numbers}.")
 
 
-@names_bad_arguments
 def _draw_decider(draw: DrawAnalysis, knowledge: Knowledge, take: bool) -> str:
     """What settles a take-or-draw decision that the count does not (a clause to follow the
     counts; "" when the count does): the outs, taking against keeping the hand, and for a
@@ -695,6 +694,7 @@ def _draw_decider(draw: DrawAnalysis, knowledge: Knowledge, take: bool) -> str:
     return "; " + ", and ".join(clauses)
 
 
+@names_bad_arguments
 def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chosen: Option,
                 rules: Rules | None = None) -> str:
     """One or two sentences on ``chosen`` (an option of ``judged``, a draw judgement): what

@@ -49,6 +49,7 @@ from gin_teach.validation import (
     checks_masks,
     names_bad_arguments,
     unchecked,
+    wrong_argument,
 )
 
 __all__ = [
@@ -471,6 +472,11 @@ def common_deals(view: TableView, rules: PlayoutRules, rng: random.Random,
     >>> [len(p) for p in common_deals(view, pr, random.Random(1), scorers, 4, back)]
     [8, 8]
     """
+    check_whole(deals, "deals")
+    if isinstance(scorers, (str, bytes)) or not all(callable(s) for s in scorers):
+        raise wrong_argument("scorers", scorers, "a sequence of scoring functions")
+    if not callable(look):
+        raise wrong_argument("look", look, "a function of the points and the active choices")
     model = OpponentModel.of(view)
     dealt: list[tuple[int, list[int]]] = []
     points: list[list[int]] = [[] for _ in scorers]
