@@ -216,7 +216,8 @@ class DiscardPuzzle(widgets.VBox):
         does not ask, shows a message and returns None.
 
         >>> import tempfile, pathlib
-        >>> trainer = DiscardPuzzle(progress_path=pathlib.Path(tempfile.mkdtemp()) / "p")
+        >>> trainer = DiscardPuzzle(progress_path=pathlib.Path(tempfile.mkdtemp()) / "p",
+        ...                         kind="discard")
         >>> trainer.answer("XX"), trainer.message_text
         (None, "'XX' is not one card")
         """
