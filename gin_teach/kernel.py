@@ -162,22 +162,8 @@ def _fitting(meld: int) -> int:
     return found
 
 
-def _run_layoffs(suit: int) -> int:
-    """The cards at the ends of the runs (three or more in a row) of one suit's 13 bits."""
-    found, rank = 0, 0
-    while rank < 13:
-        if not suit >> rank & 1:
-            rank += 1
-            continue
-        low = rank
-        while rank < 13 and suit >> rank & 1:
-            rank += 1
-        if rank - low >= 3:
-            found |= (1 << low - 1 if low else 0) | (1 << rank if rank < 13 else 0)
-    return found
-
-
-_RUN_LAYOFFS: Final = tuple(_run_layoffs(suit) for suit in range(1 << 13))
+# The run starts a hand may hold: ranks A to J of each suit (a run of three from Q would wrap).
+_RUN_STARTS: Final = 0x7FF * (1 | 1 << 13 | 1 << 26 | 1 << 39)
 _SUIT: Final = 0x1FFF
 
 
@@ -195,8 +181,11 @@ def spread_layoffs(mask: int) -> int | None:
     s0, s1, s2, s3 = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
     if (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
         return None
-    table = _RUN_LAYOFFS
-    return table[s0] | table[s1] << 13 | table[s2] << 26 | table[s3] << 39
+    starts = mask & mask >> 1 & mask >> 2 & _RUN_STARTS  # the first card of three in a row
+    melded = starts | starts << 1 | starts << 2
+    # One rank beyond each end, within its suit.
+    return (melded << 1 & ~RANK_COLUMN | melded >> 1 & ~(RANK_COLUMN << 12)) & ~melded \
+        & NATURAL_BITS
 
 
 @names_bad_arguments
