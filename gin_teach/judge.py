@@ -178,7 +178,6 @@ def loss_words(loss: float, error: float) -> str:
     'loses about 2.0 points a hand (± 0.3)'
     >>> loss_words(1.0, 0.0)  # a knock with one point more deadwood than another
     'loses 1.0 points a hand on every deal'
-
     """
     if loss <= 0:
         return "loses nothing"
