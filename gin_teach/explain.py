@@ -502,7 +502,8 @@ def _memory(position: Position, better: Valued, worse: Valued) -> Reason:
     lb, lw = position.left(better.card), position.left(worse.card)
     count = f"{worse.card} leaves {lw} and {better.card} leaves {lb}, but " if lw < lb else ""
     return Reason("memory", f"{better.card} has little future: {pile}; {numbers}",
-                  f"{count}{better.card}'s partners {said_cards(dead)} are dead in the pile: "
+                  f"{count}{better.card}'s {'partners' if len(dead) > 1 else 'partner'} "
+                  f"{said_cards(dead)} {'are' if len(dead) > 1 else 'is'} dead in the pile: "
                   f"{numbers}")
 
 

@@ -226,7 +226,7 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
         reason = decide(position, best, tempting)
         against.append((tempting, reason))
         what = "the discard pile" if tier == 3 else "what your opponent took and threw"
-        sentences.append(f"Forget {what} and {tempting.card} would look right, but "
+        sentences.append(f"Forget {what} and {tempting.card} would look right: "
                          f"{reason.wrong}.")
     elif tier in (3, 4) and against[0][1].kind not in ("memory", "defence"):
         # The runner-up is beaten on count or shape; the tier's lesson is in another card.
