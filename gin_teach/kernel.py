@@ -165,27 +165,34 @@ def _fitting(meld: int) -> int:
 # The run starts a hand may hold: ranks A to J of each suit (a run of three from Q would wrap).
 _RUN_STARTS: Final = 0x7FF * (1 | 1 << 13 | 1 << 26 | 1 << 39)
 _SUIT: Final = 0x1FFF
+_TEN_POINTERS: Final = 0x1E00 * RANK_COLUMN  # the tens, jacks, queens and kings
 
 
 def spread_layoffs(mask: int) -> int | None:
-    """:func:`layoff_cards` of the one best spread of the natural cards ``mask`` when no rank
-    is held three times (no set can be made: each suit's runs are its blocks of three or more
-    in a row, and nothing else melds); None when a set could be made, which needs the solver.
+    """:func:`layoff_cards` of the one best spread of the natural cards ``mask`` when its
+    melds are forced: each suit's runs are its blocks of three or more in a row, and every
+    rank held three or four times has no card in such a block (so the whole rank is a set;
+    any other way leaves its cards as deadwood). None when a card could go in a set or a
+    run, which needs the solver.
 
     >>> from gin_teach.cards import cards_from_mask, hand_mask
     >>> " ".join(c.code for c in cards_from_mask(spread_layoffs(hand_mask("3H 4H 5H 6H 9S KD"))))
     '2H 7H'
-    >>> spread_layoffs(hand_mask("7S 7H 7D 8H 9H")) is None
+    >>> " ".join(c.code for c in cards_from_mask(spread_layoffs(hand_mask("7S 7H 7D 3H 4H 5H"))))
+    '2H 6H 7C'
+    >>> spread_layoffs(hand_mask("7S 7H 7D 8H 9H")) is None  # 7♥ in the set or the run
     True
     """
     s0, s1, s2, s3 = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
-    if (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
-        return None
     starts = mask & mask >> 1 & mask >> 2 & _RUN_STARTS  # the first card of three in a row
     melded = starts | starts << 1 | starts << 2
-    # One rank beyond each end, within its suit.
+    # Every card of each rank held three or four times.
+    sets = ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))) * RANK_COLUMN
+    if sets & mask & melded:
+        return None
+    # One rank beyond each run's ends, within its suit, and each set's missing card.
     return (melded << 1 & ~RANK_COLUMN | melded >> 1 & ~(RANK_COLUMN << 12)) & ~melded \
-        & NATURAL_BITS
+        & NATURAL_BITS | sets & ~mask
 
 
 @names_bad_arguments
@@ -246,6 +253,12 @@ def highest_points(cards: int) -> int:
     >>> cards_from_mask(highest_points(hand_mask("KS 7H TD 2C")))
     (Card('KS'), Card('TD'))
     """
+    if cards <= NATURAL_BITS:  # the playouts' case, by rank columns rather than card by card
+        tens = cards & _TEN_POINTERS
+        if tens or not cards:
+            return tens
+        ranks = (cards | cards >> 13 | cards >> 26 | cards >> 39) & _SUIT
+        return cards & RANK_COLUMN << (ranks.bit_length() - 1)
     best, most = 0, -1
     rest = cards
     while rest:

@@ -199,14 +199,19 @@ _deadwood_after_layoffs = unchecked(deadwood_after_layoffs)
 
 
 def _settle(knocker: int, count: int, defender: int, rules: PlayoutRules,
-            layable: int | None) -> int:
-    """:func:`settle_masks` when the knocker's ``count`` is known (a playout has it)."""
+            layable: int | None, defender_count: int = -1) -> int:
+    """:func:`settle_masks` when the knocker's ``count`` is known (a playout has it), and
+    the defender's deadwood before lay-offs too when ``defender_count`` is not -1."""
     jp = rules.joker_points
     if count == 0:
-        return rules.gin_bonus + deadwood_of_mask(defender, jp)
+        return rules.gin_bonus + (defender_count if defender_count >= 0
+                                  else deadwood_of_mask(defender, jp))
     if layable is None:
         layable = _layable(knocker, count, jp)
-    theirs = _deadwood_after_layoffs(defender, layable, jp)
+    if defender_count >= 0 and not layable & defender:  # nothing to lay off
+        theirs = defender_count
+    else:
+        theirs = _deadwood_after_layoffs(defender, layable, jp)
     if is_undercut(count, theirs, rules.undercut_on_tie):
         return -(rules.undercut_bonus + count - theirs)
     return theirs - count
@@ -265,15 +270,36 @@ _DISCARD_MEMO: dict[int, tuple[int, int]] = {}
 MEMO_SIZE = 1 << 15
 
 
+#: The deadwood of hands a playout starts from (see :func:`_count`), emptied past
+#: :data:`MEMO_SIZE`.
+_COUNT_MEMO: dict[int, int] = {}
+
+
+def _count(mask: int, joker_points: int) -> int:
+    """:func:`~gin_teach.kernel.deadwood_of_mask`, remembered: on one imagined deal every
+    choice's playout starts from the same opponent hand, and one choice's hand is the same
+    on every deal."""
+    key = mask | joker_points << 56
+    found = _COUNT_MEMO.get(key)
+    if found is None:
+        if len(_COUNT_MEMO) >= MEMO_SIZE:
+            _COUNT_MEMO.clear()
+        found = _COUNT_MEMO[key] = deadwood_of_mask(mask, joker_points)
+    return found
+
+
 def _best_discard(mask: int, joker_points: int) -> tuple[int, int]:
     """:func:`~gin_teach.kernel.best_discard_of_mask`, remembered (see :data:`MEMO_SIZE`)."""
     key = mask | joker_points << 56
-    found = _DISCARD_MEMO.get(key)
-    if found is None:
-        if len(_DISCARD_MEMO) >= MEMO_SIZE:
-            _DISCARD_MEMO.clear()
-        found = _DISCARD_MEMO[key] = (natural_best_discard(mask) if mask <= NATURAL_BITS
-                                      else best_discard_of_mask(mask, joker_points))
+    return _DISCARD_MEMO.get(key) or _solve(mask, key, joker_points)
+
+
+def _solve(mask: int, key: int, joker_points: int) -> tuple[int, int]:
+    """:func:`_best_discard` of a hand not remembered, whose memo key is ``key``."""
+    if len(_DISCARD_MEMO) >= MEMO_SIZE:
+        _DISCARD_MEMO.clear()
+    found = _DISCARD_MEMO[key] = (natural_best_discard(mask) if mask <= NATURAL_BITS
+                                  else best_discard_of_mask(mask, joker_points))
     return found
 
 
@@ -343,14 +369,15 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
         if top:
             count = counts[mover]
             if count < 0:
-                count = counts[mover] = deadwood_of_mask(hand, jp)
+                count = counts[mover] = _count(hand, jp)
             # A face-up card that can share no meld with the hand stays deadwood: taking it
             # lowers the count only by throwing a card worth more, and never below its own
             # value, so a ten or face card, or one worth the count or more, is not taken.
             index = top.bit_length() - 1
             if ((hand | top) > NATURAL_BITS or hand & NEIGHBOURS[index]
                     or POINTS[index] < min(count, 10)):
-                solved = memo.get(hand | top | key_bits) or _best_discard(hand | top, jp)
+                key = hand | top | key_bits
+                solved = memo.get(key) or _solve(hand | top, key, jp)
                 if solved[0] < count:
                     hand |= top
                 else:
@@ -359,7 +386,8 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
             if len(stock) <= dead_stock:
                 return 0
             hand |= stock.pop()
-            solved = memo.get(hand | key_bits) or _best_discard(hand, jp)
+            key = hand | key_bits
+            solved = memo.get(key) or _solve(hand, key, jp)
             top = 0
         # The policy's throw (:func:`throw`), its usual case of one best card written out.
         value, card = solved
@@ -370,7 +398,7 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
         hands[mover] = hand
         counts[mover] = value
         if value <= (early_limit if len(stock) > late_stock else late_limit):
-            score = _settle(hand, value, hands[1 - mover], rules, None)
+            score = _settle(hand, value, hands[1 - mover], rules, None, counts[1 - mover])
             return score if mover == 0 else -score
         if len(stock) <= dead_stock:
             return 0

@@ -189,18 +189,40 @@ def test_imagined_hands_late_in_the_hand_are_not_hands_the_opponent_would_have_k
         model.sample(random.Random(3), imagined_draws(4))
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.integers(0, 51), min_size=3, max_size=11, unique=True))
-def test_the_layoffs_of_a_hand_without_sets_are_the_ends_of_its_runs(indices):
-    # The playouts' fast path for a knocking hand that can make no set: its one best spread
-    # is each suit's blocks of three or more in a row, and the cards that fit are their ends.
+# Hands drawn from a few ranks, so that ranks held three or four times are common.
+_SET_PRONE_HANDS = st.lists(st.integers(0, 5), min_size=2, max_size=6, unique=True).flatmap(
+    lambda ranks: st.lists(st.sampled_from([s * 13 + r for r in ranks for s in range(4)]),
+                           min_size=3, max_size=11, unique=True))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.lists(st.integers(0, 51), min_size=3, max_size=11, unique=True),
+                 _SET_PRONE_HANDS))
+def test_the_layoffs_of_a_hand_whose_melds_are_forced_come_from_its_runs_and_sets(indices):
+    # The playouts' fast path for a knocking hand: when no card could go in both a set and a
+    # run, the one best spread is each suit's blocks of three or more in a row and each rank
+    # held three or four times, and the cards that fit are what the solver's first spread
+    # takes.
     from gin_teach.kernel import spread_layoffs
+    from gin_teach.solver import partitions_of_mask
 
     mask = sum(1 << i for i in indices)
-    by_rank = [sum(mask >> (suit * 13 + rank) & 1 for suit in range(4)) for rank in range(13)]
     found = spread_layoffs(mask)
-    if max(by_rank) >= 3:
+    in_a_row = {i for i in indices for start in range(i - 2, i + 1)
+                if start // 13 == (start + 2) // 13 and start >= 0
+                and all(mask >> j & 1 for j in range(start, start + 3))}
+    in_a_set = {i for i in indices if sum(mask >> (s * 13 + i % 13) & 1 for s in range(4)) >= 3}
+    if in_a_row & in_a_set:
         assert found is None
         return
-    melds = [sum(c.bit for c in m) for m in best_arrangement(cards_from_mask(mask)).melds]
-    assert found == layoff_cards(melds)
+    first_spread = next(partitions_of_mask(mask, deadwood_of_mask(mask)))[0]
+    assert found == layoff_cards(first_spread)
+
+
+@given(st.lists(st.integers(0, 53), max_size=12, unique=True))
+def test_the_highest_points_are_found_card_by_card(indices):
+    from gin_teach.kernel import highest_points
+
+    mask = sum(1 << i for i in indices)
+    most = max((POINTS[i] for i in indices), default=None)
+    assert highest_points(mask) == sum(1 << i for i in indices if POINTS[i] == most)
