@@ -246,6 +246,39 @@ def layoff_extensions(meld: int, available: int) -> list[int]:
     return [d | u for d in down for u in up]
 
 
+def _run_windows() -> tuple[int, ...]:
+    """Per card index, the bits of ``hand << 2 >> index`` that are its suit's cards two
+    ranks below and above it (positions 0 1 _ 3 4 of a five-bit window)."""
+    windows = []
+    for index in range(52):
+        rank = index % 13
+        windows.append(sum(1 << (offset + 2) for offset in (-2, -1, 1, 2)
+                           if 0 <= rank + offset <= 12))
+    return tuple(windows)
+
+
+_RUN_WINDOW: Final = _run_windows()
+# Per five-bit window (see _run_windows), whether two of its cards make a run with the middle.
+_COMPLETES_RUN: Final = tuple(any(window & pair == pair for pair in (0b00011, 0b01010, 0b11000))
+                              for window in range(32))
+
+
+def completes_meld(hand: int, index: int) -> bool:
+    """Whether the natural card ``index`` makes a meld of three with two cards of the natural
+    ``hand``: two of its rank, or two of its suit in a row with it. A card that does not is
+    deadwood in every arrangement of the hand with it (a longer meld holds a meld of three),
+    so the playouts weigh taking it without solving the hand again.
+
+    >>> from gin_teach.cards import hand_mask
+    >>> hand = hand_mask("5H 7H 9S 9D KC")
+    >>> [completes_meld(hand, hand_mask(c).bit_length() - 1) for c in ("6H", "8H", "9H", "8S")]
+    [True, False, True, False]
+    """
+    same_rank = hand & RANK_COLUMN << index % 13
+    return bool(same_rank & (same_rank - 1)) \
+        or _COMPLETES_RUN[hand << 2 >> index & _RUN_WINDOW[index]]
+
+
 def highest_points(cards: int) -> int:
     """The cards of the mask ``cards`` that count the most points (:data:`POINTS`).
 

@@ -31,13 +31,14 @@ from gin_teach.jokers import NATURAL_BITS
 from gin_teach.kernel import (
     best_discard_of_mask,
     best_throws,
+    completes_meld,
     deadwood_of_mask,
     is_undercut,
     layoff_cards,
     spread_layoffs,
 )
 from gin_teach.melds import best_arrangement
-from gin_teach.opponent import NEIGHBOURS, OpponentModel, deadwood_after_layoffs
+from gin_teach.opponent import OpponentModel, deadwood_after_layoffs
 from gin_teach.rules import Rules
 from gin_teach.solver import natural_best_discard, partitions_of_mask
 from gin_teach.table_view import POINTS, TableView, bits_of
@@ -370,18 +371,25 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
             count = counts[mover]
             if count < 0:
                 count = counts[mover] = _count(hand, jp)
-            # A face-up card that can share no meld with the hand stays deadwood: taking it
-            # lowers the count only by throwing a card worth more, and never below its own
-            # value, so a ten or face card, or one worth the count or more, is not taken.
             index = top.bit_length() - 1
-            if ((hand | top) > NATURAL_BITS or hand & NEIGHBOURS[index]
-                    or POINTS[index] < min(count, 10)):
+            if (hand | top) > NATURAL_BITS or completes_meld(hand, index):
                 key = hand | top | key_bits
                 solved = memo.get(key) or _solve(hand | top, key, jp)
                 if solved[0] < count:
                     hand |= top
                 else:
                     solved = None
+            elif POINTS[index] < min(count, 10):
+                # A face-up card that makes no meld with the hand stays deadwood: taking it
+                # pays only if the hand's best throw sheds more than it adds (so never for a
+                # ten or a face card, nor one worth the count or more). That asks the
+                # solver about the hand alone, which the deal's other choices share.
+                key = hand | key_bits
+                value, bits = memo.get(key) or _solve(hand, key, jp)
+                value += POINTS[index]
+                if value < count:
+                    hand |= top
+                    solved = value, bits
         if solved is None:
             if len(stock) <= dead_stock:
                 return 0

@@ -226,3 +226,17 @@ def test_the_highest_points_are_found_card_by_card(indices):
     mask = sum(1 << i for i in indices)
     most = max((POINTS[i] for i in indices), default=None)
     assert highest_points(mask) == sum(1 << i for i in indices if POINTS[i] == most)
+
+
+@given(st.lists(st.integers(0, 51), min_size=1, max_size=11, unique=True))
+def test_a_card_completes_a_meld_when_some_meld_of_three_holds_it_and_two_of_the_hand(indices):
+    # The playouts' shortcut for a face-up card: one that completes no meld of three is
+    # weighed without solving the hand with it.
+    from gin_teach.kernel import completes_meld
+    from gin_teach.solver import MELD_MASKS
+
+    card, *rest = indices
+    hand, bit = sum(1 << i for i in rest), 1 << card
+    assert completes_meld(hand, card) == any(
+        meld.bit_count() == 3 and meld & bit and (meld ^ bit) & ~hand == 0
+        for meld in MELD_MASKS)
