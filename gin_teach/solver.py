@@ -109,6 +109,7 @@ def _set_choices() -> dict[tuple[int, int, bool], tuple[tuple[int, bool], ...]]:
 
 
 _SET_CHOICES: Final = _set_choices()
+_NO_SET: Final = ((0, False),)  # the one way of a rank that cannot form a set
 
 
 def _set_options(mask: int, discarding: bool = False) -> list[tuple[int, int, int, int, int]]:
@@ -315,39 +316,48 @@ def natural_best_discard(mask: int) -> tuple[int, int]:
         return run_dw[s0] + run_dw[s1] + run_dw[s2] + run_dw[s3] - gain, bits
     best = _INF
     best_bits = 0
-    if not triples & (triples - 1):
-        # One rank that can form a set (the usual case in play): its few ways written out,
-        # as the general loop below does them.
-        rank = triples.bit_length() - 1
-        present, runnable = _rank_suits(s0, s1, s2, s3, rank)
-        rest = ~triples
-        for chosen, four in _SET_CHOICES[present, runnable, True]:
-            a = s0 & rest if chosen & 1 else s0
-            b = s1 & rest if chosen & 2 else s1
-            c = s2 & rest if chosen & 4 else s2
-            d = s3 & rest if chosen & 8 else s3
-            g0, g1, g2, g3 = gains[a], gains[b], gains[c], gains[d]
-            gain = g0 if g0 > g1 else g1
-            if g2 > gain:
-                gain = g2
-            if g3 > gain:
-                gain = g3
-            if four and gain < 0:
-                gain = 0
-            bits = triples * 0x8004002001 if four and not gain else 0
-            if g0 == gain:
-                bits |= discards[a]
-            if g1 == gain:
-                bits |= discards[b] << 13
-            if g2 == gain:
-                bits |= discards[c] << 26
-            if g3 == gain:
-                bits |= discards[d] << 39
-            value = run_dw[a] + run_dw[b] + run_dw[c] + run_dw[d] - gain
-            if value < best:
-                best, best_bits = value, bits
-            elif value == best:
-                best_bits |= bits
+    if triples.bit_count() <= 2:
+        # One or two ranks that can form sets (the usual cases in play): their few ways
+        # written out as two loops, as the general loop below does them.
+        low = triples & -triples
+        high = triples ^ low
+        low_ways = _SET_CHOICES[(*_rank_suits(s0, s1, s2, s3, low.bit_length() - 1), True)]
+        high_ways = (_SET_CHOICES[(*_rank_suits(s0, s1, s2, s3, high.bit_length() - 1), True)]
+                     if high else _NO_SET)
+        not_low, not_high = ~low, ~high
+        for chosen_low, four_low in low_ways:
+            a_low = s0 & not_low if chosen_low & 1 else s0
+            b_low = s1 & not_low if chosen_low & 2 else s1
+            c_low = s2 & not_low if chosen_low & 4 else s2
+            d_low = s3 & not_low if chosen_low & 8 else s3
+            for chosen, four in high_ways:
+                a = a_low & not_high if chosen & 1 else a_low
+                b = b_low & not_high if chosen & 2 else b_low
+                c = c_low & not_high if chosen & 4 else c_low
+                d = d_low & not_high if chosen & 8 else d_low
+                four_sets = (low if four_low else 0) | (high if four else 0)
+                g0, g1, g2, g3 = gains[a], gains[b], gains[c], gains[d]
+                gain = g0 if g0 > g1 else g1
+                if g2 > gain:
+                    gain = g2
+                if g3 > gain:
+                    gain = g3
+                if four_sets and gain < 0:
+                    gain = 0
+                bits = four_sets * 0x8004002001 if four_sets and not gain else 0
+                if g0 == gain:
+                    bits |= discards[a]
+                if g1 == gain:
+                    bits |= discards[b] << 13
+                if g2 == gain:
+                    bits |= discards[c] << 26
+                if g3 == gain:
+                    bits |= discards[d] << 39
+                value = run_dw[a] + run_dw[b] + run_dw[c] + run_dw[d] - gain
+                if value < best:
+                    best, best_bits = value, bits
+                elif value == best:
+                    best_bits |= bits
         return best, best_bits
     for a, b, c, d, four_sets in _set_options(mask, discarding=True):
         # As above, and a card of a four-card set gains nothing.
