@@ -66,10 +66,12 @@ from gin_teach.rules import Rules
 from gin_teach.validation import names_bad_arguments, wrong_argument
 
 __all__ = [
+    "CLOSE_TO_GAME",
     "COUNT_DECIDES",
     "DANGER_NAMED",
     "DRAW_COUNT_DECIDES",
     "KINDS",
+    "RISKY_KNOCK",
     "Position",
     "Reason",
     "Valued",
@@ -89,6 +91,12 @@ COUNT_DECIDES: Final = 2
 DRAW_COUNT_DECIDES: Final = 5.0
 """The deadwood, taking against a stock card's average, by which the count alone settles a
 take-or-draw decision; under it the explainer names the outs or the pile."""
+RISKY_KNOCK: Final = 0.2
+"""An undercut risk from which the risk is itself a reason to play on; a knock taken at such a
+risk is explained by what waiting would cost."""
+CLOSE_TO_GAME: Final = 25
+"""An opponent this many points or fewer from the game target wins it with almost any hand:
+a knock's reason names the score then."""
 DANGER_NAMED: Final = 0.05
 """A card is called the safer throw only when its danger is this much lower: 0.00 against 0.02
 is no reason a learner should weigh."""
@@ -322,7 +330,7 @@ def _risk(chance: float) -> str:
     """"an undercut risk of only 3%", "an undercut risk of 61%"."""
     if chance < 0.01:
         return "an undercut risk under 1%"
-    return f"an undercut risk of {'only ' if chance < 0.2 else ''}{_percent(chance)}"
+    return f"an undercut risk of {'only ' if chance < RISKY_KNOCK else ''}{_percent(chance)}"
 
 
 def _game(position: Position, won: float, lost: float) -> str:
@@ -350,14 +358,27 @@ def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
     if better.knock:
         risk, won, lost = position.knock_odds(better.card)
         game = _game(position, won, lost)
-        why = f"{stock} and {_risk(risk)}{game}"
-        wrong = (f"playing on gives your opponent time: a knock with {lb} now has "
-                 f"{_risk(risk)} with {stock}{game}")
+        if risk < RISKY_KNOCK or won >= 0.5:
+            why = f"{stock} and {_risk(risk)}{game}"
+            wrong = (f"playing on gives your opponent time: a knock with {lb} now has "
+                     f"{_risk(risk)} with {stock}{game}")
+            return Reason("knock", why, wrong)
+        # The risk argues for waiting, yet the knock wins more: say what waiting costs.
+        waiting = "every turn you play on gives your opponent a chance to knock or go gin first"
+        if position.scores is not None:
+            mine, theirs = position.scores
+            need = position.rules.target - theirs
+            if need <= CLOSE_TO_GAME:
+                waiting = (f"at {mine}-{theirs} your opponent needs only {need} points for the "
+                           f"game, and {waiting}")
+        why = f"knocking with {lb} pays despite {_risk(risk)} with {stock}: {waiting}"
+        wrong = (f"playing on gives your opponent time: {waiting}; a knock with {lb} now pays "
+                 f"despite {_risk(risk)}")
         return Reason("knock", why, wrong)
     risk, won, lost = position.knock_odds(worse.card)
     outs = len(position.analyses[better.card].outs)
     game = _game(position, won, lost)
-    if risk >= 0.2:
+    if risk >= RISKY_KNOCK:
         why = f"{stock} and {_risk(risk)} for a knock with {lw}"
         wrong = f"knocking with {lw} now: {stock} and {_risk(risk)}"
     else:

@@ -321,9 +321,13 @@ def natural_best_discard(mask: int) -> tuple[int, int]:
         # written out as two loops, as the general loop below does them.
         low = triples & -triples
         high = triples ^ low
-        low_ways = _SET_CHOICES[(*_rank_suits(s0, s1, s2, s3, low.bit_length() - 1), True)]
-        high_ways = (_SET_CHOICES[(*_rank_suits(s0, s1, s2, s3, high.bit_length() - 1), True)]
-                     if high else _NO_SET)
+        present, runnable = _rank_suits(s0, s1, s2, s3, low.bit_length() - 1)
+        low_ways = _SET_CHOICES[present, runnable, True]
+        if high:
+            present, runnable = _rank_suits(s0, s1, s2, s3, high.bit_length() - 1)
+            high_ways = _SET_CHOICES[present, runnable, True]
+        else:
+            high_ways = _NO_SET
         not_low, not_high = ~low, ~high
         for chosen_low, four_low in low_ways:
             a_low = s0 & not_low if chosen_low & 1 else s0

@@ -53,8 +53,10 @@ def test_a_wrong_answer_names_the_better_card_and_breaks_the_streak(path):
 
 
 def test_a_hint_halves_the_reward(path, tmp_path):
-    plain = DiscardPuzzle(progress_path=path, seed=5)
-    hinted = DiscardPuzzle(progress_path=tmp_path / "other.json", seed=5)
+    # A Defence puzzle is rated above a new learner's 1500: even half a solve gains.
+    plain = DiscardPuzzle(progress_path=path, seed=5, kind="discard", tier=4)
+    hinted = DiscardPuzzle(progress_path=tmp_path / "other.json", seed=5, kind="discard",
+                           tier=4)
     assert plain.puzzle == hinted.puzzle
     hinted.buttons["Hint"].click()
     assert hinted.puzzle.hint in hinted.message_text

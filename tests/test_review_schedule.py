@@ -88,7 +88,7 @@ def test_ratings_per_theme_beside_the_overall_one():
 
 
 def test_a_hint_is_said_to_count_half():
-    trainer = DiscardPuzzle(store=ProgressStore.scratch(), seed=5)
+    trainer = DiscardPuzzle(store=ProgressStore.scratch(), seed=5, kind="discard")
     trainer.buttons["Hint"].click()
     assert "a solve after a hint counts as half" in trainer.message_text
     trainer.answer(trainer.puzzle.best_choice.card, trainer.puzzle.knock)

@@ -13,9 +13,10 @@ refused before any work, with one line on stderr and exit status 2.
 with today's analysis, playouts and Expert (after the analysis changes, say) and can drop what
 no longer holds; the puzzles kept keep their ids, so lessons that name one still find it.
 
-``python -m gin_teach.puzzles reexplain [--path PATH]`` writes every puzzle's explanation,
-hint, choices' reasons and themes again from its stored position and numbers (after the
-explainer changes): no hand is played out, and no answer, rating or number changes.
+``python -m gin_teach.puzzles reexplain [--path PATH]`` writes every puzzle's tier (what
+decides it), explanation, hint, choices' reasons and themes again from its stored position
+and numbers (after the explainer changes): no hand is played out, and no answer or measured
+number changes; a puzzle that moves tier gets its new tier's first rating.
 """
 
 from __future__ import annotations
@@ -33,8 +34,7 @@ from gin_teach.errors import PuzzleError
 from gin_teach.puzzles.generate import GENERATED_KINDS, generate, text_progress
 from gin_teach.puzzles.kinds import recheck_any
 from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle, bank_to_json, load_bank
-from gin_teach.puzzles.texts import reexplain
-from gin_teach.puzzles.verify import margins
+from gin_teach.puzzles.verify import margins, retier
 
 BUNDLED = Path(__file__).resolve().parent.parent / "data" / "puzzles.json"
 
@@ -70,6 +70,9 @@ def _recheck(bank: Sequence[Puzzle], path: Path, drop: bool, jobs: int) -> int:
             print(f"{puzzle.id} (tier {puzzle.tier}): {again}")
             continue
         kept.append(again)
+        if again.tier != puzzle.tier:
+            print(f"{puzzle.id}: now tier {again.tier} {TIER_NAMES[again.tier]}, was "
+                  f"{puzzle.tier} {TIER_NAMES[puzzle.tier]}")
         if again.answer != puzzle.answer:
             moved += 1
             print(f"{puzzle.id} (tier {puzzle.tier}): the answer is now "
@@ -83,8 +86,12 @@ def _recheck(bank: Sequence[Puzzle], path: Path, drop: bool, jobs: int) -> int:
 
 
 def _reexplain(bank: Sequence[Puzzle], path: Path) -> int:
-    again = [reexplain(puzzle) for puzzle in bank]
+    again = [retier(puzzle) for puzzle in bank]
     changed = sum(a != p for a, p in zip(again, bank, strict=True))
+    for before, after in zip(bank, again, strict=True):
+        if after.tier != before.tier:
+            print(f"{before.id}: tier {before.tier} {TIER_NAMES[before.tier]} -> "
+                  f"{after.tier} {TIER_NAMES[after.tier]}")
     _write(again, path)
     print(f"rewrote the texts of {changed} of {len(bank)} puzzles in {path}")
     return 0
@@ -122,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     make.add_argument("--kind", choices=GENERATED_KINDS, default="discard",
                       help="discard puzzles (the default), take-or-draw puzzles, or "
                            "knock-or-play-on puzzles where playing on is right")
+    make.add_argument("--tiers", type=int, nargs="+", default=None, metavar="TIER",
+                      help="discard puzzles of these tiers only (1-5; default: all)")
     make.add_argument("--per-tier", type=int, default=None,
                       help="at most this many of each tier (default: count / 5)")
     make.add_argument("--out", type=Path, default=None,
@@ -134,8 +143,8 @@ def main(argv: list[str] | None = None) -> int:
                        help="rewrite the bank with the judge's values, without the puzzles "
                             "that no longer hold")
     check.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    words = commands.add_parser("reexplain", help="write the puzzles' texts again from their "
-                                "stored numbers (no playouts)")
+    words = commands.add_parser("reexplain", help="write the puzzles' tiers and texts again "
+                                "from their stored numbers (no playouts)")
     words.add_argument("--path", type=Path, default=BUNDLED)
     args = parser.parse_args(argv)
     if args.command == "reexplain":
@@ -152,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "generate":
         if args.count < 1 or (args.per_tier is not None and args.per_tier < 1):
             parser.error("--count and --per-tier must be at least 1")
+        if args.tiers and not set(args.tiers) <= set(TIER_NAMES):
+            parser.error(f"--tiers must be among {' '.join(map(str, TIER_NAMES))}")
         if target is None:
             parser.error(f"name the bank to write with --out (the bank shipped with gin_teach "
                          f"is {BUNDLED})")
@@ -177,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
 
     puzzles = generate(args.count, args.seed, args.jobs, per_tier=args.per_tier,
                        progress=text_progress(args.count), checkpoint=checkpoint,
-                       kind=args.kind)
+                       kind=args.kind, tiers=args.tiers or tuple(TIER_NAMES))
     puzzles = added(existing, puzzles)
     _write(puzzles, target)
     tiers = Counter(p.tier for p in puzzles)

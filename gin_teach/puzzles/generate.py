@@ -13,9 +13,10 @@ The other kinds (:mod:`gin_teach.puzzles.kinds`) come from the same games
 the face-up card (:func:`draw_positions`), at most one of each tier the analysis expects per
 game and answer it expects (at most :data:`MOST_OF_ONE_ANSWER` of the bank's draw puzzles
 answer the same); ``kind="knock"`` tries the positions where a knock was legal, those the judge at
-coaching precision finds better played on going on to the bank's precision. Their deals are
-the position's own (:func:`~gin_teach.judge.position_seed`), so checking a stored puzzle
-again (:func:`~gin_teach.puzzles.kinds.recheck_kind`) finds the very same numbers.
+coaching precision finds better played on going on to the bank's precision. Every kind is
+measured on the position's own deals (:func:`~gin_teach.judge.position_seed`), so checking a
+stored puzzle again (:func:`~gin_teach.puzzles.verify.recheck`,
+:func:`~gin_teach.puzzles.kinds.recheck_kind`) finds the very same numbers.
 
 Run: ``python -m gin_teach.puzzles generate --count 600 --seed 1 --jobs 2`` (add
 ``--kind draw`` or ``--kind knock`` for the other kinds)
@@ -33,7 +34,7 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from concurrent.futures import Executor
 from dataclasses import replace
 from typing import Final
@@ -194,8 +195,11 @@ def kind_puzzles_from_game(seed: int, kind: str) -> list[Puzzle]:
 
 
 @names_bad_arguments
-def puzzles_from_game(seed: int) -> list[Puzzle]:
-    """The puzzles one game yields (ids are set when the bank is assembled).
+def puzzles_from_game(seed: int, tiers: frozenset[int] = frozenset(TIER_NAMES)
+                      ) -> list[Puzzle]:
+    """The puzzles of ``tiers`` one game yields (ids are set when the bank is assembled): a
+    position is tried when the analysis expects one of them, and kept when what decides it
+    is one of them.
 
     >>> [p.tier in TIER_NAMES for p in puzzles_from_game(5)] == [True] * len(puzzles_from_game(5))
     True
@@ -207,11 +211,12 @@ def puzzles_from_game(seed: int) -> list[Puzzle]:
     found: list[Puzzle] = []
     for index, (hand, knowledge, scores, turn) in enumerate(positions):
         tier, _ = analysis_tier(hand, knowledge)
-        if tier == 0 or tried[tier] >= PER_TIER_PER_GAME or rng.random() >= TRY_RATE[tier]:
+        if (tier not in tiers or tried[tier] >= PER_TIER_PER_GAME
+                or rng.random() >= TRY_RATE[tier]):
             continue
         tried[tier] += 1
-        verified = verify_position(hand, knowledge, seed=seed * 1_000 + index)
-        if verified.kept:
+        verified = verify_position(hand, knowledge)  # the position's own deals
+        if verified.kept and verified.tier in tiers:
             found.append(reexplain(Puzzle(id=f"g{seed}-{index}", tier=verified.tier,
                                 themes=verified.themes, hand=tuple(sorted(hand)),
                                 knowledge=knowledge, answer=verified.answer,
@@ -223,10 +228,11 @@ def puzzles_from_game(seed: int) -> list[Puzzle]:
 
 
 def _units(seed: int, jobs: int, executor: Executor | None = None,
-           kind: str = "discard") -> Iterator[list[Puzzle]]:
+           kind: str = "discard", tiers: frozenset[int] = frozenset(TIER_NAMES)
+           ) -> Iterator[list[Puzzle]]:
     seeds = (seed * 100_003 + i for i in range(10**9))
     unit: Callable[[int], list[Puzzle]] = (
-        puzzles_from_game if kind == "discard"
+        functools.partial(puzzles_from_game, tiers=tiers) if kind == "discard"
         else functools.partial(kind_puzzles_from_game, kind=kind))
     if executor is not None:
         yield from ordered_map(unit, seeds, executor, in_flight=jobs)
@@ -241,10 +247,12 @@ def _units(seed: int, jobs: int, executor: Executor | None = None,
 def generate(count: int, seed: int = 1, jobs: int = 1, *, per_tier: int | None = None,
              progress: Callable[[Counter[int], int], None] | None = None,
              checkpoint: Callable[[list[Puzzle]], None] | None = None,
-             executor: Executor | None = None, kind: str = "discard") -> list[Puzzle]:
+             executor: Executor | None = None, kind: str = "discard",
+             tiers: Collection[int] = tuple(TIER_NAMES)) -> list[Puzzle]:
     """``count`` verified puzzles of ``kind`` (one of :data:`GENERATED_KINDS`) from games, at
     most ``per_tier`` of each tier (default: ``count`` split evenly over the tiers the kind
-    has), ids ``p0001``... in order. ``progress`` is called after each game
+    has), ids ``p0001``... in order. Discard puzzles may be asked of some ``tiers`` only
+    (more Memory puzzles for a bank, say). ``progress`` is called after each game
     with the tier counts and the number of games played; ``checkpoint`` with the puzzles so
     far, every :data:`CHECKPOINT_GAMES` games (to save partial work). ``executor``, any
     :class:`concurrent.futures.Executor` (a Dask cluster's, say), plays the games instead of
@@ -273,26 +281,30 @@ def generate(count: int, seed: int = 1, jobs: int = 1, *, per_tier: int | None =
     if count > MAX_COUNT:
         raise PuzzleError(f"count must be at most {MAX_COUNT:,} (a bank of 600 takes an hour), "
                           f"got {excerpt(count)}")
+    if isinstance(tiers, (str, bytes)) or not set(tiers) or not set(tiers) <= set(TIER_NAMES):
+        raise PuzzleError(f"tiers must be some of {sorted(TIER_NAMES)}, got {excerpt(tiers)}")
+    wanted = frozenset(tiers)
     if executor is not None:
         executor = check_executor(executor, PuzzleError)
-    tier_count = 1 if kind == "knock" else len(TIER_NAMES)  # play-on puzzles are all tier 5
+    # Play-on puzzles are all tier 5.
+    tier_count = 1 if kind == "knock" else len(wanted if kind == "discard" else TIER_NAMES)
     per_tier = per_tier if per_tier is not None else -(-count // tier_count)
     kept: list[Puzzle] = []
-    tiers: Counter[int] = Counter()
+    made: Counter[int] = Counter()
     answers: Counter[bool | None] = Counter()
     most_alike = max(1, int(count * MOST_OF_ONE_ANSWER)) if kind == "draw" else count
-    for games, found in enumerate(_units(seed, jobs, executor, kind), 1):
+    for games, found in enumerate(_units(seed, jobs, executor, kind, wanted), 1):
         for puzzle in found:
-            if (tiers[puzzle.tier] < per_tier and len(kept) < count
+            if (made[puzzle.tier] < per_tier and len(kept) < count
                     and answers[puzzle.take] < most_alike):
-                tiers[puzzle.tier] += 1
+                made[puzzle.tier] += 1
                 answers[puzzle.take] += 1
                 kept.append(puzzle)
         if progress:
-            progress(tiers, games)
+            progress(made, games)
         if checkpoint and games % CHECKPOINT_GAMES == 0:
             checkpoint(_numbered(kept))
-        if len(kept) >= count or all(tiers[t] >= per_tier for t in TIER_NAMES):
+        if len(kept) >= count or all(made[t] >= per_tier for t in wanted):
             break
     return _numbered(kept)
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from gin_teach.analysis import Knowledge, analyze_discards
 from gin_teach.cards import Card
 from gin_teach.explain import (
+    COUNT_DECIDES,
     Position,
     Reason,
     Valued,
@@ -38,7 +39,7 @@ from gin_teach.validation import names_bad_arguments
 if TYPE_CHECKING:
     from gin_teach.puzzles.puzzle import Puzzle
 
-__all__ = ["PuzzleTexts", "puzzle_texts", "reexplain"]
+__all__ = ["PuzzleTexts", "puzzle_texts", "puzzle_tier", "reexplain"]
 
 
 @dataclass(frozen=True)
@@ -96,21 +97,59 @@ def _tempting(tier: int, position: Position, answer: frozenset[Card],
     return next((c for c in choices if c.card == naive and not c.knock), None)
 
 
-def _point(position: Position, best: Valued, outside: Sequence[Valued],
-           kind: str) -> tuple[Valued, Reason] | None:
-    """The closest rejected choice that the tier's facts (the pile, or the opponent's moves)
-    decide against, if any."""
-    for choice in outside:
-        if choice.card == best.card:
-            continue
-        reason = decide(position, best, choice)
-        if reason.kind == kind:
-            return choice, reason
-    return None
-
-
 _TIER_OF_KIND = {"count": 1, "broken meld": 1, "shape": 2, "memory": 3, "defence": 4,
                  "knock": 5, "playouts": 5}
+
+
+def _deciding(position: Position, valued: Sequence[Valued], answer: frozenset[Card],
+              knock: bool | None) -> tuple[int, tuple[Valued, Reason] | None]:
+    """The tier of what decides a puzzle (see :func:`puzzle_tier`), with the rejected choice
+    and the reason that put it there (None for the count, the knock and the playouts)."""
+    if knock is not None:
+        return 5, None
+    best = valued[0]
+    rejected = [v for v in valued[1:] if v.card not in answer and not v.accepted]
+    near = [v for v in rejected
+            if position.left(v.card) < position.left(best.card) + COUNT_DECIDES]
+    if not near:
+        return 1, None
+    top = next(iter(position.analyses.values()))  # the analysis' own pick
+    if not answer & {top.card, *top.same_as}:
+        return 5, None
+    reasons = [(v, decide(position, best, v)) for v in near]
+    if reasons[0][1].kind == "playouts" and not any(
+            r.kind in ("memory", "defence") for _, r in reasons):
+        return 5, None
+    tier = max(_TIER_OF_KIND[r.kind] for _, r in reasons if r.kind != "playouts")
+    return tier, next((v, r) for v, r in reasons if _TIER_OF_KIND[r.kind] == tier)
+
+
+@names_bad_arguments
+def puzzle_tier(hand: Sequence[Card], knowledge: Knowledge, choices: Sequence[ChoiceValue],
+                answer: frozenset[Card], knock: bool | None,
+                scores: tuple[int, int] | None = None, rules: Rules | None = None) -> int:
+    """The tier of a discard puzzle from its position and the judge's values: what a learner
+    must see to reject every wrong choice that the count does not already rule out (one
+    leaving :data:`~gin_teach.explain.COUNT_DECIDES` points more than the answer), as the
+    explainer decides each (:func:`~gin_teach.explain.decide`); the hardest of them names
+    the tier. So the tier and the explanation always name the same thing.
+
+    1. **Count**: every wrong choice leaves at least 2 points more deadwood (or breaks a
+       meld for nothing).
+    2. **Shape**: outs and expected deadwood decide against one that leaves as little.
+    3. **Memory**: the cards in the discard pile decide against one.
+    4. **Defence**: what the opponent took, threw or passed decides against one.
+    5. **Judgement**: knock or play on, or only the playouts separate the choices (the
+       analysis alone would pick another card, or nothing names a difference).
+
+    >>> from gin_teach.puzzles import load_bank
+    >>> p = next(p for p in load_bank() if p.id == "p0203")
+    >>> puzzle_tier(p.hand, p.knowledge, p.choices, p.answer, p.knock, p.scores), p.tier
+    (4, 4)
+    """
+    position = Position.of(hand, knowledge, rules, scores)
+    return _deciding(position, _valued(position.hand, choices, answer, knock), answer,
+                     knock)[0]
 
 
 def _hint(tier: int, position: Position, knock: bool | None, kinds: Sequence[str]) -> str:
@@ -221,19 +260,21 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
         against.append((other, reason))
         sentences.append(f"{'Knock rather than play on' if best.knock else 'Play on rather '}"
                          f"{'' if best.knock else 'than knock'}: {reason.why}.")
+    _, deciding = _deciding(position, valued, answer, knock)
     tempting = _tempting(tier, position, answer, valued)
     if tempting is not None and tempting.card != rival.card:
         reason = decide(position, best, tempting)
-        against.append((tempting, reason))
-        what = "the discard pile" if tier == 3 else "what your opponent took and threw"
-        sentences.append(f"Forget {what} and {tempting.card} would look right: "
-                         f"{reason.wrong}.")
-    elif tier in (3, 4) and against[0][1].kind not in ("memory", "defence"):
-        # The runner-up is beaten on count or shape; the tier's lesson is in another card.
-        point = _point(position, best, outside, "memory" if tier == 3 else "defence")
-        if point is not None:
-            against.append(point)
-            sentences.append(f"And not {point[0].card}: {point[1].wrong}.")
+        if deciding is None or reason.kind == deciding[1].kind:
+            # The card the analysis picks with the tier's facts forgotten is beaten by them.
+            deciding = None
+            against.append((tempting, reason))
+            what = "the discard pile" if tier == 3 else "what your opponent took and threw"
+            sentences.append(f"Forget {what} and {tempting.card} would look right: "
+                             f"{reason.wrong}.")
+    if deciding is not None and deciding[0].card != rival.card:
+        # The runner-up is beaten on something else; what decides is against another card.
+        against.append(deciding)
+        sentences.append(f"And not {deciding[0].card}: {deciding[1].wrong}.")
     sentences.append(f"In playouts {rival.said()} does about as well: it {rival.cost()}."
                      if rival.accepted else
                      f"In playouts it wins {rival.loss:.1f} points a hand more than "

@@ -2,28 +2,23 @@
 
 A position is kept only when all of these hold (the margins are the constants below):
 
-1. The analysis (:func:`~gin_teach.analysis.analyze_discards`) and the judge
-   (:func:`~gin_teach.judge.judge_discard` at :data:`~gin_teach.judge.BANK` precision, the
-   same playout engine the Expert plays with) name the same answer, except in tier 5, where
-   the analysis finds the top discards too close to call.
-2. The answer beats every other choice by at least :data:`KEEP_MARGIN_POINTS` expected
-   points per hand and by more than the judge's noise (:data:`~gin_teach.judge.NOISE_SE`
-   standard errors). In tier 5, where nothing else backs the playouts, the lead must be
+1. The analysis (:func:`~gin_teach.analysis.analyze_discards`) expects a question worth
+   asking (:func:`analysis_tier`: not a gin, not a count decided by less than
+   :data:`COUNT_MARGIN`, not every discard alike). This cheap guess lets the generator spend
+   playouts where puzzles are rare; it is not stored.
+2. The judge (:func:`~gin_teach.judge.judge_discard` at :data:`~gin_teach.judge.BANK`
+   precision, the same playout engine the Expert plays with) finds an answer that beats
+   every other choice by at least :data:`KEEP_MARGIN_POINTS` expected points per hand and by
+   more than its noise (:data:`~gin_teach.judge.NOISE_SE` standard errors). In tier 5,
+   where nothing but the playouts backs the answer, the lead must be
    :data:`JUDGEMENT_MARGIN_POINTS` and at least :data:`JUDGEMENT_Z` standard errors, and the
    same answer must come out best on fresh deals (:func:`confirmation_seed`).
-3. Cards that score the same on every deal are one answer.
+3. Cards that score the same on every deal, or within the judge's noise, are one answer.
 
-Tiers say what decides:
-
-1. **Count**: the answer leaves the least deadwood, by :data:`COUNT_MARGIN` points or more.
-2. **Shape**: the counts do not decide (another discard leaves as little or less), but outs
-   and expected deadwood do, by at least :data:`SHAPE_MARGIN` in the analysis score.
-3. **Memory**: the counts do not decide, the answer leads by :data:`INFO_MARGIN` in the
-   analysis score, and it changes when the discard pile is forgotten (partners gone).
-4. **Defence**: as 3, but it is forgetting the opponent's pick-ups, passes and discards that
-   changes the answer.
-5. **Judgement**: the analysis scores are within :data:`SHAPE_MARGIN` (or you may knock:
-   knock or wait), and only the playouts separate the choices.
+The tier is what decides, from the judge's values and the explainer
+(:func:`~gin_teach.puzzles.texts.puzzle_tier`), so it is what the explanation names:
+1 Count, 2 Shape, 3 Memory (the discard pile), 4 Defence (the opponent's pick-ups, passes
+and discards), 5 Judgement (knock or play on, or only the playouts separate the choices).
 
 >>> from gin_teach.analysis import Knowledge
 >>> found = verify_position("AS 2S 3S 5H 6H 7H 9D TD 2C 3C KH", Knowledge(stock_size=28),
@@ -41,10 +36,10 @@ from typing import TYPE_CHECKING, Final
 
 from gin_teach.analysis import DiscardAnalysis, Knowledge, analyze_discards
 from gin_teach.cards import Card, HandLike, to_cards
-from gin_teach.explain import without_opponent, without_pile
-from gin_teach.judge import BANK, NOISE_SE, Judgement, judge_discard
-from gin_teach.puzzles.choices import ChoiceValue
-from gin_teach.puzzles.texts import puzzle_texts, reexplain
+from gin_teach.explain import COUNT_DECIDES, without_opponent, without_pile
+from gin_teach.judge import BANK, NOISE_SE, Judgement, Option, judge_discard
+from gin_teach.puzzles.choices import TIER_NAMES, ChoiceValue
+from gin_teach.puzzles.texts import puzzle_texts, puzzle_tier, reexplain
 from gin_teach.rules import Rules
 
 if TYPE_CHECKING:
@@ -64,19 +59,21 @@ __all__ = [
     "confirmation_seed",
     "margins",
     "recheck",
+    "retier",
     "verify_position",
     "without_opponent",
     "without_pile",
 ]
 
-COUNT_MARGIN: Final = 2
-"""Tier 1: the answer leaves at least this many points less deadwood than any other discard."""
+COUNT_MARGIN: Final = COUNT_DECIDES
+"""The expected tier 1: the analysis' answer leaves at least this many points less deadwood
+than any other discard (the explainer's own :data:`~gin_teach.explain.COUNT_DECIDES`)."""
 SHAPE_MARGIN: Final = 1.0
+"""The expected tiers 2-4: the runner-up's analysis score (expected deadwood plus weighted
+danger) is at least this much worse than the answer's; under it the playouts decide."""
 INFO_MARGIN: Final = 0.3
-"""Tiers 3-4: the answer leads by this much in the analysis score with the information, and
-another card leads without it."""
-"""Tiers 2-4: the runner-up's analysis score (expected deadwood plus weighted danger) is at
-least this much worse than the answer's."""
+"""The expected tiers 3-4: the answer leads by this much in the analysis score with the
+information, and another card leads without it."""
 KEEP_MARGIN_POINTS: Final = 0.5
 """Tiers 1-4: the answer wins at least this many more points per hand than any other choice,
 as the judge measures it."""
@@ -140,8 +137,9 @@ def _answer_cards(analyses: Sequence[DiscardAnalysis]) -> frozenset[Card]:
 
 def analysis_tier(hand11: HandLike, knowledge: Knowledge,
                   rules: Rules | None = None) -> tuple[int, str]:
-    """The tier the analysis alone puts a position in, and why (0: no puzzle). Cheap: the
-    generator asks this before it spends playouts.
+    """The tier the analysis alone expects of a position, and why (0: no puzzle). Cheap: the
+    generator asks this before it spends playouts; the stored tier is what decides once the
+    judge has measured (:func:`~gin_teach.puzzles.texts.puzzle_tier`).
 
     >>> analysis_tier("7S 7H 7D 9C TC JC 3H 4H 8D KS AS", Knowledge())
     (1, 'K♠ leaves the least deadwood: 16 against 18')
@@ -188,44 +186,59 @@ def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int | None 
     """
     rules = rules or Rules.modern()
     hand = to_cards(hand11)
-    tier, why_tier = analysis_tier(hand, knowledge, rules)
-    if tier == 0:
-        return Verification(False, why_tier)
-    analyses = analyze_discards(hand, knowledge, rules)
+    expected, why_not = analysis_tier(hand, knowledge, rules)
+    if expected == 0:
+        return Verification(False, why_not)
     judged = judge_discard(hand, knowledge, rules, seed=seed, precision=BANK)
     best = judged.best
     assert best.card is not None
     knockable = any(o.knock and o.card == best.card for o in judged.options)
     knock = best.knock if knockable else None
     answer = accepted_cards(judged, knock)
-    if tier < 5 and best.card not in _answer_cards(analyses):
-        return Verification(False, f"the judge prefers {best.said()} to the analysis' "
-                                   f"{analyses[0].card}")
-    rivals = [o for o in judged.options if o.card not in answer or o.knock != best.knock]
+    rivals = _rivals(judged, answer)
     if not rivals:
         return Verification(False, "no other choice to compare with")
     runner = rivals[0]
-    need = JUDGEMENT_MARGIN_POINTS if tier == 5 else KEEP_MARGIN_POINTS
-    if runner.loss < need or runner.loss <= NOISE_SE * runner.error or (
-            tier == 5 and runner.error > 0 and runner.loss / runner.error < JUDGEMENT_Z):
-        return Verification(False, f"{best.said()} beats {runner.said()} by only "
-                                   f"{runner.loss:.2f} points (± {runner.error:.2f})")
-    if tier == 5:
-        again = judge_discard(hand, knowledge, rules, seed=confirmation_seed(hand),
-                              precision=BANK).best
-        if (again.card, again.knock) != (best.card, best.knock):
-            return Verification(False, f"on fresh deals {again.said()} comes out best, not "
-                                       f"{best.said()}: not confirmed")
-    assert runner.card is not None
     values = tuple(sorted(
         (ChoiceValue(o.card, o.knock, o.loss, "", o.error)
          for o in judged.options if o.card is not None),
         key=lambda v: (v.points_lost, v.card, v.knock)))
+    # The tier the analysis expected gives way to what decides between the judge's answer
+    # and its wrong choices (an analysis that picks another card leaves it to the playouts).
+    tier = puzzle_tier(hand, knowledge, values, answer, knock, rules=rules)
+    refusal = _lead_refusal(hand, knowledge, rules, judged, answer, tier)
+    if refusal:
+        return Verification(False, refusal)
     texts = puzzle_texts(tier, hand, knowledge, values, answer, knock, rules=rules)
     values = tuple(replace(v, why=texts.whys[(v.card, v.knock)]) for v in values)
     rating = _initial_rating(tier, runner.loss, values)
-    return Verification(True, why_tier, tier, answer, knock, values, texts.themes,
+    return Verification(True, f"kept in tier {tier}, {TIER_NAMES[tier]}", tier, answer, knock,
+                        values, texts.themes,
                         texts.explanation, texts.hint, rating, round(runner.loss, 2))
+
+
+def _rivals(judged: Judgement, answer: frozenset[Card]) -> list[Option]:
+    """The judge's choices outside the answer, the best first."""
+    best = judged.best
+    return [o for o in judged.options if o.card not in answer or o.knock != best.knock]
+
+
+def _lead_refusal(hand: Sequence[Card], knowledge: Knowledge, rules: Rules,
+                  judged: Judgement, answer: frozenset[Card], tier: int) -> str | None:
+    """Why the answer's lead is too small to keep the puzzle in ``tier`` (see the module),
+    or None: tier 5 asks for more, and the same best choice on fresh deals."""
+    best, runner = judged.best, _rivals(judged, answer)[0]
+    need = JUDGEMENT_MARGIN_POINTS if tier == 5 else KEEP_MARGIN_POINTS
+    if runner.loss < need or runner.loss <= NOISE_SE * runner.error or (
+            tier == 5 and runner.error > 0 and runner.loss / runner.error < JUDGEMENT_Z):
+        return (f"{best.said()} beats {runner.said()} by only {runner.loss:.2f} points "
+                f"(± {runner.error:.2f})")
+    if tier == 5:
+        again = judge_discard(hand, knowledge, rules, seed=confirmation_seed(hand),
+                              precision=BANK).best
+        if (again.card, again.knock) != (best.card, best.knock):
+            return f"on fresh deals {again.said()} comes out best, not {best.said()}: not confirmed"
+    return None
 
 
 def confirmation_seed(hand: Sequence[Card]) -> int:
@@ -241,13 +254,14 @@ def confirmation_seed(hand: Sequence[Card]) -> int:
 
 def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     """Check a stored puzzle again with today's code, and measure it again with the judge:
-    the puzzle with the judge's values, or why it no longer holds. Tiers 1-4 first ask the
-    analysis (the same tier and answer, which for tiers 3 and 4 includes the answer changing
-    when the deciding facts are forgotten). Then the judge (:func:`~gin_teach.judge.
-    judge_discard` at :data:`~gin_teach.judge.BANK` precision) must find an answer card,
-    with the puzzle's knock decision, best. The answer keeps the cards that play exactly
-    like it; every other choice gets the judge's loss and its error, so one within the noise
-    of the best is graded good (accepted), never wrong.
+    the puzzle with the judge's values, or why it no longer holds. The judge
+    (:func:`~gin_teach.judge.judge_discard` at :data:`~gin_teach.judge.BANK` precision) must
+    find an answer card, with the puzzle's knock decision, best. The answer keeps the cards
+    that play exactly like it; every other choice gets the judge's loss and its error, so
+    one within the noise of the best is graded good (accepted), never wrong; and the puzzle
+    goes in the tier of what decides it on those numbers (:func:`retier`). A Judgement
+    puzzle that is not a knock question must clear that tier's bar again (the lead, its
+    standard errors, the same best choice on fresh deals).
 
     >>> from gin_teach.puzzles import Puzzle, load_bank
     >>> puzzle = next(p for p in load_bank() if p.tier == 1)
@@ -255,13 +269,6 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     >>> isinstance(again, Puzzle) and again.answer <= puzzle.answer
     True
     """
-    if puzzle.tier < 5:
-        tier, why = analysis_tier(puzzle.hand, puzzle.knowledge, rules)
-        if tier != puzzle.tier:
-            return f"the analysis now puts it in tier {tier}: {why}"
-        answer = _answer_cards(analyze_discards(puzzle.hand, puzzle.knowledge, rules))
-        if not answer & puzzle.answer:
-            return f"the analysis now answers {' '.join(sorted(map(str, answer)))}"
     judged = judge_discard(puzzle.hand, puzzle.knowledge, rules, precision=BANK)
     best = judged.best
     knock = bool(puzzle.knock)
@@ -274,7 +281,40 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
         (ChoiceValue(o.card, o.knock, o.loss, "", o.error)
          for o in judged.options if o.card is not None),
         key=lambda v: (v.points_lost, v.card, v.knock)))
-    return reexplain(replace(puzzle, answer=answer, choices=choices), rules)
+    again = retier(replace(puzzle, answer=answer, choices=choices), rules)
+    if again.tier == 5 and again.knock is None:
+        # Only the playouts back such an answer: it must clear Judgement's bar again (a
+        # puzzle may have moved there from another tier).
+        refusal = _lead_refusal(puzzle.hand, puzzle.knowledge, rules or Rules.modern(),
+                                judged, answer, 5)
+        if refusal:
+            return f"tier 5, {TIER_NAMES[5]}: {refusal}"
+    return again
+
+
+def retier(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle:
+    """The puzzle in the tier of what decides it (:func:`~gin_teach.puzzles.texts.
+    puzzle_tier`) with its texts written again (:func:`~gin_teach.puzzles.texts.reexplain`),
+    from its stored numbers: no hand is played out. A puzzle that moves gets the first
+    rating the generator would give it in its new tier. Take-or-draw puzzles are returned
+    as they are (their tier is the draw's own, :func:`~gin_teach.puzzles.kinds.draw_tier`).
+
+    >>> from gin_teach.puzzles import load_bank
+    >>> puzzle = load_bank()[0]
+    >>> retier(puzzle) == puzzle
+    True
+    """
+    if puzzle.kind == "draw":
+        return puzzle
+    tier = puzzle_tier(puzzle.hand, puzzle.knowledge, puzzle.choices, puzzle.answer,
+                       puzzle.knock, puzzle.scores, rules)
+    if tier != puzzle.tier:
+        wrong = [c for c in puzzle.choices
+                 if c.card not in puzzle.answer or c.knock != bool(puzzle.knock)]
+        lead = min((c.points_lost for c in wrong), default=0.0)
+        puzzle = replace(puzzle, tier=tier,
+                         rating=_initial_rating(tier, lead, puzzle.choices))
+    return reexplain(puzzle, rules)
 
 
 def accepted_cards(judged: Judgement, knock: bool | None) -> frozenset[Card]:
