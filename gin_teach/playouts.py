@@ -379,14 +379,14 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
                     hand |= top
                 else:
                     solved = None
-            elif POINTS[index] < min(count, 10):
+            elif (points := POINTS[index]) < count and points < 10:
                 # A face-up card that makes no meld with the hand stays deadwood: taking it
                 # pays only if the hand's best throw sheds more than it adds (so never for a
                 # ten or a face card, nor one worth the count or more). That asks the
                 # solver about the hand alone, which the deal's other choices share.
                 key = hand | key_bits
                 value, bits = memo.get(key) or _solve(hand, key, jp)
-                value += POINTS[index]
+                value += points
                 if value < count:
                     hand |= top
                     solved = value, bits
