@@ -410,21 +410,22 @@ def _options(kinds: Sequence[tuple[str, Card | None]], points: list[list[int]],
     for index, (kind, card) in enumerate(kinds):
         values = points[index]
         loss, error = (0.0, 0.0) if index == leader else paired(points[leader], values)
-        if index != leader and loss <= 0.0:
+        # Graded on the numbers it states (two decimals), so anyone who grades those numbers
+        # again (a stored puzzle, say) finds the same verdict.
+        loss = round(max(loss, 0.0), 2)
+        error = round(error, 2) if math.isfinite(error) else 99.0
+        if index != leader and loss == 0.0:
             # Level with the leader on the deals both played: best when alike on every
             # deal, else good (the leader is ahead once all its deals count).
-            alike = values == points[leader][:len(values)]
-            loss = 0.0 if alike else 0.01
+            loss = 0.0 if values == points[leader][:len(values)] else 0.01
         verdict = verdict_for(loss, error)
         floor = floors[index] if index != leader else None
         if floor is not None and VERDICTS.index(verdict) < VERDICTS.index(floor):
             verdict = floor
         # A choice measured on fewer deals is valued as the leader's mean less its paired
         # loss, so every value stated is on the leader's deals and they order as the losses.
-        loss = round(max(loss, 0.0), 2)
-        options.append(Option(kind, card, leader_mean - loss, loss,
-                              round(error, 2) if math.isfinite(error) else 99.0,
-                              len(values), verdict))
+        options.append(Option(kind, card, leader_mean - loss, loss, error, len(values),
+                              verdict))
     order = {id(option): (index != leader, option.loss, -option.value)
              for index, option in enumerate(options)}
     return tuple(sorted(options, key=lambda o: order[id(o)]))

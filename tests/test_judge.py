@@ -180,3 +180,24 @@ def test_noise_is_reported() -> None:
     for option in judged.options[1:]:
         if option.accepted and option.loss > GOOD_BELOW:
             assert option.loss <= NOISE_SE * option.error
+
+
+def test_every_verdict_is_the_grade_of_the_numbers_it_states():
+    # A position from a generator game where 4♠ lost 0.7251 ± 0.3626 points: "good" on the
+    # raw numbers (within two standard errors), but it states 0.73 ± 0.36, an inaccuracy;
+    # a puzzle storing those numbers was refused on loading. The grade is of what is stated.
+    import random
+
+    from gin_teach.judge import BANK, VERDICTS, breaks_meld, judge_discard, verdict_for
+    from gin_teach.puzzles.generate import game_positions
+
+    positions = game_positions(400012)
+    random.Random(400012).shuffle(positions)
+    hand, knowledge, _, _ = positions[5]
+    judged = judge_discard(hand, knowledge, precision=BANK)
+    assert judged.option("discard 4S").verdict == verdict_for(0.73, 0.36) == "inaccuracy"
+    for option in judged.options:
+        stated = verdict_for(option.loss, option.error)
+        floored = VERDICTS.index(option.verdict) > VERDICTS.index(stated) and breaks_meld(
+            hand, option.card)
+        assert option.verdict == stated or floored, option

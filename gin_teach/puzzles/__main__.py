@@ -78,7 +78,7 @@ def _recheck(bank: Sequence[Puzzle], path: Path, drop: bool, jobs: int) -> int:
             print(f"{puzzle.id} (tier {puzzle.tier}): the answer is now "
                   f"{' '.join(sorted(map(str, again.answer)))}, was "
                   f"{' '.join(sorted(map(str, puzzle.answer)))}")
-    print(f"{len(kept)} of {len(bank)} puzzles hold; {moved} of them with a narrower answer")
+    print(f"{len(kept)} of {len(bank)} puzzles hold; {moved} of them with another answer")
     if drop:
         _write(kept, path)
         print(f"rewrote {path} with {len(kept)} puzzles, measured again by the judge")
