@@ -81,6 +81,7 @@ __all__ = [
     "draw_reason",
     "knock_reason",
     "move_words",
+    "said_among",
     "said_cards",
     "without_opponent",
     "without_pile",
@@ -434,9 +435,11 @@ def _feeds(position: Position, card: Card) -> str:
     same = [h for h in held if h.rank == card.rank]
     if len(same) >= 2:
         return f"{card} completes the {_RANKS[card.rank]} it picked up"
-    run = [h for h in held if h.rank != card.rank]
+    near = [h for h in held if abs(h.rank - card.rank) == 1 and h.suit == card.suit]
+    apart = [h for h in held if abs(h.rank - card.rank) == 2 and h.suit == card.suit]
     parts = ([f"pairs with the {same[0]}"] if same else []) + (
-        [f"sits next to the {said_cards(run)}"] if run else [])
+        [f"sits next to the {said_cards(near)}"] if near else []) + (
+        [f"could make a run with the {said_cards(apart)}"] if apart else [])
     return f"{card} {' and '.join(parts)} it took" if parts else ""
 
 
@@ -601,8 +604,18 @@ def _rival(choices: Sequence[Valued], best: Valued) -> Valued | None:
 
 
 def _action(best: Valued, choices: Sequence[Valued]) -> str:
-    could_knock = any(c.knock and c.card == best.card for c in choices)
-    return f"Discard {best.said(play_on=could_knock)}"
+    return f"Discard {said_among(best, choices)}"
+
+
+def said_among(choice: Valued, choices: Sequence[Valued]) -> str:
+    """``choice`` in words among ``choices``: "and play on" when its card could knock too.
+
+    >>> choices = [Valued.discard("5H", knock=True), Valued.discard("5H", loss=1.9)]
+    >>> said_among(choices[1], choices), said_among(Valued.discard("KC"), choices)
+    ('5♥ and play on', 'K♣')
+    """
+    return choice.said(play_on=not choice.knock and any(
+        c.knock and c.card == choice.card for c in choices))
 
 
 @names_bad_arguments
@@ -626,17 +639,18 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
         if rival is None:
             return f"{_action(best, choices)}: it is the only choice."
         reason = decide(position, best, rival)
-        margin = (f"In playouts {rival.said()} does about as well: it {rival.cost()}."
-                  if rival.accepted else
+        margin = (f"In playouts {said_among(rival, choices)} does about as well: it "
+                  f"{rival.cost()}." if rival.accepted else
                   f"In playouts it wins {rival.loss:.1f} points a hand more than "
-                  f"{rival.said()}{plus_minus(rival.error)}.")
+                  f"{said_among(rival, choices)}{plus_minus(rival.error)}.")
         return f"{_action(best, choices)}: {reason.why}. {margin}"
     reason = decide(position, best, chosen)
     if chosen.accepted:
-        return (f"{_upper(reason.plain)}, yet {chosen.said()} is as good as {best.said()} as "
-                f"far as the playouts can tell: it {chosen.cost()}.")
+        return (f"{_upper(reason.plain)}, yet {said_among(chosen, choices)} is as good as "
+                f"{said_among(best, choices)} as far as the playouts can tell: it "
+                f"{chosen.cost()}.")
     return (f"{_upper(reason.wrong)}. It {chosen.cost()} against "
-            f"{best.said()}.")
+            f"{said_among(best, choices)}.")
 
 
 # --------------------------------------------------------------------------- the judge's

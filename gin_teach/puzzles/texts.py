@@ -26,6 +26,7 @@ from gin_teach.explain import (
     Valued,
     choice_reason,
     decide,
+    said_among,
     said_cards,
     without_opponent,
     without_pile,
@@ -163,7 +164,8 @@ def _hint(tier: int, position: Position, knock: bool | None, kinds: Sequence[str
             c.rank == h.rank or (c.suit == h.suit and abs(c.rank - h.rank) <= 2)
             for h in loose)]
         if dead:
-            return (f"Look through the discard pile: {said_cards(dead[-5:])} are there. "
+            are = "is" if len(dead[-5:]) == 1 else "are"
+            return (f"Look through the discard pile: {said_cards(dead[-5:])} {are} there. "
                     "Which of your cards can no longer become a meld?")
     if tier == 4 and (k.opponent_holds or k.opponent_discarded):
         took = f"Your opponent took {said_cards(k.opponent_holds)}" if k.opponent_holds else ""
@@ -213,7 +215,8 @@ def _themes(position: Position, best: Valued, against: Sequence[tuple[Valued, Re
         elif kind == "memory":
             themes.append("dead partners")
         elif kind == "defence":
-            if any(w in reason.wrong for w in ("completes the", "sits next to", "pairs with")):
+            if any(w in reason.wrong for w in ("completes the", "sits next to", "pairs with",
+                                               "could make a run with")):
                 themes.append("don't feed a pick-up")
             themes.append("safe discard")
         if kind in ("count", "shape") and card.points >= 9 and position.stock >= 20:
@@ -236,7 +239,7 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
     >>> texts = puzzle_texts(p.tier, p.hand, p.knowledge, p.choices, p.answer, p.knock,
     ...                      p.scores)
     >>> print(texts.explanation)  # doctest: +NORMALIZE_WHITESPACE
-    Discard 7♣: 7♣ leaves 13, 4♥ leaves 16. And not 7♥: 7♥ sits next to the 9♥ it took
+    Discard 7♣: 7♣ leaves 13, 4♥ leaves 16. And not 7♥: 7♥ could make a run with the 9♥ it took
     (danger 0.33 against 0.14). In playouts it wins 2.9 points a hand more than 4♥ (± 0.5).
     """
     position = Position.of(hand, knowledge, rules, scores)
@@ -246,8 +249,7 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
         knock is None or v.knock == knock))]
     rival = next((v for v in outside if not v.accepted), outside[0] if outside else None)
     whys = {(v.card, v.knock): choice_reason(position, valued, v) for v in valued}
-    could_knock = any(v.knock and v.card == best.card for v in valued)
-    action = f"Discard {best.said(play_on=could_knock)}"
+    action = f"Discard {said_among(best, valued)}"
     if rival is None:
         return PuzzleTexts(f"{action}: every other choice plays alike.",
                            _hint(tier, position, knock, ()), whys, (), ())
@@ -275,11 +277,10 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
         # The runner-up is beaten on something else; what decides is against another card.
         against.append(deciding)
         sentences.append(f"And not {deciding[0].card}: {deciding[1].wrong}.")
-    sentences.append(f"In playouts {rival.said()} does about as well: it {rival.cost()}."
-                     if rival.accepted else
+    sentences.append(f"In playouts {said_among(rival, valued)} does about as well: it "
+                     f"{rival.cost()}." if rival.accepted else
                      f"In playouts it wins {rival.loss:.1f} points a hand more than "
-                     f"{rival.said(play_on=rival.card == best.card)}"
-                     f"{plus_minus(rival.error)}.")
+                     f"{said_among(rival, valued)}{plus_minus(rival.error)}.")
     kinds = tuple(r.kind for _, r in against)
     return PuzzleTexts(" ".join(sentences), _hint(tier, position, knock, kinds), whys,
                        _themes(position, best, against), kinds)
