@@ -607,6 +607,7 @@ def _action(best: Valued, choices: Sequence[Valued]) -> str:
     return f"Discard {said_among(best, choices)}"
 
 
+@names_bad_arguments
 def said_among(choice: Valued, choices: Sequence[Valued]) -> str:
     """``choice`` in words among ``choices``: "and play on" when its card could knock too.
 
@@ -614,6 +615,10 @@ def said_among(choice: Valued, choices: Sequence[Valued]) -> str:
     >>> said_among(choices[1], choices), said_among(Valued.discard("KC"), choices)
     ('5♥ and play on', 'K♣')
     """
+    if not isinstance(choice, Valued):
+        raise wrong_argument("choice", choice, "a Valued choice")
+    if not isinstance(choices, (list, tuple)) or not all(isinstance(c, Valued) for c in choices):
+        raise wrong_argument("choices", choices, "a sequence of Valued choices")
     return choice.said(play_on=not choice.knock and any(
         c.knock and c.card == choice.card for c in choices))
 
