@@ -651,9 +651,10 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
         return f"{_action(best, choices)}: {reason.why}. {margin}"
     reason = decide(position, best, chosen)
     if chosen.accepted:
-        return (f"{_upper(reason.plain)}, yet {said_among(chosen, choices)} is as good as "
+        # The verdict first (it is accepted), then the difference it does not outweigh.
+        return (f"{_upper(said_among(chosen, choices))} is as good as "
                 f"{said_among(best, choices)} as far as the playouts can tell: it "
-                f"{chosen.cost()}.")
+                f"{chosen.cost()}, though {reason.plain}.")
     return (f"{_upper(reason.wrong)}. It {chosen.cost()} against "
             f"{said_among(best, choices)}.")
 
