@@ -66,13 +66,53 @@ _KERNEL_IDLE = (
 }"""
 )
 
+# Starts Run All and returns at once: the command's promise waits on every cell, and on any
+# dialog JupyterLab opens meanwhile, so awaiting it here could hang the test with nothing to
+# say. How it ended is kept in the page for `diagnostics`.
 _RUN_ALL = (
-    "async (path) => {"
+    "(path) => {"
     + _FIND_PANEL
     + """
   const p = panel(path);
   window.jupyterapp.shell.activateById(p.id);
-  return await window.jupyterapp.commands.execute('notebook:run-all-cells');
+  window.ginRunAll = 'pending';
+  window.jupyterapp.commands.execute('notebook:run-all-cells').then(
+    (ran) => { window.ginRunAll = `ended (${ran})`; },
+    (error) => { window.ginRunAll = `failed: ${error}`; });
+}"""
+)
+
+# An empty request the kernel must answer, its reply and its idle status both: proof that
+# messages travel both ways before the test depends on them. Resolves to false if no answer
+# came within `ms`.
+_KERNEL_ANSWERS = (
+    "async ([path, ms]) => {"
+    + _FIND_PANEL
+    + """
+  const kernel = panel(path).sessionContext.session.kernel;
+  const future = kernel.requestExecute({code: '', silent: true, store_history: false});
+  const late = new Promise((resolve) => setTimeout(() => resolve(false), ms));
+  return await Promise.race([future.done.then(() => true), late]);
+}"""
+)
+
+# What the page shows of a run that did not finish: the kernel, the Run All command, each
+# code cell's state, and any dialog waiting for an answer.
+_RUN_STATE = (
+    "(path) => {"
+    + _FIND_PANEL
+    + """
+  const p = panel(path);
+  if (!p) { return 'the notebook is not open'; }
+  const kernel = p.sessionContext.session && p.sessionContext.session.kernel;
+  const cells = p.content.widgets.filter((c) => c.model.type === 'code')
+    .map((c, i) => `${i}:${c.model.executionState}/${c.model.executionCount}`);
+  const dialogs = Array.from(document.querySelectorAll('.jp-Dialog'))
+    .map((d) => d.innerText.trim().slice(0, 300));
+  return [`kernel: ${kernel ? kernel.status + '/' + kernel.connectionStatus : 'none'}`,
+          `run all: ${window.ginRunAll || 'not started'}`,
+          `code cells (state/count): ${cells.join(' ')}`,
+          `dialogs: ${dialogs.length ? dialogs.join(' | ') : 'none'}`].join('\\n');
 }"""
 )
 
@@ -200,6 +240,18 @@ class NotebookPage:
         self.page.goto(self.lab.url(f"lab/workspaces/{workspace}/tree/{self.path}"))
         with expected(f"{self.path} open with an idle kernel", self):
             self.page.wait_for_function(_KERNEL_IDLE, arg=self.path, timeout=LOAD_MS)
+        self.wait_for_kernel_answer()
+
+    def wait_for_kernel_answer(self, tries: int = 4, each_ms: int = 15_000) -> None:
+        """Wait until the kernel answers a request. A kernel reported idle may still lose a
+        request sent in its first moments; a learner would run the cell again, and so may this
+        probe, but a kernel that never answers is a failure."""
+        for _ in range(tries):
+            if self.page.evaluate(_KERNEL_ANSWERS, [self.path, each_ms]):
+                return
+        raise AssertionError(
+            f"the kernel of {self.path} answered none of {tries} requests\n{self.diagnostics()}"
+        )
 
     def run_all(self) -> None:
         self.page.evaluate(_RUN_ALL, self.path)
@@ -240,9 +292,16 @@ class NotebookPage:
             problems.append(f"{failed_views} widget view(s) failed to render")
         assert not problems, f"{when}:\n" + "\n".join(problems) + f"\n{self.diagnostics()}"
 
+    def run_state(self) -> str:
+        try:
+            return str(self.page.evaluate(_RUN_STATE, self.path))
+        except Exception as error:  # the page itself may be what broke
+            return f"(the page did not say: {type(error).__name__}: {error})"
+
     def diagnostics(self) -> str:
         errors = "\n".join(self.page_errors[-10:]) or "(none)"
-        return f"page errors:\n{errors}\nserver log tail:\n{self.lab.log()[-2000:]}"
+        return (f"{self.run_state()}\npage errors:\n{errors}\n"
+                f"server log tail:\n{self.lab.log()[-2000:]}")
 
     def click_a_button_that_changes_output(self, max_tries: int = 8) -> str:
         """Click widget buttons in turn until one changes what its cell shows; return its label.

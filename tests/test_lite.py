@@ -114,7 +114,8 @@ class LiteNotebook(NotebookPage):
 
     def diagnostics(self) -> str:
         errors = "\n".join((self.page_errors + self.console_errors)[-10:]) or "(none)"
-        return f"page errors:\n{errors}\nrequests to other hosts: {self.foreign}"
+        return (f"{self.run_state()}\npage errors:\n{errors}\n"
+                f"requests to other hosts: {self.foreign}")
 
 
 def watch_hosts(context: Any, nb: LiteNotebook) -> None:
