@@ -75,6 +75,7 @@ __all__ = [
     "Position",
     "Reason",
     "Valued",
+    "can_share_meld",
     "choice_reason",
     "decide",
     "discard_reason",
@@ -309,8 +310,14 @@ def _knock_odds(position: Position, card: Card) -> tuple[float, float, float]:
 
 
 
-def _partners(card: Card, other: Card) -> bool:
-    """Whether the two cards can share a three-card meld."""
+def can_share_meld(card: Card, other: Card) -> bool:
+    """Whether the two cards can share a meld of three: a set, or a run that has room for
+    both. A player who wants one of them may be collecting the other.
+
+    >>> seven = Card.parse("7H")
+    >>> [can_share_meld(seven, Card.parse(c)) for c in ("7S", "9H", "10H", "8D")]
+    [True, True, False, False]
+    """
     if card.is_joker or other.is_joker or card == other:
         return False
     return card.rank == other.rank or (card.suit == other.suit
@@ -431,7 +438,7 @@ def _danger(position: Position, subject: Valued, other: Valued) -> str:
 
 def _feeds(position: Position, card: Card) -> str:
     """How ``card`` helps the cards the opponent took: "" when it does not."""
-    held = [h for h in position.knowledge.opponent_holds if _partners(card, h)]
+    held = [h for h in position.knowledge.opponent_holds if can_share_meld(card, h)]
     same = [h for h in held if h.rank == card.rank]
     if len(same) >= 2:
         return f"{card} completes the {_RANKS[card.rank]} it picked up"
@@ -446,8 +453,8 @@ def _feeds(position: Position, card: Card) -> str:
 def _shy(position: Position, card: Card) -> str:
     """Why the opponent is unlikely to want ``card``, from what it let go: "" if nothing."""
     k = position.knowledge
-    threw = [c for c in k.opponent_discarded if _partners(card, c) and c not in position.hand]
-    passed = [c for c in k.opponent_passed if _partners(card, c) and c not in position.hand
+    threw = [c for c in k.opponent_discarded if can_share_meld(card, c) and c not in position.hand]
+    passed = [c for c in k.opponent_passed if can_share_meld(card, c) and c not in position.hand
               and c not in threw]
     if threw:
         return f"your opponent threw {said_cards(threw)}, so it is unlikely to want {card}"
@@ -460,21 +467,24 @@ def _defence(position: Position, better: Valued, worse: Valued) -> Reason:
     riskier, safer = _danger(position, worse, better), _danger(position, better, worse)
     lb, lw = position.left(better.card), position.left(worse.card)
     count = f"{worse.card} leaves {lw} and {better.card} leaves {lb}, but " if lw < lb else ""
+    # For a choice the playouts accept, the facts leave out the count that favours it: it
+    # is no "though".
     feeds = _feeds(position, worse.card)
     if feeds:
         return Reason("defence", f"{feeds}; {better.card} is safer ({safer})",
-                      f"{count}{feeds} ({riskier})")
+                      f"{count}{feeds} ({riskier})", f"{feeds} ({riskier})")
     shy = _shy(position, better.card)
     if shy:
+        helps = (f"{worse.card} is likelier to help your opponent than {better.card}: {shy} "
+                 f"({riskier})")
         return Reason("defence", f"{better.card} is the safer throw: {shy} ({safer})",
-                      f"{count}{worse.card} is likelier to help your opponent than "
-                      f"{better.card}: {shy} ({riskier})")
+                      f"{count}{helps}", helps)
     said = f"{worse.card} is more likely to complete a meld for your opponent ({riskier})"
-    return Reason("defence", said, f"{count}{said}")
+    return Reason("defence", said, f"{count}{said}", said)
 
 
 def _dead(position: Position, card: Card) -> list[Card]:
-    return [c for c in position.knowledge.discard_pile if _partners(card, c)]
+    return [c for c in position.knowledge.discard_pile if can_share_meld(card, c)]
 
 
 def _shape(position: Position, better: Valued, worse: Valued) -> Reason:
@@ -483,8 +493,8 @@ def _shape(position: Position, better: Valued, worse: Valued) -> Reason:
     if len(a.outs) != len(b.outs):
         gained = set(a.outs) - set(b.outs)
         partners = sorted({h for h in position.hand if h not in (better.card, worse.card)
-                           and _partners(h, worse.card)
-                           and any(_partners(o, worse.card) and _partners(o, h)
+                           and can_share_meld(h, worse.card)
+                           and any(can_share_meld(o, worse.card) and can_share_meld(o, h)
                                    for o in gained)})
         kept = f"{worse.card} beside {said_cards(partners)}" if partners else str(worse.card)
         lead = (f"throwing {worse.card} leaves less now ({lw} against {lb}), but "
@@ -525,10 +535,11 @@ def _memory(position: Position, better: Valued, worse: Valued) -> Reason:
     numbers = _numbers(position, better, worse)
     lb, lw = position.left(better.card), position.left(worse.card)
     count = f"{worse.card} leaves {lw} and {better.card} leaves {lb}, but " if lw < lb else ""
+    dead_partners = (f"{better.card}'s {'partners' if len(dead) > 1 else 'partner'} "
+                     f"{said_cards(dead)} {'are' if len(dead) > 1 else 'is'} dead in the pile: "
+                     f"{numbers}")
     return Reason("memory", f"{better.card} has little future: {pile}; {numbers}",
-                  f"{count}{better.card}'s {'partners' if len(dead) > 1 else 'partner'} "
-                  f"{said_cards(dead)} {'are' if len(dead) > 1 else 'is'} dead in the pile: "
-                  f"{numbers}")
+                  f"{count}{dead_partners}", dead_partners)
 
 
 def _check_choices(position: object, choices: object, **named: object) -> None:
@@ -584,13 +595,18 @@ def decide(position: Position, better: Valued, worse: Valued) -> Reason:
         return _shape(position, better, worse)
     if lb < lw:
         return _count(position, better, worse)
-    if (lb, len(a.outs)) == (lw, len(b.outs)):
+    if _seen(position, better) == _seen(position, worse):
         alike = f"{better.card} and {worse.card} both leave {lb} with {len(a.outs)} outs"
     else:
         alike = (f"{worse.card} leaves {lw} with {len(b.outs)} outs, {better.card} {lb} with "
                  f"{len(a.outs)}")
     return Reason("playouts", f"{alike}; only playing the hand out separates them",
                   f"{alike}, but {worse.card} does worse when the hand is played out", alike)
+
+
+def _seen(position: Position, choice: Valued) -> tuple[int, int]:
+    """What a learner sees of a discard: the deadwood it leaves and its outs."""
+    return position.left(choice.card), len(position.analyses[choice.card].outs)
 
 
 def _upper(text: str) -> str:
@@ -651,10 +667,14 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
         return f"{_action(best, choices)}: {reason.why}. {margin}"
     reason = decide(position, best, chosen)
     if chosen.accepted:
-        # The verdict first (it is accepted), then the difference it does not outweigh.
+        # The verdict first (it is accepted), then the difference it does not outweigh. A
+        # playouts reason names only what favours the chosen card or what the two share.
+        though = ", though"
+        if reason.kind == "playouts":
+            though = " even though" if _seen(position, chosen) != _seen(position, best) else ";"
         return (f"{_upper(said_among(chosen, choices))} is as good as "
                 f"{said_among(best, choices)} as far as the playouts can tell: it "
-                f"{chosen.cost()}, though {reason.plain}.")
+                f"{chosen.cost()}{though} {reason.plain}.")
     return (f"{_upper(reason.wrong)}. It {chosen.cost()} against "
             f"{said_among(best, choices)}.")
 
@@ -727,7 +747,7 @@ def _draw_decider(draw: DrawAnalysis, knowledge: Knowledge, take: bool) -> str:
     if (kept > now) == take and kept != now:
         clauses.append(f"after taking {up}, {kept} unseen cards would make a meld; with your "
                        f"hand as it is, {now}")
-    dead = [c for c in knowledge.discard_pile[:-1] if _partners(up, c)]
+    dead = [c for c in knowledge.discard_pile[:-1] if can_share_meld(up, c)]
     if dead and not take and not draw.take_melds:
         clauses.append(f"{up} has little future: {said_cards(dead)} "
                        f"{'are' if len(dead) > 1 else 'is'} in the pile")

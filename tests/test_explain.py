@@ -17,6 +17,7 @@ from gin_teach.explain import (
     DRAW_COUNT_DECIDES,
     Position,
     Valued,
+    can_share_meld,
     decide,
     move_words,
 )
@@ -117,6 +118,47 @@ def test_only_the_playouts_are_named_when_nothing_else_separates() -> None:
             assert (f"knocking with {left(puzzle, best.card)} after {best.card} beats knocking "
                     f"with {left(puzzle, other.card)}") in puzzle.explanation
     assert knocks_on_count > 10
+
+
+def test_a_choice_as_good_as_the_best_is_not_told_what_favours_it_as_a_fault() -> None:
+    """An accepted choice's "though" names what counts against it, never its own smaller
+    count; where only the playouts separate, what it shows is in its favour or shared."""
+    accepted = 0
+    for puzzle in BANK:
+        best = puzzle.best_choice
+        for choice in puzzle.choices:
+            if "as far as the playouts can tell" not in choice.why or choice == best:
+                continue
+            accepted += 1
+            after = choice.why.split("can tell: ", 1)[1]
+            assert f"{choice.card} leaves {left(puzzle, choice.card)} and" not in after, \
+                (puzzle.id, choice.why)
+            if "even though" in after:
+                # It loses despite leaving less, or keeping more outs.
+                assert f"{choice.card} leaves {left(puzzle, choice.card)} with" in after, \
+                    (puzzle.id, choice.why)
+                assert left(puzzle, choice.card) <= left(puzzle, best.card), puzzle.id
+            elif "both leave" in after:
+                assert left(puzzle, choice.card) == left(puzzle, best.card), puzzle.id
+    assert accepted > 300
+
+
+def test_a_defence_hint_names_the_opponents_cards_the_explanation_rests_on() -> None:
+    rests_on = 0
+    for puzzle in BANK:
+        if puzzle.tier != 4:
+            continue
+        k = puzzle.knowledge
+        seen = set(k.opponent_holds) | set(k.opponent_discarded) | set(k.opponent_passed)
+        hinted = named(puzzle.hint)
+        assert hinted <= seen, (puzzle.id, puzzle.hint)
+        # Only what it did with cards that could meld with yours.
+        assert all(any(can_share_meld(c, h) for h in puzzle.hand)
+                   for c in hinted - set(k.opponent_holds)), (puzzle.id, puzzle.hint)
+        for found in re.finditer(r"your opponent (?:passed|threw) (.+?), so", puzzle.explanation):
+            rests_on += 1
+            assert named(found[1]) <= hinted, (puzzle.id, puzzle.explanation, puzzle.hint)
+    assert rests_on > 20
 
 
 def test_knock_puzzles_name_the_stock_and_the_undercut_risk() -> None:

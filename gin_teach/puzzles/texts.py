@@ -24,6 +24,7 @@ from gin_teach.explain import (
     Position,
     Reason,
     Valued,
+    can_share_meld,
     choice_reason,
     decide,
     said_among,
@@ -153,25 +154,38 @@ def puzzle_tier(hand: Sequence[Card], knowledge: Knowledge, choices: Sequence[Ch
                      knock)[0]
 
 
-def _hint(tier: int, position: Position, knock: bool | None, kinds: Sequence[str]) -> str:
-    """The hint of the tier when its own kind of fact decides, else of what does decide."""
+def _hint(tier: int, position: Position, knock: bool | None, kinds: Sequence[str],
+          answer: Card) -> str:
+    """The hint of the tier when its own kind of fact decides, else of what does decide;
+    a defence hint names first what bears on ``answer``, the card the explanation defends."""
     if kinds and tier not in (_TIER_OF_KIND[k] for k in kinds):
         tier = _TIER_OF_KIND[kinds[0]]
     k = position.knowledge
     if tier == 3:
         loose = best_arrangement(position.hand).deadwood_cards
-        dead = [c for c in k.discard_pile if any(
-            c.rank == h.rank or (c.suit == h.suit and abs(c.rank - h.rank) <= 2)
-            for h in loose)]
+        dead = [c for c in k.discard_pile if any(can_share_meld(c, h) for h in loose)]
         if dead:
             are = "is" if len(dead[-5:]) == 1 else "are"
             return (f"Look through the discard pile: {said_cards(dead[-5:])} {are} there. "
                     "Which of your cards can no longer become a meld?")
-    if tier == 4 and (k.opponent_holds or k.opponent_discarded):
-        took = f"Your opponent took {said_cards(k.opponent_holds)}" if k.opponent_holds else ""
-        threw = (f"{' and threw' if took else 'Your opponent threw'} "
-                 f"{said_cards(k.opponent_discarded[-3:])}" if k.opponent_discarded else "")
-        return f"{took}{threw}. Which of your cards would help it?"
+    if tier == 4:
+        # What the opponent did with cards that could meld with yours: the facts the
+        # explainer's defence reasons rest on.
+        def near(cards: Sequence[Card]) -> list[Card]:
+            near = [c for c in cards if any(can_share_meld(c, h) for h in position.hand)]
+            named = sorted(range(len(near)),
+                           key=lambda i: (not can_share_meld(near[i], answer), -i))[:3]
+            return [near[i] for i in sorted(named)]
+        threw = near(k.opponent_discarded)
+        passed = near([c for c in k.opponent_passed if c not in threw])
+        did = ([f"took {said_cards(k.opponent_holds)}"] if k.opponent_holds else []) + (
+            [f"threw {said_cards(threw)}"] if threw else []) + (
+            [f"passed {said_cards(passed)}"] if passed else [])
+        if did:
+            # A list may hold its own "and": then the last clause takes a comma before its own.
+            last = ", and " if len(did) > 2 or " and " in did[0] else " and "
+            listed = ", ".join(did[:-1]) + (last if len(did) > 1 else "") + did[-1]
+            return f"Your opponent {listed}. Which of your cards would help it?"
     if tier == 5:
         score = (f", the score is {position.scores[0]} to {position.scores[1]}"
                  if position.scores else "")
@@ -252,7 +266,7 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
     action = f"Discard {said_among(best, valued)}"
     if rival is None:
         return PuzzleTexts(f"{action}: every other choice plays alike.",
-                           _hint(tier, position, knock, ()), whys, (), ())
+                           _hint(tier, position, knock, (), best.card), whys, (), ())
     against = [(rival, decide(position, best, rival))]
     sentences = [f"{action}: {against[0][1].why}."]
     other = next((v for v in valued if v.knock != best.knock), None)
@@ -282,7 +296,7 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
                      f"In playouts it wins {rival.loss:.1f} points a hand more than "
                      f"{said_among(rival, valued)}{plus_minus(rival.error)}.")
     kinds = tuple(r.kind for _, r in against)
-    return PuzzleTexts(" ".join(sentences), _hint(tier, position, knock, kinds), whys,
+    return PuzzleTexts(" ".join(sentences), _hint(tier, position, knock, kinds, best.card), whys,
                        _themes(position, best, against), kinds)
 
 
