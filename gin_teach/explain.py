@@ -63,6 +63,7 @@ from gin_teach.melds import all_best_arrangements
 from gin_teach.opponent import OpponentModel
 from gin_teach.playouts import PlayoutRules, imagined_deal, settle_masks
 from gin_teach.rules import Rules
+from gin_teach.solver import MELDS_WITH_CARD
 from gin_teach.validation import names_bad_arguments, wrong_argument
 
 __all__ = [
@@ -82,6 +83,7 @@ __all__ = [
     "draw_reason",
     "knock_reason",
     "move_words",
+    "open_melds",
     "said_among",
     "said_cards",
     "without_opponent",
@@ -310,6 +312,7 @@ def _knock_odds(position: Position, card: Card) -> tuple[float, float, float]:
 
 
 
+@names_bad_arguments
 def can_share_meld(card: Card, other: Card) -> bool:
     """Whether the two cards can share a meld of three: a set, or a run that has room for
     both. A player who wants one of them may be collecting the other.
@@ -318,6 +321,9 @@ def can_share_meld(card: Card, other: Card) -> bool:
     >>> [can_share_meld(seven, Card.parse(c)) for c in ("7S", "9H", "10H", "8D")]
     [True, True, False, False]
     """
+    for name, value in (("card", card), ("other", other)):
+        if not isinstance(value, Card):
+            raise wrong_argument(name, value, "a Card")
     if card.is_joker or other.is_joker or card == other:
         return False
     return card.rank == other.rank or (card.suit == other.suit
@@ -480,7 +486,35 @@ def _defence(position: Position, better: Valued, worse: Valued) -> Reason:
         return Reason("defence", f"{better.card} is the safer throw: {shy} ({safer})",
                       f"{count}{helps}", helps)
     said = f"{worse.card} is more likely to complete a meld for your opponent ({riskier})"
+    if not (better.card.is_joker or worse.card.is_joker):
+        open_b, open_w = open_melds(position, better.card), open_melds(position, worse.card)
+        if open_w > open_b:
+            said = (f"{worse.card} could still complete {open_w} melds of three for your "
+                    f"opponent, {better.card} {f'only {open_b}' if open_b else 'none'}: the "
+                    f"others need cards you hold or the pile has ({riskier})")
     return Reason("defence", said, f"{count}{said}", said)
+
+
+@names_bad_arguments
+def open_melds(position: Position, card: Card) -> int:
+    """How many melds of three ``card``, thrown, could complete for the opponent: those whose
+    two other cards are neither kept in your hand nor in the discard pile. The fewer, the
+    safer the throw; its danger also weighs what the opponent took, threw and passed.
+
+    You hold 2♠ and A♥: the A♠ could complete only A♦ A♣ for your opponent, the A♥ both
+    A♦ A♣ and 2♥ 3♥:
+
+    >>> position = Position.of("AS 2S 8S AH 4H 8H JH KH 3D KD 6C", Knowledge(stock_size=26))
+    >>> open_melds(position, Card.parse("AS")), open_melds(position, Card.parse("AH"))
+    (1, 2)
+    """
+    if not isinstance(position, Position):
+        raise wrong_argument("position", position, "a Position")
+    if not isinstance(card, Card) or card.is_joker or card not in position.hand:
+        raise wrong_argument("card", card, "a natural card of the position's hand")
+    blocked = (hand_mask(position.hand) & ~card.bit) | hand_mask(position.knowledge.discard_pile)
+    return sum(1 for meld, _ in MELDS_WITH_CARD[card.index]
+               if meld.bit_count() == 3 and not meld & blocked)
 
 
 def _dead(position: Position, card: Card) -> list[Card]:

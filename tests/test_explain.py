@@ -20,6 +20,7 @@ from gin_teach.explain import (
     can_share_meld,
     decide,
     move_words,
+    open_melds,
 )
 from gin_teach.judge import loss_words
 from gin_teach.puzzles import Puzzle, load_bank
@@ -159,6 +160,24 @@ def test_a_defence_hint_names_the_opponents_cards_the_explanation_rests_on() -> 
             rests_on += 1
             assert named(found[1]) <= hinted, (puzzle.id, puzzle.explanation, puzzle.hint)
     assert rests_on > 20
+
+
+OPEN_MELDS = re.compile(r"(\S+) could still complete (\d+) melds of three for your "
+                        r"opponent, (\S+) (?:only (\d+)|none)")
+
+
+def test_a_safer_throw_is_told_how_many_melds_each_card_could_still_complete() -> None:
+    stated = 0
+    for puzzle in BANK:
+        position = Position.of(puzzle.hand, puzzle.knowledge)
+        for text in texts(puzzle):
+            for found in OPEN_MELDS.finditer(text):
+                stated += 1
+                (worse,), (safer,) = named(found[1]), named(found[3])
+                assert open_melds(position, worse) == int(found[2]), (puzzle.id, text)
+                assert open_melds(position, safer) == int(found[4] or 0), (puzzle.id, text)
+                assert int(found[2]) > int(found[4] or 0)
+    assert stated > 50
 
 
 def test_knock_puzzles_name_the_stock_and_the_undercut_risk() -> None:
