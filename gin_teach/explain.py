@@ -786,7 +786,14 @@ def _draw_decider(draw: DrawAnalysis, knowledge: Knowledge, take: bool) -> str:
         clauses.append(f"{up} has little future: {said_cards(dead)} "
                        f"{'are' if len(dead) > 1 else 'is'} in the pile")
     if not clauses:
-        return "; the count and the outs are close: only the playouts separate them"
+        gap = abs(draw.take_deadwood - draw.draw_deadwood)
+        if gap < 0.05:
+            return "; the counts are level and so are the outs: only the playouts separate them"
+        favoured = "taking" if count_says_take else f"leaving {up}"
+        # The count leans one way, too little to settle it alone (DRAW_COUNT_DECIDES).
+        verdict = ("and the playouts agree" if count_says_take == take else
+                   f"yet the playouts find {'taking it' if take else f'leaving {up}'} better")
+        return f"; the count favours {favoured} by {gap:.1f}, too little to decide alone, {verdict}"
     return "; " + ", and ".join(clauses)
 
 
@@ -828,7 +835,8 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
                 f"the playouts can tell ({chosen.cost()}): {facts}.")
     up, left, stock = draw.upcard, draw.take_deadwood, f"{draw.draw_deadwood:.1f}"
     if chosen.kind == "take":
-        than = "no less than" if left >= draw.draw_deadwood else "against"
+        than = ("more than" if left > draw.draw_deadwood else
+                "as much as" if left == draw.draw_deadwood else "against")
         wrong = (f"Taking {up} leaves {left} after throwing {draw.take_discard}, {than} "
                  f"{stock} on average for a stock card")
     else:

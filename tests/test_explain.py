@@ -298,7 +298,14 @@ def test_a_take_or_draw_reason_names_the_outs_or_the_pile_when_the_count_does_no
             assert not (outs or pile or "only the playouts" in text), (puzzle.id, text)
             continue
         undecided += 1
-        assert outs or pile or "only the playouts separate them" in text, (puzzle.id, text)
+        leans = re.search(r"the count favours (taking|leaving) [^,]*?by ([\d.]+), too little to "
+                          r"decide alone, (and the playouts agree|yet the playouts find)", text)
+        assert outs or pile or leans or "only the playouts separate them" in text, \
+            (puzzle.id, text)
+        if leans:
+            assert (leans[1] == "taking") == (gap > 0), (puzzle.id, text)
+            assert leans[2] == f"{abs(gap):.1f}", (puzzle.id, text)
+            assert (leans[3] == "and the playouts agree") == ((gap > 0) == puzzle.take)
         if outs:
             assert (int(outs[1]), int(outs[2])) == (len(seen.take_outs), len(seen.draw_outs))
             assert (len(seen.take_outs) > len(seen.draw_outs)) == puzzle.take
