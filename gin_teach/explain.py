@@ -379,15 +379,17 @@ def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
             return Reason("knock", why, wrong)
         # The risk argues for waiting, yet the knock wins more: say what waiting costs.
         waiting = "every turn you play on gives your opponent a chance to knock or go gin first"
+        close = ""
         if position.scores is not None:
             mine, theirs = position.scores
             need = position.rules.target - theirs
             if need <= CLOSE_TO_GAME:
-                waiting = (f"at {mine}-{theirs} your opponent needs only {need} points for the "
-                           f"game, and {waiting}")
+                close = f"at {mine}-{theirs} your opponent needs only {need} points for the game"
+                waiting = f"{close}, and {waiting}"
         why = f"knocking with {lb} pays despite {_risk(risk)} with {stock}: {waiting}"
-        wrong = (f"playing on gives your opponent time: {waiting}; a knock with {lb} now pays "
-                 f"despite {_risk(risk)}")
+        wrong = (f"playing on gives your opponent time to knock or go gin first"
+                 f"{f' ({close})' if close else ''}; a knock with {lb} now pays despite "
+                 f"{_risk(risk)}")
         return Reason("knock", why, wrong)
     risk, won, lost = position.knock_odds(worse.card)
     outs = len(position.analyses[better.card].outs)
@@ -603,7 +605,16 @@ def decide(position: Position, better: Valued, worse: Valued) -> Reason:
     """
     _check_choices(position, None, better=better, worse=worse)
     if better.knock or worse.knock:
-        return _knock_reason(position, better, worse)
+        reason = _knock_reason(position, better, worse)
+        if better.knock and not worse.knock and worse.card != better.card:
+            # Playing on with another card: say what that card costs too.
+            costs = _broken(position, better, worse)
+            if costs is None and (position.left(worse.card) - position.left(better.card)
+                                  >= COUNT_DECIDES):
+                costs = _count(position, better, worse)
+            if costs is not None:
+                reason = replace(reason, wrong=f"{costs.wrong}, and {reason.wrong}")
+        return reason
     broken = _broken(position, better, worse)
     if broken is not None:
         return broken

@@ -22,7 +22,7 @@ from gin_teach.explain import (
     move_words,
     open_melds,
 )
-from gin_teach.judge import loss_words
+from gin_teach.judge import breaks_meld, loss_words
 from gin_teach.puzzles import Puzzle, load_bank
 from gin_teach.puzzles.texts import reexplain
 
@@ -178,6 +178,29 @@ def test_a_safer_throw_is_told_how_many_melds_each_card_could_still_complete() -
                 assert open_melds(position, safer) == int(found[4] or 0), (puzzle.id, text)
                 assert int(found[2]) > int(found[4] or 0)
     assert stated > 50
+
+
+def test_playing_on_with_another_card_is_told_what_that_card_costs_too() -> None:
+    told = 0
+    for puzzle in BANK:
+        best = puzzle.best_choice
+        if not best.knock:
+            continue
+        for choice in puzzle.choices:
+            if choice.knock or choice.card == best.card or choice.points_lost == 0:
+                continue
+            gap = left(puzzle, choice.card) - left(puzzle, best.card)
+            if breaks_meld(puzzle.hand, choice.card):
+                told += 1
+                assert f"{choice.card} breaks your" in choice.why, (puzzle.id, choice.why)
+            elif gap >= COUNT_DECIDES:
+                told += 1
+                assert (f"{choice.card} leaves {left(puzzle, choice.card)} where {best.card} "
+                        f"leaves {left(puzzle, best.card)}") in choice.why, (puzzle.id, choice.why)
+            if "as far as the playouts can tell" not in choice.why:
+                assert "playing on gives your opponent time" in choice.why.lower() or \
+                    "knocking with" in choice.why, (puzzle.id, choice.why)
+    assert told > 100
 
 
 def test_knock_puzzles_name_the_stock_and_the_undercut_risk() -> None:
