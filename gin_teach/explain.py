@@ -461,14 +461,24 @@ def _feeds(position: Position, card: Card) -> str:
 def _shy(position: Position, card: Card) -> str:
     """Why the opponent is unlikely to want ``card``, from what it let go: "" if nothing."""
     k = position.knowledge
-    threw = [c for c in k.opponent_discarded if can_share_meld(card, c) and c not in position.hand]
-    passed = [c for c in k.opponent_passed if can_share_meld(card, c) and c not in position.hand
-              and c not in threw]
+    threw = [c for c in k.opponent_discarded if _still_melds(position, card, c)]
+    passed = [c for c in k.opponent_passed if _still_melds(position, card, c) and c not in threw]
     if threw:
         return f"your opponent threw {said_cards(threw)}, so it is unlikely to want {card}"
     if passed:
         return f"your opponent passed {said_cards(passed)}, so it is unlikely to want {card}"
     return ""
+
+
+def _still_melds(position: Position, card: Card, other: Card) -> bool:
+    """Whether ``card`` and ``other`` (a card the opponent let go) share a meld of three whose
+    third card is neither kept in your hand nor in the pile: only then does letting ``other``
+    go say something about ``card``."""
+    if card.is_joker or other.is_joker or other in position.hand:
+        return False
+    blocked = (hand_mask(position.hand) & ~card.bit) | hand_mask(position.knowledge.discard_pile)
+    return any(meld.bit_count() == 3 and meld & other.bit and not meld & ~other.bit & blocked
+               for meld, _ in MELDS_WITH_CARD[card.index])
 
 
 def _defence(position: Position, better: Valued, worse: Valued) -> Reason:

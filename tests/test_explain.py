@@ -10,6 +10,7 @@ import pytest
 from gin_teach import Card, Round, deadwood, settle
 from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
 from gin_teach.bots import BOTS, play
+from gin_teach.cards import full_deck
 from gin_teach.coach import as_dealt, hint, review
 from gin_teach.explain import (
     COUNT_DECIDES,
@@ -23,6 +24,7 @@ from gin_teach.explain import (
     open_melds,
 )
 from gin_teach.judge import breaks_meld, loss_words
+from gin_teach.melds import find_melds
 from gin_teach.puzzles import Puzzle, load_bank
 from gin_teach.puzzles.texts import reexplain
 
@@ -201,6 +203,29 @@ def test_playing_on_with_another_card_is_told_what_that_card_costs_too() -> None
                 assert "playing on gives your opponent time" in choice.why.lower() or \
                     "knocking with" in choice.why, (puzzle.id, choice.why)
     assert told > 100
+
+
+THREE_CARD_MELDS = tuple(frozenset(m.cards) for m in find_melds(full_deck())
+                         if len(m.cards) == 3)
+LET_GO = re.compile(r"your opponent (?:threw|passed) (.+?), so it is unlikely to want (\S+?)"
+                    r"(?=[ ,.)])")
+
+
+def test_what_the_opponent_let_go_is_named_only_where_it_could_still_meld() -> None:
+    """"It passed 8♣, so it is unlikely to want 6♣" says nothing if you hold the 7♣: each
+    card named shares with the one it speaks for a meld of three still open."""
+    named_at_all = 0
+    for puzzle in BANK:
+        pile = set(puzzle.knowledge.discard_pile)
+        for text in texts(puzzle):
+            for found in LET_GO.finditer(text):
+                (card,) = named(found[2])
+                blocked = (set(puzzle.hand) - {card}) | pile
+                for other in named(found[1]):
+                    named_at_all += 1
+                    assert any({card, other} <= meld and not (meld - {card, other}) & blocked
+                               for meld in THREE_CARD_MELDS), (puzzle.id, other, text)
+    assert named_at_all > 100
 
 
 def test_knock_puzzles_name_the_stock_and_the_undercut_risk() -> None:
