@@ -7,7 +7,7 @@ from typing import Final
 
 from gin_teach.validation import names_bad_arguments
 
-__all__ = ["called", "counted", "is_you", "says", "whose"]
+__all__ = ["called", "counted", "first_upper", "is_you", "says", "whose"]
 
 _AGREEMENT: Final = re.compile(r"\[(s|es|has)\]")
 _THIRD_PERSON: Final = {"s": "s", "es": "es", "has": "has"}
@@ -68,3 +68,14 @@ def counted(number: int, noun: str, plural: str = "") -> str:
     ('1 dead hand', '0 dead hands', '3 best arrangements')
     """
     return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+@names_bad_arguments
+def first_upper(text: str) -> str:
+    """``text`` to open a sentence: its first letter upper case, the rest as it is (a card's
+    name keeps its own capitals, which ``str.capitalize`` would lower).
+
+    >>> first_upper("taking J♦ leaves 46"), "taking J♦".capitalize()
+    ('Taking J♦ leaves 46', 'Taking j♦')
+    """
+    return text[:1].upper() + text[1:]

@@ -55,7 +55,7 @@ def test_the_fuzzing_reaches_the_public_api():
     for expected in ("gin_teach.display.card_svg", "gin_teach.saves.save_round",
                      "gin_teach.jokers.joker_melds", "gin_teach.scoresheet.scoresheet_text",
                      "gin_teach.analysis.discards.analyze_discards", "gin_teach.cards.parse_cards",
-                     "gin_teach.judge.judge_discard", "gin_teach.explain.discard_reason",
+                     "gin_teach.judge.judge_discard", "gin_teach.explain.judged.discard_reason",
                      "gin_teach.playouts.playout", "gin_teach.playouts.discard_score",
                      "gin_teach.opponent.deadwood_after_layoffs", "gin_teach.table_view.first_of",
                      "gin_teach.learner_record.verdict_score", "gin_teach.classes.export_progress",

@@ -1,35 +1,5 @@
-"""Reasons in words: what decides a choice, named with its cards and its numbers.
-
-The judge (:mod:`gin_teach.judge`) says how much each choice of a decision is worth; the
-analysis (:mod:`gin_teach.analysis`) says why, in counts, outs and danger. This module turns
-both into one or two plain sentences that name **what decides** between two choices, the
-one kind of fact that separates them:
-
-- ``knock``: knock now or play on, from the stock left, the undercut risk of the knock and,
-  in a game, the score (``"at 89-0 this knock wins the game"``);
-- ``broken meld``: a choice that breaks a made meld (``"4♥ breaks your run 3♥ 4♥ 5♥: 18
-  more deadwood than K♠"``);
-- ``count``: the deadwood left, when it differs by :data:`COUNT_DECIDES` points or more
-  (``"K♠ leaves 26, 7♠ leaves 33"``): then no other reason is given;
-- ``defence``: what the opponent took, threw or passed (``"J♣ sits next to the 10♣ and Q♣
-  it took"``), when forgetting it would change which card looks right, or danger outweighs
-  the hand's own shape;
-- ``memory``: the cards in the discard pile (``"9♥ has little future: 9♣ and 9♠ are in the
-  pile"``), when forgetting the pile would change which card looks right;
-- ``shape``: the live outs or the next draw (``"keeping 7♥ 8♥ gives 8 outs against 5"``);
-- ``playouts``: nothing above separates them; only playing the hand out does.
-
-Every card named is in the position: the hand, the pile, or what the opponent took, threw or
-passed. Card names use the suit symbols everywhere (``J♠``); codes (``JS``) only where a
-learner types a move (:func:`move_words` turns a typed move into words).
-
->>> from gin_teach.analysis import Knowledge
->>> position = Position.of("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20))
->>> print(decide(position, Valued.discard("QH"), Valued.discard("4H")).wrong)
-4♥ breaks your run 3♥ 4♥ 5♥: 18 more deadwood than Q♥
->>> print(decide(position, Valued.discard("QH"), Valued.discard("9S")).why)
-keeping 9♠ beside 7♠, 9♦ and J♠ gives 8 outs against 4
-"""
+"""What decides between two choices of a discard, in words: the position, the kinds of
+reason (see :mod:`gin_teach.explain`) and the sentences a learner reads for each choice."""
 
 from __future__ import annotations
 
@@ -41,16 +11,13 @@ from typing import Final
 
 from gin_teach.analysis import (
     DiscardAnalysis,
-    DrawAnalysis,
     Knowledge,
     analyze_discards,
-    analyze_draw,
 )
 from gin_teach.analysis.discards import danger_weight
 from gin_teach.cards import Card, HandLike, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError
 from gin_teach.judge import (
-    Judgement,
     Option,
     breaks_meld,
     loss_words,
@@ -65,6 +32,7 @@ from gin_teach.playouts import PlayoutRules, imagined_deal, settle_masks
 from gin_teach.rules import Rules
 from gin_teach.solver import MELDS_WITH_CARD
 from gin_teach.validation import names_bad_arguments, wrong_argument
+from gin_teach.wording import first_upper
 
 __all__ = [
     "CLOSE_TO_GAME",
@@ -79,9 +47,6 @@ __all__ = [
     "can_share_meld",
     "choice_reason",
     "decide",
-    "discard_reason",
-    "draw_reason",
-    "knock_reason",
     "move_words",
     "open_melds",
     "said_among",
@@ -664,10 +629,6 @@ def _seen(position: Position, choice: Valued) -> tuple[int, int]:
     return position.left(choice.card), len(position.analyses[choice.card].outs)
 
 
-def _upper(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _rival(choices: Sequence[Valued], best: Valued) -> Valued | None:
     """The choice to explain the best against: the best one not accepted, else the next."""
     others = [c for c in choices if (c.card, c.knock) != (best.card, best.knock)]
@@ -727,141 +688,8 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
         though = ", though"
         if reason.kind == "playouts":
             though = " even though" if _seen(position, chosen) != _seen(position, best) else ";"
-        return (f"{_upper(said_among(chosen, choices))} is as good as "
+        return (f"{first_upper(said_among(chosen, choices))} is as good as "
                 f"{said_among(best, choices)} as far as the playouts can tell: it "
                 f"{chosen.cost()}{though} {reason.plain}.")
-    return (f"{_upper(reason.wrong)}. It {chosen.cost()} against "
+    return (f"{first_upper(reason.wrong)}. It {chosen.cost()} against "
             f"{said_among(best, choices)}.")
-
-
-# --------------------------------------------------------------------------- the judge's
-
-
-@names_bad_arguments
-def discard_reason(judged: Judgement, hand11: HandLike, chosen: Option,
-                   rules: Rules | None = None, knowledge: Knowledge | None = None,
-                   scores: tuple[int, int] | None = None) -> str:
-    """:func:`choice_reason` for an option of a discard judgement of ``hand11``.
-
-    >>> from gin_teach.analysis import Knowledge
-    >>> from gin_teach.judge import judge_discard
-    >>> hand = "3H 4H 5H 7S 7D 7C 9S 9D JS QH KC"
-    >>> judged = judge_discard(hand, Knowledge(stock_size=20))
-    >>> print(discard_reason(judged, hand, judged.option("discard 4H")))
-    ... # doctest: +ELLIPSIS
-    4♥ breaks your run 3♥ 4♥ 5♥: 18 more deadwood than Q♥. It loses about ...
-    """
-    position = Position.of(hand11, knowledge, rules, scores)
-    choices = [Valued.of(o) for o in judged.options if o.card is not None]
-    return choice_reason(position, choices, Valued.of(chosen))
-
-
-@names_bad_arguments
-def knock_reason(judged: Judgement, hand11: HandLike, rules: Rules | None = None,
-                 knowledge: Knowledge | None = None,
-                 scores: tuple[int, int] | None = None) -> str:
-    """Knock now or play on, in one sentence naming what decides (the stock left, the
-    undercut risk, the score) and the playouts' numbers: the best knock against the best
-    way to play on (``judged`` must hold a knock).
-
-    >>> from gin_teach.analysis import Knowledge
-    >>> from gin_teach.judge import judge_discard
-    >>> hand = "7S 7H 7D 9C TC JC 3H 4H 5H 2S KS"
-    >>> early = Knowledge(discard_pile="KD QC", opponent_discarded="KD", stock_size=29)
-    >>> print(knock_reason(judge_discard(hand, early), hand, knowledge=early))
-    ... # doctest: +ELLIPSIS
-    Knock with 2 after throwing K♠: 29 cards left and an undercut risk under 1%; in playouts ...
-    """
-    knock = next((o for o in judged.options if o.knock), None)
-    if knock is None:
-        raise CardError("no discard leaves a count the knock limit allows: nothing to weigh")
-    play_on = next(o for o in judged.options if not o.knock)
-    position = Position.of(hand11, knowledge, rules, scores)
-    assert knock.card is not None and play_on.card is not None
-    count = position.left(knock.card)
-    numbers = (f"in playouts knocking averages {knock.value:+.1f} points a hand, playing on "
-               f"(throwing {play_on.card}) {play_on.value:+.1f}")
-    if knock.value >= play_on.value:
-        facts = decide(position, Valued.of(knock), Valued.of(play_on)).why
-        return f"Knock with {count} after throwing {knock.card}: {facts}; {numbers}."
-    facts = decide(position, Valued.of(play_on), Valued.of(knock)).why
-    return (f"Play on, throwing {play_on.card}, rather than knock with {count}: {facts}; "
-            f"{numbers}.")
-
-
-def _draw_decider(draw: DrawAnalysis, knowledge: Knowledge, take: bool) -> str:
-    """What settles a take-or-draw decision that the count does not (a clause to follow the
-    counts; "" when the count does): the outs, taking against keeping the hand, and for a
-    face-up card better left, its partners dead in the pile."""
-    count_says_take = draw.take_deadwood < draw.draw_deadwood
-    if count_says_take == take and abs(draw.take_deadwood - draw.draw_deadwood) \
-            >= DRAW_COUNT_DECIDES:
-        return ""
-    up, kept, now = draw.upcard, len(draw.take_outs), len(draw.draw_outs)
-    clauses = []
-    if (kept > now) == take and kept != now:
-        clauses.append(f"after taking {up}, {kept} unseen cards would make a meld; with your "
-                       f"hand as it is, {now}")
-    dead = [c for c in knowledge.discard_pile[:-1] if can_share_meld(up, c)]
-    if dead and not take and not draw.take_melds:
-        clauses.append(f"{up} has little future: {said_cards(dead)} "
-                       f"{'are' if len(dead) > 1 else 'is'} in the pile")
-    if not clauses:
-        gap = abs(draw.take_deadwood - draw.draw_deadwood)
-        if gap < 0.05:
-            return "; the counts are level and so are the outs: only the playouts separate them"
-        favoured = "taking" if count_says_take else f"leaving {up}"
-        # The count leans one way, too little to settle it alone (DRAW_COUNT_DECIDES).
-        verdict = ("and the playouts agree" if count_says_take == take else
-                   f"yet the playouts find {'taking it' if take else f'leaving {up}'} better")
-        return f"; the count favours {favoured} by {gap:.1f}, too little to decide alone, {verdict}"
-    return "; " + ", and ".join(clauses)
-
-
-@names_bad_arguments
-def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chosen: Option,
-                rules: Rules | None = None) -> str:
-    """One or two sentences on ``chosen`` (an option of ``judged``, a draw judgement): what
-    taking the face-up card leaves against what a stock card leaves on average, and the
-    playouts' verdict.
-
-    >>> from gin_teach.analysis import Knowledge
-    >>> from gin_teach.judge import judge_draw
-    >>> known = Knowledge(discard_pile="8D 7D")
-    >>> judged = judge_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", known)
-    >>> print(draw_reason(judged, "7S 7H 9C TC 3H 4H 5H 2D KS QS", known, judged.best))
-    ... # doctest: +ELLIPSIS
-    Take 7♦: it makes a meld, and after throwing K♠ you have 31; a stock card leaves 48.4 ...
-    """
-    draw = analyze_draw(to_cards(hand10), knowledge, rules)
-    melds = "it makes a meld, and " if draw.take_melds else ""
-    facts = (f"{melds}after throwing {draw.take_discard} you have {draw.take_deadwood}; a "
-             f"stock card leaves {draw.draw_deadwood:.1f} on average"
-             f"{_draw_decider(draw, knowledge, judged.best.kind == 'take')}")
-    take = judged.option("take")
-    leave = next(o for o in judged.options if o.kind != "take")
-    numbers = (f"In playouts taking averages {take.value:+.1f} points a hand, "
-               f"{leave.said()} {leave.value:+.1f}")
-
-    def action(option: Option) -> str:
-        if option.kind == "take":
-            return f"Take {draw.upcard}"
-        refuse = "Draw from the stock" if option.kind == "draw" else "Pass"
-        return f"{refuse} rather than take {draw.upcard}"
-
-    if chosen.verdict == "best":
-        return f"{action(chosen)}: {facts}. {numbers}."
-    if chosen.accepted:
-        return (f"{_upper(chosen.said())} is as good as {judged.best.said()} as far as "
-                f"the playouts can tell ({chosen.cost()}): {facts}.")
-    up, left, stock = draw.upcard, draw.take_deadwood, f"{draw.draw_deadwood:.1f}"
-    if chosen.kind == "take":
-        than = ("more than" if left > draw.draw_deadwood else
-                "as much as" if left == draw.draw_deadwood else "against")
-        wrong = (f"Taking {up} leaves {left} after throwing {draw.take_discard}, {than} "
-                 f"{stock} on average for a stock card")
-    else:
-        meld = " makes a meld and" if draw.take_melds else ""
-        wrong = (f"{_upper(chosen.said())} leaves {stock} on average, where taking {up}{meld} "
-                 f"leaves {left}")
-    return f"{wrong}. {action(judged.best)}: {chosen.said()} {chosen.cost()}. {numbers}."

@@ -1,0 +1,154 @@
+"""The judge's verdicts in words: a discard, a knock or play on, a take or draw, each
+explained from its :class:`~gin_teach.judge.Judgement` by the reasons of
+:mod:`gin_teach.explain.reasons`."""
+
+from __future__ import annotations
+
+from gin_teach.analysis import DrawAnalysis, Knowledge, analyze_draw
+from gin_teach.cards import HandLike, to_cards
+from gin_teach.errors import CardError
+from gin_teach.explain.reasons import (
+    DRAW_COUNT_DECIDES,
+    Position,
+    Valued,
+    can_share_meld,
+    choice_reason,
+    decide,
+    said_cards,
+)
+from gin_teach.judge import Judgement, Option
+from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments
+from gin_teach.wording import first_upper
+
+__all__ = ["discard_reason", "draw_reason", "knock_reason"]
+
+
+@names_bad_arguments
+def discard_reason(judged: Judgement, hand11: HandLike, chosen: Option,
+                   rules: Rules | None = None, knowledge: Knowledge | None = None,
+                   scores: tuple[int, int] | None = None) -> str:
+    """:func:`choice_reason` for an option of a discard judgement of ``hand11``.
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> from gin_teach.judge import judge_discard
+    >>> hand = "3H 4H 5H 7S 7D 7C 9S 9D JS QH KC"
+    >>> judged = judge_discard(hand, Knowledge(stock_size=20))
+    >>> print(discard_reason(judged, hand, judged.option("discard 4H")))
+    ... # doctest: +ELLIPSIS
+    4♥ breaks your run 3♥ 4♥ 5♥: 18 more deadwood than Q♥. It loses about ...
+    """
+    position = Position.of(hand11, knowledge, rules, scores)
+    choices = [Valued.of(o) for o in judged.options if o.card is not None]
+    return choice_reason(position, choices, Valued.of(chosen))
+
+
+@names_bad_arguments
+def knock_reason(judged: Judgement, hand11: HandLike, rules: Rules | None = None,
+                 knowledge: Knowledge | None = None,
+                 scores: tuple[int, int] | None = None) -> str:
+    """Knock now or play on, in one sentence naming what decides (the stock left, the
+    undercut risk, the score) and the playouts' numbers: the best knock against the best
+    way to play on (``judged`` must hold a knock).
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> from gin_teach.judge import judge_discard
+    >>> hand = "7S 7H 7D 9C TC JC 3H 4H 5H 2S KS"
+    >>> early = Knowledge(discard_pile="KD QC", opponent_discarded="KD", stock_size=29)
+    >>> print(knock_reason(judge_discard(hand, early), hand, knowledge=early))
+    ... # doctest: +ELLIPSIS
+    Knock with 2 after throwing K♠: 29 cards left and an undercut risk under 1%; in playouts ...
+    """
+    knock = next((o for o in judged.options if o.knock), None)
+    if knock is None:
+        raise CardError("no discard leaves a count the knock limit allows: nothing to weigh")
+    play_on = next(o for o in judged.options if not o.knock)
+    position = Position.of(hand11, knowledge, rules, scores)
+    assert knock.card is not None and play_on.card is not None
+    count = position.left(knock.card)
+    numbers = (f"in playouts knocking averages {knock.value:+.1f} points a hand, playing on "
+               f"(throwing {play_on.card}) {play_on.value:+.1f}")
+    if knock.value >= play_on.value:
+        facts = decide(position, Valued.of(knock), Valued.of(play_on)).why
+        return f"Knock with {count} after throwing {knock.card}: {facts}; {numbers}."
+    facts = decide(position, Valued.of(play_on), Valued.of(knock)).why
+    return (f"Play on, throwing {play_on.card}, rather than knock with {count}: {facts}; "
+            f"{numbers}.")
+
+
+def _draw_decider(draw: DrawAnalysis, knowledge: Knowledge, take: bool) -> str:
+    """What settles a take-or-draw decision that the count does not (a clause to follow the
+    counts; "" when the count does): the outs, taking against keeping the hand, and for a
+    face-up card better left, its partners dead in the pile."""
+    count_says_take = draw.take_deadwood < draw.draw_deadwood
+    if count_says_take == take and abs(draw.take_deadwood - draw.draw_deadwood) \
+            >= DRAW_COUNT_DECIDES:
+        return ""
+    up, kept, now = draw.upcard, len(draw.take_outs), len(draw.draw_outs)
+    clauses = []
+    if (kept > now) == take and kept != now:
+        clauses.append(f"after taking {up}, {kept} unseen cards would make a meld; with your "
+                       f"hand as it is, {now}")
+    dead = [c for c in knowledge.discard_pile[:-1] if can_share_meld(up, c)]
+    if dead and not take and not draw.take_melds:
+        clauses.append(f"{up} has little future: {said_cards(dead)} "
+                       f"{'are' if len(dead) > 1 else 'is'} in the pile")
+    if not clauses:
+        gap = abs(draw.take_deadwood - draw.draw_deadwood)
+        if gap < 0.05:
+            return "; the counts are level and so are the outs: only the playouts separate them"
+        favoured = "taking" if count_says_take else f"leaving {up}"
+        # The count leans one way, too little to settle it alone (DRAW_COUNT_DECIDES).
+        verdict = ("and the playouts agree" if count_says_take == take else
+                   f"yet the playouts find {'taking it' if take else f'leaving {up}'} better")
+        return f"; the count favours {favoured} by {gap:.1f}, too little to decide alone, {verdict}"
+    return "; " + ", and ".join(clauses)
+
+
+@names_bad_arguments
+def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chosen: Option,
+                rules: Rules | None = None) -> str:
+    """One or two sentences on ``chosen`` (an option of ``judged``, a draw judgement): what
+    taking the face-up card leaves against what a stock card leaves on average, and the
+    playouts' verdict.
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> from gin_teach.judge import judge_draw
+    >>> known = Knowledge(discard_pile="8D 7D")
+    >>> judged = judge_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", known)
+    >>> print(draw_reason(judged, "7S 7H 9C TC 3H 4H 5H 2D KS QS", known, judged.best))
+    ... # doctest: +ELLIPSIS
+    Take 7♦: it makes a meld, and after throwing K♠ you have 31; a stock card leaves 48.4 ...
+    """
+    draw = analyze_draw(to_cards(hand10), knowledge, rules)
+    melds = "it makes a meld, and " if draw.take_melds else ""
+    facts = (f"{melds}after throwing {draw.take_discard} you have {draw.take_deadwood}; a "
+             f"stock card leaves {draw.draw_deadwood:.1f} on average"
+             f"{_draw_decider(draw, knowledge, judged.best.kind == 'take')}")
+    take = judged.option("take")
+    leave = next(o for o in judged.options if o.kind != "take")
+    numbers = (f"In playouts taking averages {take.value:+.1f} points a hand, "
+               f"{leave.said()} {leave.value:+.1f}")
+
+    def action(option: Option) -> str:
+        if option.kind == "take":
+            return f"Take {draw.upcard}"
+        refuse = "Draw from the stock" if option.kind == "draw" else "Pass"
+        return f"{refuse} rather than take {draw.upcard}"
+
+    if chosen.verdict == "best":
+        return f"{action(chosen)}: {facts}. {numbers}."
+    if chosen.accepted:
+        return (f"{first_upper(chosen.said())} is as good as {judged.best.said()} as far as "
+                f"the playouts can tell ({chosen.cost()}): {facts}.")
+    up, left, stock = draw.upcard, draw.take_deadwood, f"{draw.draw_deadwood:.1f}"
+    if chosen.kind == "take":
+        than = ("more than" if left > draw.draw_deadwood else
+                "as much as" if left == draw.draw_deadwood else "against")
+        wrong = (f"Taking {up} leaves {left} after throwing {draw.take_discard}, {than} "
+                 f"{stock} on average for a stock card")
+    else:
+        meld = " makes a meld and" if draw.take_melds else ""
+        wrong = (f"{first_upper(chosen.said())} leaves {stock} on average, where taking {up}{meld} "
+                 f"leaves {left}")
+    return f"{wrong}. {action(judged.best)}: {chosen.said()} {chosen.cost()}. {numbers}."
