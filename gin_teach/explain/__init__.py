@@ -51,6 +51,7 @@ from gin_teach.explain.reasons import (
     open_melds,
     said_among,
     said_cards,
+    shares_open_meld,
     without_opponent,
     without_pile,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "open_melds",
     "said_among",
     "said_cards",
+    "shares_open_meld",
     "without_opponent",
     "without_pile",
 ]

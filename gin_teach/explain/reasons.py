@@ -51,6 +51,7 @@ __all__ = [
     "open_melds",
     "said_among",
     "said_cards",
+    "shares_open_meld",
     "without_opponent",
     "without_pile",
 ]
@@ -426,8 +427,9 @@ def _feeds(position: Position, card: Card) -> str:
 def _shy(position: Position, card: Card) -> str:
     """Why the opponent is unlikely to want ``card``, from what it let go: "" if nothing."""
     k = position.knowledge
-    threw = [c for c in k.opponent_discarded if _still_melds(position, card, c)]
-    passed = [c for c in k.opponent_passed if _still_melds(position, card, c) and c not in threw]
+    threw = [c for c in k.opponent_discarded if shares_open_meld(position, card, c)]
+    passed = [c for c in k.opponent_passed
+              if shares_open_meld(position, card, c) and c not in threw]
     if threw:
         return f"your opponent threw {said_cards(threw)}, so it is unlikely to want {card}"
     if passed:
@@ -435,10 +437,28 @@ def _shy(position: Position, card: Card) -> str:
     return ""
 
 
-def _still_melds(position: Position, card: Card, other: Card) -> bool:
-    """Whether ``card`` and ``other`` (a card the opponent let go) share a meld of three whose
-    third card is neither kept in your hand nor in the pile: only then does letting ``other``
-    go say something about ``card``."""
+@names_bad_arguments
+def shares_open_meld(position: Position, card: Card, other: Card) -> bool:
+    """Whether ``card`` of your hand and ``other`` (a card the opponent let go) share a meld
+    of three whose third card is neither kept in your hand nor in the pile: only then does
+    letting ``other`` go say something about ``card``.
+
+    The opponent passed the 8♣. That says it has little use for the 6♣ only while the 7♣
+    could still join them; once you hold the 7♣ it says nothing:
+
+    >>> six, eight = Card.parse("6C"), Card.parse("8C")
+    >>> seen = Knowledge(stock_size=25)
+    >>> shares_open_meld(Position.of("6C 2S 3S 4S 9H 9D KH QD JS 5D 4H", seen), six, eight)
+    True
+    >>> shares_open_meld(Position.of("6C 7C 3S 4S 9H 9D KH QD JS 5D 4H", seen), six, eight)
+    False
+    """
+    if not isinstance(position, Position):
+        raise wrong_argument("position", position, "a Position")
+    if not isinstance(card, Card) or card not in position.hand:
+        raise wrong_argument("card", card, "a card of the position's hand")
+    if not isinstance(other, Card):
+        raise wrong_argument("other", other, "a Card")
     if card.is_joker or other.is_joker or other in position.hand:
         return False
     blocked = (hand_mask(position.hand) & ~card.bit) | hand_mask(position.knowledge.discard_pile)

@@ -29,6 +29,7 @@ from gin_teach.explain import (
     decide,
     said_among,
     said_cards,
+    shares_open_meld,
     without_opponent,
     without_pile,
 )
@@ -169,12 +170,13 @@ def _hint(tier: int, position: Position, knock: bool | None, kinds: Sequence[str
             return (f"Look through the discard pile: {said_cards(dead[-5:])} {are} there. "
                     "Which of your cards can no longer become a meld?")
     if tier == 4:
-        # What the opponent did with cards that could meld with yours: the facts the
-        # explainer's defence reasons rest on.
+        # What the opponent let go that still shares an open meld with one of your cards:
+        # the facts the explainer's defence reasons rest on, those about the answer first.
         def near(cards: Sequence[Card]) -> list[Card]:
-            near = [c for c in cards if any(can_share_meld(c, h) for h in position.hand)]
-            named = sorted(range(len(near)),
-                           key=lambda i: (not can_share_meld(near[i], answer), -i))[:3]
+            near = [c for c in cards
+                    if any(shares_open_meld(position, h, c) for h in position.hand)]
+            named = sorted(range(len(near)), key=lambda i: (
+                not shares_open_meld(position, answer, near[i]), -i))[:3]
             return [near[i] for i in sorted(named)]
         threw = near(k.opponent_discarded)
         passed = near([c for c in k.opponent_passed if c not in threw])
