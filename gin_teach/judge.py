@@ -50,6 +50,7 @@ from typing import Final
 from gin_teach.analysis import Knowledge
 from gin_teach.cards import Card, HandLike, hand_mask, to_cards
 from gin_teach.errors import CardError
+from gin_teach.jokers import check_jokers_allowed
 from gin_teach.kernel import deadwood_of_mask
 from gin_teach.melds import all_best_arrangements
 from gin_teach.playouts import (
@@ -103,6 +104,10 @@ MOST_DEALS: Final = 100_000
 """The most deals a :class:`Precision` may ask for each choice (the bank's asks 1,536)."""
 
 
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 @dataclass(frozen=True)
 class Precision:
     """How hard the judge looks: ``first`` deals for every choice, then batches of ``batch``
@@ -124,8 +129,7 @@ class Precision:
         check_whole(self.first, "first", 1, MOST_DEALS)
         check_whole(self.most, "most", self.first, MOST_DEALS)
         check_whole(self.batch, "batch", 1, MOST_DEALS)
-        if not (isinstance(self.error, (int, float)) and not isinstance(self.error, bool)
-                and 0 <= self.error < math.inf):
+        if not (_is_number(self.error) and 0 <= self.error < math.inf):
             raise wrong_argument("error", self.error, "a standard error of 0 or more")
 
 
@@ -145,6 +149,10 @@ def verdict_for(loss: float, error: float = 0.0) -> str:
     >>> verdict_for(1.2, error=0.7)  # the deals cannot tell it from the best
     'good'
     """
+    if not (_is_number(loss) and math.isfinite(loss)):
+        raise wrong_argument("loss", loss, "a number of points")
+    if not (_is_number(error) and 0 <= error < math.inf):
+        raise wrong_argument("error", error, "a standard error of 0 or more")
     if loss <= 0.0:
         return "best"
     if loss < GOOD_BELOW or loss <= NOISE_SE * error:
@@ -494,8 +502,18 @@ def judge_discard(hand11: HandLike, knowledge: Knowledge | None = None,
     cards = tuple(sorted(to_cards(hand11)))  # the order the cards are given in changes nothing
     if len(cards) != 11:
         raise CardError(f"a discard is judged from 11 cards, not {len(cards)}")
-    return _judge_discard(cards, knowledge if knowledge is not None else Knowledge(),
-                          rules or Rules.modern(), seed, precision)
+    rules = rules or Rules.modern()
+    knowledge = knowledge if knowledge is not None else Knowledge()
+    _check_position(cards, rules, seed)
+    return _judge_discard(cards, knowledge, rules, seed, precision)
+
+
+def _check_position(cards: Sequence[Card], rules: Rules, seed: int | None) -> None:
+    """Refuse a joker where the rules play none and a seed that is no whole number (the
+    knowledge is checked against the hand where the position is read, :func:`table_view`)."""
+    check_jokers_allowed(hand_mask(cards), rules)
+    if seed is not None:
+        check_whole(seed, "seed", 0, 2**64 - 1)
 
 
 @functools.lru_cache(maxsize=CACHED)
@@ -545,7 +563,9 @@ def judge_draw(hand10: HandLike, knowledge: Knowledge, rules: Rules | None = Non
         raise CardError(f"a draw is judged from 10 cards, not {len(cards)}")
     if not knowledge.discard_pile:
         raise CardError("there is no face-up card to take: the discard pile is empty")
-    return _judge_draw(cards, knowledge, rules or Rules.modern(), seed, precision, refuse)
+    rules = rules or Rules.modern()
+    _check_position(cards, rules, seed)
+    return _judge_draw(cards, knowledge, rules, seed, precision, refuse)
 
 
 @functools.lru_cache(maxsize=CACHED)

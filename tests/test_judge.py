@@ -12,6 +12,7 @@ from gin_teach.analysis import Knowledge
 from gin_teach.bots import BOTS
 from gin_teach.cards import Card, parse_cards
 from gin_teach.coach import grade_move, hint, review
+from gin_teach.errors import GinError
 from gin_teach.judge import (
     GOOD_BELOW,
     INACCURACY_BELOW,
@@ -201,3 +202,18 @@ def test_every_verdict_is_the_grade_of_the_numbers_it_states():
         floored = VERDICTS.index(option.verdict) > VERDICTS.index(stated) and breaks_meld(
             hand, option.card)
         assert option.verdict == stated or floored, option
+
+
+@pytest.mark.parametrize("call", [
+    lambda: judge_discard("3H 4H 5H 7S 7D 7C 9S 9D JS QH JK"),
+    lambda: judge_draw("3H 4H 5H 7S 7D 7C 9S 9D JS JK", Knowledge(discard_pile="2C")),
+    lambda: judge_discard(HAND, seed="x"),  # type: ignore[arg-type]
+    lambda: judge_discard(HAND, seed=-1),
+    lambda: judge_discard(HAND, seed=1.5),  # type: ignore[arg-type]
+    lambda: verdict_for(float("nan")),
+    lambda: verdict_for(1.0, error=-1.0),
+], ids=["joker at a table without", "joker in a draw", "text seed", "negative seed",
+        "fractional seed", "nan loss", "negative error"])
+def test_what_no_table_deals_is_refused_with_a_clear_error(call) -> None:
+    with pytest.raises(GinError):
+        call()

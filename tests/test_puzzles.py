@@ -294,3 +294,12 @@ def test_generation_may_ask_for_some_tiers_only():
         generate(2, tiers=(6,))
     with pytest.raises(PuzzleError, match="tiers must be some of"):
         generate(2, tiers=())
+
+
+def test_a_typed_puzzle_is_measured_on_the_positions_own_deals() -> None:
+    # So checking it again (recheck, as the bank's puzzles are) finds the very same numbers.
+    puzzle = Puzzle.from_position("AS 2S 3S 5H 6H 7H 9D TD 2C 3C KH", Knowledge(stock_size=28))
+    again = recheck(puzzle)
+    assert isinstance(again, Puzzle)
+    assert [(c.card, c.points_lost, c.error) for c in again.choices] == [
+        (c.card, c.points_lost, c.error) for c in puzzle.choices]

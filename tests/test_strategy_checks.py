@@ -243,3 +243,35 @@ def test_puzzle_for_refuses_what_it_cannot_draw() -> None:
                    if not any("knock early" in p.themes and p.tier == t for p in load_bank()))
     with pytest.raises(PuzzleError, match="no puzzle of tier"):
         puzzle_for("knock early", missing)
+
+
+def test_a_bank_position_gets_the_trainers_grade_from_every_checker() -> None:
+    # The lesson checker and the trainer grade the same position from the same numbers.
+    for puzzle in [p for p in load_bank() if p.kind == "discard" and p.knock is None][:12]:
+        for choice in puzzle.choices:
+            by_checker = check_best_discard(puzzle.hand, choice.card.code, puzzle.knowledge)
+            by_puzzle = check_puzzle(puzzle, choice.card.code)
+            assert (by_checker.correct, by_checker.message) == (
+                by_puzzle.correct, by_puzzle.message), (puzzle.id, choice.card)
+
+
+def test_the_card_just_taken_is_refused_with_a_reason_not_an_error() -> None:
+    said = check_best_discard("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", "KC",
+                              Knowledge(just_taken="KC"))
+    assert not said.correct and "You took K♣ from the pile this turn" in said.message
+
+
+def test_an_accepted_knock_the_playouts_narrowly_disfavour_is_not_told_to_play_on() -> None:
+    hand, known = "7S 7H 7D 9C TC JC 3H 4H 5H 2S KS", Knowledge()
+    judged = judge_discard(hand, known)
+    knock = next(o for o in judged.options if o.knock)
+    assert knock.accepted and knock.loss > 0  # the case: knocking is good, not best
+    said = check_knock_or_play_on(hand, known, "knock")
+    assert said.correct
+    assert said.message.startswith("Good: knocking is as good as playing on"), said.message
+    assert knock.cost() in said.message
+
+
+def test_a_puzzle_check_names_what_is_not_a_puzzle() -> None:
+    said = check_puzzle(None, "3H")  # type: ignore[arg-type]
+    assert not said.correct and "puzzle" in said.message

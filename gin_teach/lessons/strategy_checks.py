@@ -16,6 +16,8 @@ analysis computes exactly.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from typing import Final
 
 from gin_teach.analysis import (
@@ -23,7 +25,7 @@ from gin_teach.analysis import (
     analyze_discards,
     draw_outlook,
 )
-from gin_teach.cards import HandLike, cards_from_mask, cards_text, hand_mask, to_cards
+from gin_teach.cards import Card, HandLike, cards_from_mask, cards_text, hand_mask, to_cards
 from gin_teach.display import hand_svg
 from gin_teach.errors import PuzzleError
 from gin_teach.explain import discard_reason, draw_reason, knock_reason
@@ -38,8 +40,9 @@ from gin_teach.lessons.answers import (
     read_choice,
     read_int,
 )
-from gin_teach.puzzles import Puzzle
+from gin_teach.puzzles import Puzzle, load_bank
 from gin_teach.rules import Rules
+from gin_teach.validation import wrong_argument
 
 __all__ = [
     "check_best_discard",
@@ -107,6 +110,13 @@ def check_best_discard(hand: HandLike, answer: object,
     hint = "Compare what each discard leaves now with what it leaves room for: its outs."
     card = read_card(answer, hint)
     only_from([card], cards, "this hand", f"The hand is {cards_text(cards)}.")
+    if card == known.just_taken:
+        return Feedback(False, f"You took {card} from the pile this turn, so it cannot go "
+                        "straight back: choose another card.", hint)
+    puzzle = _bank_puzzle(cards, known, rules)
+    if puzzle is not None:  # graded as the trainer grades it, from the bank's numbers
+        grade = puzzle.grade(card)
+        return Feedback(grade.solved, grade.explanation, hint)
     judged = judge_discard(cards, known, rules)
     mine = _better_of(judged, card)
     best = judged.best
@@ -114,6 +124,20 @@ def check_best_discard(hand: HandLike, answer: object,
         return Feedback(True, f"Right: {discard_reason(judged, cards, mine, rules, known)}")
     return Feedback(False, discard_reason(judged, cards, mine, rules, known),
                     f"{_first_upper(discard_reason(judged, cards, best, rules, known))}")
+
+
+def _bank_puzzle(cards: Sequence[Card], known: Knowledge, rules: Rules | None) -> Puzzle | None:
+    """The bank's discard puzzle of this very position, if it holds one: its numbers were
+    measured with more deals than a lesson's check spends, and a position gets one grade."""
+    if (rules or Rules.modern()) != Rules.modern() or len(cards) != 11:
+        return None
+    known.check_hand(hand_mask(cards), len(cards))
+    return _bank_positions().get((frozenset(cards), known))
+
+
+@functools.cache
+def _bank_positions() -> dict[tuple[frozenset[Card], Knowledge], Puzzle]:
+    return {(frozenset(p.hand), p.knowledge): p for p in load_bank() if p.kind == "discard"}
 
 
 def _better_of(judged: Judgement, card: object) -> Option:
@@ -246,6 +270,11 @@ def check_knock_or_play_on(hand: HandLike, knowledge: Knowledge, answer: object,
     mine = knocks[0] if said == "knock" else next(o for o in judged.options if not o.knock)
     why = knock_reason(judged, cards, rules, knowledge)
     why = why[:1].lower() + why[1:]
+    if mine.accepted and mine.loss > 0:  # accepted, though the playouts lean the other way
+        yours, other = ("knocking", "playing on") if said == "knock" else ("playing on",
+                                                                             "knocking")
+        return Feedback(True, f"Good: {yours} is as good as {other} here as far as the "
+                        f"playouts can tell: it {mine.cost()}. They lean the other way: {why}")
     if mine.accepted:
         return Feedback(True, f"Right: {why}")
     return Feedback(False, f"Not this time: {why} ({_first_upper(mine.said())} "
@@ -300,6 +329,8 @@ def check_puzzle(puzzle: Puzzle, answer: object, knock: object = None) -> Feedba
     ✘ ...: discarding ... loses about ... points a hand... Better: ... and knock. ...
       Hint: ...
     """
+    if not isinstance(puzzle, Puzzle):
+        raise wrong_argument("puzzle", puzzle, "a Puzzle (puzzle_for draws one)")
     hint = puzzle.hint
     if puzzle.kind == "draw":
         said = read_choice(answer, _DRAW_WORDS, hint, shown='with "take" or "draw"')

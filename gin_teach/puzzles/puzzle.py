@@ -53,7 +53,7 @@ from gin_teach.puzzles.choices import (
 )
 from gin_teach.puzzles.fields import puzzle_fields, validate
 from gin_teach.puzzles.verify import verify_position
-from gin_teach.validation import names_bad_arguments
+from gin_teach.validation import names_bad_arguments, wrong_argument
 
 __all__ = [
     "BANK_FORMAT",
@@ -407,11 +407,13 @@ class Puzzle:
 
     @classmethod
     def from_position(cls, hand: HandLike, knowledge: Knowledge | None = None, *,
-                      scores: tuple[int, int] = (0, 0), turn: int = 1, seed: int = 0,
-                      puzzle_id: str | None = None) -> Puzzle:
+                      scores: tuple[int, int] = (0, 0), turn: int = 1,
+                      seed: int | None = None, puzzle_id: str | None = None) -> Puzzle:
         """A puzzle from a hand a teacher types (11 cards after the draw) and what the player
-        knows, verified exactly as the bank's puzzles are; :class:`PuzzleError` says why a
-        position is refused (a gin, every discard alike, too close to call...).
+        knows, verified exactly as the bank's puzzles are, on the position's own deals unless
+        ``seed`` picks others (so the judge and ``recheck`` find the same numbers);
+        :class:`PuzzleError` says why a position is refused (a gin, every discard alike, too
+        close to call...).
 
         >>> puzzle = Puzzle.from_position("AS 2S 3S 5H 6H 7H 9D TD 2C 3C KH",
         ...                               Knowledge(stock_size=28), seed=1)
@@ -422,6 +424,8 @@ class Puzzle:
         ...
         gin_teach.errors.PuzzleError: this position is not a puzzle: a gin: no question to ask
         """
+        if knowledge is not None and not isinstance(knowledge, Knowledge):
+            raise wrong_argument("knowledge", knowledge, "a Knowledge or None")
         try:
             cards = tuple(sorted(to_cards(hand)))
             knowledge = knowledge if knowledge is not None else Knowledge()
