@@ -186,9 +186,13 @@ def loss_words(loss: float, error: float) -> str:
     'loses about 2.0 points a hand (± 0.3)'
     >>> loss_words(1.0, 0.0)  # a knock with one point more deadwood than another
     'loses 1.0 points a hand on every deal'
+    >>> loss_words(0.04, 0.4)  # never "about 0.0 points"
+    'loses under 0.1 points a hand (± 0.4)'
     """
     if loss <= 0:
         return "loses nothing"
+    if loss < 0.05:
+        return f"loses under 0.1 points a hand{plus_minus(error)}"
     return f"loses {'about ' if error > 0 else ''}{loss:.1f} points a hand{plus_minus(error)}"
 
 

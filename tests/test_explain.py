@@ -170,7 +170,7 @@ def test_a_defence_hint_names_the_opponents_cards_the_explanation_rests_on() -> 
     assert rests_on > 20
 
 
-OPEN_MELDS = re.compile(r"(\S+) could still complete (\d+) melds of three for your "
+OPEN_MELDS = re.compile(r"(\S+) could still complete (\d+) melds? of three for your "
                         r"opponent, (\S+) (?:only (\d+)|none)")
 
 
@@ -425,3 +425,18 @@ def test_the_hint_reads_in_symbols() -> None:
     advice = hint(rnd)
     assert advice.move == "knock KD" and advice.said == "discard K♦ and knock"
     assert not CODE.search(advice.why) and "undercut risk" in advice.why
+
+
+def test_numbers_read_as_english_and_a_good_grade_says_it_once() -> None:
+    for puzzle in load_bank():
+        for text in texts(puzzle):
+            assert not re.search(r"about 0\.0 points|\b1 outs\b|\b1 melds\b", text), (
+                puzzle.id, text)
+        if puzzle.kind != "discard":
+            continue
+        for choice in puzzle.choices:
+            grade = puzzle.grade(choice.card, choice.knock)
+            if grade.verdict == "good":
+                said = grade.explanation
+                assert said.count("as far as the playouts can tell") == 1, (puzzle.id, said)
+                assert "((" not in said and "))" not in said, (puzzle.id, said)

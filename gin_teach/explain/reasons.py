@@ -302,6 +302,10 @@ def _meld_of(position: Position, card: Card) -> tuple[Card, ...]:
     return next((tuple(m) for m in arrangement.melds if card in m), ())
 
 
+def _outs(count: int) -> str:
+    return f"{count} out" if count == 1 else f"{count} outs"
+
+
 def _percent(chance: float) -> str:
     return "under 1%" if chance < 0.01 else f"{round(100 * chance)}%"
 
@@ -364,10 +368,10 @@ def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
         why = f"{stock} and {_risk(risk)} for a knock with {lw}"
         wrong = f"knocking with {lw} now: {stock} and {_risk(risk)}"
     else:
-        why = (f"with {stock} and {outs} outs the hand can still improve, worth more than a "
+        why = (f"with {stock} and {_outs(outs)} the hand can still improve, worth more than a "
                f"knock with {lw} (undercut risk {_percent(risk)})")
-        wrong = (f"knocking with {lw} now wins less than playing on: with {stock} and {outs} "
-                 f"outs the hand can still improve (undercut risk only {_percent(risk)})")
+        wrong = (f"knocking with {lw} now wins less than playing on: with {stock} and "
+                 f"{_outs(outs)} the hand can still improve (undercut risk only {_percent(risk)})")
     return Reason("knock", why + game, wrong + game)
 
 
@@ -486,7 +490,8 @@ def _defence(position: Position, better: Valued, worse: Valued) -> Reason:
     if not (better.card.is_joker or worse.card.is_joker):
         open_b, open_w = open_melds(position, better.card), open_melds(position, worse.card)
         if open_w > open_b:
-            said = (f"{worse.card} could still complete {open_w} melds of three for your "
+            melds = "1 meld" if open_w == 1 else f"{open_w} melds"
+            said = (f"{worse.card} could still complete {melds} of three for your "
                     f"opponent, {better.card} {f'only {open_b}' if open_b else 'none'}: the "
                     f"others need cards you hold or the pile has ({riskier})")
     return Reason("defence", said, f"{count}{said}", said)
@@ -532,8 +537,8 @@ def _shape(position: Position, better: Valued, worse: Valued) -> Reason:
                 if lw < lb else "")
         more = len(a.outs) > len(b.outs)
         if more:
-            why = f"{lead}keeping {kept} gives {len(a.outs)} outs against {len(b.outs)}"
-            wrong = (f"throwing {worse.card} leaves {len(b.outs)} outs where {better.card} "
+            why = f"{lead}keeping {kept} gives {_outs(len(a.outs))} against {len(b.outs)}"
+            wrong = (f"throwing {worse.card} leaves {_outs(len(b.outs))} where {better.card} "
                      f"keeps {len(a.outs)}")
             return Reason("shape", why, wrong)
     ea, eb = _pair(a.expected_deadwood, b.expected_deadwood, 1)
@@ -550,7 +555,7 @@ def _numbers(position: Position, better: Valued, worse: Valued) -> str:
     a, b = position.analyses[better.card], position.analyses[worse.card]
     parts = []
     if len(a.outs) > len(b.outs):
-        parts.append(f"keeping {worse.card} gives {len(a.outs)} outs against {len(b.outs)}")
+        parts.append(f"keeping {worse.card} gives {_outs(len(a.outs))} against {len(b.outs)}")
     if b.danger - a.danger >= DANGER_NAMED:
         parts.append(f"{better.card} is the safer throw ({_danger(position, better, worse)})")
     if not parts:
@@ -636,9 +641,9 @@ def decide(position: Position, better: Valued, worse: Valued) -> Reason:
     if lb < lw:
         return _count(position, better, worse)
     if _seen(position, better) == _seen(position, worse):
-        alike = f"{better.card} and {worse.card} both leave {lb} with {len(a.outs)} outs"
+        alike = f"{better.card} and {worse.card} both leave {lb} with {_outs(len(a.outs))}"
     else:
-        alike = (f"{worse.card} leaves {lw} with {len(b.outs)} outs, {better.card} {lb} with "
+        alike = (f"{worse.card} leaves {lw} with {_outs(len(b.outs))}, {better.card} {lb} with "
                  f"{len(a.outs)}")
     return Reason("playouts", f"{alike}; only playing the hand out separates them",
                   f"{alike}, but {worse.card} does worse when the hand is played out", alike)

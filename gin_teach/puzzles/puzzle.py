@@ -39,6 +39,7 @@ from gin_teach.judge import (
     MISTAKE_BELOW,
     VERDICTS,
     breaks_meld,
+    loss_words,
     plus_minus,
     verdict_for,
 )
@@ -288,10 +289,12 @@ class Puzzle:
                          f"Best: {did}{alike}. {self.explanation}")
         lost = chosen.points_lost
         noise = plus_minus(chosen.error)
-        if verdict == "good":
+        if verdict == "good" and " is as good as " in chosen.why:
+            text = f"Good: {chosen.why}"  # its reason already says so, with the numbers
+        elif verdict == "good":
             text = (f"Good: {did} is as good as {best.card}{_knock_phrase(best.knock)} as "
-                    f"far as the playouts can tell (it loses about {lost:.1f} points a hand"
-                    f"{noise}). {chosen.why}")
+                    f"far as the playouts can tell: it {loss_words(lost, chosen.error)}. "
+                    f"{chosen.why}")
         else:
             text = (f"{verdict.capitalize()}: {did} loses about {lost:.1f} points a hand"
                     f"{noise}. Better: {best.card}{_knock_phrase(best.knock)}. {chosen.why}")
@@ -328,9 +331,11 @@ class Puzzle:
         verdict = verdict_for(max(chosen.points_lost, 0.01), chosen.error)
         lost = chosen.points_lost
         noise = plus_minus(chosen.error)
-        if verdict == "good":
-            text = (f"Good: {did} is as good as {best_did} as far as the playouts can tell "
-                    f"(it loses about {lost:.1f} points a hand{noise}). {chosen.why}")
+        if verdict == "good" and " is as good as " in chosen.why:
+            text = f"Good: {chosen.why}"
+        elif verdict == "good":
+            text = (f"Good: {did} is as good as {best_did} as far as the playouts can tell: "
+                    f"it {loss_words(lost, chosen.error)}. {chosen.why}")
         else:
             text = (f"{verdict.capitalize()}: {did} loses about {lost:.1f} points a hand"
                     f"{noise}. {self.explanation}")
