@@ -440,3 +440,36 @@ def test_numbers_read_as_english_and_a_good_grade_says_it_once() -> None:
                 said = grade.explanation
                 assert said.count("as far as the playouts can tell") == 1, (puzzle.id, said)
                 assert "((" not in said and "))" not in said, (puzzle.id, said)
+
+
+def test_a_best_choice_that_breaks_a_meld_says_what_that_overcomes() -> None:
+    told = 0
+    for puzzle in BANK:
+        best, other = puzzle.best_choice, rival(puzzle)
+        if (best.knock or not breaks_meld(puzzle.hand, best.card)
+                or left(puzzle, best.card) <= left(puzzle, other.card)):
+            continue
+        told += 1
+        assert (f"{best.card} breaks your" in puzzle.explanation
+                and f"leaves {left(puzzle, best.card)} where {other.card} leaves "
+                    f"{left(puzzle, other.card)}, yet" in puzzle.explanation), puzzle.explanation
+    assert told >= 1
+
+
+def test_a_wrong_choice_beaten_on_count_is_also_told_what_it_feeds() -> None:
+    told = 0
+    for puzzle in BANK:
+        for choice in puzzle.choices:
+            card = choice.card
+            if choice.knock or puzzle.best_choice.knock or puzzle.grade(
+                    card, choice.knock).solved or not (
+                    re.match(rf"{card} leaves \d+ where ", choice.why) or
+                    choice.why.startswith(f"{card} breaks your")):
+                continue
+            fed = [h for h in puzzle.knowledge.opponent_holds if h.rank == card.rank or (
+                h.suit == card.suit and abs(h.rank - card.rank) in (1, 2))]
+            if fed:
+                told += 1
+                assert "it took" in choice.why or "it picked up" in choice.why, (
+                    puzzle.id, choice.why)
+    assert told > 50

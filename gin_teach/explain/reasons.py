@@ -375,20 +375,27 @@ def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
     return Reason("knock", why + game, wrong + game)
 
 
-def _broken(position: Position, better: Valued, worse: Valued) -> Reason | None:
+def _broken_meld(position: Position, better: Valued, worse: Valued) -> str:
+    """"set 7♠ 7♥ 7♦": the meld ``worse`` breaks when ``better`` leaves less deadwood, or ""."""
     lb, lw = position.left(better.card), position.left(worse.card)
     if worse.knock or lw <= lb or not breaks_meld(position.hand, worse.card, position.rules):
-        return None
+        return ""
     meld = _meld_of(position, worse.card)
     if not meld:
-        return None
+        return ""
     shape = "set" if len({c.rank for c in meld}) == 1 else "run"
-    cards = " ".join(map(str, meld))
+    return f"{shape} {' '.join(map(str, meld))}"
+
+
+def _broken(position: Position, better: Valued, worse: Valued) -> Reason | None:
+    meld = _broken_meld(position, better, worse)
+    if not meld:
+        return None
+    more = position.left(worse.card) - position.left(better.card)
     return Reason("broken meld",
-                  f"{better.card} keeps your {shape} {cards}; {worse.card} would break it: "
-                  f"{lw - lb} more deadwood",
-                  f"{worse.card} breaks your {shape} {cards}: {lw - lb} more deadwood than "
-                  f"{better.card}")
+                  f"{better.card} keeps your {meld}; {worse.card} would break it: "
+                  f"{more} more deadwood",
+                  f"{worse.card} breaks your {meld}: {more} more deadwood than {better.card}")
 
 
 def _count(position: Position, better: Valued, worse: Valued) -> Reason:
@@ -604,6 +611,16 @@ def decide(position: Position, better: Valued, worse: Valued) -> Reason:
     ('defence', 'J♣ sits next to the 10♣ and Q♣ it took (danger 1.00 against 0.16)')
     """
     _check_choices(position, None, better=better, worse=worse)
+    reason = _decide(position, better, worse)
+    broken = _broken_meld(position, worse, better)
+    if broken:  # the playouts find breaking a meld better: say what that overcomes
+        reason = replace(reason, why=(
+            f"{better.card} breaks your {broken} and leaves {position.left(better.card)} "
+            f"where {worse.card} leaves {position.left(worse.card)}, yet {reason.why}"))
+    return reason
+
+
+def _decide(position: Position, better: Valued, worse: Valued) -> Reason:
     if better.knock or worse.knock:
         reason = _knock_reason(position, better, worse)
         if better.knock and not worse.knock and worse.card != better.card:
@@ -716,5 +733,9 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
         return (f"{first_upper(said_among(chosen, choices))} is as good as "
                 f"{said_among(best, choices)} as far as the playouts can tell: it "
                 f"{chosen.cost()}{though} {reason.plain}.")
-    return (f"{first_upper(reason.wrong)}. It {chosen.cost()} against "
+    wrong = reason.wrong
+    feeds = _feeds(position, chosen.card) if not chosen.knock else ""
+    if feeds and reason.kind in ("count", "broken meld"):
+        wrong = f"{wrong}, and {feeds}"  # what the count leaves out: it feeds the opponent
+    return (f"{first_upper(wrong)}. It {chosen.cost()} against "
             f"{said_among(best, choices)}.")
