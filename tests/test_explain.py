@@ -24,7 +24,7 @@ from gin_teach.explain import (
 )
 from gin_teach.judge import breaks_meld, loss_words
 from gin_teach.melds import find_melds
-from gin_teach.puzzles import Puzzle, load_bank
+from gin_teach.puzzles import HINTS, Puzzle, load_bank
 from gin_teach.puzzles.texts import reexplain
 
 # The discard puzzles (knock or play on too): a take-or-draw puzzle's texts are its draw reason.
@@ -473,3 +473,20 @@ def test_a_wrong_choice_beaten_on_count_is_also_told_what_it_feeds() -> None:
                 assert "it took" in choice.why or "it picked up" in choice.why, (
                     puzzle.id, choice.why)
     assert told > 50
+
+
+def test_a_rejected_card_that_leaves_less_is_answered_and_never_hinted_at_by_count() -> None:
+    answered = 0
+    for puzzle in BANK:
+        least = left(puzzle, puzzle.best_choice.card)
+        lower = {c.card for c in puzzle.choices if left(puzzle, c.card) < least
+                 and not c.knock and not puzzle.grade(c.card, c.knock).solved}
+        if not lower:
+            continue
+        answered += 1
+        assert puzzle.hint != HINTS[1], (puzzle.id, puzzle.hint)
+        assert any(f"not {card}" in puzzle.explanation or f"{card} would look right"
+                   in puzzle.explanation or f"than {card}" in puzzle.explanation
+                   or f"{card} leaves" in puzzle.explanation for card in lower), (
+            puzzle.id, puzzle.explanation)
+    assert answered > 20

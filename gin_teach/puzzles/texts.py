@@ -156,11 +156,13 @@ def puzzle_tier(hand: Sequence[Card], knowledge: Knowledge, choices: Sequence[Ch
 
 
 def _hint(tier: int, position: Position, knock: bool | None, kinds: Sequence[str],
-          answer: Card) -> str:
-    """The hint of the tier when its own kind of fact decides, else of what does decide;
-    a defence hint names first what bears on ``answer``, the card the explanation defends."""
+          answer: Card, count_misleads: bool = False) -> str:
+    """The hint of the tier when its own kind of fact decides, else of what does decide
+    (but never "count" where a rejected card leaves less, ``count_misleads``); a defence
+    hint names first what bears on ``answer``, the card the explanation defends."""
     if kinds and tier not in (_TIER_OF_KIND[k] for k in kinds):
-        tier = _TIER_OF_KIND[kinds[0]]
+        instead = _TIER_OF_KIND[kinds[0]]
+        tier = tier if instead == 1 and count_misleads else instead
     k = position.knowledge
     if tier == 3:
         loose = best_arrangement(position.hand).deadwood_cards
@@ -293,12 +295,26 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
         # The runner-up is beaten on something else; what decides is against another card.
         against.append(deciding)
         sentences.append(f"And not {deciding[0].card}: {deciding[1].wrong}.")
+    lower = [v for v in outside if not (v.accepted or v.knock) and position.left(v.card)
+             < position.left(best.card) and all(v.card != r.card or r.knock
+                                                 for r, _ in against)]
+    if lower and not any(position.left(r.card) < position.left(best.card)
+                         for r, _ in against if not r.knock):
+        # A card that leaves less is rejected: say why, or the count would look like the key.
+        least = min(lower, key=lambda v: (position.left(v.card), v.loss))
+        reason = decide(position, best, least)
+        against.append((least, reason))
+        counted = f"{least.card} leaves {position.left(least.card)} " in reason.wrong
+        less = "" if counted else f", though it leaves {position.left(least.card)}"
+        sentences.append(f"And not {least.card}{less}: {reason.wrong}.")
     sentences.append(f"In playouts {said_among(rival, valued)} does about as well: it "
                      f"{rival.cost()}." if rival.accepted else
                      f"In playouts it wins {rival.loss:.1f} points a hand more than "
                      f"{said_among(rival, valued)}{plus_minus(rival.error)}.")
     kinds = tuple(r.kind for _, r in against)
-    return PuzzleTexts(" ".join(sentences), _hint(tier, position, knock, kinds, best.card), whys,
+    misleads = bool(lower)
+    return PuzzleTexts(" ".join(sentences),
+                       _hint(tier, position, knock, kinds, best.card, misleads), whys,
                        _themes(position, best, against), kinds)
 
 
