@@ -444,7 +444,7 @@ def hint(state: Round | Game, player: int | None = None) -> Hint:
     >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
     ...                       upcard="6H", stock="AC", dealer=1)
     >>> hint(rnd, 0)  # doctest: +ELLIPSIS
-    Hint(move='take', why='Take 6♥: it makes a meld, and after throwing K♦ you have 0; ...')
+    Hint(move='take', why='Take 6♥: it adds to your run, and after throwing K♦ you have 0, gin ...')
     """
     rnd = state.round if isinstance(state, Game) else state
     if not isinstance(rnd, Round):

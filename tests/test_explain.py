@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from gin_teach import Card, Round, deadwood, settle
+from gin_teach import Card, Round, Rules, deadwood, settle
 from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
 from gin_teach.bots import BOTS, play
 from gin_teach.cards import full_deck
@@ -341,8 +341,11 @@ def test_a_take_or_draw_reason_names_the_outs_or_the_pile_when_the_count_does_no
         hand10 = tuple(c for c in puzzle.hand)
         seen = analyze_draw(hand10, puzzle.knowledge)
         gap = seen.draw_deadwood - seen.take_deadwood
-        decides = (gap > 0) == puzzle.take and abs(gap) >= DRAW_COUNT_DECIDES
+        # Taking to knock (or go gin) at once is said, and decides like a count that does.
+        knocks = seen.take_deadwood <= Rules().resolve_knock_limit(puzzle.knowledge.knock_limit)
+        decides = (gap > 0) == puzzle.take and (abs(gap) >= DRAW_COUNT_DECIDES or knocks)
         text = puzzle.explanation
+        assert knocks == ("knock at once" in text or "gin at once" in text), (puzzle.id, text)
         outs = re.search(r"(\d+) unseen cards would make a meld; with your hand as it is, (\d+)",
                          text)
         pile = re.search(r"has little future: ([^.;]*) (?:is|are) in the pile", text)
@@ -490,3 +493,15 @@ def test_a_rejected_card_that_leaves_less_is_answered_and_never_hinted_at_by_cou
                    or f"{card} leaves" in puzzle.explanation for card in lower), (
             puzzle.id, puzzle.explanation)
     assert answered > 20
+
+
+def test_a_card_better_left_is_not_praised_as_the_reason_to_leave_it() -> None:
+    conceded = 0
+    for puzzle in (p for p in load_bank() if p.kind == "draw" and not p.take):
+        up = puzzle.knowledge.discard_pile[-1]
+        assert f"rather than take {up}: it " not in puzzle.explanation, puzzle.explanation
+        if analyze_draw(puzzle.hand, puzzle.knowledge).take_melds:
+            conceded += 1
+            assert re.search(rf"{up} would (make a meld|add to your (run|set)), yet",
+                             puzzle.explanation), puzzle.explanation
+    assert conceded >= 2

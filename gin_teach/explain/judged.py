@@ -4,8 +4,10 @@ explained from its :class:`~gin_teach.judge.Judgement` by the reasons of
 
 from __future__ import annotations
 
+import itertools
+
 from gin_teach.analysis import DrawAnalysis, Knowledge, analyze_draw
-from gin_teach.cards import HandLike, to_cards
+from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.errors import CardError
 from gin_teach.explain.reasons import (
     DRAW_COUNT_DECIDES,
@@ -17,6 +19,7 @@ from gin_teach.explain.reasons import (
     said_cards,
 )
 from gin_teach.judge import Judgement, Option
+from gin_teach.melds import best_arrangement
 from gin_teach.rules import Rules
 from gin_teach.validation import names_bad_arguments
 from gin_teach.wording import first_upper
@@ -76,13 +79,15 @@ def knock_reason(judged: Judgement, hand11: HandLike, rules: Rules | None = None
             f"{numbers}.")
 
 
-def _draw_decider(draw: DrawAnalysis, knowledge: Knowledge, take: bool) -> str:
+def _draw_decider(draw: DrawAnalysis, knowledge: Knowledge, take: bool,
+                  knocks: bool) -> str:
     """What settles a take-or-draw decision that the count does not (a clause to follow the
-    counts; "" when the count does): the outs, taking against keeping the hand, and for a
-    face-up card better left, its partners dead in the pile."""
+    counts; "" when the count, or a knock at once after taking, does): the outs, taking
+    against keeping the hand, and for a face-up card better left, its partners dead in the
+    pile."""
     count_says_take = draw.take_deadwood < draw.draw_deadwood
-    if count_says_take == take and abs(draw.take_deadwood - draw.draw_deadwood) \
-            >= DRAW_COUNT_DECIDES:
+    if count_says_take == take and (knocks or abs(draw.take_deadwood - draw.draw_deadwood)
+                                    >= DRAW_COUNT_DECIDES):
         return ""
     up, kept, now = draw.upcard, len(draw.take_outs), len(draw.draw_outs)
     clauses = []
@@ -105,6 +110,24 @@ def _draw_decider(draw: DrawAnalysis, knowledge: Knowledge, take: bool) -> str:
     return "; " + ", and ".join(clauses)
 
 
+def _joins(hand10: tuple[Card, ...], draw: DrawAnalysis) -> str:
+    """What the face-up card does for the hand once taken: "makes a meld", "adds to your
+    run" (or set) when the meld stands without it, or "" when it joins none."""
+    if not draw.take_melds:
+        return ""
+    kept = [c for c in hand10 if c != draw.take_discard] + [draw.upcard]
+    if any(c.is_joker for c in kept):
+        return "makes a meld"
+    meld = next(m for m in best_arrangement(kept).melds if draw.upcard in m)
+    rest = sorted((c for c in meld if c != draw.upcard), key=lambda c: c.rank)
+    if len(rest) < 3:
+        return "makes a meld"
+    if len({c.rank for c in rest}) == 1:
+        return "adds to your set"
+    steps = {b.rank - a.rank for a, b in itertools.pairwise(rest)}
+    return "adds to your run" if steps == {1} else "makes a meld"
+
+
 @names_bad_arguments
 def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chosen: Option,
                 rules: Rules | None = None) -> str:
@@ -120,11 +143,20 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
     ... # doctest: +ELLIPSIS
     Take 7♦: it makes a meld, and after throwing K♠ you have 31; a stock card leaves 48.4 ...
     """
-    draw = analyze_draw(to_cards(hand10), knowledge, rules)
-    melds = "it makes a meld, and " if draw.take_melds else ""
-    facts = (f"{melds}after throwing {draw.take_discard} you have {draw.take_deadwood}; a "
-             f"stock card leaves {draw.draw_deadwood:.1f} on average"
-             f"{_draw_decider(draw, knowledge, judged.best.kind == 'take')}")
+    cards = to_cards(hand10)
+    draw = analyze_draw(cards, knowledge, rules)
+    up, take_best = draw.upcard, judged.best.kind == "take"
+    limit = (rules or Rules.modern()).resolve_knock_limit(knowledge.knock_limit)
+    knocks = draw.take_deadwood <= limit
+    joins = _joins(cards, draw)
+    would = joins.replace("makes", "make").replace("adds", "add")
+    melds = ("" if not joins else f"it {joins}, and " if take_best else
+             f"{up} would {would}, yet ")
+    low = (", gin at once" if draw.take_deadwood == 0 else
+           ", low enough to knock at once" if knocks else "")
+    facts = (f"{melds}after throwing {draw.take_discard} you have {draw.take_deadwood}{low}; "
+             f"a stock card leaves {draw.draw_deadwood:.1f} on average"
+             f"{_draw_decider(draw, knowledge, take_best, knocks)}")
     take = judged.option("take")
     leave = next(o for o in judged.options if o.kind != "take")
     numbers = (f"In playouts taking averages {take.value:+.1f} points a hand, "
@@ -141,14 +173,16 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
     if chosen.accepted:
         return (f"{first_upper(chosen.said())} is as good as {judged.best.said()} as far as "
                 f"the playouts can tell ({chosen.cost()}): {facts}.")
-    up, left, stock = draw.upcard, draw.take_deadwood, f"{draw.draw_deadwood:.1f}"
+    left, stock = draw.take_deadwood, f"{draw.draw_deadwood:.1f}"
     if chosen.kind == "take":
-        than = ("more than" if left > draw.draw_deadwood else
-                "as much as" if left == draw.draw_deadwood else "against")
+        # Compared as said, to one decimal: never "29, more than 29.0".
+        said_stock = round(draw.draw_deadwood, 1)
+        than = ("more than" if left > said_stock else
+                "as much as" if left == said_stock else "against")
         wrong = (f"Taking {up} leaves {left} after throwing {draw.take_discard}, {than} "
                  f"{stock} on average for a stock card")
     else:
-        meld = " makes a meld and" if draw.take_melds else ""
+        meld = f" {joins} and" if joins else ""
         wrong = (f"{first_upper(chosen.said())} leaves {stock} on average, where taking {up}{meld} "
-                 f"leaves {left}")
+                 f"leaves {left}{low}")
     return f"{wrong}. {action(judged.best)}: {chosen.said()} {chosen.cost()}. {numbers}."
