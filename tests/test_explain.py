@@ -505,3 +505,25 @@ def test_a_card_better_left_is_not_praised_as_the_reason_to_leave_it() -> None:
             assert re.search(rf"{up} would (make a meld|add to your (run|set)), yet",
                              puzzle.explanation), puzzle.explanation
     assert conceded >= 2
+
+
+def test_a_card_condemned_on_count_is_told_why_an_accepted_card_that_leaves_as_much_is_not(
+) -> None:
+    told = 0
+    for puzzle in BANK:
+        best = puzzle.best_choice
+        accepted = [c for c in puzzle.choices if c != best and not c.knock
+                    and puzzle.grade(c.card, c.knock).solved]
+        for choice in puzzle.choices:
+            counted = re.match(rf"{choice.card} leaves (\d+) where ", choice.why)
+            if choice.knock or best.knock or not counted or puzzle.grade(
+                    choice.card, choice.knock).solved:
+                continue
+            if any(left(puzzle, c.card) >= int(counted[1]) for c in accepted):
+                told += 1
+                peer = re.search(r"; (\S+) leaves (as much|more) yet plays about as well as ",
+                                 choice.why)
+                assert peer, (puzzle.id, choice.why)
+                (card,) = named(peer[1])
+                assert left(puzzle, card) >= int(counted[1]), (puzzle.id, choice.why)
+    assert told > 40

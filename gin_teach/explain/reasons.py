@@ -737,5 +737,15 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
     feeds = _feeds(position, chosen.card) if not chosen.knock else ""
     if feeds and reason.kind in ("count", "broken meld"):
         wrong = f"{wrong}, and {feeds}"  # what the count leaves out: it feeds the opponent
+    lw = position.left(chosen.card)
+    peers = [c for c in choices[1:] if c.accepted and not (c.knock or chosen.knock)
+             and position.left(c.card) >= lw]
+    if peers and reason.kind == "count":
+        # An accepted card leaves as much: the count alone does not condemn this one, the
+        # playouts do (a reason of another kind here would name danger where count decides).
+        peer = min(peers, key=lambda c: c.loss)
+        much = "as much" if position.left(peer.card) == lw else "more"
+        wrong = (f"{wrong}; {peer.card} leaves {much} yet plays about as well as "
+                 f"{said_among(best, choices)}, so the count is not all here")
     return (f"{first_upper(wrong)}. It {chosen.cost()} against "
             f"{said_among(best, choices)}.")
