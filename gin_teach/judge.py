@@ -111,8 +111,9 @@ def _is_number(value: object) -> bool:
 @dataclass(frozen=True)
 class Precision:
     """How hard the judge looks: ``first`` deals for every choice, then batches of ``batch``
-    for the choices still in doubt, up to ``most`` deals, until their standard error is at
-    most ``error``.
+    for the choices still in doubt until their standard error is at most ``error``, ending
+    with the batch that reaches ``most`` deals, played whole (:data:`COACH` ends at 408:
+    24, then eight batches of 48).
 
     >>> COACH.first <= COACH.most, BANK.error < COACH.error
     (True, True)
