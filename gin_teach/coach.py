@@ -46,7 +46,7 @@ from gin_teach.analysis import Knowledge
 from gin_teach.errors import GinError, ReviewError, excerpt
 from gin_teach.explain import discard_reason, draw_reason, move_words
 from gin_teach.game import Game
-from gin_teach.judge import VERDICTS, Judgement, Option, judge_discard, judge_draw
+from gin_teach.judge import COACH, VERDICTS, Judgement, Option, judge_discard, judge_draw
 from gin_teach.round import Round
 from gin_teach.validation import read_json
 
@@ -387,8 +387,8 @@ def _judged(rnd: Round) -> tuple[Judgement, str]:
     hand, knowledge = rnd.hand(player), _knowledge(rnd, player)
     if rnd.phase in ("upcard_nondealer", "upcard_dealer", "draw"):
         refuse = "draw" if rnd.phase == "draw" else "pass"
-        return judge_draw(hand, knowledge, rnd.rules, refuse=refuse), "draw"
-    return judge_discard(hand, knowledge, rnd.rules), "discard"
+        return judge_draw(hand, knowledge, rnd.rules, refuse=refuse, precision=COACH), "draw"
+    return judge_discard(hand, knowledge, rnd.rules, precision=COACH), "discard"
 
 
 def _reason(rnd: Round, judged: Judgement, chosen: Option) -> str:
@@ -452,6 +452,8 @@ def hint(state: Round | Game, player: int | None = None) -> Hint:
     if rnd.is_over:
         raise ReviewError("the round is over: there is no move to hint")
     acting = rnd.current_player
+    if player is not None and (type(player) is not int or player not in (0, 1)):
+        raise ReviewError(f"the player is 0 or 1, not {excerpt(player)}")
     if player is not None and player != acting:
         raise ReviewError(f"it is player {acting}'s turn, not player {excerpt(player)}'s")
     if rnd.phase in ("upcard_nondealer", "upcard_dealer", "draw") \

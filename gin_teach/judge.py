@@ -39,6 +39,7 @@ milder than an inaccuracy, whatever the playouts say (:func:`breaks_meld`).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import math
@@ -64,7 +65,13 @@ from gin_teach.playouts import (
 )
 from gin_teach.rules import Rules
 from gin_teach.table_view import TableView
-from gin_teach.validation import check_whole, names_bad_arguments, unchecked, wrong_argument
+from gin_teach.validation import (
+    check_whole,
+    is_finite_number,
+    names_bad_arguments,
+    unchecked,
+    wrong_argument,
+)
 
 __all__ = [
     "BANK",
@@ -104,10 +111,6 @@ MOST_DEALS: Final = 100_000
 """The most deals a :class:`Precision` may ask for each choice (the bank's asks 1,536)."""
 
 
-def _is_number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
 @dataclass(frozen=True)
 class Precision:
     """How hard the judge looks: ``first`` deals for every choice, then batches of ``batch``
@@ -130,14 +133,16 @@ class Precision:
         check_whole(self.first, "first", 1, MOST_DEALS)
         check_whole(self.most, "most", self.first, MOST_DEALS)
         check_whole(self.batch, "batch", 1, MOST_DEALS)
-        if not (_is_number(self.error) and 0 <= self.error < math.inf):
+        if not (is_finite_number(self.error) and self.error >= 0):
             raise wrong_argument("error", self.error, "a standard error of 0 or more")
 
 
 COACH: Final = Precision(first=24, most=384, batch=48, error=0.3)
-"""At the table, in the trainer and in the lessons: a grade in well under a second."""
+"""At the table, where a grade must come within a move's time: the coach's hint, grades and
+review."""
 BANK: Final = Precision(first=64, most=1536, batch=64, error=0.2)
-"""For the puzzle bank, measured once and stored."""
+"""For every fixed position a learner is asked about: the puzzle bank (measured once and
+stored), the lessons' checkers and labs. The default."""
 
 
 @names_bad_arguments
@@ -150,9 +155,9 @@ def verdict_for(loss: float, error: float = 0.0) -> str:
     >>> verdict_for(1.2, error=0.7)  # the deals cannot tell it from the best
     'good'
     """
-    if not (_is_number(loss) and math.isfinite(loss)):
+    if not is_finite_number(loss):
         raise wrong_argument("loss", loss, "a number of points")
-    if not (_is_number(error) and 0 <= error < math.inf):
+    if not (is_finite_number(error) and error >= 0):
         raise wrong_argument("error", error, "a standard error of 0 or more")
     if loss <= 0.0:
         return "best"
@@ -322,8 +327,20 @@ def position_seed(decision: str, hand: int, knowledge: Knowledge, rules: Rules) 
     >>> position_seed("discard", hand_mask("AS 2S"), k, Rules()) == position_seed(
     ...     "discard", hand_mask("2S AS"), k, Rules())
     True
+
+    A default written out is the same position as one left out:
+
+    >>> eleven = hand_mask("AS 2S 3S 5H 6H 7H 9D TD JD 2C KH")
+    >>> position_seed("discard", eleven, Knowledge(), Rules()) == position_seed(
+    ...     "discard", eleven, Knowledge(stock_size=31, knock_limit=10), Rules())
+    True
     """
-    text = "|".join((decision, str(hand), repr(knowledge), repr(rules)))
+    if not isinstance(decision, str):
+        raise wrong_argument("decision", decision, "a decision's name")
+    written = dataclasses.replace(
+        knowledge, stock_size=knowledge.stock(hand.bit_count(), rules.jokers),
+        knock_limit=rules.resolve_knock_limit(knowledge.knock_limit))
+    text = "|".join((decision, str(hand), repr(written), repr(rules)))
     return int(hashlib.sha256(text.encode()).hexdigest()[:16], 16)
 
 
@@ -463,6 +480,8 @@ def breaks_meld(hand: HandLike, card: Card, rules: Rules | None = None) -> bool:
     """
     rules = rules or Rules.modern()
     cards = to_cards(hand)
+    if len(cards) != 11:
+        raise CardError(f"a discard is made from 11 cards, not {len(cards)}")
     if card not in cards:
         raise CardError(f"card {card} is not in the hand {' '.join(map(str, cards))[:60]}")
     mask, jp = hand_mask(cards), rules.joker_points
@@ -494,7 +513,7 @@ def forget() -> None:
 @names_bad_arguments
 def judge_discard(hand11: HandLike, knowledge: Knowledge | None = None,
                   rules: Rules | None = None, *, seed: int | None = None,
-                  precision: Precision = COACH) -> Judgement:
+                  precision: Precision = BANK) -> Judgement:
     """Value every choice of the discard from an 11-card ``hand11``: each card that may be
     thrown (not the card just taken from the pile), and the knock with it where the count it
     leaves allows. ``seed`` defaults to the position's own (:func:`position_seed`).
@@ -550,7 +569,7 @@ def _judge_discard(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules,
 
 @names_bad_arguments
 def judge_draw(hand10: HandLike, knowledge: Knowledge, rules: Rules | None = None, *,
-               seed: int | None = None, precision: Precision = COACH,
+               seed: int | None = None, precision: Precision = BANK,
                refuse: str = "draw") -> Judgement:
     """Value taking the face-up card (the top of ``knowledge.discard_pile``) into a 10-card
     ``hand10`` against leaving it (``refuse``: ``"draw"`` from the stock, or ``"pass"`` the

@@ -41,6 +41,7 @@ __all__ = [
     "check_whole",
     "checks",
     "checks_masks",
+    "is_finite_number",
     "names_bad_arguments",
     "read_json",
     "unchecked",
@@ -110,7 +111,12 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _is_number(value: object) -> bool:
+def is_finite_number(value: object) -> bool:
+    """Whether ``value`` is a finite int or float (a bool is no number here).
+
+    >>> is_finite_number(2.5), is_finite_number(float("nan")), is_finite_number(True)
+    (True, False, False)
+    """
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
             and math.isfinite(value))
 
@@ -127,7 +133,7 @@ def _iterable(value: object) -> bool:
 
 _KINDS: Final[dict[str, tuple[str, Callable[[object], bool]]]] = {
     "int": ("a whole number", _is_int),
-    "float": ("a number", _is_number),
+    "float": ("a number", is_finite_number),
     "bool": ("True or False", lambda value: isinstance(value, bool)),
     "str": ("text", lambda value: isinstance(value, str)),
     "None": ("None", lambda value: value is None),

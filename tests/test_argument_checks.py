@@ -124,10 +124,11 @@ def test_the_judge_names_a_wrong_argument(call, named):
 
 def test_breaks_meld_refuses_a_card_not_in_the_hand():
     # An empty hand raised ValueError from min(); a card from elsewhere was judged as thrown.
-    wrong(lambda: breaks_meld("", Card.parse("4H")), CardError, "not in the hand")
+    wrong(lambda: breaks_meld("", Card.parse("4H")), CardError, "11 cards, not 0")
     wrong(lambda: breaks_meld(HAND11, "4H"), CardError, "card 4H is not in the hand")
     wrong(lambda: breaks_meld(HAND11, Card.parse("AS")), CardError, "not in the hand")
     assert breaks_meld(HAND11, Card.parse("4H")) is True
+    wrong(lambda: breaks_meld(HAND11[:-3], Card.parse("4H")), CardError, "11 cards, not 10")
 
 
 # ------------------------------------------------------------------ the learner's record

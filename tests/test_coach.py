@@ -94,6 +94,8 @@ def test_hint_refuses_when_there_is_nothing_to_hint() -> None:
     assert hint(rnd, 0).move == "knock KD"
     with pytest.raises(ReviewError, match="player 0's turn"):
         hint(rnd, 1)
+    with pytest.raises(ReviewError, match="0 or 1, not True"):
+        hint(rnd, True)  # a bool is no player, though True == 1
     rnd.apply("knock KD")
     rnd.apply("lay off")
     with pytest.raises(ReviewError, match="over"):

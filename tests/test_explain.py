@@ -16,6 +16,7 @@ from gin_teach.explain import (
     COUNT_DECIDES,
     DANGER_NAMED,
     DRAW_COUNT_DECIDES,
+    SHAPE_NAMED,
     Position,
     Valued,
     decide,
@@ -527,3 +528,72 @@ def test_a_card_condemned_on_count_is_told_why_an_accepted_card_that_leaves_as_m
                 (card,) = named(peer[1])
                 assert left(puzzle, card) >= int(counted[1]), (puzzle.id, choice.why)
     assert told > 40
+
+
+def test_an_explanation_that_names_the_count_says_when_accepted_cards_leave_more() -> None:
+    # p0012: "J♦ leaves 18, 6♦ leaves 22" read as if the count decided, though 2♠, 4♠ and
+    # 6♥ leave as much or more and play about as well.
+    told = 0
+    for puzzle in BANK:
+        first = puzzle.explanation.split(". ")[0]
+        counted = re.match(r"Discard (\S+): \S+ leaves (\d+), (\S+) leaves (\d+)", first)
+        if not counted:
+            continue
+        best = puzzle.best_choice
+        peers = {c.card for c in puzzle.choices if c != best and not c.knock
+                 and puzzle.grade(c.card, c.knock).solved
+                 and left(puzzle, c.card) >= int(counted[4])}
+        if peers:
+            told += 1
+            clause = re.search(r"; ([^;]+) leaves? (as much or more|more) yet plays? about "
+                               r"as well, so the count is not all here", first)
+            assert clause, (puzzle.id, first)
+            assert named(clause[1]) == peers, (puzzle.id, first)
+        else:
+            assert "the count is not all here" not in first, (puzzle.id, first)
+    assert told > 20
+
+
+def test_two_knocks_with_the_same_count_are_not_told_apart_by_it() -> None:
+    # p0376 said "5♦ knocks with 9 where 5♥ knocks with 9".
+    for puzzle in BANK:
+        for text in texts(puzzle):
+            for found in re.finditer(r"knocks with (\d+) where \S+ knocks with (\d+)", text):
+                assert found[1] != found[2], (puzzle.id, text)
+            for found in re.finditer(r"knocking with (\d+) after \S+ beats knocking with (\d+)",
+                                     text):
+                assert found[1] != found[2], (puzzle.id, text)
+
+
+def test_a_next_draw_is_called_better_only_on_a_gap_worth_naming() -> None:
+    # p0628's reason was "expected deadwood 22.05 against 22.11".
+    gaps = 0
+    for puzzle in BANK:
+        for text in texts(puzzle):
+            for a, b in re.findall(r"expected deadwood (\d+\.\d+) against (\d+\.\d+)", text):
+                gaps += 1
+                assert abs(float(a) - float(b)) >= SHAPE_NAMED - 0.01, (puzzle.id, text)
+    assert gaps > 50
+
+
+def test_every_danger_stated_names_the_card_it_is_weighed_against() -> None:
+    # p0098 gave "danger 0.00 against 0.09" and "danger 0.00 against 0.25" for two cards.
+    stated = 0
+    for puzzle in BANK:
+        for text in texts(puzzle):
+            for found in re.finditer(r"danger [\d.]+ against [\d.]+( for (\S+?))?\)", text):
+                stated += 1
+                assert found[1], (puzzle.id, text)
+                assert named(found[2]) <= set(puzzle.hand), (puzzle.id, text)
+    assert stated > 200
+
+
+def test_a_wrong_grade_states_its_loss_once() -> None:
+    # p0634's 10♦: "loses about 3.5 points a hand (± 0.6)" twice in one grade.
+    for puzzle in BANK[::5]:
+        for choice in puzzle.choices:
+            grade = puzzle.grade(choice.card, choice.knock)
+            if not grade.solved:
+                assert grade.explanation.count(" points a hand") == 1, (puzzle.id,
+                                                                        grade.explanation)
+                assert f"{grade.points_lost:.1f}" in grade.explanation

@@ -14,6 +14,7 @@ from gin_teach.cards import Card, parse_cards
 from gin_teach.coach import grade_move, hint, review
 from gin_teach.errors import GinError
 from gin_teach.judge import (
+    COACH,
     GOOD_BELOW,
     INACCURACY_BELOW,
     MISTAKE_BELOW,
@@ -217,3 +218,28 @@ def test_every_verdict_is_the_grade_of_the_numbers_it_states():
 def test_what_no_table_deals_is_refused_with_a_clear_error(call) -> None:
     with pytest.raises(GinError):
         call()
+
+
+def test_a_default_written_out_is_the_same_position_with_the_same_numbers() -> None:
+    # Issue 24: Knowledge() and the same knowledge with its defaults written out were seeded
+    # apart, so one position got two sets of numbers.
+    hand = "7S 7H 7D 9C TC JC 3H 4H 5H 9S KS"
+    left_out = judge_discard(hand, Knowledge())
+    written = judge_discard(hand, Knowledge(stock_size=31, knock_limit=10))
+    assert left_out.seed == written.seed and left_out.options == written.options
+    ten = "7S 7H 7D 9C TC JC 3H 4H 5H 9S"
+    upcard = Knowledge(discard_pile="KD")
+    spelled = Knowledge(discard_pile="KD", stock_size=31, knock_limit=10)
+    assert judge_draw(ten, upcard, refuse="pass").options == judge_draw(
+        ten, spelled, refuse="pass").options
+
+
+def test_the_coach_judges_at_the_tables_precision_and_lessons_at_the_banks() -> None:
+    rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
+                          upcard="6H", stock="AC", dealer=1)
+    rnd.apply("take")
+    judged = judge_discard(rnd.hand(0), Knowledge.from_observation(rnd.observation(0)),
+                           rnd.rules, precision=COACH)
+    assert grade_move(rnd, "discard 3H").points_lost == judged.option("discard 3H").loss
+    assert max(o.deals for o in judge_discard("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC").options) \
+        > COACH.most

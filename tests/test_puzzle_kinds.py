@@ -138,7 +138,7 @@ def test_every_play_on_puzzle_grades_each_knock_worse_than_playing_on():
 
 
 def test_play_on_puzzles_come_only_from_positions_where_waiting_is_best():
-    early = Knowledge(discard_pile="KD QC", opponent_discarded="KD", stock_size=29)
+    early = Knowledge(discard_pile="KD QC JH", opponent_discarded="KD JH", stock_size=28)
     made = play_on_puzzle("7S 7H 7D 9C TC JC 3H 4H 5H 9S KS", early, puzzle_id="wait")
     assert isinstance(made, Puzzle) and made.knock is False and made.question == "knock"
     assert made.best_choice.card.code == "9S"

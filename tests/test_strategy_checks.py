@@ -28,7 +28,7 @@ from gin_teach.puzzles import THEMES, TIER_NAMES, Puzzle, load_bank, puzzle_for
 LATE = Knowledge(discard_pile="KD QC JH TS 9D 8C 8S 6H KC QS JD 2C 5C AH 4C 6C 3D KH JS 6S 5S "
                               "AD 8H", opponent_discarded="KD JH 9D 8S KC JD 5C 4C 3D JS 5S 8H",
                  stock_size=8)
-EARLY = Knowledge(discard_pile="KD QC", opponent_discarded="KD", stock_size=29)
+EARLY = Knowledge(discard_pile="KD QC JH", opponent_discarded="KD JH", stock_size=28)
 PICKED = Knowledge(opponent_took="8H", opponent_holds="8H", stock_size=20)
 DEAD_NINES = Knowledge(discard_pile="9H 9S KC")
 SHAPE = "AS 6S AH 4H 8H 9H TH JH 8D 4C 7C"
@@ -262,7 +262,8 @@ def test_the_card_just_taken_is_refused_with_a_reason_not_an_error() -> None:
 
 
 def test_an_accepted_knock_the_playouts_narrowly_disfavour_is_not_told_to_play_on() -> None:
-    hand, known = "7S 7H 7D 9C TC JC 3H 4H 5H 2S KS", Knowledge()
+    hand = "7S 7H 7D 9C TC JC 3H 4H 5H 9S KS"
+    known = Knowledge(discard_pile="KD QC 5D", opponent_discarded="KD 5D", stock_size=28)
     judged = judge_discard(hand, known)
     knock = next(o for o in judged.options if o.knock)
     assert knock.accepted and knock.loss > 0  # the case: knocking is good, not best

@@ -82,7 +82,7 @@ def test_card_buttons_mark_cards_in_the_colours_of_the_card_pictures():
 LATE = dict(discard_pile="KD QC JH TS 9D 8C 8S 6H KC QS JD 2C 5C AH 4C 6C 3D KH JS 6S 5S AD 8H",
             opponent_discarded="KD JH 9D 8S KC JD 5C 4C 3D JS 5S 8H", stock_size=8)
 NINE = "7S 7H 7D 9C TC JC 3H 4H 5H 9S KS"
-EARLY = dict(discard_pile="KD QC", opponent_discarded="KD", stock_size=29)
+EARLY = dict(discard_pile="KD QC JH", opponent_discarded="KD JH", stock_size=28)
 
 
 @pytest.mark.parametrize("stage", [LATE, EARLY], ids=["late", "early"])

@@ -57,10 +57,10 @@ def knock_reason(judged: Judgement, hand11: HandLike, rules: Rules | None = None
     >>> from gin_teach.analysis import Knowledge
     >>> from gin_teach.judge import judge_discard
     >>> hand = "7S 7H 7D 9C TC JC 3H 4H 5H 2S KS"
-    >>> early = Knowledge(discard_pile="KD QC", opponent_discarded="KD", stock_size=29)
+    >>> early = Knowledge(discard_pile="KD QC JH", opponent_discarded="KD JH", stock_size=28)
     >>> print(knock_reason(judge_discard(hand, early), hand, knowledge=early))
     ... # doctest: +ELLIPSIS
-    Knock with 2 after throwing K♠: 29 cards left and an undercut risk under 1%; in playouts ...
+    Knock with 2 after throwing K♠: 28 cards left and an undercut risk under 1%; in playouts ...
     """
     knock = next((o for o in judged.options if o.knock), None)
     if knock is None:

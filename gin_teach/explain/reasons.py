@@ -70,6 +70,9 @@ a knock's reason names the score then."""
 DANGER_NAMED: Final = 0.05
 """A card is called the safer throw only when its danger is this much lower: 0.00 against 0.02
 is no reason a learner should weigh."""
+SHAPE_NAMED: Final = 0.1
+"""A next draw is called better only when the expected deadwood after it is this much lower
+(with no more outs to show): 22.05 against 22.11 is no reason a learner should weigh."""
 KINDS: Final = ("knock", "broken meld", "count", "defence", "memory", "shape", "playouts")
 UNDERCUT_SAMPLES: Final = 300
 """Hands the opponent may hold, drawn to estimate a knock's undercut risk (no playouts)."""
@@ -335,8 +338,15 @@ def _game(position: Position, won: float, lost: float) -> str:
 def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
     lb, lw = position.left(better.card), position.left(worse.card)
     if better.knock and worse.knock:
+        if lb == lw:  # the same count: nothing a learner sees tells them apart
+            alike = f"{better.card} and {worse.card} both knock with {lb}"
+            return Reason("playouts", f"{alike}; only playing the hand out separates them",
+                          f"{alike}, but {worse.card} does worse when the hand is played out",
+                          alike)
         why = f"knocking with {lb} after {better.card} beats knocking with {lw} after {worse.card}"
         wrong = f"{worse.card} knocks with {lw} where {better.card} knocks with {lb}"
+        if lw < lb:
+            wrong = f"{wrong}, yet does worse when the hand is played out"
         return Reason("count" if lb < lw else "playouts", why, wrong)
     stock = f"{position.stock} cards left"
     if better.knock:
@@ -414,11 +424,12 @@ def _pair(a: float, b: float, decimals: int) -> tuple[str, str]:
 
 
 def _danger(position: Position, subject: Valued, other: Valued) -> str:
-    """"danger 0.41 against 0.09": the chance the ``subject``'s card completes a meld for
-    the opponent, then the ``other``'s."""
+    """"danger 0.41 against 0.09 for 9♥": the chance the ``subject``'s card completes a meld
+    for the opponent, then the ``other``'s, named (an explanation may weigh one card against
+    two others)."""
     mine, theirs = _pair(position.analyses[subject.card].danger,
                          position.analyses[other.card].danger, 2)
-    return f"danger {mine} against {theirs}"
+    return f"danger {mine} against {theirs} for {other.card}"
 
 
 def _feeds(position: Position, card: Card) -> str:
@@ -558,14 +569,14 @@ def _shape(position: Position, better: Valued, worse: Valued) -> Reason:
 
 def _numbers(position: Position, better: Valued, worse: Valued) -> str:
     """The outs and the danger, where they favour the better choice: "keeping 7♥ gives 8
-    outs against 5, and 9♥ is the safer throw (danger 0.19 against 0.30)"."""
+    outs against 5, and 9♥ is the safer throw (danger 0.19 against 0.30 for 7♥)"."""
     a, b = position.analyses[better.card], position.analyses[worse.card]
     parts = []
     if len(a.outs) > len(b.outs):
         parts.append(f"keeping {worse.card} gives {_outs(len(a.outs))} against {len(b.outs)}")
     if b.danger - a.danger >= DANGER_NAMED:
         parts.append(f"{better.card} is the safer throw ({_danger(position, better, worse)})")
-    if not parts:
+    if not parts and b.expected_deadwood - a.expected_deadwood >= SHAPE_NAMED:
         ea, eb = _pair(a.expected_deadwood, b.expected_deadwood, 1)
         parts.append(f"keeping {worse.card} makes the next draw better: expected deadwood "
                      f"{ea} against {eb}")
@@ -579,9 +590,10 @@ def _memory(position: Position, better: Valued, worse: Valued) -> Reason:
     lb, lw = position.left(better.card), position.left(worse.card)
     count = f"{worse.card} leaves {lw} and {better.card} leaves {lb}, but " if lw < lb else ""
     dead_partners = (f"{better.card}'s {'partners' if len(dead) > 1 else 'partner'} "
-                     f"{said_cards(dead)} {'are' if len(dead) > 1 else 'is'} dead in the pile: "
-                     f"{numbers}")
-    return Reason("memory", f"{better.card} has little future: {pile}; {numbers}",
+                     f"{said_cards(dead)} {'are' if len(dead) > 1 else 'is'} dead in the pile"
+                     f"{f': {numbers}' if numbers else ''}")
+    return Reason("memory", f"{better.card} has little future: {pile}"
+                            f"{f'; {numbers}' if numbers else ''}",
                   f"{count}{dead_partners}", dead_partners)
 
 
@@ -608,7 +620,7 @@ def decide(position: Position, better: Valued, worse: Valued) -> Reason:
     >>> position = Position.of("2S 3S 4S 6H 6D 6C 7C 7D 8H JC KD", took)
     >>> reason = decide(position, Valued.discard("KD"), Valued.discard("JC"))
     >>> reason.kind, reason.wrong
-    ('defence', 'J♣ sits next to the 10♣ and Q♣ it took (danger 1.00 against 0.16)')
+    ('defence', 'J♣ sits next to the 10♣ and Q♣ it took (danger 1.00 against 0.16 for K♦)')
     """
     _check_choices(position, None, better=better, worse=worse)
     reason = _decide(position, better, worse)
@@ -653,7 +665,7 @@ def _decide(position: Position, better: Valued, worse: Valued) -> Reason:
                 return _memory(position, better, worse)
     if dangerous:
         return _defence(position, better, worse)
-    if offence > 0 or len(a.outs) > len(b.outs):
+    if offence >= SHAPE_NAMED or len(a.outs) > len(b.outs):
         return _shape(position, better, worse)
     if lb < lw:
         return _count(position, better, worse)
@@ -698,6 +710,35 @@ def said_among(choice: Valued, choices: Sequence[Valued]) -> str:
 
 
 @names_bad_arguments
+def count_not_all(position: Position, choices: Sequence[Valued], best: Valued,
+                  rival: Valued) -> str:
+    """Where the count names ``best`` over ``rival``, the accepted cards that leave as much
+    as ``rival`` or more: the clause that keeps the count from looking like the whole reason
+    ("4♠ and 6♥ leave as much or more yet play about as well, so the count is not all
+    here"), or "" when there are none.
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> position = Position.of("2S 4S 6H 6D 8S 8H 8C 9S 9H 9C JD", Knowledge(stock_size=20))
+    >>> choices = [Valued.discard("JD"), Valued.discard("4S", loss=0.3, error=0.5,
+    ...            accepted=True), Valued.discard("6D", loss=2.1, error=0.5)]
+    >>> count_not_all(position, choices, choices[0], choices[2])
+    '4♠ leaves more yet plays about as well, so the count is not all here'
+    """
+    _check_choices(position, choices, best=best, rival=rival)
+    if best.knock or rival.knock:
+        return ""
+    least = position.left(rival.card)
+    peers = [c.card for c in choices[1:] if c.accepted and not c.knock
+             and position.left(c.card) >= least]
+    if not peers:
+        return ""
+    much = "more" if all(position.left(c) > least for c in peers) else "as much or more"
+    one = len(peers) == 1
+    return (f"{said_cards(peers)} {'leaves' if one else 'leave'} {much} yet "
+            f"{'plays' if one else 'play'} about as well, so the count is not all here")
+
+
+@names_bad_arguments
 def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued) -> str:
     """One or two sentences on ``chosen`` among ``choices`` (every valued choice of the
     position, the best first): for the best, what decides it over its closest rejected
@@ -718,11 +759,15 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
         if rival is None:
             return f"{_action(best, choices)}: it is the only choice."
         reason = decide(position, best, rival)
+        why = reason.why
+        if reason.kind == "count":
+            not_all = count_not_all(position, choices, best, rival)
+            why = f"{why}; {not_all}" if not_all else why
         margin = (f"In playouts {said_among(rival, choices)} does about as well: it "
                   f"{rival.cost()}." if rival.accepted else
                   f"In playouts it wins {rival.loss:.1f} points a hand more than "
                   f"{said_among(rival, choices)}{plus_minus(rival.error)}.")
-        return f"{_action(best, choices)}: {reason.why}. {margin}"
+        return f"{_action(best, choices)}: {why}. {margin}"
     reason = decide(position, best, chosen)
     if chosen.accepted:
         # The verdict first (it is accepted), then the difference it does not outweigh. A

@@ -175,7 +175,7 @@ def play_on_puzzle(hand11: HandLike, knowledge: Knowledge, *, seed: int | None =
     """A knock-or-play-on puzzle where playing on is right, from eleven cards that could
     knock, verified (see the module); or why it is not one.
 
-    >>> early = Knowledge(discard_pile="KD QC", opponent_discarded="KD", stock_size=29)
+    >>> early = Knowledge(discard_pile="KD QC JH", opponent_discarded="KD JH", stock_size=28)
     >>> play_on_puzzle("7S 7H 7D 9C TC JC 3H 4H 5H 2S KS", early)
     'knocking is best here (K♠ and knock)'
     """

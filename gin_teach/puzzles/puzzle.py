@@ -138,8 +138,15 @@ class Grade:
         return self.verdict in ("best", "good")
 
 
-def _knock_phrase(knock: bool) -> str:
-    return " and knock" if knock else ""
+def _said(choice: ChoiceValue, choices: Sequence[ChoiceValue], doing: bool = False) -> str:
+    """A choice in words, "and play on" where its card could knock too; ``doing``: as
+    "discarding 5♥ and knocking"."""
+    could = choice.knock or any(c.knock and c.card == choice.card for c in choices)
+    if doing:
+        return f"discarding {choice.card}" + (
+            (" and knocking" if choice.knock else " and playing on") if could else "")
+    return f"{choice.card}" + ((" and knock" if choice.knock else " and play on")
+                               if could else "")
 
 
 @dataclass(frozen=True)
@@ -281,23 +288,22 @@ class Puzzle:
         if (not in_answer and not chosen.knock and breaks_meld(self.hand, chosen.card)
                 and VERDICTS.index(verdict) < VERDICTS.index("inaccuracy")):
             verdict = "inaccuracy"
-        did = f"discarding {chosen.card}{_knock_phrase(chosen.knock)}"
+        did = _said(chosen, self.choices, doing=True)
+        better = _said(best, self.choices)
         if verdict == "best":
             others = sorted(self.answer - {chosen.card})
             alike = (f" ({', '.join(map(str, others))} would be as good)" if others else "")
             return Grade(chosen.card, chosen.knock, verdict, 0.0, None, None,
                          f"Best: {did}{alike}. {self.explanation}")
         lost = chosen.points_lost
-        noise = plus_minus(chosen.error)
         if verdict == "good" and " is as good as " in chosen.why:
             text = f"Good: {chosen.why}"  # its reason already says so, with the numbers
         elif verdict == "good":
-            text = (f"Good: {did} is as good as {best.card}{_knock_phrase(best.knock)} as "
+            text = (f"Good: {did} is as good as {better} as "
                     f"far as the playouts can tell: it {loss_words(lost, chosen.error)}. "
                     f"{chosen.why}")
-        else:
-            text = (f"{verdict.capitalize()}: {did} loses about {lost:.1f} points a hand"
-                    f"{noise}. Better: {best.card}{_knock_phrase(best.knock)}. {chosen.why}")
+        else:  # the reason ends with what the choice loses, with its error
+            text = f"{verdict.capitalize()}: {did}. Better: {better}. {chosen.why}"
         return Grade(chosen.card, chosen.knock, verdict, round(lost, 2), best.card, best.knock,
                      text)
 

@@ -26,6 +26,7 @@ from gin_teach.explain import (
     Valued,
     can_share_meld,
     choice_reason,
+    count_not_all,
     decide,
     said_among,
     said_cards,
@@ -258,7 +259,7 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
     ...                      p.scores)
     >>> print(texts.explanation)  # doctest: +NORMALIZE_WHITESPACE
     Discard 7♣: 7♣ leaves 13, 4♥ leaves 16. And not 7♥: 7♥ could make a run with the 9♥ it took
-    (danger 0.33 against 0.14). In playouts it wins 2.9 points a hand more than 4♥ (± 0.5).
+    (danger 0.33 against 0.14 for 7♣). In playouts it wins 2.9 points a hand more than 4♥ (± 0.5).
     """
     position = Position.of(hand, knowledge, rules, scores)
     valued = _valued(position.hand, choices, answer, knock)
@@ -272,7 +273,11 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
         return PuzzleTexts(f"{action}: every other choice plays alike.",
                            _hint(tier, position, knock, (), best.card), whys, (), ())
     against = [(rival, decide(position, best, rival))]
-    sentences = [f"{action}: {against[0][1].why}."]
+    first = against[0][1].why
+    if against[0][1].kind == "count":
+        peers = count_not_all(position, valued, best, rival)
+        first = f"{first}; {peers}" if peers else first
+    sentences = [f"{action}: {first}."]
     other = next((v for v in valued if v.knock != best.knock), None)
     if knock is not None and rival.knock == best.knock and other is not None:
         # The runner-up settles which card; the knock-or-play-on question still stands.
