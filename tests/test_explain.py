@@ -103,8 +103,14 @@ def test_a_wrong_choice_beaten_on_count_is_told_its_count() -> None:
             if choice.knock or best.knock or puzzle.grade(choice.card, choice.knock).solved:
                 continue
             gap = left(puzzle, choice.card) - left(puzzle, best.card)
+            # The count alone decides unless an accepted card leaves as much (then what sets
+            # this card below that one is said, danger included).
+            alone = not any(left(puzzle, c.card) >= left(puzzle, choice.card)
+                            for c in puzzle.choices if c != best and not c.knock
+                            and puzzle.grade(c.card, c.knock).solved)
             if gap >= COUNT_DECIDES:
-                assert "danger" not in choice.why and "close" not in choice.why
+                assert "close" not in choice.why
+                assert "danger" not in choice.why or not alone, (puzzle.id, choice.why)
                 assert (f"{choice.card} leaves {left(puzzle, choice.card)} where {best.card} "
                         f"leaves {left(puzzle, best.card)}" in choice.why
                         or ("breaks your" in choice.why and f"{gap} more" in choice.why)), \
@@ -349,15 +355,23 @@ def test_a_take_or_draw_reason_names_the_outs_or_the_pile_when_the_count_does_no
         assert knocks == ("knock at once" in text or "gin at once" in text), (puzzle.id, text)
         outs = re.search(r"(\d+) unseen cards would make a meld; with your hand as it is, (\d+)",
                          text)
-        pile = re.search(r"has little future: ([^.;]*) (?:is|are) in the pile", text)
+        pile = re.search(r"adds no outs: ([^.;]*) (?:is|are) in the pile", text)
+        against = re.search(r"the outs favour (taking|leaving \S+) \((\d+) against (\d+)\)", text)
         if decides:
             assert not (outs or pile or "only the playouts" in text), (puzzle.id, text)
             continue
         undecided += 1
         leans = re.search(r"the count favours (taking|leaving) [^,]*?by ([\d.]+), too little to "
                           r"decide alone, (and the playouts agree|yet the playouts find)", text)
-        assert outs or pile or leans or "only the playouts separate them" in text, \
-            (puzzle.id, text)
+        assert outs or pile or leans or "the counts are level" in text, (puzzle.id, text)
+        take_outs, draw_outs = len(seen.take_outs), len(seen.draw_outs)
+        # Outs are never said to be level when they are not (p0815 said so at 4 against 3),
+        # and outs that favour the rejected choice are said (p0826 hid 5 against 7).
+        assert ("so are the outs" in text) <= (take_outs == draw_outs), (puzzle.id, text)
+        if take_outs != draw_outs and (take_outs > draw_outs) != puzzle.take:
+            assert against, (puzzle.id, text)
+            assert (against[1] == "taking") == (take_outs > draw_outs), (puzzle.id, text)
+            assert {int(against[2]), int(against[3])} == {take_outs, draw_outs}, puzzle.id
         if leans:
             assert (leans[1] == "taking") == (gap > 0), (puzzle.id, text)
             assert leans[2] == f"{abs(gap):.1f}", (puzzle.id, text)
@@ -365,8 +379,10 @@ def test_a_take_or_draw_reason_names_the_outs_or_the_pile_when_the_count_does_no
         if outs:
             assert (int(outs[1]), int(outs[2])) == (len(seen.take_outs), len(seen.draw_outs))
             assert (len(seen.take_outs) > len(seen.draw_outs)) == puzzle.take
-        if pile:
+        if pile:  # p0779 called J♥ dead though it joined the 10♥ for 5 outs against 3
             assert named(pile[1]) <= set(puzzle.knowledge.discard_pile[:-1]), puzzle.id
+            assert take_outs == draw_outs, (puzzle.id, text)
+        assert "has little future" not in text, (puzzle.id, text)
     assert undecided >= 20
 
 
@@ -417,7 +433,11 @@ def test_the_review_says_what_the_learners_move_does_wrong(coached) -> None:
                 gap = deadwood([c for c in hand if c != card]) - deadwood(
                     [c for c in hand if c != best])
                 if gap >= COUNT_DECIDES and "knock" not in decision.move + decision.best:
-                    assert "danger" not in decision.why and "close" not in decision.why
+                    assert "close" not in decision.why
+                    # Danger only to tell it from an accepted card that leaves as much.
+                    peer = re.search(r"leaves (as much|more) yet plays about as well as ",
+                                     decision.why)
+                    assert "danger" not in decision.why or peer, decision.why
         replay.apply(action)
     assert wrong >= 2
 
@@ -530,9 +550,11 @@ def test_a_card_condemned_on_count_is_told_why_an_accepted_card_that_leaves_as_m
     assert told > 40
 
 
-def test_an_explanation_that_names_the_count_says_when_accepted_cards_leave_more() -> None:
+def test_an_explanation_that_names_the_count_says_when_accepted_cards_leave_more_or_less(
+) -> None:
     # p0012: "J♦ leaves 18, 6♦ leaves 22" read as if the count decided, though 2♠, 4♠ and
-    # 6♥ leave as much or more and play about as well.
+    # 6♥ leave as much or more and play about as well; p0382's 2♣ (22) was explained by the
+    # count though K♦, accepted, leaves 14.
     told = 0
     for puzzle in BANK:
         first = puzzle.explanation.split(". ")[0]
@@ -542,13 +564,14 @@ def test_an_explanation_that_names_the_count_says_when_accepted_cards_leave_more
         best = puzzle.best_choice
         peers = {c.card for c in puzzle.choices if c != best and not c.knock
                  and puzzle.grade(c.card, c.knock).solved
-                 and left(puzzle, c.card) >= int(counted[4])}
+                 and not int(counted[2]) <= left(puzzle, c.card) < int(counted[4])}
         if peers:
             told += 1
-            clause = re.search(r"; ([^;]+) leaves? (as much or more|more) yet plays? about "
-                               r"as well, so the count is not all here", first)
+            clause = re.search(r"; ([^;]+?) play about as well, so the count is not all here|"
+                               r"; ([^;]+?) (?:yet|and) plays about as well, so the count is "
+                               r"not all here", first)
             assert clause, (puzzle.id, first)
-            assert named(clause[1]) == peers, (puzzle.id, first)
+            assert named(clause[0]) == peers, (puzzle.id, first)
         else:
             assert "the count is not all here" not in first, (puzzle.id, first)
     assert told > 20
@@ -573,7 +596,7 @@ def test_a_next_draw_is_called_better_only_on_a_gap_worth_naming() -> None:
             for a, b in re.findall(r"expected deadwood (\d+\.\d+) against (\d+\.\d+)", text):
                 gaps += 1
                 assert abs(float(a) - float(b)) >= SHAPE_NAMED - 0.01, (puzzle.id, text)
-    assert gaps > 50
+    assert gaps > 30
 
 
 def test_every_danger_stated_names_the_card_it_is_weighed_against() -> None:
@@ -597,3 +620,33 @@ def test_a_wrong_grade_states_its_loss_once() -> None:
                 assert grade.explanation.count(" points a hand") == 1, (puzzle.id,
                                                                         grade.explanation)
                 assert f"{grade.points_lost:.1f}" in grade.explanation
+
+
+def test_a_best_grade_names_the_move_once_and_a_co_best_grade_argues_for_its_own_card(
+) -> None:
+    # p0439: Q♦, as good as 10♦ on every deal, was told "Best: discarding Q♦ ... Discard 10♦:".
+    co_best = 0
+    for puzzle in BANK:
+        best = puzzle.best_choice
+        said = puzzle.grade(best.card, best.knock).explanation
+        assert said.startswith(f"Best: discarding {best.card}"), (puzzle.id, said)
+        assert f"Discard {best.card}" not in said, (puzzle.id, said)
+        for choice in puzzle.choices:
+            if choice != best and choice.points_lost == 0 and choice.card in puzzle.answer \
+                    and (puzzle.knock is None or choice.knock == puzzle.knock):
+                co_best += 1
+                said = puzzle.grade(choice.card, choice.knock).explanation
+                assert said.startswith("Best: ") and "Discard " not in said, (puzzle.id, said)
+                assert said.startswith(f"Best: {choice.card}"), (puzzle.id, said)
+    assert co_best >= 10
+
+
+def test_only_the_playouts_separate_two_choices_only_when_a_learner_sees_them_alike() -> None:
+    # Coach seed 2026 move 2 said "8♦ leaves 71 with 3 outs, 3♠ 76 with 2; only playing the
+    # hand out separates them": the facts did separate them, the other way.
+    for puzzle in BANK:
+        for text in texts(puzzle):
+            for found in re.finditer(r"([^.:;]*); only playing the hand out separates them",
+                                     text):
+                assert re.search(r"both (leave \d+ with \d+ outs?|knock with \d+)$", found[1]), \
+                    (puzzle.id, text)

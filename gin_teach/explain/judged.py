@@ -95,17 +95,28 @@ def _draw_decider(draw: DrawAnalysis, knowledge: Knowledge, take: bool,
         clauses.append(f"after taking {up}, {kept} unseen cards would make a meld; with your "
                        f"hand as it is, {now}")
     dead = [c for c in knowledge.discard_pile[:-1] if can_share_meld(up, c)]
-    if dead and not take and not draw.take_melds:
-        clauses.append(f"{up} has little future: {said_cards(dead)} "
+    if dead and not take and not draw.take_melds and kept == now:
+        # Only where taking gains no outs: a card that pairs with a live one of yours has a
+        # future, whatever the pile holds.
+        clauses.append(f"taking {up} adds no outs: {said_cards(dead)} "
                        f"{'are' if len(dead) > 1 else 'is'} in the pile")
     if not clauses:
         gap = abs(draw.take_deadwood - draw.draw_deadwood)
+        # The outs, where they favour the choice the playouts reject: said, not hidden.
+        outs = ("" if kept == now else
+                f"the outs favour {'taking' if kept > now else f'leaving {up}'} "
+                f"({max(kept, now)} against {min(kept, now)})")
+        better = f"the playouts find {'taking it' if take else f'leaving {up}'} better"
         if gap < 0.05:
+            if outs:
+                return f"; the counts are level and {outs}, yet {better}"
             return "; the counts are level and so are the outs: only the playouts separate them"
         favoured = "taking" if count_says_take else f"leaving {up}"
         # The count leans one way, too little to settle it alone (DRAW_COUNT_DECIDES).
-        verdict = ("and the playouts agree" if count_says_take == take else
-                   f"yet the playouts find {'taking it' if take else f'leaving {up}'} better")
+        if count_says_take == take:
+            verdict = f"and the playouts agree{f', though {outs}' if outs else ''}"
+        else:
+            verdict = f"yet {better}{f'; {outs} too' if outs else ''}"
         return f"; the count favours {favoured} by {gap:.1f}, too little to decide alone, {verdict}"
     return "; " + ", and ".join(clauses)
 
@@ -154,7 +165,11 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
              f"{up} would {would}, yet ")
     low = (", gin at once" if draw.take_deadwood == 0 else
            ", low enough to knock at once" if knocks else "")
-    facts = (f"{melds}after throwing {draw.take_discard} you have {draw.take_deadwood}{low}; "
+    # Said of taking, whichever choice is best: "after throwing" alone would read as the
+    # result of drawing where drawing is the advice.
+    after = (f"after throwing {draw.take_discard} you have {draw.take_deadwood}" if take_best
+             else f"taking {up} and throwing {draw.take_discard} leaves {draw.take_deadwood}")
+    facts = (f"{melds}{after}{low}; "
              f"a stock card leaves {draw.draw_deadwood:.1f} on average"
              f"{_draw_decider(draw, knowledge, take_best, knocks)}")
     take = judged.option("take")
@@ -170,9 +185,12 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
 
     if chosen.verdict == "best":
         return f"{action(chosen)}: {facts}. {numbers}."
+    def said(option: Option) -> str:
+        return f"taking {up}" if option.kind == "take" else option.said()
+
     if chosen.accepted:
-        return (f"{first_upper(chosen.said())} is as good as {judged.best.said()} as far as "
-                f"the playouts can tell ({chosen.cost()}): {facts}.")
+        return (f"{first_upper(said(chosen))} is as good as {said(judged.best)} as far as "
+                f"the playouts can tell: it {chosen.cost()}; {facts}.")
     left, stock = draw.take_deadwood, f"{draw.draw_deadwood:.1f}"
     if chosen.kind == "take":
         # Compared as said, to one decimal: never "29, more than 29.0".

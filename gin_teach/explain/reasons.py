@@ -381,7 +381,8 @@ def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
         why = (f"with {stock} and {_outs(outs)} the hand can still improve, worth more than a "
                f"knock with {lw} (undercut risk {_percent(risk)})")
         wrong = (f"knocking with {lw} now wins less than playing on: with {stock} and "
-                 f"{_outs(outs)} the hand can still improve (undercut risk only {_percent(risk)})")
+                 f"{_outs(outs)} the hand can still improve (undercut risk "
+                 f"{'only ' if risk >= 0.01 else ''}{_percent(risk)})")
     return Reason("knock", why + game, wrong + game)
 
 
@@ -576,7 +577,8 @@ def _numbers(position: Position, better: Valued, worse: Valued) -> str:
         parts.append(f"keeping {worse.card} gives {_outs(len(a.outs))} against {len(b.outs)}")
     if b.danger - a.danger >= DANGER_NAMED:
         parts.append(f"{better.card} is the safer throw ({_danger(position, better, worse)})")
-    if not parts and b.expected_deadwood - a.expected_deadwood >= SHAPE_NAMED:
+    carried = max(0, position.left(worse.card) - position.left(better.card))
+    if not parts and b.expected_deadwood - a.expected_deadwood - carried >= SHAPE_NAMED:
         ea, eb = _pair(a.expected_deadwood, b.expected_deadwood, 1)
         parts.append(f"keeping {worse.card} makes the next draw better: expected deadwood "
                      f"{ea} against {eb}")
@@ -665,16 +667,20 @@ def _decide(position: Position, better: Valued, worse: Valued) -> Reason:
                 return _memory(position, better, worse)
     if dangerous:
         return _defence(position, better, worse)
-    if offence >= SHAPE_NAMED or len(a.outs) > len(b.outs):
+    # The next draw's gap beyond the count carried into it: with the same outs, a card that
+    # leaves 1 less now leaves about 1 less after the draw, which is the count, not shape.
+    if offence - max(0, lw - lb) >= SHAPE_NAMED or len(a.outs) > len(b.outs):
         return _shape(position, better, worse)
     if lb < lw:
         return _count(position, better, worse)
     if _seen(position, better) == _seen(position, worse):
         alike = f"{better.card} and {worse.card} both leave {lb} with {_outs(len(a.outs))}"
-    else:
+        why = f"{alike}; only playing the hand out separates them"
+    else:  # what a learner sees favours the worse choice, or neither: the playouts decide
         alike = (f"{worse.card} leaves {lw} with {_outs(len(b.outs))}, {better.card} {lb} with "
                  f"{len(a.outs)}")
-    return Reason("playouts", f"{alike}; only playing the hand out separates them",
+        why = f"{alike}, yet playing the hand out favours {better.card}"
+    return Reason("playouts", why,
                   f"{alike}, but {worse.card} does worse when the hand is played out", alike)
 
 
@@ -712,10 +718,9 @@ def said_among(choice: Valued, choices: Sequence[Valued]) -> str:
 @names_bad_arguments
 def count_not_all(position: Position, choices: Sequence[Valued], best: Valued,
                   rival: Valued) -> str:
-    """Where the count names ``best`` over ``rival``, the accepted cards that leave as much
-    as ``rival`` or more: the clause that keeps the count from looking like the whole reason
-    ("4♠ and 6♥ leave as much or more yet play about as well, so the count is not all
-    here"), or "" when there are none.
+    """Where the count names ``best`` over ``rival``, the accepted cards that leave less than
+    ``best`` or as much as ``rival`` or more: the clause that keeps the count from looking
+    like the whole reason, or "" when there are none.
 
     >>> from gin_teach.analysis import Knowledge
     >>> position = Position.of("2S 4S 6H 6D 8S 8H 8C 9S 9H 9C JD", Knowledge(stock_size=20))
@@ -727,15 +732,25 @@ def count_not_all(position: Position, choices: Sequence[Valued], best: Valued,
     _check_choices(position, choices, best=best, rival=rival)
     if best.knock or rival.knock:
         return ""
-    least = position.left(rival.card)
-    peers = [c.card for c in choices[1:] if c.accepted and not c.knock
-             and position.left(c.card) >= least]
-    if not peers:
+    mine, theirs = position.left(best.card), position.left(rival.card)
+    accepted = [c.card for c in choices[1:] if c.accepted and not c.knock]
+    less = [c for c in accepted if position.left(c) < mine]
+    more = [c for c in accepted if position.left(c) >= theirs]
+    if not (less or more):
         return ""
-    much = "more" if all(position.left(c) > least for c in peers) else "as much or more"
-    one = len(peers) == 1
-    return (f"{said_cards(peers)} {'leaves' if one else 'leave'} {much} yet "
-            f"{'plays' if one else 'play'} about as well, so the count is not all here")
+
+    def leave(cards: list[Card], how: str) -> str:
+        return f"{said_cards(cards)} {'leaves' if len(cards) == 1 else 'leave'} {how}"
+
+    much = "more" if all(position.left(c) > theirs for c in more) else "as much or more"
+    if less and more:
+        every = "both" if len(less) + len(more) == 2 else "all"
+        said = f"{leave(less, 'less')} and {said_cards(more)} {much}, and {every} play"
+    elif less:
+        said = f"{leave(less, 'less')} and {'plays' if len(less) == 1 else 'play'}"
+    else:
+        said = f"{leave(more, much)} yet {'plays' if len(more) == 1 else 'play'}"
+    return f"{said} about as well, so the count is not all here"
 
 
 @names_bad_arguments
@@ -791,6 +806,11 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
         peer = min(peers, key=lambda c: c.loss)
         much = "as much" if position.left(peer.card) == lw else "more"
         wrong = (f"{wrong}; {peer.card} leaves {much} yet plays about as well as "
-                 f"{said_among(best, choices)}, so the count is not all here")
+                 f"{said_among(best, choices)}")
+        # What sets this card below the peer, when a learner can see it (p0409: A♠ and A♥
+        # alike but for the danger); else only the playouts do.
+        apart = decide(position, peer, chosen)
+        wrong = (f"{wrong}, but {apart.plain}" if apart.kind not in ("count", "playouts")
+                 else f"{wrong}, so the count is not all here")
     return (f"{first_upper(wrong)}. It {chosen.cost()} against "
             f"{said_among(best, choices)}.")

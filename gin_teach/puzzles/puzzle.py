@@ -40,7 +40,6 @@ from gin_teach.judge import (
     VERDICTS,
     breaks_meld,
     loss_words,
-    plus_minus,
     verdict_for,
 )
 from gin_teach.puzzles.choices import (
@@ -136,6 +135,13 @@ class Grade:
     def solved(self) -> bool:
         """Best or good: the answer is accepted."""
         return self.verdict in ("best", "good")
+
+
+def _reason_of(explanation: str) -> str:
+    """An explanation without the move it opens with ("Discard 7♦: ..."), for a grade that
+    has named the move already."""
+    move, colon, reason = explanation.partition(": ")
+    return reason if colon and len(move) < 60 else explanation
 
 
 def _said(choice: ChoiceValue, choices: Sequence[ChoiceValue], doing: bool = False) -> str:
@@ -291,10 +297,13 @@ class Puzzle:
         did = _said(chosen, self.choices, doing=True)
         better = _said(best, self.choices)
         if verdict == "best":
+            if chosen != best:  # as good on every deal: the explanation argues for the other
+                return Grade(chosen.card, chosen.knock, verdict, 0.0, None, None,
+                             f"Best: {chosen.why}")
             others = sorted(self.answer - {chosen.card})
             alike = (f" ({', '.join(map(str, others))} would be as good)" if others else "")
             return Grade(chosen.card, chosen.knock, verdict, 0.0, None, None,
-                         f"Best: {did}{alike}. {self.explanation}")
+                         f"Best: {did}{alike}: {_reason_of(self.explanation)}")
         lost = chosen.points_lost
         if verdict == "good" and " is as good as " in chosen.why:
             text = f"Good: {chosen.why}"  # its reason already says so, with the numbers
@@ -333,18 +342,16 @@ class Puzzle:
         best_did = f"taking {upcard}" if best.take else "drawing from the stock"
         if chosen is best:
             return Grade(upcard, False, "best", 0.0, None, None,
-                         f"Best: {did}. {self.explanation}", take=take)
+                         f"Best: {did}: {_reason_of(self.explanation)}", take=take)
         verdict = verdict_for(max(chosen.points_lost, 0.01), chosen.error)
         lost = chosen.points_lost
-        noise = plus_minus(chosen.error)
         if verdict == "good" and " is as good as " in chosen.why:
             text = f"Good: {chosen.why}"
         elif verdict == "good":
             text = (f"Good: {did} is as good as {best_did} as far as the playouts can tell: "
                     f"it {loss_words(lost, chosen.error)}. {chosen.why}")
-        else:
-            text = (f"{verdict.capitalize()}: {did} loses about {lost:.1f} points a hand"
-                    f"{noise}. {self.explanation}")
+        else:  # its reason names what taking (or drawing) does, and what it loses
+            text = f"{verdict.capitalize()}: {did}. {chosen.why}"
         return Grade(upcard, False, verdict, round(lost, 2), upcard, None, text, take=take,
                      better_take=best.take)
 

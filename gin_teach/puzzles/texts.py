@@ -125,6 +125,9 @@ def _deciding(position: Position, valued: Sequence[Valued], answer: frozenset[Ca
             r.kind in ("memory", "defence") for _, r in reasons):
         return 5, None
     tier = max(_TIER_OF_KIND[r.kind] for _, r in reasons if r.kind != "playouts")
+    if tier == 1 and any(r.kind == "playouts" and position.left(v.card) < position.left(
+            best.card) for v, r in reasons):
+        return 5, None  # a card leaving less is rejected on the playouts alone: not a count
     return tier, next((v, r) for v, r in reasons if _TIER_OF_KIND[r.kind] == tier)
 
 
