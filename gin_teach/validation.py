@@ -117,8 +117,9 @@ def is_finite_number(value: object) -> bool:
     >>> is_finite_number(2.5), is_finite_number(float("nan")), is_finite_number(True)
     (True, False, False)
     """
-    return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and math.isfinite(value))
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
 
 
 def _has(name: str) -> Callable[[object], bool]:

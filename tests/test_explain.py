@@ -650,3 +650,39 @@ def test_only_the_playouts_separate_two_choices_only_when_a_learner_sees_them_al
                                      text):
                 assert re.search(r"both (leave \d+ with \d+ outs?|knock with \d+)$", found[1]), \
                     (puzzle.id, text)
+
+
+def test_a_rejected_card_is_not_blamed_alone_for_outs_or_danger_an_accepted_card_shares(
+) -> None:
+    # p0147: 10♣ was condemned for "6 outs where K♠ keeps 8" though 5♠, an answer, keeps 6
+    # and leaves more; p0713: 9♦'s danger 0.24 condemned it though accepted Q♦'s is 0.26.
+    told = {"outs": 0, "danger": 0}
+    for puzzle in BANK:
+        best = puzzle.best_choice
+        if best.knock:
+            continue
+        seen = {a.card: a for a in analyze_discards(puzzle.hand, puzzle.knowledge)}
+        accepted = [c.card for c in puzzle.choices if c != best and not c.knock
+                    and puzzle.grade(c.card, c.knock).solved]
+        for choice in puzzle.choices:
+            if choice.knock or puzzle.grade(choice.card, choice.knock).solved:
+                continue
+            mine = seen[choice.card]
+            if re.match(rf"Throwing {choice.card} leaves \d+ outs? where", choice.why):
+                kind = "outs"
+                peers = [c for c in accepted if len(seen[c].outs) <= len(mine.outs)
+                         and left(puzzle, c) >= left(puzzle, choice.card)
+                         and seen[c].expected_deadwood >= mine.expected_deadwood]
+                clause = r"; (\S+) keeps (as few|fewer) outs yet plays about as well as "
+            elif re.match(rf"[^;]*{choice.card} is likelier to help your opponent", choice.why):
+                kind = "danger"
+                peers = [c for c in accepted if seen[c].danger >= mine.danger]
+                clause = r"; (\S+) is as likely to help your opponent yet plays about as well "
+            else:
+                continue
+            if peers:
+                told[kind] += 1
+                found = re.search(clause, choice.why)
+                assert found, (puzzle.id, choice.why)
+                assert named(found[1]) <= set(peers), (puzzle.id, choice.why)
+    assert told["outs"] > 20 and told["danger"] >= 3

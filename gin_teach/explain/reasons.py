@@ -754,6 +754,63 @@ def count_not_all(position: Position, choices: Sequence[Valued], best: Valued,
 
 
 @names_bad_arguments
+def not_the_fault(position: Position, choices: Sequence[Valued], chosen: Valued,
+                  reason: Reason) -> str:
+    """Where ``reason`` condemns ``chosen`` (rejected) for its count, its outs or its danger
+    and an accepted card is no better on that score, the clause that says so: that card
+    plays about as well, and what sets ``chosen`` below it where a learner can see it, else
+    that the named fact is not all ("" when no accepted card shares the fault).
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> position = Position.of("2S 4S 6H 6D 8S 8H 8C 9S 9H 9C JD", Knowledge(stock_size=20))
+    >>> choices = [Valued.discard("JD"), Valued.discard("4S", loss=0.3, error=0.5,
+    ...            accepted=True), Valued.discard("6D", loss=2.1, error=0.5)]
+    >>> reason = decide(position, choices[0], choices[2])
+    >>> reason.wrong
+    '6♦ leaves 22 where J♦ leaves 18'
+    >>> not_the_fault(position, choices, choices[2], reason)
+    '; 4♠ leaves more yet plays about as well as J♦, but throwing 6♦ leaves 3 outs where 4♠ keeps 4'
+    """
+    _check_choices(position, choices, chosen=chosen)
+    if not isinstance(reason, Reason):
+        raise wrong_argument("reason", reason, "a Reason")
+    if chosen.knock or reason.kind not in ("count", "shape", "defence"):
+        return ""
+    analyses, lw = position.analyses, position.left(chosen.card)
+    mine = analyses[chosen.card]
+
+    def shares(card: Card) -> bool:
+        theirs = analyses[card]
+        if reason.kind == "count":
+            return position.left(card) >= lw
+        if reason.kind == "shape":
+            return (len(theirs.outs) <= len(mine.outs) and position.left(card) >= lw
+                    and theirs.expected_deadwood >= mine.expected_deadwood)
+        return theirs.danger >= mine.danger
+
+    peers = [c for c in choices[1:] if c.accepted and not c.knock and shares(c.card)]
+    if not peers:
+        return ""
+    peer = min(peers, key=lambda c: c.loss)
+    theirs = analyses[peer.card]
+    if reason.kind == "count":
+        same = position.left(peer.card) == lw
+        shared, fact = f"leaves {'as much' if same else 'more'}", "the count is"
+    elif reason.kind == "shape":
+        same = len(theirs.outs) == len(mine.outs)
+        shared, fact = f"keeps {'as few' if same else 'fewer'} outs", "the outs are"
+    else:
+        shared, fact = "is as likely to help your opponent", "the danger is"
+    said = f"; {peer.card} {shared} yet plays about as well as {said_among(choices[0], choices)}"
+    # What sets this card below the peer, when a learner can see it (p0409: A♠ and A♥ alike
+    # but for the danger); else only the playouts do.
+    apart = decide(position, peer, chosen)
+    if apart.kind in ("count", "playouts", reason.kind):
+        return f"{said}, so {fact} not all here"
+    return f"{said}, but {apart.plain}"
+
+
+@names_bad_arguments
 def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued) -> str:
     """One or two sentences on ``chosen`` among ``choices`` (every valued choice of the
     position, the best first): for the best, what decides it over its closest rejected
@@ -797,20 +854,6 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
     feeds = _feeds(position, chosen.card) if not chosen.knock else ""
     if feeds and reason.kind in ("count", "broken meld"):
         wrong = f"{wrong}, and {feeds}"  # what the count leaves out: it feeds the opponent
-    lw = position.left(chosen.card)
-    peers = [c for c in choices[1:] if c.accepted and not (c.knock or chosen.knock)
-             and position.left(c.card) >= lw]
-    if peers and reason.kind == "count":
-        # An accepted card leaves as much: the count alone does not condemn this one, the
-        # playouts do (a reason of another kind here would name danger where count decides).
-        peer = min(peers, key=lambda c: c.loss)
-        much = "as much" if position.left(peer.card) == lw else "more"
-        wrong = (f"{wrong}; {peer.card} leaves {much} yet plays about as well as "
-                 f"{said_among(best, choices)}")
-        # What sets this card below the peer, when a learner can see it (p0409: A♠ and A♥
-        # alike but for the danger); else only the playouts do.
-        apart = decide(position, peer, chosen)
-        wrong = (f"{wrong}, but {apart.plain}" if apart.kind not in ("count", "playouts")
-                 else f"{wrong}, so the count is not all here")
+    wrong = f"{wrong}{not_the_fault(position, choices, chosen, reason)}"
     return (f"{first_upper(wrong)}. It {chosen.cost()} against "
             f"{said_among(best, choices)}.")
