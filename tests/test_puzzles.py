@@ -2,6 +2,8 @@
 
 import json
 import random
+from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -50,6 +52,13 @@ def test_the_bank_holds_every_tier_with_unique_ids_and_known_themes():
     assert len({p.id for p in BANK}) == len(BANK)
     assert all(set(p.themes) <= set(THEMES) and p.themes for p in BANK)
     assert all(p.hint and p.explanation for p in BANK)
+
+
+def test_the_readme_counts_the_bank_as_it_is():
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    tiers = Counter(p.tier for p in BANK if p.kind == "discard")
+    said = ", ".join(f"{TIER_NAMES[t]} {tiers[t]}" for t in sorted(TIER_NAMES))
+    assert f"{sum(tiers.values())} discard puzzles ({said};" in " ".join(readme.split())
 
 
 # What each tier's explanation must name: the kind of reason that decides it.
