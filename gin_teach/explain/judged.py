@@ -9,12 +9,12 @@ import itertools
 from gin_teach.analysis import DrawAnalysis, Knowledge, analyze_draw
 from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.errors import CardError
+from gin_teach.explain.choices import choice_reason
 from gin_teach.explain.reasons import (
     DRAW_COUNT_DECIDES,
     Position,
     Valued,
     can_share_meld,
-    choice_reason,
     decide,
     said_cards,
 )

@@ -21,7 +21,6 @@ from gin_teach.judge import (
     Option,
     breaks_meld,
     loss_words,
-    plus_minus,
     position_seed,
     table_view,
 )
@@ -32,7 +31,6 @@ from gin_teach.playouts import PlayoutRules, imagined_deal, settle_masks
 from gin_teach.rules import Rules
 from gin_teach.solver import MELDS_WITH_CARD
 from gin_teach.validation import names_bad_arguments, wrong_argument
-from gin_teach.wording import first_upper
 
 __all__ = [
     "CLOSE_TO_GAME",
@@ -45,12 +43,13 @@ __all__ = [
     "Reason",
     "Valued",
     "can_share_meld",
-    "choice_reason",
+    "check_choices",
     "decide",
+    "feeds",
     "move_words",
     "open_melds",
-    "said_among",
     "said_cards",
+    "seen",
     "shares_open_meld",
     "without_opponent",
     "without_pile",
@@ -433,8 +432,18 @@ def _danger(position: Position, subject: Valued, other: Valued) -> str:
     return f"danger {mine} against {theirs} for {other.card}"
 
 
-def _feeds(position: Position, card: Card) -> str:
-    """How ``card`` helps the cards the opponent took: "" when it does not."""
+@names_bad_arguments
+def feeds(position: Position, card: Card) -> str:
+    """How ``card`` helps the cards the opponent took: "" when it does not.
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> took = Knowledge(opponent_took="TC QC", opponent_holds="TC QC", stock_size=20)
+    >>> feeds(Position.of("2S 3S 4S 6H 6D 6C 7C 7D 8H JC KD", took), Card.parse("JC"))
+    'J♣ sits next to the 10♣ and Q♣ it took'
+    """
+    check_choices(position, None)
+    if not isinstance(card, Card):
+        raise wrong_argument("card", card, "a Card")
     held = [h for h in position.knowledge.opponent_holds if can_share_meld(card, h)]
     same = [h for h in held if h.rank == card.rank]
     if len(same) >= 2:
@@ -495,10 +504,10 @@ def _defence(position: Position, better: Valued, worse: Valued) -> Reason:
     count = f"{worse.card} leaves {lw} and {better.card} leaves {lb}, but " if lw < lb else ""
     # For a choice the playouts accept, the facts leave out the count that favours it: it
     # is no "though".
-    feeds = _feeds(position, worse.card)
-    if feeds:
-        return Reason("defence", f"{feeds}; {better.card} is safer ({safer})",
-                      f"{count}{feeds} ({riskier})", f"{feeds} ({riskier})")
+    fed = feeds(position, worse.card)
+    if fed:
+        return Reason("defence", f"{fed}; {better.card} is safer ({safer})",
+                      f"{count}{fed} ({riskier})", f"{fed} ({riskier})")
     shy = _shy(position, better.card)
     if shy:
         helps = (f"{worse.card} is likelier to help your opponent than {better.card}: {shy} "
@@ -599,9 +608,16 @@ def _memory(position: Position, better: Valued, worse: Valued) -> Reason:
                   f"{count}{dead_partners}", dead_partners)
 
 
-def _check_choices(position: object, choices: object, **named: object) -> None:
-    """Refuse, naming it, an argument of :func:`decide` or :func:`choice_reason` that is not
-    what they read: they are called with the judge's own values, so a wrong one is a slip."""
+def check_choices(position: object, choices: object, **named: object) -> None:
+    """Refuse, naming it, an argument of :func:`decide` or of the choice reasons
+    (:mod:`gin_teach.explain.choices`) that is not what they read: they are called with the
+    judge's own values, so a wrong one is a slip.
+
+    >>> check_choices("7H", None)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ArgumentError: position must be a Position, got '7H'
+    """
     if not isinstance(position, Position):
         raise wrong_argument("position", position, "a Position")
     if choices is not None and (not isinstance(choices, (list, tuple)) or not choices
@@ -624,7 +640,7 @@ def decide(position: Position, better: Valued, worse: Valued) -> Reason:
     >>> reason.kind, reason.wrong
     ('defence', 'J♣ sits next to the 10♣ and Q♣ it took (danger 1.00 against 0.16 for K♦)')
     """
-    _check_choices(position, None, better=better, worse=worse)
+    check_choices(position, None, better=better, worse=worse)
     reason = _decide(position, better, worse)
     broken = _broken_meld(position, worse, better)
     if broken:  # the playouts find breaking a meld better: say what that overcomes
@@ -673,7 +689,7 @@ def _decide(position: Position, better: Valued, worse: Valued) -> Reason:
         return _shape(position, better, worse)
     if lb < lw:
         return _count(position, better, worse)
-    if _seen(position, better) == _seen(position, worse):
+    if seen(position, better) == seen(position, worse):
         alike = f"{better.card} and {worse.card} both leave {lb} with {_outs(len(a.outs))}"
         why = f"{alike}; only playing the hand out separates them"
     else:  # what a learner sees favours the worse choice, or neither: the playouts decide
@@ -684,176 +700,14 @@ def _decide(position: Position, better: Valued, worse: Valued) -> Reason:
                   f"{alike}, but {worse.card} does worse when the hand is played out", alike)
 
 
-def _seen(position: Position, choice: Valued) -> tuple[int, int]:
-    """What a learner sees of a discard: the deadwood it leaves and its outs."""
-    return position.left(choice.card), len(position.analyses[choice.card].outs)
-
-
-def _rival(choices: Sequence[Valued], best: Valued) -> Valued | None:
-    """The choice to explain the best against: the best one not accepted, else the next."""
-    others = [c for c in choices if (c.card, c.knock) != (best.card, best.knock)]
-    return next((c for c in others if not c.accepted), others[0] if others else None)
-
-
-def _action(best: Valued, choices: Sequence[Valued]) -> str:
-    return f"Discard {said_among(best, choices)}"
-
-
 @names_bad_arguments
-def said_among(choice: Valued, choices: Sequence[Valued]) -> str:
-    """``choice`` in words among ``choices``: "and play on" when its card could knock too.
-
-    >>> choices = [Valued.discard("5H", knock=True), Valued.discard("5H", loss=1.9)]
-    >>> said_among(choices[1], choices), said_among(Valued.discard("KC"), choices)
-    ('5♥ and play on', 'K♣')
-    """
-    if not isinstance(choice, Valued):
-        raise wrong_argument("choice", choice, "a Valued choice")
-    if not isinstance(choices, (list, tuple)) or not all(isinstance(c, Valued) for c in choices):
-        raise wrong_argument("choices", choices, "a sequence of Valued choices")
-    return choice.said(play_on=not choice.knock and any(
-        c.knock and c.card == choice.card for c in choices))
-
-
-@names_bad_arguments
-def count_not_all(position: Position, choices: Sequence[Valued], best: Valued,
-                  rival: Valued) -> str:
-    """Where the count names ``best`` over ``rival``, the accepted cards that leave less than
-    ``best`` or as much as ``rival`` or more: the clause that keeps the count from looking
-    like the whole reason, or "" when there are none.
-
-    >>> from gin_teach.analysis import Knowledge
-    >>> position = Position.of("2S 4S 6H 6D 8S 8H 8C 9S 9H 9C JD", Knowledge(stock_size=20))
-    >>> choices = [Valued.discard("JD"), Valued.discard("4S", loss=0.3, error=0.5,
-    ...            accepted=True), Valued.discard("6D", loss=2.1, error=0.5)]
-    >>> count_not_all(position, choices, choices[0], choices[2])
-    '4♠ leaves more yet plays about as well, so the count is not all here'
-    """
-    _check_choices(position, choices, best=best, rival=rival)
-    if best.knock or rival.knock:
-        return ""
-    mine, theirs = position.left(best.card), position.left(rival.card)
-    accepted = [c.card for c in choices[1:] if c.accepted and not c.knock]
-    less = [c for c in accepted if position.left(c) < mine]
-    more = [c for c in accepted if position.left(c) >= theirs]
-    if not (less or more):
-        return ""
-
-    def leave(cards: list[Card], how: str) -> str:
-        return f"{said_cards(cards)} {'leaves' if len(cards) == 1 else 'leave'} {how}"
-
-    much = "more" if all(position.left(c) > theirs for c in more) else "as much or more"
-    if less and more:
-        every = "both" if len(less) + len(more) == 2 else "all"
-        said = f"{leave(less, 'less')} and {said_cards(more)} {much}, and {every} play"
-    elif less:
-        said = f"{leave(less, 'less')} and {'plays' if len(less) == 1 else 'play'}"
-    else:
-        said = f"{leave(more, much)} yet {'plays' if len(more) == 1 else 'play'}"
-    return f"{said} about as well, so the count is not all here"
-
-
-@names_bad_arguments
-def not_the_fault(position: Position, choices: Sequence[Valued], chosen: Valued,
-                  reason: Reason) -> str:
-    """Where ``reason`` condemns ``chosen`` (rejected) for its count, its outs or its danger
-    and an accepted card is no better on that score, the clause that says so: that card
-    plays about as well, and what sets ``chosen`` below it where a learner can see it, else
-    that the named fact is not all ("" when no accepted card shares the fault).
-
-    >>> from gin_teach.analysis import Knowledge
-    >>> position = Position.of("2S 4S 6H 6D 8S 8H 8C 9S 9H 9C JD", Knowledge(stock_size=20))
-    >>> choices = [Valued.discard("JD"), Valued.discard("4S", loss=0.3, error=0.5,
-    ...            accepted=True), Valued.discard("6D", loss=2.1, error=0.5)]
-    >>> reason = decide(position, choices[0], choices[2])
-    >>> reason.wrong
-    '6♦ leaves 22 where J♦ leaves 18'
-    >>> not_the_fault(position, choices, choices[2], reason)
-    '; 4♠ leaves more yet plays about as well as J♦, but throwing 6♦ leaves 3 outs where 4♠ keeps 4'
-    """
-    _check_choices(position, choices, chosen=chosen)
-    if not isinstance(reason, Reason):
-        raise wrong_argument("reason", reason, "a Reason")
-    if chosen.knock or reason.kind not in ("count", "shape", "defence"):
-        return ""
-    analyses, lw = position.analyses, position.left(chosen.card)
-    mine = analyses[chosen.card]
-
-    def shares(card: Card) -> bool:
-        theirs = analyses[card]
-        if reason.kind == "count":
-            return position.left(card) >= lw
-        if reason.kind == "shape":
-            return (len(theirs.outs) <= len(mine.outs) and position.left(card) >= lw
-                    and theirs.expected_deadwood >= mine.expected_deadwood)
-        return theirs.danger >= mine.danger
-
-    peers = [c for c in choices[1:] if c.accepted and not c.knock and shares(c.card)]
-    if not peers:
-        return ""
-    peer = min(peers, key=lambda c: c.loss)
-    theirs = analyses[peer.card]
-    if reason.kind == "count":
-        same = position.left(peer.card) == lw
-        shared, fact = f"leaves {'as much' if same else 'more'}", "the count is"
-    elif reason.kind == "shape":
-        same = len(theirs.outs) == len(mine.outs)
-        shared, fact = f"keeps {'as few' if same else 'fewer'} outs", "the outs are"
-    else:
-        shared, fact = "is as likely to help your opponent", "the danger is"
-    said = f"; {peer.card} {shared} yet plays about as well as {said_among(choices[0], choices)}"
-    # What sets this card below the peer, when a learner can see it (p0409: A♠ and A♥ alike
-    # but for the danger); else only the playouts do.
-    apart = decide(position, peer, chosen)
-    if apart.kind in ("count", "playouts", reason.kind):
-        return f"{said}, so {fact} not all here"
-    return f"{said}, but {apart.plain}"
-
-
-@names_bad_arguments
-def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued) -> str:
-    """One or two sentences on ``chosen`` among ``choices`` (every valued choice of the
-    position, the best first): for the best, what decides it over its closest rejected
-    rival, with the playouts' margin; for another, what it does wrong against the best and
-    what that costs.
+def seen(position: Position, choice: Valued) -> tuple[int, int]:
+    """What a learner sees of a discard: the deadwood it leaves and its outs.
 
     >>> from gin_teach.analysis import Knowledge
     >>> position = Position.of("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20))
-    >>> choices = [Valued.discard("KC"), Valued.discard("4H", loss=6.1, error=0.9)]
-    >>> print(choice_reason(position, choices, choices[1]))  # doctest: +NORMALIZE_WHITESPACE
-    4♥ breaks your run 3♥ 4♥ 5♥: 18 more deadwood than K♣. It loses about 6.1 points a hand
-    (± 0.9) against K♣.
+    >>> seen(position, Valued.discard("KC"))
+    (38, 8)
     """
-    _check_choices(position, choices, chosen=chosen)
-    best = choices[0]
-    if (chosen.card, chosen.knock) == (best.card, best.knock):
-        rival = _rival(choices, best)
-        if rival is None:
-            return f"{_action(best, choices)}: it is the only choice."
-        reason = decide(position, best, rival)
-        why = reason.why
-        if reason.kind == "count":
-            not_all = count_not_all(position, choices, best, rival)
-            why = f"{why}; {not_all}" if not_all else why
-        margin = (f"In playouts {said_among(rival, choices)} does about as well: it "
-                  f"{rival.cost()}." if rival.accepted else
-                  f"In playouts it wins {rival.loss:.1f} points a hand more than "
-                  f"{said_among(rival, choices)}{plus_minus(rival.error)}.")
-        return f"{_action(best, choices)}: {why}. {margin}"
-    reason = decide(position, best, chosen)
-    if chosen.accepted:
-        # The verdict first (it is accepted), then the difference it does not outweigh. A
-        # playouts reason names only what favours the chosen card or what the two share.
-        though = ", though"
-        if reason.kind == "playouts":
-            though = " even though" if _seen(position, chosen) != _seen(position, best) else ";"
-        return (f"{first_upper(said_among(chosen, choices))} is as good as "
-                f"{said_among(best, choices)} as far as the playouts can tell: it "
-                f"{chosen.cost()}{though} {reason.plain}.")
-    wrong = reason.wrong
-    feeds = _feeds(position, chosen.card) if not chosen.knock else ""
-    if feeds and reason.kind in ("count", "broken meld"):
-        wrong = f"{wrong}, and {feeds}"  # what the count leaves out: it feeds the opponent
-    wrong = f"{wrong}{not_the_fault(position, choices, chosen, reason)}"
-    return (f"{first_upper(wrong)}. It {chosen.cost()} against "
-            f"{said_among(best, choices)}.")
+    check_choices(position, None, choice=choice)
+    return position.left(choice.card), len(position.analyses[choice.card].outs)
