@@ -686,3 +686,14 @@ def test_a_rejected_card_is_not_blamed_alone_for_outs_or_danger_an_accepted_card
                 assert found, (puzzle.id, choice.why)
                 assert named(found[1]) <= set(peers), (puzzle.id, choice.why)
     assert told["outs"] > 20 and told["danger"] >= 3
+
+
+def test_the_noise_is_said_beside_its_number_and_a_reason_is_a_sentence() -> None:
+    # "wins 1.4 points a hand more than A♦ (± 0.6)" put the noise on A♦; "Knocking with 9
+    # now: 14 cards left ..." gave no verb.
+    for puzzle in BANK:
+        for text in texts(puzzle):
+            assert not re.search(r"more than [^.(]*\(± ", text), (puzzle.id, text)
+            assert not re.search(r"[Kk]nocking with \d+ now: ", text), (puzzle.id, text)
+            for found in re.finditer(r"wins [\d.]+ points a hand (\(± [^)]*\) )?more than", text):
+                assert found[1] or "on every deal" in text, (puzzle.id, text)

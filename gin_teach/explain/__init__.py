@@ -33,7 +33,13 @@ keeping 9♠ beside 7♠, 9♦ and J♠ gives 8 outs against 4
 
 from __future__ import annotations
 
-from gin_teach.explain.choices import choice_reason, count_not_all, not_the_fault, said_among
+from gin_teach.explain.choices import (
+    choice_reason,
+    count_not_all,
+    not_the_fault,
+    playouts_margin,
+    said_among,
+)
 from gin_teach.explain.judged import discard_reason, draw_reason, knock_reason
 from gin_teach.explain.reasons import (
     CLOSE_TO_GAME,
@@ -77,6 +83,7 @@ __all__ = [
     "move_words",
     "not_the_fault",
     "open_melds",
+    "playouts_margin",
     "said_among",
     "said_cards",
     "shares_open_meld",

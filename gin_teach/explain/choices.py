@@ -24,7 +24,7 @@ from gin_teach.judge import plus_minus
 from gin_teach.validation import names_bad_arguments, wrong_argument
 from gin_teach.wording import first_upper
 
-__all__ = ["choice_reason", "count_not_all", "not_the_fault", "said_among"]
+__all__ = ["choice_reason", "count_not_all", "not_the_fault", "playouts_margin", "said_among"]
 
 
 def _rival(choices: Sequence[Valued], best: Valued) -> Valued | None:
@@ -51,6 +51,25 @@ def said_among(choice: Valued, choices: Sequence[Valued]) -> str:
         raise wrong_argument("choices", choices, "a sequence of Valued choices")
     return choice.said(play_on=not choice.knock and any(
         c.knock and c.card == choice.card for c in choices))
+
+
+@names_bad_arguments
+def playouts_margin(rival: Valued, choices: Sequence[Valued]) -> str:
+    """The sentence on what the best wins over ``rival`` in the playouts, the noise said
+    beside the number it belongs to.
+
+    >>> choices = [Valued.discard("KC"), Valued.discard("4H", loss=2.93, error=0.5)]
+    >>> playouts_margin(choices[1], choices)
+    'In playouts it wins 2.9 points a hand (± 0.5) more than 4♥.'
+    """
+    if not isinstance(rival, Valued):
+        raise wrong_argument("rival", rival, "a Valued choice")
+    if rival.accepted:
+        return f"In playouts {said_among(rival, choices)} does about as well: it {rival.cost()}."
+    than = f"more than {said_among(rival, choices)}"
+    if rival.error <= 0:  # "on every deal" closes the sentence; a standard error sits by it
+        return f"In playouts it wins {rival.loss:.1f} points a hand {than} on every deal."
+    return f"In playouts it wins {rival.loss:.1f} points a hand{plus_minus(rival.error)} {than}."
 
 
 @names_bad_arguments
@@ -173,11 +192,7 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
         if reason.kind == "count":
             not_all = count_not_all(position, choices, best, rival)
             why = f"{why}; {not_all}" if not_all else why
-        margin = (f"In playouts {said_among(rival, choices)} does about as well: it "
-                  f"{rival.cost()}." if rival.accepted else
-                  f"In playouts it wins {rival.loss:.1f} points a hand more than "
-                  f"{said_among(rival, choices)}{plus_minus(rival.error)}.")
-        return f"{_action(best, choices)}: {why}. {margin}"
+        return f"{_action(best, choices)}: {why}. {playouts_margin(rival, choices)}"
     reason = decide(position, best, chosen)
     if chosen.accepted:
         # The verdict first (it is accepted), then the difference it does not outweigh. A

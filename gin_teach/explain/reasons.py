@@ -375,7 +375,7 @@ def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
     game = _game(position, won, lost)
     if risk >= RISKY_KNOCK:
         why = f"{stock} and {_risk(risk)} for a knock with {lw}"
-        wrong = f"knocking with {lw} now: {stock} and {_risk(risk)}"
+        wrong = f"knocking with {lw} now is risky: {stock} and {_risk(risk)}"
     else:
         why = (f"with {stock} and {_outs(outs)} the hand can still improve, worth more than a "
                f"knock with {lw} (undercut risk {_percent(risk)})")

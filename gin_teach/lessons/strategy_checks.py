@@ -100,7 +100,7 @@ def check_best_discard(hand: HandLike, answer: object,
     >>> hand = "AS 6S AH 4H 8H 9H TH JH 8D 4C 7C"
     >>> print(check_best_discard(hand, "6S"))  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
     ✔ Right: Discard 6♠: throwing 8♦ leaves less now (23 against 25), but keeping 8♦ beside
-    8♥ gives 8 outs against 6. In playouts it wins ... points a hand more than 8♦ (± ...).
+    8♥ gives 8 outs against 6. In playouts it wins ... points a hand (± ...) more than 8♦.
     >>> print(check_best_discard(hand, "TH"))  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
     ✘ 10♥ breaks your run 8♥ 9♥ 10♥ J♥: 33 more deadwood than 6♠. It loses about ... points a
     hand ...

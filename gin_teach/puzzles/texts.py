@@ -28,13 +28,15 @@ from gin_teach.explain import (
     choice_reason,
     count_not_all,
     decide,
+    not_the_fault,
+    playouts_margin,
     said_among,
     said_cards,
     shares_open_meld,
     without_opponent,
     without_pile,
 )
-from gin_teach.judge import breaks_meld, plus_minus, verdict_for
+from gin_teach.judge import breaks_meld, verdict_for
 from gin_teach.melds import best_arrangement, find_melds
 from gin_teach.puzzles.choices import HINTS, ChoiceValue
 from gin_teach.rules import Rules
@@ -262,7 +264,7 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
     ...                      p.scores)
     >>> print(texts.explanation)  # doctest: +NORMALIZE_WHITESPACE
     Discard 7♣: 7♣ leaves 13, 4♥ leaves 16. And not 7♥: 7♥ could make a run with the 9♥ it took
-    (danger 0.33 against 0.14 for 7♣). In playouts it wins 2.9 points a hand more than 4♥ (± 0.5).
+    (danger 0.33 against 0.14 for 7♣). In playouts it wins 2.9 points a hand (± 0.5) more than 4♥.
     """
     position = Position.of(hand, knowledge, rules, scores)
     valued = _valued(position.hand, choices, answer, knock)
@@ -288,6 +290,11 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
         against.append((other, reason))
         sentences.append(f"{'Knock rather than play on' if best.knock else 'Play on rather '}"
                          f"{'' if best.knock else 'than knock'}: {reason.why}.")
+    def wrong_of(choice: Valued, reason: Reason) -> str:
+        """What a rejected card does wrong, and whether an accepted card shares it."""
+        shared = "" if choice.accepted else not_the_fault(position, valued, choice, reason)
+        return f"{reason.wrong}{shared}"
+
     _, deciding = _deciding(position, valued, answer, knock)
     tempting = _tempting(tier, position, answer, valued)
     if tempting is not None and tempting.card != rival.card:
@@ -298,11 +305,11 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
             against.append((tempting, reason))
             what = "the discard pile" if tier == 3 else "what your opponent took and threw"
             sentences.append(f"Forget {what} and {tempting.card} would look right: "
-                             f"{reason.wrong}.")
+                             f"{wrong_of(tempting, reason)}.")
     if deciding is not None and deciding[0].card != rival.card:
         # The runner-up is beaten on something else; what decides is against another card.
         against.append(deciding)
-        sentences.append(f"And not {deciding[0].card}: {deciding[1].wrong}.")
+        sentences.append(f"And not {deciding[0].card}: {wrong_of(*deciding)}.")
     lower = [v for v in outside if not (v.accepted or v.knock) and position.left(v.card)
              < position.left(best.card) and all(v.card != r.card or r.knock
                                                  for r, _ in against)]
@@ -314,11 +321,8 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
         against.append((least, reason))
         counted = f"{least.card} leaves {position.left(least.card)} " in reason.wrong
         less = "" if counted else f", though it leaves {position.left(least.card)}"
-        sentences.append(f"And not {least.card}{less}: {reason.wrong}.")
-    sentences.append(f"In playouts {said_among(rival, valued)} does about as well: it "
-                     f"{rival.cost()}." if rival.accepted else
-                     f"In playouts it wins {rival.loss:.1f} points a hand more than "
-                     f"{said_among(rival, valued)}{plus_minus(rival.error)}.")
+        sentences.append(f"And not {least.card}{less}: {wrong_of(least, reason)}.")
+    sentences.append(playouts_margin(rival, valued))
     kinds = tuple(r.kind for _, r in against)
     misleads = bool(lower)
     return PuzzleTexts(" ".join(sentences),
