@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from gin_teach.cards import Card
 from gin_teach.explain.reasons import (
+    DANGER_NAMED,
     Position,
     Reason,
     Valued,
@@ -67,8 +68,8 @@ def playouts_margin(rival: Valued, choices: Sequence[Valued]) -> str:
     if rival.accepted:
         return f"In playouts {said_among(rival, choices)} does about as well: it {rival.cost()}."
     than = f"more than {said_among(rival, choices)}"
-    if rival.error <= 0:  # "on every deal" closes the sentence; a standard error sits by it
-        return f"In playouts it wins {rival.loss:.1f} points a hand {than} on every deal."
+    if rival.error <= 0:  # the same on every deal: no noise to say beside the number
+        return f"On every deal of the playouts it wins {rival.loss:.1f} points a hand {than}."
     return f"In playouts it wins {rival.loss:.1f} points a hand{plus_minus(rival.error)} {than}."
 
 
@@ -125,8 +126,10 @@ def not_the_fault(position: Position, choices: Sequence[Valued], chosen: Valued,
     >>> reason = decide(position, choices[0], choices[2])
     >>> reason.wrong
     '6♦ leaves 22 where J♦ leaves 18'
-    >>> not_the_fault(position, choices, choices[2], reason)
-    '; 4♠ leaves more yet plays about as well as J♦, but throwing 6♦ leaves 3 outs where 4♠ keeps 4'
+    >>> print(not_the_fault(position, choices, choices[2], reason))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ; 4♠ leaves more yet plays about as well as J♦, while throwing 6♦ leaves 3 outs where
+    4♠ keeps 4
     """
     check_choices(position, choices, chosen=chosen)
     if not isinstance(reason, Reason):
@@ -153,18 +156,21 @@ def not_the_fault(position: Position, choices: Sequence[Valued], chosen: Valued,
     if reason.kind == "count":
         same = position.left(peer.card) == lw
         shared, fact = f"leaves {'as much' if same else 'more'}", "the count is"
-    elif reason.kind == "shape":
+    elif reason.kind == "shape" and len(analyses[choices[0].card].outs) > len(mine.outs):
         same = len(theirs.outs) == len(mine.outs)
         shared, fact = f"keeps {'as few' if same else 'fewer'} outs", "the outs are"
+    elif reason.kind == "shape":  # condemned on the next draw's expected deadwood
+        shared, fact = "does no better on the next draw", "the next draw is"
     else:
-        shared, fact = "is as likely to help your opponent", "the danger is"
+        likely = "as likely" if theirs.danger - mine.danger < DANGER_NAMED else "likelier"
+        shared, fact = f"is {likely} to help your opponent", "the danger is"
     said = f"; {peer.card} {shared} yet plays about as well as {said_among(choices[0], choices)}"
     # What sets this card below the peer, when a learner can see it (p0409: A♠ and A♥ alike
     # but for the danger); else only the playouts do.
     apart = decide(position, peer, chosen)
     if apart.kind in ("count", "playouts", reason.kind):
         return f"{said}, so {fact} not all here"
-    return f"{said}, but {apart.plain}"
+    return f"{said}, while {apart.plain}"
 
 
 @names_bad_arguments
@@ -204,9 +210,10 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
                 f"{said_among(best, choices)} as far as the playouts can tell: it "
                 f"{chosen.cost()}{though} {reason.plain}.")
     wrong = reason.wrong
+    shared = not_the_fault(position, choices, chosen, reason)
     fed = feeds(position, chosen.card) if not chosen.knock else ""
-    if fed and reason.kind in ("count", "broken meld"):
+    if fed and reason.kind in ("count", "broken meld") and fed not in shared:
         wrong = f"{wrong}, and {fed}"  # what the count leaves out: it feeds the opponent
-    wrong = f"{wrong}{not_the_fault(position, choices, chosen, reason)}"
+    wrong = f"{wrong}{shared}"
     return (f"{first_upper(wrong)}. It {chosen.cost()} against "
             f"{said_among(best, choices)}.")

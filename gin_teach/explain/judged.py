@@ -203,4 +203,7 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
         meld = f" {joins} and" if joins else ""
         wrong = (f"{first_upper(chosen.said())} leaves {stock} on average, where taking {up}{meld} "
                  f"leaves {left}{low}")
-    return f"{wrong}. {action(judged.best)}: {chosen.said()} {chosen.cost()}. {numbers}."
+    # What decides when the count does not (p0778: the count favoured drawing, the outs
+    # taking), said against the learner's choice too.
+    decider = _draw_decider(draw, knowledge, take_best, knocks)
+    return f"{wrong}{decider}. {action(judged.best)}: {chosen.said()} {chosen.cost()}. {numbers}."

@@ -36,7 +36,7 @@ THEMES: Final = {
     "shed high cards early": "Early in the hand, let high loose cards go first.",
     "knock early": "With a low count and plenty of stock, knock before the opponent improves.",
     "wait and play for more": "Late or with a shaky count, a knock can be undercut: play on.",
-    "take to make a meld": "Take the face-up card when it completes a meld.",
+    "take to make a meld": "Take the face-up card when it makes a meld or joins one you hold.",
     "take low for high": "A low face-up card that replaces a high loose card can beat the "
                          "stock's average.",
     "draw for the average": "A card that melds with nothing of yours does less than an unknown "
