@@ -170,20 +170,20 @@ def test_hand_builder_with_eleven_cards_names_the_best_discard():
     names = [str(option.card) for option in best_discards(hand)]
     assert names == ["K♦", "Q♦"]  # both leave the queen or the king: 10 either way
     # 7-8-9 of hearts and 2-3-4-5 of clubs meld; 7♠ 7♦ and a ten-point court stay: 24.
-    assert "Best discard: K♦ or Q♦, leaving deadwood 24" in builder.summary.value
+    assert "Least deadwood: discard K♦ or Q♦, leaving 24" in builder.summary.value
 
 
 def test_hand_builder_dealing_eleven_still_knows_a_hand_holds_ten():
     # Issue 28: lesson 12's builder (size=11) said "A gin hand holds 11 cards (12 after the
     # draw)" and gave discard advice only for twelve cards.
     builder = HandBuilder("2S 3S 4S 9H 9D 9C 7H 7S 8H KD QC", size=11)
-    assert "Best discard: Q♣ or K♦, leaving deadwood 32" in builder.summary.value
+    assert "Least deadwood: discard Q♣ or K♦, leaving 32" in builder.summary.value
     assert "12" not in builder.summary.value
     builder.deal()
-    assert len(builder.cards) == 11 and "Best discard" in builder.summary.value
+    assert len(builder.cards) == 11 and "Least deadwood: discard" in builder.summary.value
     builder.set_hand("2S 3S 4S 9H 9D 9C 7H 7S 8H KD QC 5D")
     assert "A gin hand holds 10 cards (11 after the draw)" in builder.summary.value
-    assert "Best discard" not in builder.summary.value
+    assert "Least deadwood: discard" not in builder.summary.value
 
 
 def test_hand_builder_seeded_deals_repeat():

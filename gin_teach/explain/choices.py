@@ -74,21 +74,28 @@ def playouts_margin(rival: Valued, choices: Sequence[Valued]) -> str:
 
 
 @names_bad_arguments
-def count_not_all(position: Position, choices: Sequence[Valued], best: Valued,
-                  rival: Valued) -> str:
-    """Where the count names ``best`` over ``rival``, the accepted cards that leave less than
-    ``best`` or as much as ``rival`` or more: the clause that keeps the count from looking
-    like the whole reason, or "" when there are none.
+def count_not_all(position: Position, choices: Sequence[Valued], rival: Valued,
+                  reason: Reason) -> str:
+    """Where ``reason`` names the count as what puts the best (``choices[0]``) over
+    ``rival``, the accepted cards that leave less than the best or as much as ``rival`` or
+    more: the clause that keeps the count from looking like the whole reason, or "" when
+    there are none (or the reason is not the count).
 
     >>> from gin_teach.analysis import Knowledge
     >>> position = Position.of("2S 4S 6H 6D 8S 8H 8C 9S 9H 9C JD", Knowledge(stock_size=20))
     >>> choices = [Valued.discard("JD"), Valued.discard("4S", loss=0.3, error=0.5,
     ...            accepted=True), Valued.discard("6D", loss=2.1, error=0.5)]
-    >>> count_not_all(position, choices, choices[0], choices[2])
-    '4♠ leaves more yet plays about as well, so the count is not all here'
+    >>> reason = decide(position, choices[0], choices[2])
+    >>> print(reason.why + count_not_all(position, choices, choices[2], reason))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    J♦ leaves 18, 6♦ leaves 22; 4♠ leaves more yet plays about as well, so the count is not
+    all here
     """
-    check_choices(position, choices, best=best, rival=rival)
-    if best.knock or rival.knock:
+    check_choices(position, choices, rival=rival)
+    if not isinstance(reason, Reason):
+        raise wrong_argument("reason", reason, "a Reason")
+    best = choices[0]
+    if reason.kind != "count" or best.knock or rival.knock:
         return ""
     mine, theirs = position.left(best.card), position.left(rival.card)
     accepted = [c.card for c in choices[1:] if c.accepted and not c.knock]
@@ -108,7 +115,7 @@ def count_not_all(position: Position, choices: Sequence[Valued], best: Valued,
         said = f"{leave(less, 'less')} and {'plays' if len(less) == 1 else 'play'}"
     else:
         said = f"{leave(more, much)} yet {'plays' if len(more) == 1 else 'play'}"
-    return f"{said} about as well, so the count is not all here"
+    return f"; {said} about as well, so the count is not all here"
 
 
 @names_bad_arguments
@@ -194,10 +201,7 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
         if rival is None:
             return f"{_action(best, choices)}: it is the only choice."
         reason = decide(position, best, rival)
-        why = reason.why
-        if reason.kind == "count":
-            not_all = count_not_all(position, choices, best, rival)
-            why = f"{why}; {not_all}" if not_all else why
+        why = f"{reason.why}{count_not_all(position, choices, rival, reason)}"
         return f"{_action(best, choices)}: {why}. {playouts_margin(rival, choices)}"
     reason = decide(position, best, chosen)
     if chosen.accepted:

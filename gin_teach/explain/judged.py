@@ -183,11 +183,11 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
         refuse = "Draw from the stock" if option.kind == "draw" else "Pass"
         return f"{refuse} rather than take {draw.upcard}"
 
-    if chosen.verdict == "best":
-        return f"{action(chosen)}: {facts}. {numbers}."
     def said(option: Option) -> str:
         return f"taking {up}" if option.kind == "take" else option.said()
 
+    if chosen.verdict == "best":
+        return f"{action(chosen)}: {facts}. {numbers}."
     if chosen.accepted:
         return (f"{first_upper(said(chosen))} is as good as {said(judged.best)} as far as "
                 f"the playouts can tell: it {chosen.cost()}; {facts}.")
@@ -206,4 +206,4 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
     # What decides when the count does not (p0778: the count favoured drawing, the outs
     # taking), said against the learner's choice too.
     decider = _draw_decider(draw, knowledge, take_best, knocks)
-    return f"{wrong}{decider}. {action(judged.best)}: {chosen.said()} {chosen.cost()}. {numbers}."
+    return f"{wrong}{decider}. {action(judged.best)}: {said(chosen)} {chosen.cost()}. {numbers}."

@@ -15,7 +15,7 @@ from gin_teach.analysis import (
     analyze_discards,
 )
 from gin_teach.analysis.discards import danger_weight
-from gin_teach.cards import Card, HandLike, hand_mask, parse_cards, to_cards
+from gin_teach.cards import Card, HandLike, full_deck, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError
 from gin_teach.judge import (
     Option,
@@ -696,8 +696,26 @@ def _decide(position: Position, better: Valued, worse: Valued) -> Reason:
         alike = (f"{worse.card} leaves {lw} with {_outs(len(b.outs))}, {better.card} {lb} with "
                  f"{len(a.outs)}")
         why = f"{alike}, yet playing the hand out favours {better.card}"
+        gone = _dead_pair(position, better.card)
+        if gone:  # the one fact in sight that favours the better card (lesson 12's pair)
+            dead = f"{said_cards(gone)} {'are' if len(gone) > 1 else 'is'} in the pile"
+            return Reason("playouts", f"{why}, whose pair can no longer make a set: {dead}",
+                          f"{alike}, but {worse.card} keeps a pair that can no longer make a "
+                          f"set ({dead}) and does worse when the hand is played out", alike)
     return Reason("playouts", why,
                   f"{alike}, but {worse.card} does worse when the hand is played out", alike)
+
+
+def _dead_pair(position: Position, card: Card) -> list[Card]:
+    """The other cards of ``card``'s rank, when it pairs with a card of the hand and all of
+    them are in the discard pile (the pair can make no set), else []."""
+    if card.is_joker:
+        return []
+    hand = set(position.hand)
+    rank = [c for c in position.hand if c != card and not c.is_joker and c.rank == card.rank]
+    others = [c for c in full_deck() if c.rank == card.rank and c not in hand]
+    pile = set(position.knowledge.discard_pile)
+    return others if rank and others and all(c in pile for c in others) else []
 
 
 @names_bad_arguments

@@ -202,8 +202,8 @@ def check_draw(hand: HandLike, knowledge: Knowledge | HandLike, answer: object,
     ... # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
     ✘ Not this time: taking 6♦ leaves 51 after throwing K♠, more than 47.9 on average for a
     stock card; after taking 6♦, 6 unseen cards would make a meld; with your hand as it is, 7.
-    Draw from the stock rather than take 6♦: taking the face-up card loses about ... points a
-    hand (± ...). ...
+    Draw from the stock rather than take 6♦: taking 6♦ loses about ... points a hand (± ...).
+    ...
       Hint: Take the face-up card only when it does more for you than an unknown card would.
     """
     known = _knowledge(knowledge)

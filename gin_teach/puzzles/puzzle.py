@@ -144,6 +144,18 @@ def _reason_of(explanation: str) -> str:
     return reason if colon and len(move) < 60 else explanation
 
 
+def _verdict_text(verdict: str, chosen: ChoiceValue, did: str, better: str,
+                  better_said: str = "") -> str:
+    """A good or worse grade in words: the verdict, then the choice's own reason, which
+    states what it loses with the error (a good one's says it is as good as the best)."""
+    if verdict != "good":
+        return f"{verdict.capitalize()}: {did}.{better_said} {chosen.why}"
+    if " is as good as " in chosen.why:  # the bank's texts say so; a hand-made one may not
+        return f"Good: {chosen.why}"
+    return (f"Good: {did} is as good as {better} as far as the playouts can tell: it "
+            f"{loss_words(chosen.points_lost, chosen.error)}. {chosen.why}")
+
+
 def _said(choice: ChoiceValue, choices: Sequence[ChoiceValue], doing: bool = False) -> str:
     """A choice in words, "and play on" where its card could knock too; ``doing``: as
     "discarding 5♥ and knocking"."""
@@ -304,17 +316,9 @@ class Puzzle:
             alike = (f" ({', '.join(map(str, others))} would be as good)" if others else "")
             return Grade(chosen.card, chosen.knock, verdict, 0.0, None, None,
                          f"Best: {did}{alike}: {_reason_of(self.explanation)}")
-        lost = chosen.points_lost
-        if verdict == "good" and " is as good as " in chosen.why:
-            text = f"Good: {chosen.why}"  # its reason already says so, with the numbers
-        elif verdict == "good":
-            text = (f"Good: {did} is as good as {better} as "
-                    f"far as the playouts can tell: it {loss_words(lost, chosen.error)}. "
-                    f"{chosen.why}")
-        else:  # the reason ends with what the choice loses, with its error
-            text = f"{verdict.capitalize()}: {did}. Better: {better}. {chosen.why}"
-        return Grade(chosen.card, chosen.knock, verdict, round(lost, 2), best.card, best.knock,
-                     text)
+        return Grade(chosen.card, chosen.knock, verdict, round(chosen.points_lost, 2),
+                     best.card, best.knock,
+                     _verdict_text(verdict, chosen, did, better, f" Better: {better}."))
 
     def grade_draw(self, take: bool) -> Grade:
         """Grade taking the face-up card (``take=True``) or drawing from the stock
@@ -344,15 +348,8 @@ class Puzzle:
             return Grade(upcard, False, "best", 0.0, None, None,
                          f"Best: {did}: {_reason_of(self.explanation)}", take=take)
         verdict = verdict_for(max(chosen.points_lost, 0.01), chosen.error)
-        lost = chosen.points_lost
-        if verdict == "good" and " is as good as " in chosen.why:
-            text = f"Good: {chosen.why}"
-        elif verdict == "good":
-            text = (f"Good: {did} is as good as {best_did} as far as the playouts can tell: "
-                    f"it {loss_words(lost, chosen.error)}. {chosen.why}")
-        else:  # its reason names what taking (or drawing) does, and what it loses
-            text = f"{verdict.capitalize()}: {did}. {chosen.why}"
-        return Grade(upcard, False, verdict, round(lost, 2), upcard, None, text, take=take,
+        return Grade(upcard, False, verdict, round(chosen.points_lost, 2), upcard, None,
+                     _verdict_text(verdict, chosen, did, best_did), take=take,
                      better_take=best.take)
 
     def grade_move(self, move: str) -> Grade:

@@ -278,10 +278,7 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
         return PuzzleTexts(f"{action}: every other choice plays alike.",
                            _hint(tier, position, knock, (), best.card), whys, (), ())
     against = [(rival, decide(position, best, rival))]
-    first = against[0][1].why
-    if against[0][1].kind == "count":
-        peers = count_not_all(position, valued, best, rival)
-        first = f"{first}; {peers}" if peers else first
+    first = f"{against[0][1].why}{count_not_all(position, valued, rival, against[0][1])}"
     sentences = [f"{action}: {first}."]
     other = next((v for v in valued if v.knock != best.knock), None)
     if knock is not None and rival.knock == best.knock and other is not None:
@@ -290,6 +287,7 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
         against.append((other, reason))
         sentences.append(f"{'Knock rather than play on' if best.knock else 'Play on rather '}"
                          f"{'' if best.knock else 'than knock'}: {reason.why}.")
+
     def wrong_of(choice: Valued, reason: Reason) -> str:
         """What a rejected card does wrong, and whether an accepted card shares it."""
         shared = "" if choice.accepted else not_the_fault(position, valued, choice, reason)

@@ -43,7 +43,8 @@ class HandBuilder(HandExercise):
 
     ``cards`` and ``four_colour`` are traits: setting one redraws the widget. ``size`` is how
     many cards *Deal* deals (11 for a hand after the draw); whatever the size, eleven cards get
-    the best discard, and a count that is neither ten nor eleven is told what a hand holds.
+    the discard that leaves least deadwood, and a count that is neither ten nor eleven is told
+    what a hand holds.
 
     >>> builder.cards = parse_hand("AS 2S 3S"); builder.deadwood, builder.text.value
     (0, 'A♠ 2♠ 3♠')
@@ -167,11 +168,12 @@ class HandBuilder(HandExercise):
         self.picture.value = arrangement_svg(arrangement, four_colour=self.four_colour)
 
     def _discard_advice(self, cards: tuple[Card, ...]) -> str:
-        # After the draw a player holds 11: say which discard the rules engine prefers.
+        # After the draw a player holds 11: say which discard leaves least deadwood (a count,
+        # not the judge's verdict: lesson 12 shows a discard that leaves more playing better).
         options = best_discards(cards, self.rules)
         best = options[0]
         if best.card is None:
             return "All 11 cards meld: that is big gin, and nothing is discarded."
         names = " or ".join(str(option.card) for option in options)
         ending = {"gin": ": that is gin", "knock": ", so you may knock"}.get(best.ends or "", "")
-        return f"Best discard: {names}, leaving deadwood {best.deadwood}{ending}."
+        return f"Least deadwood: discard {names}, leaving {best.deadwood}{ending}."
