@@ -276,3 +276,15 @@ def test_an_accepted_knock_the_playouts_narrowly_disfavour_is_not_told_to_play_o
 def test_a_puzzle_check_names_what_is_not_a_puzzle() -> None:
     said = check_puzzle(None, "3H")  # type: ignore[arg-type]
     assert not said.correct and "puzzle" in said.message
+
+
+def test_a_dead_pair_kept_is_named_when_only_the_playouts_condemn_it() -> None:
+    # Lesson 12 exercise 2: K♦ leaves less and has more outs; what the learner can see
+    # against it is the pair it keeps, whose set partners are in the pile.
+    said = check_best_discard("AS 2S 3S 6H 6D 6C 8C 8D 2H 2C KD", "KD",
+                              Knowledge(discard_pile="8H 8S KC"))
+    assert not said.correct
+    assert "keeps a pair that can no longer make a set (8♥ and 8♠ are in the pile)" in \
+        said.message, said.message
+    fresh = check_best_discard("AS 2S 3S 6H 6D 6C 8C 8D 2H 2C KD", "8D")
+    assert "can no longer make a set" not in fresh.message + fresh.hint
