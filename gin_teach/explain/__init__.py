@@ -14,8 +14,8 @@ one kind of fact that separates them:
 - ``defence``: what the opponent took, threw or passed (``"J♣ sits next to the 10♣ and Q♣
   it took"``), when forgetting it would change which card looks right, or danger outweighs
   the hand's own shape;
-- ``memory``: the cards in the discard pile (``"9♥ has little future: 9♣ and 9♠ are in the
-  pile"``), when forgetting the pile would change which card looks right;
+- ``memory``: the cards in the discard pile (``"9♥'s partners 9♣ and 9♠ are in the pile"``),
+  when forgetting the pile would change which card looks right;
 - ``shape``: the live outs or the next draw (``"keeping 7♥ 8♥ gives 8 outs against 5"``);
 - ``playouts``: nothing above separates them; only playing the hand out does.
 

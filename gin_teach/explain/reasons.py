@@ -596,15 +596,17 @@ def _numbers(position: Position, better: Valued, worse: Valued) -> str:
 
 def _memory(position: Position, better: Valued, worse: Valued) -> Reason:
     dead = _dead(position, better.card)
-    pile = f"{said_cards(dead)} {'are' if len(dead) > 1 else 'is'} in the pile"
+    # The partners in the pile, said as a fact: one dead partner need not leave a card
+    # without a future (7♥ with 8♥ gone can still meet 7♣ 7♠ or 5♥ 6♥).
+    pile = (f"{better.card}'s {'partners' if len(dead) > 1 else 'partner'} {said_cards(dead)} "
+            f"{'are' if len(dead) > 1 else 'is'} in the pile")
     numbers = _numbers(position, better, worse)
     lb, lw = position.left(better.card), position.left(worse.card)
     count = f"{worse.card} leaves {lw} and {better.card} leaves {lb}, but " if lw < lb else ""
     dead_partners = (f"{better.card}'s {'partners' if len(dead) > 1 else 'partner'} "
                      f"{said_cards(dead)} {'are' if len(dead) > 1 else 'is'} dead in the pile"
                      f"{f': {numbers}' if numbers else ''}")
-    return Reason("memory", f"{better.card} has little future: {pile}"
-                            f"{f'; {numbers}' if numbers else ''}",
+    return Reason("memory", f"{pile}{f'; {numbers}' if numbers else ''}",
                   f"{count}{dead_partners}", dead_partners)
 
 
