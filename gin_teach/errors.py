@@ -12,6 +12,7 @@ __all__ = [
     "CourseError",
     "GinError",
     "IllegalMove",
+    "KnowledgeError",
     "ProgressError",
     "PuzzleError",
     "RatingError",
@@ -44,6 +45,22 @@ class CardError(GinError, ValueError):
     Traceback (most recent call last):
     ...
     gin_teach.errors.CardError: '1H' is not a card: ranks are A 2-10 J Q K (or T for ten)
+    """
+
+
+class KnowledgeError(CardError):
+    """A position whose cards cannot add up: your hand, the opponent's, the pile and the
+    stock must make the deck, and the opponent holds ten cards.
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> from gin_teach.cards import hand_mask
+    >>> Knowledge(discard_pile="KD QC", stock_size=8).check_hand(
+    ...     hand_mask("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS"), 11)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.KnowledgeError: your 11 cards, the opponent's 10, a pile of 2 and a
+    stock of 8 make 31 cards, not the deck's 52: with a pile of 2 the stock holds 29
     """
 
 

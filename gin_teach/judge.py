@@ -20,8 +20,9 @@ the same numbers, and the same grade, every time and everywhere.
 **The grade scale**, by expected points lost per hand against the best choice:
 
 - ``best``: the choice the judge values most, or one that scored the same on every deal;
-- ``good``: within the noise of the best (:data:`NOISE_SE` standard errors), or under
-  :data:`GOOD_BELOW` points: accepted everywhere, and counted as solved;
+- ``good``: under :data:`GOOD_BELOW` points, or within the noise of the best
+  (:data:`NOISE_SE` standard errors) when measured to :data:`NOISE_ERROR` or better:
+  accepted everywhere, and counted as solved;
 - ``inaccuracy``: under :data:`INACCURACY_BELOW` points;
 - ``mistake``: under :data:`MISTAKE_BELOW` points;
 - ``blunder``: more.
@@ -50,20 +51,23 @@ from typing import Final
 
 from gin_teach.analysis import Knowledge
 from gin_teach.cards import Card, HandLike, hand_mask, to_cards
-from gin_teach.errors import CardError
+from gin_teach.errors import CardError, KnowledgeError
 from gin_teach.jokers import check_jokers_allowed
-from gin_teach.kernel import deadwood_of_mask
+from gin_teach.kernel import ALL_CARDS, deadwood_of_mask
 from gin_teach.melds import all_best_arrangements
 from gin_teach.playouts import (
+    STYLES,
     PlayoutRules,
     Scorer,
     common_deals,
-    discard_score,
+    discard_result,
     draw_score,
     settle_masks,
     take_score,
+    throw,
 )
 from gin_teach.rules import Rules
+from gin_teach.solver import MELDS_WITH_CARD
 from gin_teach.table_view import TableView
 from gin_teach.validation import (
     check_whole,
@@ -79,13 +83,16 @@ __all__ = [
     "GOOD_BELOW",
     "INACCURACY_BELOW",
     "MISTAKE_BELOW",
+    "NOISE_ERROR",
     "NOISE_SE",
+    "PLAN_WORDS",
     "VERDICTS",
     "Judgement",
     "Option",
     "Precision",
     "breaks_meld",
     "forget",
+    "interchangeable",
     "judge_discard",
     "judge_draw",
     "loss_words",
@@ -104,8 +111,11 @@ INACCURACY_BELOW: Final = 1.5
 MISTAKE_BELOW: Final = 4.0
 """... less than this, a mistake; this or more, a blunder."""
 NOISE_SE: Final = 2.0
-"""A choice whose loss is within this many standard errors of nothing is good: the
-measurement cannot tell it from the best."""
+"""A choice whose loss is within this many standard errors of nothing, measured to within
+:data:`NOISE_ERROR`, is good: the measurement cannot tell it from the best."""
+NOISE_ERROR: Final = 0.3
+"""The largest standard error at which noise may make a choice good: a loss measured more
+loosely than this is graded as measured, never accepted on its noise."""
 _ACCEPTED: Final = frozenset(("best", "good"))
 MOST_DEALS: Final = 100_000
 """The most deals a :class:`Precision` may ask for each choice (the bank's asks 1,536)."""
@@ -152,8 +162,14 @@ def verdict_for(loss: float, error: float = 0.0) -> str:
 
     >>> [verdict_for(x) for x in (0.0, 0.3, 1.0, 2.0, 6.0)]
     ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
-    >>> verdict_for(1.2, error=0.7)  # the deals cannot tell it from the best
+    >>> verdict_for(0.55, error=0.28)  # measured closely, and within its noise of the best
     'good'
+
+    Noise alone never makes a choice good: a loss the deals measured loosely is graded as
+    measured (the judge measures a choice near a boundary further, :class:`Precision`):
+
+    >>> verdict_for(1.2, error=0.7)
+    'inaccuracy'
     """
     if not is_finite_number(loss):
         raise wrong_argument("loss", loss, "a number of points")
@@ -161,7 +177,7 @@ def verdict_for(loss: float, error: float = 0.0) -> str:
         raise wrong_argument("error", error, "a standard error of 0 or more")
     if loss <= 0.0:
         return "best"
-    if loss < GOOD_BELOW or loss <= NOISE_SE * error:
+    if loss < GOOD_BELOW or (error <= NOISE_ERROR and loss <= NOISE_SE * error):
         return "good"
     if loss < INACCURACY_BELOW:
         return "inaccuracy"
@@ -208,6 +224,9 @@ class Option:
     ``"draw"`` or ``"pass"``) and the ``card`` thrown (None for the draw), its mean points per
     hand (``value``), the expected points it ``loss``-es against the best with the standard
     ``error`` of that difference, the ``deals`` it was measured on, and its ``verdict``.
+    A knock states its ``undercut`` chance (the share of its deals on which it was
+    undercut), a discard that plays on its ``opponent_first`` chance (the share on which
+    the opponent went down first); ``benchmarks/calibration.py`` holds both against play.
 
     >>> Option("knock", Card.parse("KS"), 4.0, 0.0, 0.0, 24, "best").move
     'knock KS'
@@ -220,6 +239,11 @@ class Option:
     error: float
     deals: int
     verdict: str
+    undercut: float | None = None
+    opponent_first: float | None = None
+    plan: str | None = None
+    """For a take that leaves a count the limit allows, what the value was measured with:
+    ``"knock"`` at once or ``"play on"``, whichever is worth more."""
 
     @property
     def move(self) -> str:
@@ -337,9 +361,12 @@ def position_seed(decision: str, hand: int, knowledge: Knowledge, rules: Rules) 
     """
     if not isinstance(decision, str):
         raise wrong_argument("decision", decision, "a decision's name")
+    # The deck's jokers are the table's: a Knowledge left at its default of none, at a table
+    # with jokers, is the same position as one that names them.
     written = dataclasses.replace(
         knowledge, stock_size=knowledge.stock(hand.bit_count(), rules.jokers),
-        knock_limit=rules.resolve_knock_limit(knowledge.knock_limit))
+        knock_limit=rules.resolve_knock_limit(knowledge.knock_limit),
+        jokers=max(knowledge.jokers, rules.jokers))
     text = "|".join((decision, str(hand), repr(written), repr(rules)))
     return int(hashlib.sha256(text.encode()).hexdigest()[:16], 16)
 
@@ -347,46 +374,20 @@ def position_seed(decision: str, hand: int, knowledge: Knowledge, rules: Rules) 
 @names_bad_arguments
 def table_view(hand: HandLike, knowledge: Knowledge, rules: Rules) -> TableView:
     """The player's view of a position given as cards and a
-    :class:`~gin_teach.analysis.Knowledge`, as the playouts read it.
+    :class:`~gin_teach.analysis.Knowledge`, as the playouts read it: :meth:`TableView.of`.
 
     >>> view = table_view("AS 2S 3S 5H 6H 7H 9D TD JD 2C", Knowledge(discard_pile="KH"),
     ...                   Rules())
     >>> view.unseen.bit_count(), view.stock_size, view.knock_limit
     (41, 31, 10)
     """
-    cards = to_cards(hand)
-    mask = hand_mask(cards)
-    jokers = rules.jokers
-    knowledge.check_hand(mask, len(cards), jokers)
-    pile = hand_mask(knowledge.discard_pile)
-    holds = hand_mask(knowledge.opponent_holds)
-    unseen = knowledge.unseen_mask(mask, jokers)
-    opponent_unknown = 10 - holds.bit_count()
-    discarded = _union(knowledge.opponent_discarded)
-    taken = knowledge.just_taken.bit if knowledge.just_taken is not None else 0
-    return TableView(
-        hand=mask, unseen=unseen, pile=pile,
-        top=knowledge.discard_pile[-1].bit if knowledge.discard_pile else 0,
-        opponent_holds=holds, opponent_took=_union(knowledge.opponent_took),
-        opponent_passed=_union(knowledge.opponent_passed), opponent_discarded=discarded,
-        opponent_unknown=opponent_unknown,
-        stock_size=knowledge.stock(len(cards), jokers), just_taken=taken,
-        knock_limit=rules.resolve_knock_limit(knowledge.knock_limit),
-        joker_points=rules.joker_points, undercut_on_tie=rules.undercut_on_tie)
-
-
-def _union(cards: Sequence[Card]) -> int:
-    """The mask of a history of cards (a card taken, thrown and taken again counts once)."""
-    mask = 0
-    for card in cards:
-        mask |= card.bit
-    return mask
+    return TableView.of(hand, knowledge, rules)
 
 
 # A judgement checks its position once (judge_discard, judge_draw): the thousands of playouts
 # it scores skip the engine's argument checks (a stock of 31 card masks checked on every deal
 # cost several percent of the judge's time).
-_discard_score, _settle_masks = unchecked(discard_score), unchecked(settle_masks)
+_discard_result, _settle_masks = unchecked(discard_result), unchecked(settle_masks)
 _take_score, _draw_score = unchecked(take_score), unchecked(draw_score)
 
 
@@ -430,8 +431,10 @@ def _in_doubt(loss: float, error: float, wanted: float) -> bool:
 
 
 def _options(kinds: Sequence[tuple[str, Card | None]], points: list[list[int]],
-             floors: Sequence[str | None]) -> tuple[Option, ...]:
-    """The measured choices as options, best first, with their grades."""
+             floors: Sequence[str | None],
+             downs: Sequence[list[bool] | None] = ()) -> tuple[Option, ...]:
+    """The measured choices as options, best first, with their grades; ``downs``, where
+    given, says for each discard on which deals the opponent went down first."""
     most = max(len(p) for p in points)
     leader = max((i for i in range(len(points)) if len(points[i]) == most),
                  key=lambda i: (sum(points[i]), -i))
@@ -454,8 +457,11 @@ def _options(kinds: Sequence[tuple[str, Card | None]], points: list[list[int]],
             verdict = floor
         # A choice measured on fewer deals is valued as the leader's mean less its paired
         # loss, so every value stated is on the leader's deals and they order as the losses.
+        undercut = sum(v < 0 for v in values) / len(values) if kind == "knock" else None
+        went_down = downs[index] if index < len(downs) else None
+        first = sum(went_down) / len(went_down) if went_down else None
         options.append(Option(kind, card, leader_mean - loss, loss, error, len(values),
-                              verdict))
+                              verdict, undercut, first))
     order = {id(option): (index != leader, option.loss, -option.value)
              for index, option in enumerate(options)}
     return tuple(sorted(options, key=lambda o: order[id(o)]))
@@ -492,6 +498,34 @@ def breaks_meld(hand: HandLike, card: Card, rules: Rules | None = None) -> bool:
     return after > deadwood_of_mask(mask, jp) and after > least
 
 
+@names_bad_arguments
+def interchangeable(cards: Sequence[Card], view: TableView) -> dict[Card, Card]:
+    """The cards of a hand that play exactly as an earlier one, each mapped to it: cards of
+    the same points that are both dead (no meld can hold either, in any hand: every meld
+    with it needs a card that is in the pile), at a table without jokers. Throwing one or
+    the other changes nothing but a name.
+
+    With K♥ and K♦ in the pile, the Q♠ and Q♣ gone too, K♠ and K♣ can meld nowhere:
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> hand = "AS 2S 3S 5H 6H 7H 9D TD JD KS KC"
+    >>> view = table_view(hand, Knowledge(discard_pile="KH KD QS QC JS JC"), Rules())
+    >>> {str(a): str(b) for a, b in interchangeable(to_cards(hand), view).items()}
+    {'K♣': 'K♠'}
+    """
+    if view.unseen > ALL_CARDS:  # a joker can meld with anything
+        return {}
+    live = view.hand | view.unseen | view.opponent_holds
+    dead = [c for c in cards if c.bit != view.just_taken and not c.is_joker and not any(
+        (meld ^ c.bit) & live == meld ^ c.bit for meld, _ in MELDS_WITH_CARD[c.index])]
+    twins: dict[Card, Card] = {}
+    for index, card in enumerate(dead):
+        first = next((d for d in dead[:index] if d.points == card.points), None)
+        if first is not None:
+            twins[card] = twins.get(first, first)
+    return twins
+
+
 #: Judgements remembered, by position: the coach's hint and its grade of the move that
 #: follows ask about the same position, and a review replays positions just hinted.
 CACHED: Final = 256
@@ -513,10 +547,13 @@ def forget() -> None:
 @names_bad_arguments
 def judge_discard(hand11: HandLike, knowledge: Knowledge | None = None,
                   rules: Rules | None = None, *, seed: int | None = None,
-                  precision: Precision = BANK) -> Judgement:
+                  precision: Precision = BANK, opponent: str = "judge") -> Judgement:
     """Value every choice of the discard from an 11-card ``hand11``: each card that may be
     thrown (not the card just taken from the pile), and the knock with it where the count it
     leaves allows. ``seed`` defaults to the position's own (:func:`position_seed`).
+    ``opponent`` is the style of the imagined opponent (:data:`~gin_teach.playouts.STYLES`):
+    the judge's own by default; the same deals serve every style, so a panel of styles
+    compares like with like.
 
     >>> from gin_teach.analysis import Knowledge
     >>> judged = judge_discard("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20))
@@ -528,13 +565,17 @@ def judge_discard(hand11: HandLike, knowledge: Knowledge | None = None,
         raise CardError(f"a discard is judged from 11 cards, not {len(cards)}")
     rules = rules or Rules.modern()
     knowledge = knowledge if knowledge is not None else Knowledge()
-    _check_position(cards, rules, seed)
-    return _judge_discard(cards, knowledge, rules, seed, precision)
+    _check_position(cards, rules, seed, opponent)
+    return _judge_discard(cards, knowledge, rules, seed, precision, opponent)
 
 
-def _check_position(cards: Sequence[Card], rules: Rules, seed: int | None) -> None:
-    """Refuse a joker where the rules play none and a seed that is no whole number (the
-    knowledge is checked against the hand where the position is read, :func:`table_view`)."""
+def _check_position(cards: Sequence[Card], rules: Rules, seed: int | None,
+                    opponent: str) -> None:
+    """Refuse a joker where the rules play none, a seed that is no whole number and an
+    opponent style there is none of (the knowledge is checked against the hand where the
+    position is read, :func:`table_view`)."""
+    if opponent not in STYLES:
+        raise wrong_argument("opponent", opponent, f"one of {', '.join(STYLES)}")
     check_jokers_allowed(hand_mask(cards), rules)
     if seed is not None:
         check_whole(seed, "seed", 0, 2**64 - 1)
@@ -542,35 +583,106 @@ def _check_position(cards: Sequence[Card], rules: Rules, seed: int | None) -> No
 
 @functools.lru_cache(maxsize=CACHED)
 def _judge_discard(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules,
-                   seed: int | None, precision: Precision) -> Judgement:
+                   seed: int | None, precision: Precision, opponent: str) -> Judgement:
     view = table_view(cards, knowledge, rules)
-    playout_rules = PlayoutRules.of(rules, view.knock_limit)
+    playout_rules = PlayoutRules.of(rules, view.knock_limit, opponent)
     hand, jp = view.hand, rules.joker_points
-    kinds: list[tuple[str, Card | None]] = []
     scorers: list[Scorer] = []
-    floors: list[str | None] = []
+    downs: list[list[bool] | None] = []  # by scorer: on which deals the opponent went first
+
+    def scorer_of(make: Scorer | None, plan_rules: PlayoutRules, bit: int = 0) -> int:
+        """Add a scorer (a knock's ``make``, or playing on after throwing ``bit`` by the
+        plan of ``plan_rules``); returns its index."""
+        if make is None:
+            down: list[bool] = []
+
+            def make(theirs: int, stock: list[int]) -> int:
+                points, opponent_down = _discard_result(hand, bit, theirs, stock, plan_rules)
+                down.append(opponent_down)
+                return points
+            downs.append(down)
+        else:
+            downs.append(None)
+        scorers.append(make)
+        return len(scorers) - 1
+
+    # Each choice: its kind, card, floor, and the scorers that measure it, one per plan it is
+    # played on with (the best plan's points are the choice's). A card interchangeable with
+    # one before it plays exactly as that one: it shares that card's scorers, so it gets its
+    # points deal for deal (the same value, exactly).
+    choices: list[tuple[str, Card, str | None, list[tuple[str | None, int]]]] = []
+    twins = interchangeable(cards, view)
     for card in cards:
         if card.bit == view.just_taken:
             continue
         bit, kept = card.bit, hand ^ card.bit
-        kinds.append(("discard", card))
-        scorers.append(lambda theirs, stock, bit=bit: _discard_score(  # type: ignore[misc]
-            hand, bit, theirs, stock, playout_rules))
-        floors.append("inaccuracy" if breaks_meld(cards, card, rules) else None)
-        if deadwood_of_mask(kept, jp) <= view.knock_limit:
-            kinds.append(("knock", card))
-            scorers.append(lambda theirs, stock, kept=kept: _settle_masks(  # type: ignore[misc]
-                kept, theirs, playout_rules))
-            floors.append(None)
+        left = deadwood_of_mask(kept, jp)
+        floor = "inaccuracy" if breaks_meld(cards, card, rules) else None
+        twin = twins.get(card)
+        if twin is not None:
+            for kind, of, _, measured in list(choices):
+                if of is twin:
+                    choices.append((kind, card, floor if kind == "discard" else None, measured))
+            continue
+        plans = _plans(view, playout_rules, left)
+        choices.append(("discard", card, floor, [
+            (plan if len(plans) > 1 else None,
+             scorer_of(None, dataclasses.replace(playout_rules, plan=plan), bit))
+            for plan in plans]))
+        if left <= view.knock_limit:
+            choices.append(("knock", card, None, [(None, scorer_of(
+                lambda theirs, stock, kept=kept: _settle_masks(  # type: ignore[misc]
+                    kept, theirs, playout_rules), playout_rules))]))
     chosen = seed if seed is not None else position_seed("discard", hand, knowledge, rules)
-    points = _measure(view, playout_rules, scorers, chosen, precision)
-    return Judgement("discard", _options(kinds, points, floors), chosen)
+    scored = _measure(view, playout_rules, scorers, chosen, precision)
+    picked = [_best_plan(measured, scored) for _, _, _, measured in choices]
+    options = _options([(kind, card) for kind, card, _, _ in choices],
+                       [scored[index] for _, index in picked],
+                       [floor for _, _, floor, _ in choices],
+                       [downs[index] for _, index in picked])
+    plan_of: dict[tuple[str, Card | None], str | None] = {
+        (kind, card): plan for (kind, card, _, _), (plan, _) in zip(choices, picked,
+                                                                         strict=True)}
+    return Judgement("discard", tuple(
+        dataclasses.replace(o, plan=plan_of[o.kind, o.card]) if plan_of[o.kind, o.card]
+        else o for o in options), chosen)
+
+
+#: What each plan of playing on is, in words (:data:`~gin_teach.playouts.PLANS`).
+PLAN_WORDS: Final = {
+    "low": "play on and knock only with a low count once the stock is short",
+    "next": "play on and knock at your next chance",
+    "gin": "play on for gin",
+}
+
+
+def _plans(view: TableView, rules: PlayoutRules, left: int) -> tuple[str, ...]:
+    """The plans a discard leaving ``left`` deadwood is played on with: the judge's own
+    (knock low once the stock is short) always; knocking at the next chance too where the
+    stock is, or soon will be, short and a knock is near; playing for gin where the count is
+    small and the stock short. Playing every plan everywhere would cost the coach its speed
+    where the plans cannot differ (a long stock, a count far from a knock)."""
+    plans = ["low"]
+    if view.stock_size <= rules.late_stock + 4 and left <= rules.knock_limit + 10:
+        plans.append("next")
+    if view.stock_size <= rules.late_stock and 0 < left <= 5:
+        plans.append("gin")
+    return tuple(plans)
+
+
+def _best_plan(measured: list[tuple[str | None, int]], scored: list[list[int]]
+               ) -> tuple[str | None, int]:
+    """The plan (and its scorer) worth most on the deals all of them played."""
+    if len(measured) == 1:
+        return measured[0]
+    shared = min(len(scored[index]) for _, index in measured)
+    return max(measured, key=lambda m: sum(scored[m[1]][:shared]))
 
 
 @names_bad_arguments
 def judge_draw(hand10: HandLike, knowledge: Knowledge, rules: Rules | None = None, *,
                seed: int | None = None, precision: Precision = BANK,
-               refuse: str = "draw") -> Judgement:
+               refuse: str = "draw", opponent: str = "judge") -> Judgement:
     """Value taking the face-up card (the top of ``knowledge.discard_pile``) into a 10-card
     ``hand10`` against leaving it (``refuse``: ``"draw"`` from the stock, or ``"pass"`` the
     first upcard). After taking, the card thrown is the one leaving the least deadwood.
@@ -588,20 +700,36 @@ def judge_draw(hand10: HandLike, knowledge: Knowledge, rules: Rules | None = Non
     if not knowledge.discard_pile:
         raise CardError("there is no face-up card to take: the discard pile is empty")
     rules = rules or Rules.modern()
-    _check_position(cards, rules, seed)
-    return _judge_draw(cards, knowledge, rules, seed, precision, refuse)
+    _check_position(cards, rules, seed, opponent)
+    if knowledge.just_taken is not None:
+        raise KnowledgeError(f"just_taken is {knowledge.just_taken}, but at a draw nothing has "
+                             "been taken yet")
+    return _judge_draw(cards, knowledge, rules, seed, precision, refuse, opponent)
 
 
 @functools.lru_cache(maxsize=CACHED)
 def _judge_draw(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules, seed: int | None,
-                precision: Precision, refuse: str) -> Judgement:
+                precision: Precision, refuse: str, opponent: str) -> Judgement:
     view = table_view(cards, knowledge, rules)
-    playout_rules = PlayoutRules.of(rules, view.knock_limit)
+    playout_rules = PlayoutRules.of(rules, view.knock_limit, opponent)
     hand, top = view.hand, view.top
+    # A take that leaves a count the limit allows is weighed both ways, knocking at once and
+    # playing on, and valued by the better: what the take's reason says of the knock is then
+    # what the judge finds of it (the coach never recommends a take "to knock at once" and
+    # grades that knock a mistake one move later).
+    after, _ = throw(hand | top, top, rules.joker_points)
+    plans: list[str | None] = ["knock", "play on"] if after <= view.knock_limit else [None]
     scorers: list[Scorer] = [
-        lambda theirs, stock: _take_score(hand, top, theirs, stock, playout_rules),
-        lambda theirs, stock: _draw_score(hand, theirs, stock, playout_rules)]
+        lambda theirs, stock, knock=(plan == "knock"): _take_score(  # type: ignore[misc]
+            hand, top, theirs, stock, playout_rules, knock if plans[0] else None)
+        for plan in plans]
+    scorers.append(lambda theirs, stock: _draw_score(hand, theirs, stock, playout_rules))
     chosen = seed if seed is not None else position_seed(refuse, hand, knowledge, rules)
     points = _measure(view, playout_rules, scorers, chosen, precision)
-    return Judgement("draw", _options([("take", None), (refuse, None)], points, [None, None]),
-                     chosen)
+    takes = points[:-1]
+    shared = min(len(p) for p in takes)
+    better = max(range(len(takes)), key=lambda i: (sum(takes[i][:shared]), -i))
+    options = _options([("take", None), (refuse, None)], [takes[better], points[-1]],
+                       [None, None])
+    return Judgement("draw", tuple(dataclasses.replace(o, plan=plans[better])
+                                   if o.kind == "take" else o for o in options), chosen)

@@ -13,10 +13,17 @@ from gin_teach import playouts as playouts_module
 from gin_teach.bots import DefenderBot, ExpertBot
 from gin_teach.bots.expert import out_of_reach
 from gin_teach.cards import cards_from_mask, hand_mask
-from gin_teach.kernel import best_discard_of_mask, deadwood_of_mask, layoff_cards
+from gin_teach.kernel import best_discard_of_mask, completes_meld, deadwood_of_mask, layoff_cards
 from gin_teach.melds import best_arrangement
 from gin_teach.opponent import OpponentModel, deadwood_after_layoffs
-from gin_teach.playouts import PlayoutRules, imagined_draws, imagined_hand, playout, settle_masks
+from gin_teach.playouts import (
+    PlayoutRules,
+    imagined_draws,
+    imagined_hand,
+    playout,
+    playout_result,
+    settle_masks,
+)
 from gin_teach.rules import Rules
 from gin_teach.table_view import ALL_CARDS, POINTS, TableView, bits_of
 from gin_teach.tournament import RULES
@@ -39,7 +46,8 @@ def plain_playout(hands, stock, top, mover, rules):
     while True:
         hand = hands[mover]
         taken = 0
-        if top:
+        # Only a card that joins a meld is taken (any card, where a joker is in play).
+        if top and ((hand | top) > ALL_CARDS or completes_meld(hand, top.bit_length() - 1)):
             value, bits = best_discard_of_mask(hand | top)
             if bits & ~top and value < deadwood_of_mask(hand):
                 taken = top
@@ -155,11 +163,11 @@ def test_the_imagined_take_keeps_ten_cards(monkeypatch):
     it and throwing one: ten cards (a bug once kept all eleven)."""
     sizes = []
 
-    def counting(hands, stock, top, mover, rules):
+    def counting(hands, stock, top, mover, rules, opponent):
         sizes.extend(hand.bit_count() for hand in hands)
-        return playout(hands, stock, top, mover, rules)
+        return playout_result(hands, stock, top, mover, rules, opponent)
 
-    monkeypatch.setattr(playouts_module, "playout", counting)
+    monkeypatch.setattr(playouts_module, "playout_result", counting)
     rnd = Round.from_deal(["7S 7H 9C TC 3H 4H KD QS JD 2C", "2S 3S 4S QD QH QC 8C KH 5D TS"],
                           upcard="7D", dealer=1)  # taking the 7♦ leaves too much to knock
     ExpertBot(seed=1, playouts=24).wants_top(TableView.from_observation(rnd.observation(0)))

@@ -14,7 +14,7 @@ from gin_teach.cards import (
     parse_cards,
     to_cards,
 )
-from gin_teach.errors import CardError, excerpt
+from gin_teach.errors import CardError, KnowledgeError, excerpt
 from gin_teach.jokers import check_jokers_allowed
 from gin_teach.kernel import ALL_CARDS as FULL_DECK_MASK
 from gin_teach.kernel import POINTS as CARD_POINTS
@@ -30,6 +30,9 @@ __all__ = [
     "mask_of_hand",
     "shown",
 ]
+
+OPPONENT_HAND: Final = 10
+"""The cards the opponent holds at either of your decisions (it has thrown after its draw)."""
 
 STOCK_AFTER_DEAL: Final = 31
 """52 cards less two hands of ten and the first upcard."""
@@ -243,12 +246,32 @@ class Knowledge:
                 raise CardError(f"{shown(both)} cannot be both in your hand and in {name}")
         if self.just_taken is not None and not hand & self.just_taken.bit:
             raise CardError(f"you just took {self.just_taken}, but it is not in your hand")
-        if self.stock_size is not None:
-            total = self.stock_size + len(self.discard_pile) + hand_size + 10
-            if total > 52 + jokers:
-                raise CardError(f"a stock of {self.stock_size}, a pile of "
-                                f"{len(self.discard_pile)} and two hands make {total} cards, "
-                                f"more than {52 + jokers}")
+        deck = 52 + jokers
+        if not jokers and any(c.is_joker for c in (*self.discard_pile, *self.opponent_holds)):
+            raise KnowledgeError("a joker is named, but this table plays without jokers")
+        if len(self.opponent_holds) > OPPONENT_HAND:
+            raise KnowledgeError(f"the opponent holds {OPPONENT_HAND} cards, so it cannot be "
+                                 f"known to hold {len(self.opponent_holds)}")
+        if hand_size == 10 and self.just_taken is not None:
+            raise KnowledgeError(f"you just took {self.just_taken}, but a hand of 10 cards "
+                                 "has not drawn yet: a card just taken is in an 11-card hand")
+        if self.stock_size is None:
+            return
+        total = self.stock_size + len(self.discard_pile) + hand_size + OPPONENT_HAND
+        # No pile named is a pile not tracked (its cards are among the unseen, and the
+        # playouts' stock holds stock_size of them); a pile named must make up the deck.
+        if hand_size in (10, 11) and self.discard_pile and total != deck:
+            fits = deck - hand_size - OPPONENT_HAND - len(self.discard_pile)
+            raise KnowledgeError(
+                f"your {hand_size} cards, the opponent's {OPPONENT_HAND}, a pile of "
+                f"{len(self.discard_pile)} and a stock of {self.stock_size} make {total} "
+                f"cards, not the deck's {deck}: "
+                + (f"with a pile of {len(self.discard_pile)} the stock holds {fits}"
+                   if fits >= 0 else "the pile is too long for this hand"))
+        if total > deck:
+            raise CardError(f"a stock of {self.stock_size}, a pile of "
+                            f"{len(self.discard_pile)} and two hands make {total} cards, "
+                            f"more than {deck}")
 
     def unseen_mask(self, hand: int, jokers: int = 0) -> int:
         """The cards you have not seen: in the stock or hidden in the opponent's hand (the

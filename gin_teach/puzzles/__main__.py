@@ -28,11 +28,12 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from gin_teach.errors import PuzzleError
 from gin_teach.puzzles.generate import GENERATED_KINDS, generate, text_progress
-from gin_teach.puzzles.kinds import recheck_any
+from gin_teach.puzzles.kinds import recheck_any, recheck_with_panel
 from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle, bank_to_json, load_bank
 from gin_teach.puzzles.verify import margins, retier
 
@@ -60,10 +61,12 @@ def _writable(path: Path) -> str | None:
     return None
 
 
-def _recheck(bank: Sequence[Puzzle], path: Path, drop: bool, jobs: int) -> int:
+def _recheck(bank: Sequence[Puzzle], path: Path, drop: bool, jobs: int, panel: bool = False,
+             rekey: bool = False) -> int:
     kept = []
+    check = partial(recheck_with_panel if panel else recheck_any, rekey=rekey)
     with multiprocessing.Pool(jobs) as pool:
-        found = pool.map(recheck_any, bank, chunksize=4)
+        found = pool.map(check, bank, chunksize=2)
     moved = 0
     for puzzle, again in zip(bank, found, strict=True):
         if isinstance(again, str):
@@ -143,6 +146,10 @@ def main(argv: list[str] | None = None) -> int:
                        help="rewrite the bank with the judge's values, without the puzzles "
                             "that no longer hold")
     check.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    check.add_argument("--panel", action="store_true",
+                       help="also hold every answer against the panel of opponent styles")
+    check.add_argument("--rekey", action="store_true",
+                       help="let the judge's answer replace a stored one that moved")
     words = commands.add_parser("reexplain", help="write the puzzles' tiers and texts again "
                                 "from their stored numbers (no playouts)")
     words.add_argument("--path", type=Path, default=BUNDLED)
@@ -179,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     except PuzzleError as error:
         parser.error(str(error))
     if args.command == "recheck":
-        return _recheck(existing, target, args.drop, args.jobs)
+        return _recheck(existing, target, args.drop, args.jobs, args.panel, args.rekey)
     print(f"writing {target}", file=sys.stderr)
 
     def checkpoint(found: list[Puzzle]) -> None:

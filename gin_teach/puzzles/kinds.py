@@ -43,8 +43,11 @@ from gin_teach.puzzles.verify import (
     JUDGEMENT_MARGIN_POINTS,
     JUDGEMENT_Z,
     KEEP_MARGIN_POINTS,
+    PANEL,
+    STYLE_WORDS,
     accepted_cards,
     confirmation_seed,
+    panel_check,
     recheck,
     without_opponent,
 )
@@ -52,7 +55,7 @@ from gin_teach.rules import Rules
 from gin_teach.validation import names_bad_arguments
 
 __all__ = ["DRAW_COUNT_MARGIN", "draw_puzzle", "draw_tier", "play_on_puzzle", "recheck_any",
-           "recheck_kind"]
+           "recheck_kind", "recheck_with_panel"]
 
 # The explainer's threshold: a tier 1 (count) draw puzzle is one whose reason is the count.
 DRAW_COUNT_MARGIN: Final = DRAW_COUNT_DECIDES
@@ -219,7 +222,8 @@ def play_on_puzzle(hand11: HandLike, knowledge: Knowledge, *, seed: int | None =
 
 
 @names_bad_arguments
-def recheck_kind(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
+def recheck_kind(puzzle: Puzzle, rules: Rules | None = None, rekey: bool = False
+                 ) -> Puzzle | str:
     """Check a draw or play-on puzzle again with today's code: the puzzle as verified now
     (same id, scores and turn), or why it no longer holds. Its answer must not change.
 
@@ -233,14 +237,15 @@ def recheck_kind(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
                   scores=puzzle.scores, turn=puzzle.turn)
     if isinstance(again, str):
         return again
-    if (again.take, again.knock) != (puzzle.take, puzzle.knock) or (
-            puzzle.kind != "draw" and not again.answer & puzzle.answer):
+    if not rekey and ((again.take, again.knock) != (puzzle.take, puzzle.knock) or (
+            puzzle.kind != "draw" and not again.answer & puzzle.answer)):
         return f"the answer is now {again.best_choice.move}, was {puzzle.best_choice.move}"
     return again
 
 
 @names_bad_arguments
-def recheck_any(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
+def recheck_any(puzzle: Puzzle, rules: Rules | None = None, rekey: bool = False
+                ) -> Puzzle | str:
     """Check any puzzle of the bank again: a draw puzzle with :func:`recheck_kind`, a discard
     puzzle (knock or play on too) with :func:`~gin_teach.puzzles.verify.recheck`.
 
@@ -248,4 +253,27 @@ def recheck_any(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     >>> isinstance(recheck_any(next(p for p in load_bank() if p.tier == 1)), Puzzle)
     True
     """
-    return recheck_kind(puzzle, rules) if puzzle.kind == "draw" else recheck(puzzle, rules)
+    if puzzle.kind == "draw":
+        return recheck_kind(puzzle, rules, rekey)
+    return recheck(puzzle, rules, rekey)
+
+
+@names_bad_arguments
+def recheck_with_panel(puzzle: Puzzle, rules: Rules | None = None, rekey: bool = False
+                       ) -> Puzzle | str:
+    """:func:`recheck_any`, then the answer held against every opponent style of the panel
+    (:func:`~gin_teach.puzzles.verify.panel_check`; a draw puzzle's take or draw must be
+    graded best or good under every style): the puzzle as it now stands, or why not.
+    ``rekey`` lets the judge's answer replace the stored one where it moved.
+    """
+    again = recheck_any(puzzle, rules, rekey)
+    if isinstance(again, str) or again.kind != "draw":
+        return again if isinstance(again, str) else panel_check(again, rules)
+    move = "take" if again.take else "draw"
+    for style in PANEL[1:]:
+        judged = judge_draw(again.hand, again.knowledge, rules, precision=BANK, opponent=style)
+        option = judged.option(move)
+        if not option.accepted:
+            return (f"against {STYLE_WORDS[style]} {judged.best.said()} is best, and "
+                    f"{option.said()} {option.cost()}: it depends on the opponent")
+    return again

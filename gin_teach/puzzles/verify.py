@@ -38,9 +38,12 @@ from gin_teach.analysis import DiscardAnalysis, Knowledge, analyze_discards
 from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.explain import COUNT_DECIDES, without_opponent, without_pile
 from gin_teach.judge import BANK, NOISE_SE, Judgement, Option, judge_discard
+from gin_teach.melds import deadwood
+from gin_teach.playouts import STYLES
 from gin_teach.puzzles.choices import TIER_NAMES, ChoiceValue
 from gin_teach.puzzles.texts import puzzle_texts, puzzle_tier, reexplain
 from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments
 
 if TYPE_CHECKING:
     from gin_teach.puzzles.puzzle import Puzzle
@@ -51,13 +54,16 @@ __all__ = [
     "JUDGEMENT_MARGIN_POINTS",
     "JUDGEMENT_Z",
     "KEEP_MARGIN_POINTS",
+    "PANEL",
     "SHAPE_MARGIN",
+    "STYLE_WORDS",
     "Choice",
     "Verification",
     "accepted_cards",
     "analysis_tier",
     "confirmation_seed",
     "margins",
+    "panel_check",
     "recheck",
     "retier",
     "verify_position",
@@ -252,7 +258,7 @@ def confirmation_seed(hand: Sequence[Card]) -> int:
     return int(hashlib.sha256(codes.encode()).hexdigest()[:12], 16)
 
 
-def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
+def recheck(puzzle: Puzzle, rules: Rules | None = None, rekey: bool = False) -> Puzzle | str:
     """Check a stored puzzle again with today's code, and measure it again with the judge:
     the puzzle with the judge's values, or why it no longer holds. The judge
     (:func:`~gin_teach.judge.judge_discard` at :data:`~gin_teach.judge.BANK` precision) must
@@ -271,9 +277,11 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     """
     judged = judge_discard(puzzle.hand, puzzle.knowledge, rules, precision=BANK)
     best = judged.best
+    if rekey and puzzle.knock is not None:  # a knock question may now be answered the other way
+        puzzle = replace(puzzle, knock=best.knock)
     knock = bool(puzzle.knock)
     answer = accepted_cards(judged, puzzle.knock)
-    if best.card not in answer or best.knock != knock or not answer & puzzle.answer:
+    if best.card not in answer or best.knock != knock or not (rekey or answer & puzzle.answer):
         return f"the judge prefers {best.said()}: {_said_answer(puzzle)} {_cost(judged, puzzle)}"
     if all(o.accepted for o in judged.options):
         return "the judge finds every choice as good as the best: no question to ask"
@@ -290,6 +298,61 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
         if refusal:
             return f"tier 5, {TIER_NAMES[5]}: {refusal}"
     return again
+
+
+#: The opponent styles every stored verdict is checked against: the judge's own, EAAI's
+#: Simple, a random-deadwood thrower and a lowest-card thrower
+#: (:data:`~gin_teach.playouts.STYLES`).
+PANEL: Final = STYLES
+
+
+@names_bad_arguments
+def panel_check(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
+    """A discard puzzle whose answer holds against every opponent style of :data:`PANEL`,
+    measured on the same deals: its answer kept to the cards graded best or good under
+    every style; a choice of the Count and Shape tiers that leaves two or more points more
+    deadwood than the answer keeps the largest loss any style finds (it is good only if the
+    whole panel agrees). Or why the answer depends on the opponent.
+
+    >>> from gin_teach.puzzles import load_bank
+    >>> puzzle = next(p for p in load_bank() if p.tier == 1)
+    >>> checked = panel_check(puzzle)
+    >>> isinstance(checked, str) or checked.answer <= puzzle.answer
+    True
+    """
+    judged = {style: judge_discard(puzzle.hand, puzzle.knowledge, rules, precision=BANK,
+                                   opponent=style) for style in PANEL[1:]}
+    knock = bool(puzzle.knock)
+    answer = frozenset(card for card in puzzle.answer
+                       if all(j.choice(card, knock).accepted for j in judged.values()))
+    if not answer:
+        style, judgement = next((s, j) for s, j in judged.items()
+                                if not any(j.choice(c, knock).accepted for c in puzzle.answer))
+        return (f"against {STYLE_WORDS[style]} {judgement.best.said()} is best, and "
+                f"{_said_answer(puzzle)} {_cost(judgement, puzzle)}: it depends on the "
+                "opponent")
+    if puzzle.tier not in (1, 2):
+        return replace(puzzle, answer=answer)
+    least = min(deadwood(tuple(c for c in puzzle.hand if c != card)) for card in answer)
+    choices = []
+    for choice in puzzle.choices:
+        left = deadwood(tuple(c for c in puzzle.hand if c != choice.card))
+        if left >= least + 2 and choice.card not in answer:
+            worst = max((j.choice(choice.card, choice.knock) for j in judged.values()),
+                        key=lambda o: o.loss)
+            if worst.loss > choice.points_lost:
+                choice = replace(choice, points_lost=worst.loss, error=worst.error)
+        choices.append(choice)
+    return retier(replace(puzzle, answer=answer, choices=tuple(choices)), rules)
+
+
+#: Each panel style as a reason names it.
+STYLE_WORDS: Final = {
+    "judge": "an opponent who waits for a low count",
+    "simple": "an opponent who sheds its highest card and knocks at once",
+    "random": "an opponent who throws any loose card and knocks at once",
+    "lowest": "an opponent who throws its lowest loose card and knocks at once",
+}
 
 
 def retier(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle:
