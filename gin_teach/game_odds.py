@@ -8,8 +8,8 @@ winning the game, and a judge averaging it over its playouts values a choice in 
 
 At 97-77 under the modern rules the leader wins about two games in three from the start
 of a hand: any hand it wins ends the game, but so does the trailer's gin, and a small win
-of the trailer's makes the next hand decide. Once a knock of 3 or more is in hand, the
-game is won:
+of the trailer's makes the next hand decide. A hand that ends with 3 or more points to the
+leader wins the game, whatever it is worth in points:
 
 >>> chance = win_chance(97, 77, "modern")  # from the start of a hand, either dealing
 >>> 0.55 < chance < 0.75
@@ -34,7 +34,7 @@ Oklahoma, jokers, ...) those records give the points of every hand (:class:`Hand
 an exact dynamic programme over the scores (not a simulation of whole games) gives the
 chance of winning from every score (:class:`GameOdds`). The tables of every preset
 (:data:`PRESETS`) ship in ``gin_teach/data/game_odds.json``; other targets and bonuses with
-a measured play are worked out when first asked (about a second at target 250).
+a measured play are worked out when first asked (about two seconds at target 250).
 
 The model: hands are independent of the score, and a hand's outcome depends only on who
 deals (the non-dealer has the first look at the upcard and the first draw; the measured
@@ -75,6 +75,7 @@ from gin_teach.rules import Rules
 __all__ = [
     "FORMAT",
     "LARGEST_TARGET",
+    "ODDS_FILE",
     "PLAY_FIELDS",
     "PRESETS",
     "GameOdds",
@@ -86,6 +87,7 @@ __all__ = [
     "game_value_after_hand",
     "load_odds",
     "odds_document",
+    "play_of",
     "win_chance",
     "write_odds",
 ]
@@ -95,8 +97,8 @@ FORMAT: Final = "gin_teach game odds"
 _VERSION: Final = 1
 ODDS_FILE: Final = "data/game_odds.json"
 LARGEST_TARGET: Final = 500
-"""The highest target whose table is worked out on demand (a table grows with the square of
-the target: 500 takes several seconds)."""
+"""The highest target whose table is worked out on demand (the work grows with the square of
+the target: 150 takes about half a second, 250 two seconds, 500 eight)."""
 _MAX_SCORE: Final = 1_000_000
 
 PLAY_FIELDS: Final = ("knock_limit", "oklahoma", "straight_gin", "dead_hand_stock", "jokers",
@@ -311,12 +313,13 @@ class GameOdds:
         (see :func:`after_hand`)."""
         mine, theirs = self._scores(my_score, their_score, "after_hand")
         points = _points(points, "after_hand")
+        deals = _deal(my_deal, "after_hand")
         target = self.rules.target
         if points > 0:  # the winner of a hand deals the next
             return 1.0 if mine + points >= target else self._dealing(mine + points, theirs)
         if points < 0:
             return 0.0 if theirs - points >= target else self._receiving(mine, theirs - points)
-        return self.win_chance(mine, theirs, my_deal=my_deal)  # the same dealer again
+        return self.win_chance(mine, theirs, my_deal=deals)  # the same dealer again
 
     def _dealing(self, mine: int, theirs: int) -> float:
         return self._win[mine][theirs]
@@ -345,12 +348,12 @@ class GameOdds:
         :func:`game_value_after_hand`)."""
         mine, theirs = self._scores(my_score, their_score, "game_value_after_hand")
         points = _points(points, "game_value_after_hand")
+        deals = _deal(my_deal, "game_value_after_hand")
         won = _rounds(rounds_won, mine, theirs, "game_value_after_hand")
         if points > 0:
             return self._value(mine + points, theirs, True, (won[0] + 1, won[1]))
         if points < 0:
             return self._value(mine, theirs - points, False, (won[0], won[1] + 1))
-        deals = _deal(my_deal, "game_value_after_hand")
         if deals is None:
             return self.game_value(mine, theirs, rounds_won=won)
         return self._value(mine, theirs, deals, won)
@@ -437,7 +440,8 @@ def _solve(hand: HandOdds, rules: Rules
     keeps the score and moves the deal: those pairs of cells are solved together.
     """
     target, box = rules.target, rules.box_bonus
-    length = max(len(hand.dealer), len(hand.nondealer), target + 1)
+    reach = max(len(hand.dealer), len(hand.nondealer))
+    length = max(reach, target + 1)
     dealer = [*hand.dealer, *[0.0] * (length - len(hand.dealer))]
     nondealer = [*hand.nondealer, *[0.0] * (length - len(hand.nondealer))]
     nobody, dealer_zero, nondealer_zero = hand.nobody, dealer[0], nondealer[0]
@@ -466,8 +470,8 @@ def _solve(hand: HandOdds, rules: Rules
             theirs = total - mine
             if mine > theirs:
                 continue
-            b1, b2 = (_right_sides(a, b, target, dealer, nondealer, dealer_tail, nondealer_tail,
-                                   win, race, step, q, dot)
+            b1, b2 = (_right_sides(a, b, target, reach, dealer, nondealer, dealer_tail,
+                                   nondealer_tail, win, race, step, q, dot)
                       for a, b in ((mine, theirs), (theirs, mine)))
             for table, index in ((win, 0), (race, 1)):
                 first, second = b1[index], b2[index]
@@ -496,7 +500,7 @@ def _solve(hand: HandOdds, rules: Rules
             [list(row) for row in zip(*race, strict=True)], shutout, gain)
 
 
-def _right_sides(mine: int, theirs: int, target: int, dealer: list[float],
+def _right_sides(mine: int, theirs: int, target: int, reach: int, dealer: list[float],
                  nondealer: list[float], dealer_tail: list[float], nondealer_tail: list[float],
                  win: list[list[float]], race: list[list[float]], step: float, q: float,
                  dot: Any) -> tuple[float, float]:
@@ -504,12 +508,17 @@ def _right_sides(mine: int, theirs: int, target: int, dealer: list[float],
     hands that change the score bring (from cells already solved), plus the deal moving to
     the opponent at the same score (the constant part of it)."""
     mine_need, their_need = target - mine, target - theirs
+    # No hand scores more than reach - 1: past that the chances are 0, so the sums stop there.
+    mine_end, their_end = min(mine_need, reach), min(their_need, reach)
+    dealer, nondealer = dealer[1:mine_end], nondealer[1:their_end]
+    win_ahead = win[theirs][mine + 1:mine + mine_end]
+    win_behind = win[mine][theirs + 1:theirs + their_end]
     # Win: the dealer wins k (keeps the deal) or the opponent wins k (and deals).
-    win_sum = (dot(dealer[1:mine_need], win[theirs][mine + 1:]) + dealer_tail[mine_need]
+    win_sum = (dot(dealer, win_ahead) + dealer_tail[mine_need]
                + nondealer_tail[1] - nondealer_tail[their_need]
-               - dot(nondealer[1:their_need], win[mine][theirs + 1:]) + q)
-    race_sum = (step + dot(dealer[1:mine_need], race[theirs][mine + 1:])
-                - dot(nondealer[1:their_need], race[mine][theirs + 1:]))
+               - dot(nondealer, win_behind) + q)
+    race_sum = (step + dot(dealer, race[theirs][mine + 1:mine + mine_end])
+                - dot(nondealer, race[mine][theirs + 1:theirs + their_end]))
     return win_sum, race_sum
 
 
@@ -691,6 +700,14 @@ def _parse(text: str) -> _OddsData:
         tables = tuple((t["name"], Rules(**t["rules"], name=t["name"]), t["sample"],
                         {"win": t["win"]})
                        for t in document["tables"])
+        for name, rules, _, table in tables:
+            rows = table["win"]
+            if (not isinstance(rows, list) or len(rows) != rules.target
+                    or not all(isinstance(row, list) and len(row) == rules.target
+                               and all(type(v) is int and 0 <= v <= _WIN_SCALE for v in row)
+                               for row in rows)):
+                raise ValueError(f"table {name!r} is not {rules.target} rows of "
+                                 f"{rules.target} chances")
     except (KeyError, TypeError, ValueError) as error:
         raise RulesError(f"the game odds file is damaged: {excerpt(str(error))}") from None
     return _OddsData(samples, tables, dict(document.get("built", {})))
@@ -727,18 +744,21 @@ def _play_words(rules: Rules) -> str:
 
 
 def game_odds(rules: Rules | str | None = None) -> GameOdds:
-    """The :class:`GameOdds` of ``rules`` (a :class:`Rules`, a preset's name, or None for
-    the modern rules): a shipped table, or one worked out from the measured hands of the
-    same play (kept for the next call). Rules whose play was never measured (another knock
-    limit, Straight Gin, ...) raise :class:`RulesError` naming what is covered.
+    """The :class:`GameOdds` of ``rules`` (a :class:`Rules`, a name in :data:`PRESETS` or
+    :meth:`Rules.of`, or None for the modern rules): a shipped table, or one worked out from
+    the measured hands of the same play (kept for the next call). Rules whose play was never
+    measured (another knock limit, Straight Gin, ...) raise :class:`RulesError` naming what
+    is covered.
 
-    >>> game_odds("classic").rules.undercut_bonus
-    10
+    >>> game_odds("classic").rules.undercut_bonus, game_odds("oklahoma").rules.oklahoma
+    (10, True)
     >>> game_odds(Rules(knock_limit=5))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     gin_teach.errors.RulesError: no measured hands for a game of knock limit 5: the game ...
     """
+    if isinstance(rules, str) and rules in PRESETS:
+        return _odds_for(PRESETS[rules])
     return _odds_for(Rules.of(rules))
 
 
