@@ -67,10 +67,12 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, Final, Literal
 
+from gin_teach.arguments import check_rules
 from gin_teach.errors import ArgumentError, RulesError, excerpt
 from gin_teach.game import GameTotals
 from gin_teach.round import Round
 from gin_teach.rules import Rules
+from gin_teach.validation import is_finite_number, names_bad_arguments, read_json
 
 __all__ = [
     "FORMAT",
@@ -121,8 +123,12 @@ PRESETS: Final[dict[str, Rules]] = {
 table, and Oklahoma with the modern bonuses (with and without a spade upcard doubling)."""
 
 Ending = Literal["gin", "big_gin", "knock", "dead"]
+_ENDINGS: Final = ("gin", "big_gin", "knock", "dead")
+_MOST_COUNT: Final = 300
+"""More deadwood than any hand holds (11 cards with two jokers stay under 150)."""
 
 
+@names_bad_arguments
 def play_of(rules: Rules) -> tuple[object, ...]:
     """The fields that decide how a hand is played (:data:`PLAY_FIELDS`, and whether big gin
     is on): rules with the same play share measured hands.
@@ -132,6 +138,7 @@ def play_of(rules: Rules) -> tuple[object, ...]:
     >>> play_of(Rules(oklahoma=True)) == play_of(Rules())
     False
     """
+    rules = check_rules(rules)
     return (*(getattr(rules, name) for name in PLAY_FIELDS), rules.big_gin_bonus is not None)
 
 
@@ -159,9 +166,24 @@ class HandRecord:
     defender_count: int = 0
     spade: bool = False
 
+    def __post_init__(self) -> None:
+        if self.ending not in _ENDINGS:
+            raise ArgumentError(f"HandRecord: ending must be one of {', '.join(_ENDINGS)}, "
+                                f"got {excerpt(self.ending)}")
+        for name in ("knocker_deals", "spade"):
+            if not isinstance(getattr(self, name), bool):
+                raise ArgumentError(f"HandRecord: {name} must be True or False, "
+                                    f"got {excerpt(getattr(self, name))}")
+        for name in ("knocker_count", "defender_count"):
+            value = getattr(self, name)
+            if type(value) is not int or not 0 <= value <= _MOST_COUNT:
+                raise ArgumentError(f"HandRecord: {name} must be a whole number from 0 to "
+                                    f"{_MOST_COUNT}, got {excerpt(value)}")
+
     def score(self, rules: Rules) -> tuple[bool | None, int]:
         """``(dealer_wins, points)`` under ``rules``: ``dealer_wins`` is None when nobody
         scores (a dead hand, a tie that is not an undercut)."""
+        rules = check_rules(rules)
         knocker, defender = self.knocker_count, self.defender_count
         if self.ending == "dead":
             return None, 0
@@ -180,6 +202,7 @@ class HandRecord:
         return knocker_wins == self.knocker_deals, points
 
     @classmethod
+    @names_bad_arguments
     def of_round(cls, rnd: Round) -> HandRecord:
         """The record of a finished round.
 
@@ -189,6 +212,8 @@ class HandRecord:
         >>> record.score(rnd.rules)[1] == rnd.result.points
         True
         """
+        if not isinstance(rnd, Round):
+            raise ArgumentError(f"HandRecord.of_round: rnd must be a Round, got {excerpt(rnd)}")
         result = rnd.result
         if result is None:
             raise ArgumentError(f"HandRecord.of_round: the round is not over ({rnd.phase})")
@@ -222,6 +247,18 @@ class HandOdds:
     hands: int
 
     def __post_init__(self) -> None:
+        for name in ("dealer", "nondealer"):
+            chances = getattr(self, name)
+            if (not isinstance(chances, tuple) or not chances
+                    or not all(is_finite_number(p) for p in chances)):
+                raise ArgumentError(f"HandOdds: {name} must be a tuple of chances (numbers), "
+                                    f"got {excerpt(chances)}")
+        if not is_finite_number(self.nobody):
+            raise ArgumentError(f"HandOdds: nobody must be a chance (a number), "
+                                f"got {excerpt(self.nobody)}")
+        if type(self.hands) is not int or self.hands < 1:
+            raise ArgumentError(f"HandOdds: hands must be a whole number of at least 1, "
+                                f"got {excerpt(self.hands)}")
         total = sum(self.dealer) + sum(self.nondealer) + self.nobody
         if abs(total - 1) > 1e-9 or min((*self.dealer, *self.nondealer, self.nobody)) < 0:
             raise ArgumentError(f"HandOdds: the chances must be 0 or more and add up to 1, "
@@ -233,6 +270,12 @@ class HandOdds:
     def from_records(cls, records: Mapping[HandRecord, int], rules: Rules) -> HandOdds:
         """The chances measured by ``records`` (each with how many times it happened),
         scored under ``rules``."""
+        rules = check_rules(rules)
+        if not isinstance(records, Mapping) or not all(
+                isinstance(record, HandRecord) and type(count) is int and count >= 0
+                for record, count in records.items()):
+            raise ArgumentError(f"HandOdds.from_records: records must map each HandRecord to "
+                                f"how many times it happened, got {excerpt(records)}")
         hands = sum(records.values())
         if hands <= 0:
             raise ArgumentError("HandOdds.from_records: no hands recorded")
@@ -269,6 +312,12 @@ class GameOdds:
 
     def __init__(self, hand: HandOdds, rules: Rules, *,
                  tables: Mapping[str, Any] | None = None) -> None:
+        if not isinstance(hand, HandOdds):
+            raise ArgumentError(f"GameOdds: hand must be a HandOdds, got {excerpt(hand)}")
+        rules = check_rules(rules)
+        if tables is not None and not (isinstance(tables, Mapping) and "win" in tables):
+            raise ArgumentError(f"GameOdds: tables must be None or a mapping with the 'win' "
+                                f"table, got {excerpt(tables)}")
         self.hand = hand
         self.rules = rules
         target = rules.target
@@ -598,6 +647,7 @@ def _same_rules(a: Rules, b: Rules) -> bool:
     return _rules_fields(a) == _rules_fields(b)
 
 
+@names_bad_arguments
 def odds_document(samples: Mapping[str, tuple[Rules, Mapping[HandRecord, int]]],
                   tables: Mapping[str, tuple[str, GameOdds]], built: Mapping[str, Any]
                   ) -> dict[str, Any]:
@@ -630,6 +680,7 @@ def _record_key(item: tuple[HandRecord, int]) -> tuple[object, ...]:
     return (r.ending, r.knocker_deals, r.knocker_count, r.defender_count, r.spade)
 
 
+@names_bad_arguments
 def write_odds(path: str | os.PathLike[str], document: Mapping[str, Any]) -> None:
     """Write the odds file whole (a temporary file renamed over it, so a crash never leaves
     half a file), as compact JSON: it ships with the package.
@@ -644,9 +695,15 @@ def write_odds(path: str | os.PathLike[str], document: Mapping[str, Any]) -> Non
     ...     load_odds(saved.read()).samples[0].records == records
     True
     """
+    if not isinstance(path, (str, os.PathLike)) or not os.fspath(path):
+        raise ArgumentError(f"write_odds: path must name a file, got {excerpt(path)}")
     text = json.dumps(document, separators=(",", ":"))
     folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
+    except OSError as error:
+        raise ArgumentError(f"write_odds: cannot write into {excerpt(folder)}: "
+                            f"{error.strerror}") from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text + "\n")
@@ -654,11 +711,15 @@ def write_odds(path: str | os.PathLike[str], document: Mapping[str, Any]) -> Non
         os.umask(umask)
         os.chmod(temporary, 0o666 & ~umask)  # mkstemp's file is private; this one ships
         os.replace(temporary, path)
-    except BaseException:
+    except BaseException as error:
         os.unlink(temporary)
+        if isinstance(error, OSError):
+            raise ArgumentError(f"write_odds: cannot write {excerpt(os.fspath(path))}: "
+                                f"{error.strerror}") from None
         raise
 
 
+@names_bad_arguments
 def load_odds(text: str | None = None) -> _OddsData:
     """Read the odds file (the shipped one when ``text`` is None); a file that is not one
     raises :class:`RulesError` naming what is wrong.
@@ -682,10 +743,7 @@ def _shipped() -> _OddsData:
 
 
 def _parse(text: str) -> _OddsData:
-    try:
-        document = json.loads(text)
-    except ValueError as error:
-        raise RulesError(f"the game odds file is not JSON: {error}") from None
+    document = read_json(text, what="game odds file", error=RulesError)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise RulesError("not a gin_teach game odds file")
     if document.get("version") != _VERSION:

@@ -193,7 +193,7 @@ def test_the_odds_file_ships_with_the_package() -> None:
 def test_damaged_odds_files_are_refused() -> None:
     with pytest.raises(RulesError, match="not a gin_teach game odds file"):
         load_odds('{"format": "chess"}')
-    with pytest.raises(RulesError, match="not JSON"):
+    with pytest.raises(RulesError, match="not readable JSON"):
         load_odds("{")
     with pytest.raises(RulesError, match="damaged"):
         load_odds('{"format": "gin_teach game odds", "version": 1, "samples": [{}]}')
