@@ -84,6 +84,7 @@ __all__ = [
     "HandOdds",
     "HandRecord",
     "after_hand",
+    "covers",
     "game_odds",
     "game_value",
     "game_value_after_hand",
@@ -799,6 +800,20 @@ def _play_words(rules: Rules) -> str:
     if rules.dead_hand_stock != Rules().dead_hand_stock:
         words.append(f"dead at {rules.dead_hand_stock} cards")
     return ", ".join(words)
+
+
+def covers(rules: Rules | str | None = None) -> bool:
+    """Whether :func:`game_odds` answers for ``rules`` (a shipped table, or measured hands
+    of the same play and a target up to :data:`LARGEST_TARGET`), without working anything
+    out: a judge keeps points per hand where this is False.
+
+    >>> covers("modern"), covers(Rules(target=250)), covers(Rules(straight_gin=True))
+    (True, True, False)
+    """
+    rules = PRESETS[rules] if isinstance(rules, str) and rules in PRESETS else Rules.of(rules)
+    if rules.target > LARGEST_TARGET:
+        return False
+    return any(play_of(sample.rules) == play_of(rules) for sample in _shipped().samples)
 
 
 def game_odds(rules: Rules | str | None = None) -> GameOdds:
