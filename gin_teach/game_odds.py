@@ -31,8 +31,9 @@ between two of the package's players (the Defender against itself by default) an
 each hand's ending as a :class:`HandRecord`: who knocked (the dealer or not), gin, big gin or
 a knock with both counts, or a dead hand. Under any rules of the same play (knock limit,
 Oklahoma, jokers, ...) those records give the points of every hand (:class:`HandOdds`), and
-an exact dynamic programme over the scores (not a simulation of whole games) gives the
-chance of winning from every score (:class:`GameOdds`). The tables of every preset
+an exact dynamic programme over the scores (not a simulation of whole games,
+:func:`~gin_teach.hand_odds.solve_odds`) gives the chance of winning from every score
+(:class:`GameOdds`). The tables of every preset
 (:data:`PRESETS`) ship in ``gin_teach/data/game_odds.json``; other targets and bonuses with
 a measured play are worked out when first asked (about two seconds at target 250).
 
@@ -58,19 +59,20 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import operator
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
-from typing import Any, Final, Literal
+from typing import Any, Final
 
+from gin_teach.arguments import check_rules
 from gin_teach.errors import ArgumentError, RulesError, excerpt
 from gin_teach.game import GameTotals
-from gin_teach.round import Round
+from gin_teach.hand_odds import PLAY_FIELDS, HandOdds, HandRecord, play_of, solve_odds
 from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments, read_json
 
 __all__ = [
     "FORMAT",
@@ -82,6 +84,7 @@ __all__ = [
     "HandOdds",
     "HandRecord",
     "after_hand",
+    "covers",
     "game_odds",
     "game_value",
     "game_value_after_hand",
@@ -101,13 +104,6 @@ LARGEST_TARGET: Final = 500
 the target: 150 takes about half a second, 250 two seconds, 500 eight)."""
 _MAX_SCORE: Final = 1_000_000
 
-PLAY_FIELDS: Final = ("knock_limit", "oklahoma", "straight_gin", "dead_hand_stock", "jokers",
-                      "joker_points")
-"""The rules that change how a hand is played, so hands measured under one value say
-nothing of another. Big gin on or off counts too (:func:`play_of`). The other fields (the
-bonuses, ties, the target, Oklahoma's spade doubling) only change how a hand is scored or
-when the game ends, so one set of measured hands serves them all."""
-
 PRESETS: Final[dict[str, Rules]] = {
     "modern": Rules.modern(),
     "classic": Rules.classic(),
@@ -119,139 +115,6 @@ PRESETS: Final[dict[str, Rules]] = {
 }
 """The tables shipped with the package, by name: the three bonus presets, the jokers-wild
 table, and Oklahoma with the modern bonuses (with and without a spade upcard doubling)."""
-
-Ending = Literal["gin", "big_gin", "knock", "dead"]
-
-
-def play_of(rules: Rules) -> tuple[object, ...]:
-    """The fields that decide how a hand is played (:data:`PLAY_FIELDS`, and whether big gin
-    is on): rules with the same play share measured hands.
-
-    >>> play_of(Rules.classic()) == play_of(Rules.modern().replace(target=250))
-    True
-    >>> play_of(Rules(oklahoma=True)) == play_of(Rules())
-    False
-    """
-    return (*(getattr(rules, name) for name in PLAY_FIELDS), rules.big_gin_bonus is not None)
-
-
-@dataclass(frozen=True)
-class HandRecord:
-    """How one measured hand ended, from the dealer's seat and before any bonus, so that it
-    can be scored under any rules of the same play (:meth:`score`).
-
-    ``ending``: ``"gin"``, ``"big_gin"``, ``"knock"`` (undercuts and ties included: the
-    counts decide) or ``"dead"``; ``knocker_deals``: whether the knocker was the dealer;
-    ``knocker_count`` and ``defender_count``: the counts after lay-offs (the defender's whole
-    deadwood against gin); ``spade``: whether the first upcard was a spade (Oklahoma's
-    doubling).
-
-    >>> knock = HandRecord("knock", knocker_deals=True, knocker_count=6, defender_count=6)
-    >>> knock.score(Rules.modern()), knock.score(Rules.modern().replace(undercut_on_tie=False))
-    ((False, 25), (None, 0))
-    >>> HandRecord("gin", False, 0, 31, spade=True).score(PRESETS["oklahoma spades double"])
-    (False, 112)
-    """
-
-    ending: Ending
-    knocker_deals: bool
-    knocker_count: int = 0
-    defender_count: int = 0
-    spade: bool = False
-
-    def score(self, rules: Rules) -> tuple[bool | None, int]:
-        """``(dealer_wins, points)`` under ``rules``: ``dealer_wins`` is None when nobody
-        scores (a dead hand, a tie that is not an undercut)."""
-        knocker, defender = self.knocker_count, self.defender_count
-        if self.ending == "dead":
-            return None, 0
-        if self.ending == "gin":
-            knocker_wins, points = True, rules.gin_bonus + defender
-        elif self.ending == "big_gin":
-            knocker_wins, points = True, (rules.big_gin_bonus or 0) + defender
-        elif knocker < defender:
-            knocker_wins, points = True, defender - knocker
-        elif knocker > defender or rules.undercut_on_tie:
-            knocker_wins, points = False, knocker - defender + rules.undercut_bonus
-        else:
-            return None, 0
-        if self.spade and rules.oklahoma_spade_doubles:
-            points *= 2
-        return knocker_wins == self.knocker_deals, points
-
-    @classmethod
-    def of_round(cls, rnd: Round) -> HandRecord:
-        """The record of a finished round.
-
-        >>> from gin_teach.bots import SimpleBot, play
-        >>> rnd = play(Round(seed=3, dealer=1), [SimpleBot(seed=1), SimpleBot(seed=2)])
-        >>> record = HandRecord.of_round(rnd)
-        >>> record.score(rnd.rules)[1] == rnd.result.points
-        True
-        """
-        result = rnd.result
-        if result is None:
-            raise ArgumentError(f"HandRecord.of_round: the round is not over ({rnd.phase})")
-        spade = rnd.upcard.suit == "S"
-        if result.knocker is None or result.settlement is None:
-            return cls("dead", False, spade=spade)
-        settlement = result.settlement
-        ending: Ending = ("gin" if result.outcome == "gin" else
-                          "big_gin" if result.outcome == "big_gin" else "knock")
-        return cls(ending, result.knocker == rnd.dealer, settlement.knocker_count,
-                   settlement.defender_count, spade)
-
-
-@dataclass(frozen=True)
-class HandOdds:
-    """The chances of one hand's outcome under some rules, from the dealer's seat:
-    ``dealer[k]`` the chance the dealer wins the hand scoring ``k``, ``nondealer[k]`` the
-    same for the other player, ``nobody`` a hand nobody wins (dead, or an unpaid tie).
-
-    >>> odds = HandOdds.from_records({HandRecord("knock", True, 2, 12): 3,
-    ...                               HandRecord("gin", False, 0, 20): 1}, Rules())
-    >>> odds.dealer[10], odds.nondealer[45], odds.nobody, odds.hands
-    (0.75, 0.25, 0.0, 4)
-    >>> odds.nondealer_edge
-    -0.5
-    """
-
-    dealer: tuple[float, ...]
-    nondealer: tuple[float, ...]
-    nobody: float
-    hands: int
-
-    def __post_init__(self) -> None:
-        total = sum(self.dealer) + sum(self.nondealer) + self.nobody
-        if abs(total - 1) > 1e-9 or min((*self.dealer, *self.nondealer, self.nobody)) < 0:
-            raise ArgumentError(f"HandOdds: the chances must be 0 or more and add up to 1, "
-                                f"got a total of {total:.6f}")
-        if sum(self.dealer[1:]) + sum(self.nondealer[1:]) <= 0:
-            raise ArgumentError("HandOdds: no hand scores any points, so no game ends")
-
-    @classmethod
-    def from_records(cls, records: Mapping[HandRecord, int], rules: Rules) -> HandOdds:
-        """The chances measured by ``records`` (each with how many times it happened),
-        scored under ``rules``."""
-        hands = sum(records.values())
-        if hands <= 0:
-            raise ArgumentError("HandOdds.from_records: no hands recorded")
-        scored = [(record.score(rules), count) for record, count in records.items()]
-        longest = 1 + max(points for (_, points), _ in scored)
-        dealer, nondealer, nobody = [0.0] * longest, [0.0] * longest, 0
-        for (dealer_wins, points), count in scored:
-            if dealer_wins is None:
-                nobody += count
-            else:
-                (dealer if dealer_wins else nondealer)[points] += count / hands
-        return cls(tuple(dealer), tuple(nondealer), nobody / hands, hands)
-
-    @property
-    def nondealer_edge(self) -> float:
-        """How much more often the non-dealer wins a hand than the dealer (a share of all
-        hands)."""
-        return sum(self.nondealer) - sum(self.dealer)
-
 
 class GameOdds:
     """The chance of winning and the expected final margin from every score of one rules'
@@ -269,6 +132,12 @@ class GameOdds:
 
     def __init__(self, hand: HandOdds, rules: Rules, *,
                  tables: Mapping[str, Any] | None = None) -> None:
+        if not isinstance(hand, HandOdds):
+            raise ArgumentError(f"GameOdds: hand must be a HandOdds, got {excerpt(hand)}")
+        rules = check_rules(rules)
+        if tables is not None and not (isinstance(tables, Mapping) and "win" in tables):
+            raise ArgumentError(f"GameOdds: tables must be None or a mapping with the 'win' "
+                                f"table, got {excerpt(tables)}")
         self.hand = hand
         self.rules = rules
         target = rules.target
@@ -277,8 +146,9 @@ class GameOdds:
                              f"{LARGEST_TARGET}, got target {target}")
         self._values: tuple[list[list[float]], list[list[float]], list[list[float]]] | None
         if tables is None:
-            self._win, *values = _solve(hand, rules)
-            self._values = (values[0], values[1], values[2])
+            tables_now = solve_odds(hand, rules)
+            self._win = tables_now.win
+            self._values = (tables_now.race, tables_now.shutout, tables_now.shutout_gain)
         else:
             self._win = [[v / _WIN_SCALE for v in row] for row in tables["win"]]
             if len(self._win) != target or any(len(row) != target for row in self._win):
@@ -288,7 +158,7 @@ class GameOdds:
 
     def _value_tables(self) -> tuple[list[list[float]], list[list[float]], list[list[float]]]:
         if self._values is None:
-            _, race, shutout, gain = _solve(self.hand, self.rules)
+            _, race, shutout, gain = solve_odds(self.hand, self.rules)
             self._values = (race, shutout, gain)
         return self._values
 
@@ -422,110 +292,6 @@ class GameOdds:
 _WIN_SCALE: Final = 10_000
 
 
-def _solve(hand: HandOdds, rules: Rules
-           ) -> tuple[list[list[float]], list[list[float]], list[list[float]], list[list[float]]]:
-    """The four tables, by the scores, for the player who deals the next hand:
-
-    - ``win[a][b]``: the chance of winning the game from ``a``-``b``;
-    - ``race[a][b]``: the expected race points and boxes still to come, net of the
-      opponent's (the game bonus and shutouts apart);
-    - ``shutout[seat][a]``: the chance of reaching the target from ``a`` before the opponent
-      wins a round (seat 0: dealing next, 1: not);
-    - ``shutout_gain[seat][a]``: the expected points and boxes the player adds on the way,
-      counted only on the games that end so (what a doubling doubles).
-
-    The opponent dealing is the same table read from the other side (``1 - win[b][a]``),
-    so only the dealer's half is kept. Every value depends on higher scores only, except
-    through a hand won for 0 points (an undercut of a tie with no undercut bonus), which
-    keeps the score and moves the deal: those pairs of cells are solved together.
-    """
-    target, box = rules.target, rules.box_bonus
-    reach = max(len(hand.dealer), len(hand.nondealer))
-    length = max(reach, target + 1)
-    dealer = [*hand.dealer, *[0.0] * (length - len(hand.dealer))]
-    nondealer = [*hand.nondealer, *[0.0] * (length - len(hand.nondealer))]
-    nobody, dealer_zero, nondealer_zero = hand.nobody, dealer[0], nondealer[0]
-    # r X(a, b) + q X(b, a) = B(a, b) for the dealer's win chance X, and the same r and q
-    # for the race table: r keeps what leaves the score, q moves the deal at the same score.
-    r, q = 1.0 - nobody - dealer_zero, nondealer_zero
-
-    def tails(chances: list[float], weight: int) -> list[float]:
-        """tails[j]: the sum over k >= j of chances[k] * (k + weight) (weight -1: the
-        chance itself)."""
-        out = [0.0] * (length + 1)
-        for k in range(length - 1, -1, -1):
-            out[k] = out[k + 1] + chances[k] * (1 if weight < 0 else k + weight)
-        return out
-
-    dealer_tail, nondealer_tail = tails(dealer, -1), tails(nondealer, -1)
-    dealer_gain_tail, nondealer_gain_tail = tails(dealer, box), tails(nondealer, box)
-    step = (dealer_gain_tail[1] - nondealer_gain_tail[1]
-            + (dealer_zero - nondealer_zero) * box)  # race points and boxes of the next hand
-    dot = _dot
-    # Column-major (col[b][a] is the value at a-b) so each sum reads one slice.
-    win = [[0.0] * target for _ in range(target)]
-    race = [[0.0] * target for _ in range(target)]
-    for total in range(2 * target - 2, -1, -1):
-        for mine in range(max(0, total - target + 1), min(total, target - 1) + 1):
-            theirs = total - mine
-            if mine > theirs:
-                continue
-            b1, b2 = (_right_sides(a, b, target, reach, dealer, nondealer, dealer_tail,
-                                   nondealer_tail, win, race, step, q, dot)
-                      for a, b in ((mine, theirs), (theirs, mine)))
-            for table, index in ((win, 0), (race, 1)):
-                first, second = b1[index], b2[index]
-                if mine == theirs:
-                    table[theirs][mine] = first / (r + q)
-                else:
-                    table[theirs][mine] = (r * first - q * second) / (r * r - q * q)
-                    table[mine][theirs] = (r * second - q * first) / (r * r - q * q)
-    # The shutout race: only the player's own wins move, any win of the opponent ends it.
-    shutout = [[0.0] * target, [0.0] * target]
-    gain = [[0.0] * target, [0.0] * target]
-    for mine in range(target - 1, -1, -1):
-        need = target - mine
-        ahead = [shutout[0][a] for a in range(mine + 1, target)]
-        ahead_gain = [gain[0][a] + (a - mine + box) * shutout[0][a]
-                      for a in range(mine + 1, target)]
-        deal = (dot(dealer[1:need], ahead) + dealer_tail[need]) / r
-        shutout[0][mine] = deal
-        gain[0][mine] = (dot(dealer[1:need], ahead_gain) + dealer_gain_tail[need]
-                         + dealer_zero * box * deal) / r
-        shutout[1][mine] = (dot(nondealer[1:need], ahead) + nondealer_tail[need]
-                            + nondealer_zero * deal) / (1 - nobody)
-        gain[1][mine] = (dot(nondealer[1:need], ahead_gain) + nondealer_gain_tail[need]
-                         + nondealer_zero * (box * deal + gain[0][mine])) / (1 - nobody)
-    return ([list(row) for row in zip(*win, strict=True)],
-            [list(row) for row in zip(*race, strict=True)], shutout, gain)
-
-
-def _right_sides(mine: int, theirs: int, target: int, reach: int, dealer: list[float],
-                 nondealer: list[float], dealer_tail: list[float], nondealer_tail: list[float],
-                 win: list[list[float]], race: list[list[float]], step: float, q: float,
-                 dot: Any) -> tuple[float, float]:
-    """B(a, b) of the win and race equations of the dealer at ``mine``-``theirs``: what the
-    hands that change the score bring (from cells already solved), plus the deal moving to
-    the opponent at the same score (the constant part of it)."""
-    mine_need, their_need = target - mine, target - theirs
-    # No hand scores more than reach - 1: past that the chances are 0, so the sums stop there.
-    mine_end, their_end = min(mine_need, reach), min(their_need, reach)
-    dealer, nondealer = dealer[1:mine_end], nondealer[1:their_end]
-    win_ahead = win[theirs][mine + 1:mine + mine_end]
-    win_behind = win[mine][theirs + 1:theirs + their_end]
-    # Win: the dealer wins k (keeps the deal) or the opponent wins k (and deals).
-    win_sum = (dot(dealer, win_ahead) + dealer_tail[mine_need]
-               + nondealer_tail[1] - nondealer_tail[their_need]
-               - dot(nondealer, win_behind) + q)
-    race_sum = (step + dot(dealer, race[theirs][mine + 1:mine + mine_end])
-                - dot(nondealer, race[mine][theirs + 1:theirs + their_end]))
-    return win_sum, race_sum
-
-
-def _dot(xs: Sequence[float], ys: Sequence[float]) -> float:
-    return float(sum(map(operator.mul, xs, ys)))
-
-
 # ------------------------------------------------------------------------- argument checks
 
 def _score(value: object, name: str, caller: str) -> int:
@@ -598,6 +364,7 @@ def _same_rules(a: Rules, b: Rules) -> bool:
     return _rules_fields(a) == _rules_fields(b)
 
 
+@names_bad_arguments
 def odds_document(samples: Mapping[str, tuple[Rules, Mapping[HandRecord, int]]],
                   tables: Mapping[str, tuple[str, GameOdds]], built: Mapping[str, Any]
                   ) -> dict[str, Any]:
@@ -630,6 +397,7 @@ def _record_key(item: tuple[HandRecord, int]) -> tuple[object, ...]:
     return (r.ending, r.knocker_deals, r.knocker_count, r.defender_count, r.spade)
 
 
+@names_bad_arguments
 def write_odds(path: str | os.PathLike[str], document: Mapping[str, Any]) -> None:
     """Write the odds file whole (a temporary file renamed over it, so a crash never leaves
     half a file), as compact JSON: it ships with the package.
@@ -644,9 +412,15 @@ def write_odds(path: str | os.PathLike[str], document: Mapping[str, Any]) -> Non
     ...     load_odds(saved.read()).samples[0].records == records
     True
     """
+    if not isinstance(path, (str, os.PathLike)) or not os.fspath(path):
+        raise ArgumentError(f"write_odds: path must name a file, got {excerpt(path)}")
     text = json.dumps(document, separators=(",", ":"))
     folder = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, suffix=".tmp")
+    except OSError as error:
+        raise ArgumentError(f"write_odds: cannot write into {excerpt(folder)}: "
+                            f"{error.strerror}") from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text + "\n")
@@ -654,11 +428,15 @@ def write_odds(path: str | os.PathLike[str], document: Mapping[str, Any]) -> Non
         os.umask(umask)
         os.chmod(temporary, 0o666 & ~umask)  # mkstemp's file is private; this one ships
         os.replace(temporary, path)
-    except BaseException:
+    except BaseException as error:
         os.unlink(temporary)
+        if isinstance(error, OSError):
+            raise ArgumentError(f"write_odds: cannot write {excerpt(os.fspath(path))}: "
+                                f"{error.strerror}") from None
         raise
 
 
+@names_bad_arguments
 def load_odds(text: str | None = None) -> _OddsData:
     """Read the odds file (the shipped one when ``text`` is None); a file that is not one
     raises :class:`RulesError` naming what is wrong.
@@ -682,10 +460,7 @@ def _shipped() -> _OddsData:
 
 
 def _parse(text: str) -> _OddsData:
-    try:
-        document = json.loads(text)
-    except ValueError as error:
-        raise RulesError(f"the game odds file is not JSON: {error}") from None
+    document = read_json(text, what="game odds file", error=RulesError)
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise RulesError("not a gin_teach game odds file")
     if document.get("version") != _VERSION:
@@ -741,6 +516,20 @@ def _play_words(rules: Rules) -> str:
     if rules.dead_hand_stock != Rules().dead_hand_stock:
         words.append(f"dead at {rules.dead_hand_stock} cards")
     return ", ".join(words)
+
+
+def covers(rules: Rules | str | None = None) -> bool:
+    """Whether :func:`game_odds` answers for ``rules`` (a shipped table, or measured hands
+    of the same play and a target up to :data:`LARGEST_TARGET`), without working anything
+    out: a judge keeps points per hand where this is False.
+
+    >>> covers("modern"), covers(Rules(target=250)), covers(Rules(straight_gin=True))
+    (True, True, False)
+    """
+    rules = PRESETS[rules] if isinstance(rules, str) and rules in PRESETS else Rules.of(rules)
+    if rules.target > LARGEST_TARGET:
+        return False
+    return any(play_of(sample.rules) == play_of(rules) for sample in _shipped().samples)
 
 
 def game_odds(rules: Rules | str | None = None) -> GameOdds:

@@ -21,6 +21,7 @@ from gin_teach.game_odds import (
     HandOdds,
     HandRecord,
     after_hand,
+    covers,
     game_odds,
     game_value,
     game_value_after_hand,
@@ -158,6 +159,8 @@ def test_bad_input_is_refused_with_a_named_error(call: object, message: str) -> 
 
 
 def test_rules_without_a_table_are_refused() -> None:
+    assert all(covers(rules) for rules in PRESETS.values())
+    assert not covers(Rules(knock_limit=5)) and not covers(Rules(target=600))
     with pytest.raises(RulesError, match=r"no measured hands.*knock limit 5"):
         win_chance(0, 0, Rules(knock_limit=5))
     with pytest.raises(RulesError, match="straight gin"):
@@ -193,7 +196,7 @@ def test_the_odds_file_ships_with_the_package() -> None:
 def test_damaged_odds_files_are_refused() -> None:
     with pytest.raises(RulesError, match="not a gin_teach game odds file"):
         load_odds('{"format": "chess"}')
-    with pytest.raises(RulesError, match="not JSON"):
+    with pytest.raises(RulesError, match="not readable JSON"):
         load_odds("{")
     with pytest.raises(RulesError, match="damaged"):
         load_odds('{"format": "gin_teach game odds", "version": 1, "samples": [{}]}')
