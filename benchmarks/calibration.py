@@ -2,7 +2,7 @@
 
 Plays hands between the package's players and two outside throwers (players built on no part
 of the judge, :mod:`gin_teach.bots.throwers`), and at every decision where the player to
-discard may knock, asks the judge (at the coach's precision) two things and compares them with
+discard may knock, asks the judge (on 64 common deals) two things and compares them with
 the hand itself:
 
 - **undercut**: the judge's chance that the knock (with the card leaving the least
@@ -39,10 +39,13 @@ from gin_teach.analysis import Knowledge
 from gin_teach.bots import BOTS
 from gin_teach.bots.throwers import THROWERS
 from gin_teach.cards import cards_from_mask
-from gin_teach.judge import COACH, judge_discard
+from gin_teach.judge import Precision, judge_discard
 from gin_teach.kernel import deadwood_of_mask
 
 PLAYERS = {**BOTS, **THROWERS}
+#: Every choice on the same 64 deals: a stated chance is a mean over hundreds of cases, so
+#: each case needs no more (the coach's precision would cost six times as much).
+MEASURE = Precision(first=64, most=64, batch=64, error=0.0)
 #: The pairings played: the Expert against every style, the Shaper against the throwers.
 PAIRINGS = [("expert", name) for name in ("simple", "shaper", "defender", "expert",
                                           "random-thrower", "low-thrower")]
@@ -116,7 +119,7 @@ def judged(case: Case, told: bool) -> tuple[float, float | None]:
     """The judge's stated undercut chance of the knock and, playing on, its chance of the
     opponent going down first; ``told``: the judge is told the opponent's style."""
     style = STYLE_OF.get(case.opponent, "judge") if told else "judge"
-    judgement = judge_discard(cards_from_mask(case.hand), case.knowledge, precision=COACH,
+    judgement = judge_discard(cards_from_mask(case.hand), case.knowledge, precision=MEASURE,
                               opponent=style)
     knock = next(o for o in judgement.options if o.knock and o.card is not None
                  and (case.hand ^ o.card.bit) == case.kept)

@@ -387,8 +387,18 @@ def _judged(rnd: Round) -> tuple[Judgement, str]:
     hand, knowledge = rnd.hand(player), _knowledge(rnd, player)
     if rnd.phase in ("upcard_nondealer", "upcard_dealer", "draw"):
         refuse = "draw" if rnd.phase == "draw" else "pass"
-        return judge_draw(hand, knowledge, rnd.rules, refuse=refuse, precision=COACH), "draw"
-    return judge_discard(hand, knowledge, rnd.rules, precision=COACH), "discard"
+        return judge_draw(hand, knowledge, rnd.rules, refuse=refuse, precision=COACH,
+                          scores=_scores(rnd, player)), "draw"
+    return judge_discard(hand, knowledge, rnd.rules, precision=COACH,
+                         scores=_scores(rnd, player)), "discard"
+
+
+def _scores(rnd: Round, player: int) -> tuple[int, int] | None:
+    """The game's score before this round, the player's first: what its choices are worth."""
+    if rnd.scores is None:
+        return None
+    mine, theirs = rnd.scores[player], rnd.scores[1 - player]
+    return (mine, theirs) if max(mine, theirs) < rnd.rules.target else None
 
 
 def _reason(rnd: Round, judged: Judgement, chosen: Option) -> str:

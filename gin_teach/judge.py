@@ -51,7 +51,8 @@ from typing import Final
 
 from gin_teach.analysis import Knowledge
 from gin_teach.cards import Card, HandLike, hand_mask, to_cards
-from gin_teach.errors import CardError, KnowledgeError
+from gin_teach.errors import CardError, KnowledgeError, RulesError
+from gin_teach.game_odds import after_hand
 from gin_teach.jokers import check_jokers_allowed
 from gin_teach.kernel import ALL_CARDS, deadwood_of_mask
 from gin_teach.melds import all_best_arrangements
@@ -92,6 +93,9 @@ __all__ = [
     "Precision",
     "breaks_meld",
     "forget",
+    "game_chance_of",
+    "game_points",
+    "game_slope",
     "interchangeable",
     "judge_discard",
     "judge_draw",
@@ -243,7 +247,10 @@ class Option:
     opponent_first: float | None = None
     plan: str | None = None
     """For a take that leaves a count the limit allows, what the value was measured with:
-    ``"knock"`` at once or ``"play on"``, whichever is worth more."""
+    ``"knock"`` at once or ``"play on"``, whichever is worth more; for a discard played on
+    with more than one plan (:data:`PLAN_WORDS`), the plan worth most."""
+    game_chance: float | None = None
+    """With a score on the table, the chance this choice wins the game."""
 
     @property
     def move(self) -> str:
@@ -324,7 +331,7 @@ class Judgement:
 
 
 @names_bad_arguments
-def paired(these: Sequence[int], those: Sequence[int]) -> tuple[float, float]:
+def paired(these: Sequence[float], those: Sequence[float]) -> tuple[float, float]:
     """The mean of the paired differences ``these - those`` (the same deals, as far as both
     go) and its standard error.
 
@@ -430,9 +437,11 @@ def _in_doubt(loss: float, error: float, wanted: float) -> bool:
                for bound in (0.0, GOOD_BELOW, INACCURACY_BELOW, MISTAKE_BELOW))
 
 
-def _options(kinds: Sequence[tuple[str, Card | None]], points: list[list[int]],
+def _options(kinds: Sequence[tuple[str, Card | None]], points: Sequence[Sequence[float]],
              floors: Sequence[str | None],
-             downs: Sequence[list[bool] | None] = ()) -> tuple[Option, ...]:
+             downs: Sequence[list[bool] | None] = (),
+             scores: tuple[int, int] | None = None,
+             rules: Rules | None = None) -> tuple[Option, ...]:
     """The measured choices as options, best first, with their grades; ``downs``, where
     given, says for each discard on which deals the opponent went down first."""
     most = max(len(p) for p in points)
@@ -460,8 +469,10 @@ def _options(kinds: Sequence[tuple[str, Card | None]], points: list[list[int]],
         undercut = sum(v < 0 for v in values) / len(values) if kind == "knock" else None
         went_down = downs[index] if index < len(downs) else None
         first = sum(went_down) / len(went_down) if went_down else None
+        chance = (None if scores is None or rules is None
+                  else game_chance_of(sum(values) / len(values), scores, rules))
         options.append(Option(kind, card, leader_mean - loss, loss, error, len(values),
-                              verdict, undercut, first))
+                              verdict, undercut, first, game_chance=chance))
     order = {id(option): (index != leader, option.loss, -option.value)
              for index, option in enumerate(options)}
     return tuple(sorted(options, key=lambda o: order[id(o)]))
@@ -501,29 +512,115 @@ def breaks_meld(hand: HandLike, card: Card, rules: Rules | None = None) -> bool:
 @names_bad_arguments
 def interchangeable(cards: Sequence[Card], view: TableView) -> dict[Card, Card]:
     """The cards of a hand that play exactly as an earlier one, each mapped to it: cards of
-    the same points that are both dead (no meld can hold either, in any hand: every meld
-    with it needs a card that is in the pile), at a table without jokers. Throwing one or
-    the other changes nothing but a name.
+    the same points, each of which can meld (in any hand: every meld with it needs only
+    cards not yet in the pile) only together with the other, at a table without jokers.
+    Throwing one leaves the other dead and gives the opponent a dead card: only a name
+    differs.
 
-    With K♥ and K♦ in the pile, the Q♠ and Q♣ gone too, K♠ and K♣ can meld nowhere:
+    With K♥ in the pile and the J♠ and J♣ gone, K♠ and K♣ could only meld together (with
+    K♦); once either is thrown, neither melds anywhere:
 
     >>> from gin_teach.analysis import Knowledge
-    >>> hand = "AS 2S 3S 5H 6H 7H 9D TD JD KS KC"
-    >>> view = table_view(hand, Knowledge(discard_pile="KH KD QS QC JS JC"), Rules())
+    >>> hand = "AS 4S 8S TS KS 2H 5D TD 2C 4C KC"
+    >>> view = table_view(hand, Knowledge(discard_pile="KH JS JC QH QD"), Rules())
     >>> {str(a): str(b) for a, b in interchangeable(to_cards(hand), view).items()}
     {'K♣': 'K♠'}
     """
     if view.unseen > ALL_CARDS:  # a joker can meld with anything
         return {}
     live = view.hand | view.unseen | view.opponent_holds
-    dead = [c for c in cards if c.bit != view.just_taken and not c.is_joker and not any(
-        (meld ^ c.bit) & live == meld ^ c.bit for meld, _ in MELDS_WITH_CARD[c.index])]
+
+    def partners(card: Card) -> list[int]:
+        """The other cards of each meld ``card`` could still be part of."""
+        return [meld ^ card.bit for meld, _ in MELDS_WITH_CARD[card.index]
+                if (meld ^ card.bit) & live == meld ^ card.bit]
+
+    free = [c for c in cards if c.bit != view.just_taken and not c.is_joker]
     twins: dict[Card, Card] = {}
-    for index, card in enumerate(dead):
-        first = next((d for d in dead[:index] if d.points == card.points), None)
-        if first is not None:
-            twins[card] = twins.get(first, first)
+    for index, card in enumerate(free):
+        for first in free[:index]:
+            if first.points == card.points and first not in twins and all(
+                    p & first.bit for p in partners(card)) and all(
+                    p & card.bit for p in partners(first)):
+                twins[card] = first
+                break
     return twins
+
+
+def _checked_scores(scores: object, rules: Rules) -> tuple[int, int] | None:
+    """The scores as the judge takes them: None, or two whole numbers short of the target
+    (the game must still be on)."""
+    if scores is None:
+        return None
+    if (not isinstance(scores, tuple) or len(scores) != 2
+            or not all(type(s) is int and 0 <= s < rules.target for s in scores)):
+        raise wrong_argument("scores", scores,
+                             f"two whole numbers from 0 to {rules.target - 1} (yours, theirs)")
+    try:
+        after_hand(scores[0], scores[1], 0, rules)
+    except RulesError:  # no measured play for these rules: points per hand, as without a score
+        return None
+    return scores
+
+
+def game_slope(scores: tuple[int, int], rules: Rules) -> float:
+    """How much one point this hand moves the chance of winning the game at ``scores``: the
+    rate at which :func:`game_points` turns chances back into points. At 0-0 a point is
+    worth about half a percent of a game.
+
+    >>> 0.004 < game_slope((0, 0), Rules()) < 0.006
+    True
+    """
+    mine, theirs = scores
+    up, down = (after_hand(mine, theirs, p, rules) for p in (SLOPE_POINTS, -SLOPE_POINTS))
+    return max((up - down) / (2 * SLOPE_POINTS), SLOPE_FLOOR)
+
+
+#: The points either side of a score over which :func:`game_slope` is measured, and the
+#: least slope it takes (a game nearly decided either way would make every point huge).
+SLOPE_POINTS: Final = 10
+SLOPE_FLOOR: Final = 0.001
+
+
+def game_points(points: int, scores: tuple[int, int], rules: Rules) -> float:
+    """A hand's ``points`` (the player's; negative, the opponent's) as what they do to the
+    game at ``scores``, in points: the change in the chance of winning the game against a
+    dead hand, over :func:`game_slope`. At 0-0 this is nearly the points themselves; at
+    97-77 a knock for 3 wins the game and is worth far more than 3.
+
+    >>> round(game_points(10, (0, 0), Rules()), 1), round(game_points(-10, (0, 0), Rules()), 1)
+    (10.0, -10.0)
+    >>> game_points(3, (97, 77), Rules()) > 20
+    True
+    """
+    mine, theirs = scores
+    base = after_hand(mine, theirs, 0, rules)
+    return (after_hand(mine, theirs, points, rules) - base) / game_slope(scores, rules)
+
+
+def game_chance_of(value: float, scores: tuple[int, int], rules: Rules) -> float:
+    """The chance of winning the game of a choice worth ``value`` in :func:`game_points`
+    (the mean over its deals), back on the game's own scale."""
+    mine, theirs = scores
+    return after_hand(mine, theirs, 0, rules) + value * game_slope(scores, rules)
+
+
+def _game_valued(points: list[list[int]], scores: tuple[int, int] | None,
+                 rules: Rules) -> Sequence[Sequence[float]]:
+    """Every deal's points as :func:`game_points` when a score is on the table."""
+    if scores is None:
+        return points
+    table: dict[int, float] = {}
+    valued = []
+    for deals in points:
+        row = []
+        for p in deals:
+            value = table.get(p)
+            if value is None:
+                value = table[p] = game_points(p, scores, rules)
+            row.append(value)
+        valued.append(row)
+    return valued
 
 
 #: Judgements remembered, by position: the coach's hint and its grade of the move that
@@ -547,13 +644,15 @@ def forget() -> None:
 @names_bad_arguments
 def judge_discard(hand11: HandLike, knowledge: Knowledge | None = None,
                   rules: Rules | None = None, *, seed: int | None = None,
-                  precision: Precision = BANK, opponent: str = "judge") -> Judgement:
+                  precision: Precision = BANK, opponent: str = "judge",
+                  scores: tuple[int, int] | None = None) -> Judgement:
     """Value every choice of the discard from an 11-card ``hand11``: each card that may be
     thrown (not the card just taken from the pile), and the knock with it where the count it
     leaves allows. ``seed`` defaults to the position's own (:func:`position_seed`).
     ``opponent`` is the style of the imagined opponent (:data:`~gin_teach.playouts.STYLES`):
     the judge's own by default; the same deals serve every style, so a panel of styles
-    compares like with like.
+    compares like with like. With ``scores`` (yours, the opponent's) the choices are valued
+    by the game (:func:`game_points`).
 
     >>> from gin_teach.analysis import Knowledge
     >>> judged = judge_discard("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20))
@@ -566,7 +665,8 @@ def judge_discard(hand11: HandLike, knowledge: Knowledge | None = None,
     rules = rules or Rules.modern()
     knowledge = knowledge if knowledge is not None else Knowledge()
     _check_position(cards, rules, seed, opponent)
-    return _judge_discard(cards, knowledge, rules, seed, precision, opponent)
+    return _judge_discard(cards, knowledge, rules, seed, precision, opponent,
+                          _checked_scores(scores, rules))
 
 
 def _check_position(cards: Sequence[Card], rules: Rules, seed: int | None,
@@ -583,7 +683,8 @@ def _check_position(cards: Sequence[Card], rules: Rules, seed: int | None,
 
 @functools.lru_cache(maxsize=CACHED)
 def _judge_discard(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules,
-                   seed: int | None, precision: Precision, opponent: str) -> Judgement:
+                   seed: int | None, precision: Precision, opponent: str,
+                   scores: tuple[int, int] | None) -> Judgement:
     view = table_view(cards, knowledge, rules)
     playout_rules = PlayoutRules.of(rules, view.knock_limit, opponent)
     hand, jp = view.hand, rules.joker_points
@@ -634,12 +735,13 @@ def _judge_discard(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules,
                 lambda theirs, stock, kept=kept: _settle_masks(  # type: ignore[misc]
                     kept, theirs, playout_rules), playout_rules))]))
     chosen = seed if seed is not None else position_seed("discard", hand, knowledge, rules)
-    scored = _measure(view, playout_rules, scorers, chosen, precision)
+    scored = _game_valued(_measure(view, playout_rules, scorers, chosen, precision), scores,
+                          rules)
     picked = [_best_plan(measured, scored) for _, _, _, measured in choices]
     options = _options([(kind, card) for kind, card, _, _ in choices],
                        [scored[index] for _, index in picked],
                        [floor for _, _, floor, _ in choices],
-                       [downs[index] for _, index in picked])
+                       [downs[index] for _, index in picked], scores, rules)
     plan_of: dict[tuple[str, Card | None], str | None] = {
         (kind, card): plan for (kind, card, _, _), (plan, _) in zip(choices, picked,
                                                                          strict=True)}
@@ -670,7 +772,7 @@ def _plans(view: TableView, rules: PlayoutRules, left: int) -> tuple[str, ...]:
     return tuple(plans)
 
 
-def _best_plan(measured: list[tuple[str | None, int]], scored: list[list[int]]
+def _best_plan(measured: list[tuple[str | None, int]], scored: Sequence[Sequence[float]]
                ) -> tuple[str | None, int]:
     """The plan (and its scorer) worth most on the deals all of them played."""
     if len(measured) == 1:
@@ -682,7 +784,8 @@ def _best_plan(measured: list[tuple[str | None, int]], scored: list[list[int]]
 @names_bad_arguments
 def judge_draw(hand10: HandLike, knowledge: Knowledge, rules: Rules | None = None, *,
                seed: int | None = None, precision: Precision = BANK,
-               refuse: str = "draw", opponent: str = "judge") -> Judgement:
+               refuse: str = "draw", opponent: str = "judge",
+               scores: tuple[int, int] | None = None) -> Judgement:
     """Value taking the face-up card (the top of ``knowledge.discard_pile``) into a 10-card
     ``hand10`` against leaving it (``refuse``: ``"draw"`` from the stock, or ``"pass"`` the
     first upcard). After taking, the card thrown is the one leaving the least deadwood.
@@ -704,12 +807,14 @@ def judge_draw(hand10: HandLike, knowledge: Knowledge, rules: Rules | None = Non
     if knowledge.just_taken is not None:
         raise KnowledgeError(f"just_taken is {knowledge.just_taken}, but at a draw nothing has "
                              "been taken yet")
-    return _judge_draw(cards, knowledge, rules, seed, precision, refuse, opponent)
+    return _judge_draw(cards, knowledge, rules, seed, precision, refuse, opponent,
+                       _checked_scores(scores, rules))
 
 
 @functools.lru_cache(maxsize=CACHED)
 def _judge_draw(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules, seed: int | None,
-                precision: Precision, refuse: str, opponent: str) -> Judgement:
+                precision: Precision, refuse: str, opponent: str,
+                scores: tuple[int, int] | None) -> Judgement:
     view = table_view(cards, knowledge, rules)
     playout_rules = PlayoutRules.of(rules, view.knock_limit, opponent)
     hand, top = view.hand, view.top
@@ -725,11 +830,12 @@ def _judge_draw(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules, see
         for plan in plans]
     scorers.append(lambda theirs, stock: _draw_score(hand, theirs, stock, playout_rules))
     chosen = seed if seed is not None else position_seed(refuse, hand, knowledge, rules)
-    points = _measure(view, playout_rules, scorers, chosen, precision)
+    points = _game_valued(_measure(view, playout_rules, scorers, chosen, precision), scores,
+                          rules)
     takes = points[:-1]
     shared = min(len(p) for p in takes)
     better = max(range(len(takes)), key=lambda i: (sum(takes[i][:shared]), -i))
     options = _options([("take", None), (refuse, None)], [takes[better], points[-1]],
-                       [None, None])
+                       [None, None], (), scores, rules)
     return Judgement("draw", tuple(dataclasses.replace(o, plan=plans[better])
                                    if o.kind == "take" else o for o in options), chosen)

@@ -128,7 +128,7 @@ def draw_puzzle(hand10: HandLike, knowledge: Knowledge, *, seed: int | None = No
     rules = rules or Rules.modern()
     try:
         hand = tuple(sorted(to_cards(hand10)))
-        judged = judge_draw(hand, knowledge, rules, seed=seed, precision=BANK)
+        judged = judge_draw(hand, knowledge, rules, seed=seed, precision=BANK, scores=scores)
     except CardError as error:
         return str(error)
     best, runner = judged.options
@@ -138,7 +138,7 @@ def draw_puzzle(hand10: HandLike, knowledge: Knowledge, *, seed: int | None = No
         return (f"{best.said()} beats {runner.said()} by only {runner.loss:.2f} points "
                 f"(± {runner.error:.2f})")
     if tier == 5:
-        again = judge_draw(hand, knowledge, rules, precision=BANK,
+        again = judge_draw(hand, knowledge, rules, precision=BANK, scores=scores,
                            seed=confirmation_seed((*hand, knowledge.discard_pile[-1]))).best
         if again.kind != best.kind:
             return f"on fresh deals {again.said()} comes out best: not confirmed"
@@ -192,7 +192,7 @@ def play_on_puzzle(hand11: HandLike, knowledge: Knowledge, *, seed: int | None =
         return "a gin: no question to ask"
     if not any(a.knock for a in analyses):
         return "no discard lets you knock"
-    judged = judge_discard(hand, knowledge, rules, seed=seed, precision=BANK)
+    judged = judge_discard(hand, knowledge, rules, seed=seed, precision=BANK, scores=scores)
     best = judged.best
     if best.knock:
         return f"knocking is best here ({best.said()})"
@@ -203,7 +203,7 @@ def play_on_puzzle(hand11: HandLike, knowledge: Knowledge, *, seed: int | None =
         return (f"playing on beats {knock.said()} by only {knock.loss:.2f} points "
                 f"(± {knock.error:.2f})")
     again = judge_discard(hand, knowledge, rules, seed=confirmation_seed(hand),
-                          precision=BANK).best
+                          precision=BANK, scores=scores).best
     if again.knock:
         return f"on fresh deals {again.said()} comes out best: not confirmed"
     values = _discard_values(judged, hand, knowledge, rules)
@@ -271,7 +271,8 @@ def recheck_with_panel(puzzle: Puzzle, rules: Rules | None = None, rekey: bool =
         return again if isinstance(again, str) else panel_check(again, rules)
     move = "take" if again.take else "draw"
     for style in PANEL[1:]:
-        judged = judge_draw(again.hand, again.knowledge, rules, precision=BANK, opponent=style)
+        judged = judge_draw(again.hand, again.knowledge, rules, precision=BANK, opponent=style,
+                            scores=again.scores)
         option = judged.option(move)
         if not option.accepted:
             return (f"against {STYLE_WORDS[style]} {judged.best.said()} is best, and "

@@ -230,7 +230,8 @@ def _rivals(judged: Judgement, answer: frozenset[Card]) -> list[Option]:
 
 
 def _lead_refusal(hand: Sequence[Card], knowledge: Knowledge, rules: Rules,
-                  judged: Judgement, answer: frozenset[Card], tier: int) -> str | None:
+                  judged: Judgement, answer: frozenset[Card], tier: int,
+                  scores: tuple[int, int] | None = None) -> str | None:
     """Why the answer's lead is too small to keep the puzzle in ``tier`` (see the module),
     or None: tier 5 asks for more, and the same best choice on fresh deals."""
     best, runner = judged.best, _rivals(judged, answer)[0]
@@ -241,7 +242,7 @@ def _lead_refusal(hand: Sequence[Card], knowledge: Knowledge, rules: Rules,
                 f"(± {runner.error:.2f})")
     if tier == 5:
         again = judge_discard(hand, knowledge, rules, seed=confirmation_seed(hand),
-                              precision=BANK).best
+                              precision=BANK, scores=scores).best
         if (again.card, again.knock) != (best.card, best.knock):
             return f"on fresh deals {again.said()} comes out best, not {best.said()}: not confirmed"
     return None
@@ -275,7 +276,8 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None, rekey: bool = False) -> 
     >>> isinstance(again, Puzzle) and again.answer <= puzzle.answer
     True
     """
-    judged = judge_discard(puzzle.hand, puzzle.knowledge, rules, precision=BANK)
+    judged = judge_discard(puzzle.hand, puzzle.knowledge, rules, precision=BANK,
+                           scores=puzzle.scores)
     best = judged.best
     if rekey and puzzle.knock is not None:  # a knock question may now be answered the other way
         puzzle = replace(puzzle, knock=best.knock)
@@ -294,7 +296,7 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None, rekey: bool = False) -> 
         # Only the playouts back such an answer: it must clear Judgement's bar again (a
         # puzzle may have moved there from another tier).
         refusal = _lead_refusal(puzzle.hand, puzzle.knowledge, rules or Rules.modern(),
-                                judged, answer, 5)
+                                judged, answer, 5, puzzle.scores)
         if refusal:
             return f"tier 5, {TIER_NAMES[5]}: {refusal}"
     return again
@@ -321,7 +323,8 @@ def panel_check(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     True
     """
     judged = {style: judge_discard(puzzle.hand, puzzle.knowledge, rules, precision=BANK,
-                                   opponent=style) for style in PANEL[1:]}
+                                   opponent=style, scores=puzzle.scores)
+              for style in PANEL[1:]}
     knock = bool(puzzle.knock)
     answer = frozenset(card for card in puzzle.answer
                        if all(j.choice(card, knock).accepted for j in judged.values()))
