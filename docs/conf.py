@@ -87,6 +87,9 @@ autodoc_default_options = {
     # Every module's own public names, whether or not ``__all__`` lists them; the names a
     # package re-exports are documented once, in the module that defines them.
     "ignore-module-all": True,
+    # A dataclass field without a docstring of its own (Rules.gin_bonus) is still part of
+    # the API; its type and default say what it is.
+    "undoc-members": True,
     "show-inheritance": True,
 }
 autodoc_member_order = "bysource"
