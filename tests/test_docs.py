@@ -184,3 +184,31 @@ def test_make_test_builds_the_site_offline_with_warnings_as_errors():
     (build,) = [command for command in commands("docs") if runs(command, "sphinx")]
     assert "-W" in build and "docs" in build
     assert build in commands("test")
+
+
+def layer_sections(text: str) -> list[list[str]]:
+    """The modules of each layer of ``layers.txt``, top first (the [sanctioned] list left out)."""
+    sections: list[list[str]] = []
+    for line in text.splitlines():
+        if line.startswith("[") and line != "[sanctioned]":
+            sections.append([])
+        elif line == "[sanctioned]":
+            break
+        elif line.strip() and not line.startswith("#") and sections:
+            sections[-1].append(line.strip())
+    return sections
+
+
+def test_the_design_lists_the_layers_of_layers_txt_in_order():
+    sections = layer_sections((ROOT / "layers.txt").read_text(encoding="utf-8"))
+    design = (DOCS / "design.md").read_text(encoding="utf-8")
+    table = design[design.index("| layer | modules |"):].split("\n\n")[0].splitlines()[2:]
+    rows = [row.split(" | ")[1] for row in table]
+    assert len(rows) == len(sections)
+    for row, modules in zip(rows, sections, strict=True):
+        for module in modules:
+            if module == "gin_teach":
+                continue  # the package's top level, said in words
+            name = module.removeprefix("gin_teach.")
+            short = name if name.endswith("__main__") else name.split(".")[0]
+            assert f"`{short}`" in row or f"`gin_teach.{short}`" in row, (module, row)
