@@ -84,7 +84,7 @@ __all__ = [
 #: (:data:`STYLES`): while the stock is long, and once fewer than :data:`LATE_DRAWS_BELOW`
 #: cards are left. Fitted by ``benchmarks/calibration.py`` so that the undercut chance the
 #: judge states matches how often knocks are really undercut (see :func:`imagined_draws`).
-IMAGINED_DRAWS: Final = {"judge": (6, 4), "simple": (5, 5), "random": (2, 2), "lowest": (2, 2)}
+IMAGINED_DRAWS: Final = {"judge": (6, 4), "simple": (4, 4), "random": (2, 2), "lowest": (2, 2)}
 LATE_DRAWS_BELOW: Final = 10
 
 
@@ -105,7 +105,7 @@ def imagined_draws(stock_size: int, style: str = "judge") -> int:
     >>> [imagined_draws(stock) for stock in (31, 28, 19, 10, 3)]
     [0, 3, 6, 6, 4]
     >>> [imagined_draws(stock, "simple") for stock in (31, 19, 3)]
-    [0, 5, 5]
+    [0, 4, 4]
     """
     if style not in IMAGINED_DRAWS:
         raise wrong_argument("style", style, f"one of {', '.join(IMAGINED_DRAWS)}")

@@ -47,6 +47,7 @@ from gin_teach.puzzles.verify import (
     STYLE_WORDS,
     accepted_cards,
     confirmation_seed,
+    holds_against,
     panel_check,
     recheck,
     without_opponent,
@@ -274,7 +275,7 @@ def recheck_with_panel(puzzle: Puzzle, rules: Rules | None = None, rekey: bool =
         judged = judge_draw(again.hand, again.knowledge, rules, precision=BANK, opponent=style,
                             scores=again.scores)
         option = judged.option(move)
-        if not option.accepted:
+        if not holds_against(option):
             return (f"against {STYLE_WORDS[style]} {judged.best.said()} is best, and "
                     f"{option.said()} {option.cost()}: it depends on the opponent")
     return again

@@ -62,6 +62,7 @@ __all__ = [
     "accepted_cards",
     "analysis_tier",
     "confirmation_seed",
+    "holds_against",
     "margins",
     "panel_check",
     "recheck",
@@ -311,8 +312,8 @@ PANEL: Final = STYLES
 @names_bad_arguments
 def panel_check(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     """A discard puzzle whose answer holds against every opponent style of :data:`PANEL`,
-    measured on the same deals: its answer kept to the cards graded best or good under
-    every style; a choice of the Count and Shape tiers that leaves two or more points more
+    measured on the same deals: its answer kept to the cards best or within the noise of
+    the best (:func:`holds_against`) under every style; a choice of the Count and Shape tiers that leaves two or more points more
     deadwood than the answer keeps the largest loss any style finds (it is good only if the
     whole panel agrees). Or why the answer depends on the opponent.
 
@@ -327,10 +328,10 @@ def panel_check(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
               for style in PANEL[1:]}
     knock = bool(puzzle.knock)
     answer = frozenset(card for card in puzzle.answer
-                       if all(j.choice(card, knock).accepted for j in judged.values()))
+                       if all(holds_against(j.choice(card, knock)) for j in judged.values()))
     if not answer:
-        style, judgement = next((s, j) for s, j in judged.items()
-                                if not any(j.choice(c, knock).accepted for c in puzzle.answer))
+        style, judgement = next((s, j) for s, j in judged.items() if not any(
+            holds_against(j.choice(c, knock)) for c in puzzle.answer))
         return (f"against {STYLE_WORDS[style]} {judgement.best.said()} is best, and "
                 f"{_said_answer(puzzle)} {_cost(judgement, puzzle)}: it depends on the "
                 "opponent")
@@ -347,6 +348,12 @@ def panel_check(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
                 choice = replace(choice, points_lost=worst.loss, error=worst.error)
         choices.append(choice)
     return retier(replace(puzzle, answer=answer, choices=tuple(choices)), rules)
+
+
+def holds_against(option: Option) -> bool:
+    """Whether a panel style leaves ``option`` standing: graded best or good there, or
+    within its noise of the best (:data:`~gin_teach.judge.NOISE_SE` standard errors)."""
+    return option.accepted or option.loss <= NOISE_SE * option.error
 
 
 #: Each panel style as a reason names it.
