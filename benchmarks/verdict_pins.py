@@ -7,7 +7,8 @@ gives exactly the file (a sample, to keep the test fast). A position the judge r
 pinned with its refusal.
 
 The positions: the lessons' strategy examples and exercise keys (lessons 12, 14, 15, 16, at
-the lessons' precision) and every 25th puzzle of the bank (at the coach's precision).
+the lessons' precision) and 30 positions of the bank as it stood when first pinned (every
+25th puzzle, at the coach's precision), stored in the file itself.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 from gin_teach.analysis import Knowledge
 from gin_teach.errors import GinError
-from gin_teach.judge import BANK, COACH, Judgement, Precision, judge_discard, judge_draw
+from gin_teach.judge import BANK, COACH, Judgement, judge_discard, judge_draw
 from gin_teach.puzzles import load_bank
 
 PINS = Path(__file__).with_name("verdict_pins.json")
@@ -48,6 +49,18 @@ LESSONS: list[tuple[str, str, dict[str, Any]]] = [
     ("lesson 16 exercise 2", "QS QH QC 6S 6H 6C 6D AS 7S TD TH",
      dict(discard_pile="8C 8H KH 9C KS JS 2S 9D 2C 8D 5C 3S", opponent_took="TS TC",
           opponent_holds="TS TC", opponent_discarded="8H 9C JS 9D 8D 3S", stock_size=6)),
+    # The four positions above whose cards did not add up, as the lessons now give them.
+    ("lesson 14 cell 7 late, 23 in the pile", "2S 3S 4S 6H 6D 6C 7C 7D 8H JS KD",
+     dict(LATE_14, discard_pile="AD AC 2D 3D 9C 9D 4C TS 3H JC KC " + LATE_14["discard_pile"],
+          opponent_discarded="AC 3D 9D TS JC " + LATE_14["opponent_discarded"])),
+    ("lesson 14 exercise 3, 23 in the pile", "8C 9C TC JC 3C 3H 3D 4H 5H QD TH",
+     dict(discard_pile="6S 6D 7D AD 2D 5D 9D AC 2C 5C KC 8S AS 5S KD 4D 7S AH TS 4S 4C 9S 2S",
+          opponent_took="JH JS", opponent_holds="JH JS",
+          opponent_discarded="6D AD 5D AC 5C AS KD 7S TS 4C 2S", stock_size=8)),
+    ("lesson 16 exercise 2, 25 in the pile", "QS QH QC 6S 6H 6C 6D AS 7S TD TH",
+     dict(discard_pile="2H 3H 2D 3D KD 3C 9S 4H 9H AD 4D 4C 5D 8C 8H KH 9C KS JS 2S 9D 2C 8D "
+                       "5C 3S", opponent_took="TS TC", opponent_holds="TS TC",
+          opponent_discarded="3H 3D 3C 4H AD 4C 8H 9C JS 9D 8D 3S", stock_size=6)),
 ]
 
 
@@ -56,26 +69,55 @@ def pinned(judged: Judgement) -> list[list[Any]]:
     return [[o.move, o.verdict, o.loss, o.error] for o in judged.options]
 
 
-def pin(name: str, decision: str, hand: Any, knowledge: Knowledge,
-        precision: Precision) -> dict[str, Any]:
+def knowledge_fields(knowledge: Knowledge) -> dict[str, Any]:
+    """A Knowledge as the fields that rebuild it (card codes)."""
+    fields: dict[str, Any] = {}
+    for name in ("discard_pile", "opponent_holds", "opponent_took", "opponent_passed",
+                 "opponent_discarded"):
+        cards = getattr(knowledge, name)
+        if cards:
+            fields[name] = " ".join(c.code for c in cards)
+    for name in ("stock_size", "knock_limit"):
+        if getattr(knowledge, name) is not None:
+            fields[name] = getattr(knowledge, name)
+    if knowledge.just_taken is not None:
+        fields["just_taken"] = knowledge.just_taken.code
+    return fields
+
+
+def pin(position: dict[str, Any]) -> dict[str, Any]:
     """One position's pin: its judgement, or the judge's refusal of it."""
+    known = Knowledge(**position["knowledge"])
+    precision = BANK if position["precision"] == "bank" else COACH
+    entry = dict(position)
     try:
-        if decision == "draw":
-            judged = judge_draw(hand, knowledge, precision=precision)
+        if position["decision"] == "draw":
+            judged = judge_draw(position["hand"], known, precision=precision)
         else:
-            judged = judge_discard(hand, knowledge, precision=precision)
+            judged = judge_discard(position["hand"], known, precision=precision)
     except GinError as error:
-        return {"name": name, "refused": str(error)}
-    return {"name": name, "options": pinned(judged)}
+        entry["refused"] = str(error)
+        return entry
+    entry["options"] = pinned(judged)
+    return entry
 
 
-def positions() -> list[tuple[str, str, Any, Knowledge, Precision]]:
-    """Every pinned position: (name, decision, hand, knowledge, precision)."""
-    found: list[tuple[str, str, Any, Knowledge, Precision]] = [
-        (name, "discard", hand, Knowledge(**fields), BANK) for name, hand, fields in LESSONS]
-    for puzzle in load_bank()[::25]:
-        found.append((puzzle.id, "draw" if puzzle.kind == "draw" else "discard",
-                      puzzle.hand, puzzle.knowledge, COACH))
+def positions() -> list[dict[str, Any]]:
+    """Every pinned position: the lessons' (as the notebooks give them now), then the bank's
+    as first pinned (kept in the file, so a bank re-judged does not move the pins)."""
+    found = [{"name": name, "decision": "discard", "hand": hand, "knowledge": fields,
+              "precision": "bank"} for name, hand, fields in LESSONS]
+    if PINS.exists():
+        named = {p["name"] for p in found}
+        found += [{k: v for k, v in p.items() if k not in ("options", "refused")}
+                  for p in json.loads(PINS.read_text(encoding="utf-8"))
+                  if p["name"] not in named and "hand" in p]
+    else:
+        for puzzle in load_bank()[::25]:
+            found.append({"name": puzzle.id, "decision": puzzle.kind if puzzle.kind == "draw"
+                          else "discard", "hand": " ".join(c.code for c in puzzle.hand),
+                          "knowledge": knowledge_fields(puzzle.knowledge),
+                          "precision": "coach"})
     return found
 
 
@@ -93,7 +135,7 @@ def pins_text(pins: list[dict[str, Any]]) -> str:
 
 
 def main() -> int:
-    pins = [pin(*position) for position in positions()]
+    pins = [pin(position) for position in positions()]
     PINS.write_text(pins_text(pins), encoding="utf-8")
     print(f"{len(pins)} positions pinned in {PINS}", file=sys.stderr)
     return 0
