@@ -36,7 +36,7 @@ from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
 from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.errors import CardError, PuzzleError
 from gin_teach.explain import DRAW_COUNT_DECIDES, discard_reason, draw_reason, knock_reason
-from gin_teach.judge import BANK, NOISE_SE, Judgement, judge_discard, judge_draw
+from gin_teach.judge import BANK, COACH, NOISE_SE, Judgement, judge_discard, judge_draw
 from gin_teach.puzzles.puzzle import DRAW_HINTS, HINTS, ChoiceValue, Puzzle
 from gin_teach.puzzles.texts import reexplain
 from gin_teach.puzzles.verify import (
@@ -272,8 +272,8 @@ def recheck_with_panel(puzzle: Puzzle, rules: Rules | None = None, rekey: bool =
         return again if isinstance(again, str) else panel_check(again, rules)
     move = "take" if again.take else "draw"
     for style in PANEL[1:]:
-        judged = judge_draw(again.hand, again.knowledge, rules, precision=BANK, opponent=style,
-                            scores=again.scores)
+        judged = judge_draw(again.hand, again.knowledge, rules, precision=COACH,
+                            opponent=style, scores=again.scores)
         option = judged.option(move)
         if not holds_against(option):
             return (f"against {STYLE_WORDS[style]} {judged.best.said()} is best, and "

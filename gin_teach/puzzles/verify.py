@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Final
 from gin_teach.analysis import DiscardAnalysis, Knowledge, analyze_discards
 from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.explain import COUNT_DECIDES, without_opponent, without_pile
-from gin_teach.judge import BANK, NOISE_SE, Judgement, Option, judge_discard
+from gin_teach.judge import BANK, COACH, NOISE_SE, Judgement, Option, judge_discard
 from gin_teach.melds import deadwood
 from gin_teach.playouts import STYLES
 from gin_teach.puzzles.choices import TIER_NAMES, ChoiceValue
@@ -305,7 +305,9 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None, rekey: bool = False) -> 
 
 #: The opponent styles every stored verdict is checked against: the judge's own, EAAI's
 #: Simple, a random-deadwood thrower and a lowest-card thrower
-#: (:data:`~gin_teach.playouts.STYLES`).
+#: (:data:`~gin_teach.playouts.STYLES`). The judge's own is measured at the bank's precision;
+#: the others at the coach's (:data:`~gin_teach.judge.COACH`), within whose noise an answer
+#: must stand: a check against other opponents, not a second measurement of the answer.
 PANEL: Final = STYLES
 
 
@@ -313,9 +315,10 @@ PANEL: Final = STYLES
 def panel_check(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     """A discard puzzle whose answer holds against every opponent style of :data:`PANEL`,
     measured on the same deals: its answer kept to the cards best or within the noise of
-    the best (:func:`holds_against`) under every style; a choice of the Count and Shape tiers that leaves two or more points more
-    deadwood than the answer keeps the largest loss any style finds (it is good only if the
-    whole panel agrees). Or why the answer depends on the opponent.
+    the best (:func:`holds_against`) under every style; a choice of the Count and Shape
+    tiers that leaves two or more points more deadwood than the answer keeps the largest
+    loss any style finds (it is good only if the whole panel agrees). Or why the answer
+    depends on the opponent.
 
     >>> from gin_teach.puzzles import load_bank
     >>> puzzle = next(p for p in load_bank() if p.tier == 1)
@@ -323,7 +326,7 @@ def panel_check(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     >>> isinstance(checked, str) or checked.answer <= puzzle.answer
     True
     """
-    judged = {style: judge_discard(puzzle.hand, puzzle.knowledge, rules, precision=BANK,
+    judged = {style: judge_discard(puzzle.hand, puzzle.knowledge, rules, precision=COACH,
                                    opponent=style, scores=puzzle.scores)
               for style in PANEL[1:]}
     knock = bool(puzzle.knock)
