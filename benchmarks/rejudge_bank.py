@@ -16,10 +16,10 @@ import argparse
 import multiprocessing
 import sys
 from collections import Counter
-from functools import partial
 from pathlib import Path
 
 import gin_teach.judge as judge
+from gin_teach.errors import GinError
 from gin_teach.puzzles.kinds import recheck_with_panel
 from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle, bank_from_json, bank_to_json
 from gin_teach.puzzles.verify import margins
@@ -37,6 +37,15 @@ def read_bank(path: Path) -> tuple[Puzzle, ...]:
         judge.NOISE_ERROR = strict
 
 
+def rejudged(puzzle: Puzzle) -> Puzzle | str:
+    """The puzzle measured again and held against the panel, or why it is dropped (a puzzle
+    the judge now refuses is dropped with the refusal)."""
+    try:
+        return recheck_with_panel(puzzle, rekey=True)
+    except GinError as error:
+        return f"refused: {error}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=2)
@@ -45,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     bank = read_bank(args.path)
     with multiprocessing.Pool(args.jobs) as pool:
-        found = pool.map(partial(recheck_with_panel, rekey=True), bank, chunksize=1)
+        found = pool.map(rejudged, bank, chunksize=1)
     kept: list[Puzzle] = []
     for before, after in zip(bank, found, strict=True):
         if isinstance(after, str):

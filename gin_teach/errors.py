@@ -49,18 +49,20 @@ class CardError(GinError, ValueError):
 
 
 class KnowledgeError(CardError):
-    """A position whose cards cannot add up: your hand, the opponent's, the pile and the
-    stock must make the deck, and the opponent holds ten cards.
+    """A position whose cards cannot add up: more cards than the deck, an opponent known to
+    hold more than it holds, a joker at a table without jokers, a card just taken where
+    nothing was taken.
 
     >>> from gin_teach.analysis import Knowledge
     >>> from gin_teach.cards import hand_mask
-    >>> Knowledge(discard_pile="KD QC", stock_size=8).check_hand(
+    >>> Knowledge(discard_pile="KD QC", stock_size=30).check_hand(
     ...     hand_mask("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS"), 11)
     ... # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
     gin_teach.errors.KnowledgeError: your 11 cards, the opponent's 10, a pile of 2 and a
-    stock of 8 make 31 cards, not the deck's 52: with a pile of 2 the stock holds 29
+    stock of 30 make 53 cards, more than the deck's 52: with a pile of 2 the stock holds at
+    most 29
     """
 
 

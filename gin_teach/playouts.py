@@ -123,18 +123,9 @@ def imagined_hand(model: OpponentModel, rng: random.Random, view: TableView,
                   rules: PlayoutRules) -> int:
     """A hand the opponent might hold: :meth:`OpponentModel.sample` kept over
     :func:`imagined_draws`, and once it has discarded, not a hand it would have knocked
-    with by the playouts' own rule (drawn again up to :data:`REDRAWS` times). The hands
-    still in play late are those that have not knocked, so without this the imagined ones
-    are far stronger than the real ones (``benchmarks/opponent_model.py``). Against the
-    Defender the redraws took the Expert from 54.5% to 54.9% of 2,000 games (seed 1) and
-    from 56.6% to 58.3% of 1,000 (seed 2); in the 2,000 it knocked 6,620 times instead of
-    5,770 and was undercut 618 times instead of 435 (late, the imagined hands are now a
-    little weaker than the real ones). Hands fitted closer to the Defender's real ones (one
-    draw every 3 cards gone, at most 4, and half the late knockable hands kept) matched them
-    well in that benchmark but won only 53.2% of the 2,000 games (58.3% of the 1,000 on
-    seed 2), so they were not kept. (All of these were measured before the stronger players
-    stopped taking back their own discards; with that rule the Expert won 55.8% of the
-    2,000 games on seed 1.)
+    with in its style (drawn again up to :data:`REDRAWS` times): the hands still in play
+    late are those that have not knocked. ``benchmarks/calibration.py`` holds the undercut
+    chance these hands give against real knocks.
 
     With four cards left in the stock, an opponent that has discarded and not knocked is
     not imagined holding 3 or less:

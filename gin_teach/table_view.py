@@ -102,11 +102,13 @@ class TableView:
     """Whether an equal count undercuts a knock at this table (``Rules.undercut_on_tie``)."""
 
     @classmethod
-    def of(cls, hand: HandLike, knowledge: Knowledge, rules: Rules) -> TableView:
+    def of(cls, hand: HandLike, knowledge: Knowledge, rules: Rules,
+           opponent_size: int = OPPONENT_HAND) -> TableView:
         """The view of a position given as cards and a
         :class:`~gin_teach.analysis.Knowledge`: the one place a view is built, for the
         computer players, the coach, the puzzles and the lessons alike. Refuses a position
-        that cannot happen (:meth:`Knowledge.check_hand`).
+        that cannot happen (:meth:`Knowledge.check_hand`). ``opponent_size`` is how many
+        cards the opponent holds: ten at either of your decisions.
 
         >>> from gin_teach.analysis import Knowledge
         >>> view = TableView.of("AS 2S 3S 5H 6H 7H 9D TD JD 2C", Knowledge(discard_pile="KH"),
@@ -117,7 +119,7 @@ class TableView:
         cards = to_cards(hand)
         mask = hand_mask(cards)
         jokers = rules.jokers
-        knowledge.check_hand(mask, len(cards), jokers)
+        knowledge.check_hand(mask, len(cards), jokers, opponent_size)
         holds = hand_mask(knowledge.opponent_holds)
         return cls(
             hand=mask, unseen=knowledge.unseen_mask(mask, jokers),
@@ -126,7 +128,7 @@ class TableView:
             opponent_holds=holds, opponent_took=_mask(knowledge.opponent_took),
             opponent_passed=_mask(knowledge.opponent_passed),
             opponent_discarded=_mask(knowledge.opponent_discarded),
-            opponent_unknown=OPPONENT_HAND - holds.bit_count(),
+            opponent_unknown=opponent_size - holds.bit_count(),
             stock_size=knowledge.stock(len(cards), jokers),
             just_taken=knowledge.just_taken.bit if knowledge.just_taken is not None else 0,
             knock_limit=rules.resolve_knock_limit(knowledge.knock_limit),
@@ -145,7 +147,8 @@ class TableView:
         (True, 11)
         """
         return cls.of(cards_from_mask(observation.hand_mask),
-                      Knowledge.from_observation(observation), observation.rules)
+                      Knowledge.from_observation(observation), observation.rules,
+                      observation.opponent_hand_size)
 
 
 @names_bad_arguments

@@ -90,9 +90,9 @@ def test_the_throwers_throw_what_their_names_say():
 # --------------------------------------------------------------------- positions that add up
 
 
-def test_a_position_whose_cards_do_not_make_the_deck_is_refused_with_the_numbers():
-    known = Knowledge(discard_pile="5D 2H QC 9S 4D AH 3C 5S TC 2C 9H 4H", stock_size=8)
-    with pytest.raises(KnowledgeError, match="a pile of 12 and a stock of 8 make 41"):
+def test_a_position_with_more_cards_than_the_deck_is_refused_with_the_numbers():
+    known = Knowledge(discard_pile="5D 2H QC 9S 4D AH 3C 5S TC 2C 9H 4H", stock_size=25)
+    with pytest.raises(KnowledgeError, match="a pile of 12 and a stock of 25 make 58"):
         judge_discard("2S 3S 4S 6H 6D 6C 7C 7D 8H JS KD", known)
 
 
@@ -115,8 +115,11 @@ def test_a_joker_at_a_table_without_jokers_is_refused():
                    Knowledge(discard_pile="JK1 KD", jokers=2), Rules())
 
 
-def test_a_stock_said_to_hold_eight_cards_holds_eight_in_the_playouts():
-    view = table_view("2S 3S 4S 6H 6D 6C 7C 7D 8H JS KD", Knowledge(stock_size=8), Rules())
+@pytest.mark.parametrize("pile", ["", "5D 2H QC 9S 4D AH 3C 5S TC 2C 9H 4H"])
+def test_a_stock_said_to_hold_eight_cards_holds_eight_in_the_playouts(pile):
+    # The cards neither named nor in the stock are a pile nobody tracked: dead, not stock.
+    view = table_view("2S 3S 4S 6H 6D 6C 7C 7D 8H JS KD",
+                      Knowledge(discard_pile=pile, stock_size=8), Rules())
     from gin_teach.opponent import OpponentModel
     from gin_teach.playouts import imagined_deal
     _, stock = imagined_deal(OpponentModel.of(view), random.Random(1), view,

@@ -230,7 +230,8 @@ class Knowledge:
                    observation.stock_size, observation.just_taken, observation.knock_limit,
                    observation.rules.jokers)
 
-    def check_hand(self, hand: int, hand_size: int, jokers: int = 0) -> None:
+    def check_hand(self, hand: int, hand_size: int, jokers: int = 0,
+                   opponent_size: int = OPPONENT_HAND) -> None:
         """Raise :class:`CardError` if the hand (a mask) contradicts this knowledge (the deck
         holds 52 cards and ``jokers`` jokers).
 
@@ -249,29 +250,26 @@ class Knowledge:
         deck = 52 + jokers
         if not jokers and any(c.is_joker for c in (*self.discard_pile, *self.opponent_holds)):
             raise KnowledgeError("a joker is named, but this table plays without jokers")
-        if len(self.opponent_holds) > OPPONENT_HAND:
-            raise KnowledgeError(f"the opponent holds {OPPONENT_HAND} cards, so it cannot be "
+        if len(self.opponent_holds) > opponent_size:
+            raise KnowledgeError(f"the opponent holds {opponent_size} cards, so it cannot be "
                                  f"known to hold {len(self.opponent_holds)}")
         if hand_size == 10 and self.just_taken is not None:
             raise KnowledgeError(f"you just took {self.just_taken}, but a hand of 10 cards "
                                  "has not drawn yet: a card just taken is in an 11-card hand")
         if self.stock_size is None:
             return
-        total = self.stock_size + len(self.discard_pile) + hand_size + OPPONENT_HAND
-        # No pile named is a pile not tracked (its cards are among the unseen, and the
-        # playouts' stock holds stock_size of them); a pile named must make up the deck.
-        if hand_size in (10, 11) and self.discard_pile and total != deck:
-            fits = deck - hand_size - OPPONENT_HAND - len(self.discard_pile)
-            raise KnowledgeError(
-                f"your {hand_size} cards, the opponent's {OPPONENT_HAND}, a pile of "
-                f"{len(self.discard_pile)} and a stock of {self.stock_size} make {total} "
-                f"cards, not the deck's {deck}: "
-                + (f"with a pile of {len(self.discard_pile)} the stock holds {fits}"
-                   if fits >= 0 else "the pile is too long for this hand"))
+        total = self.stock_size + len(self.discard_pile) + hand_size + opponent_size
+        # Fewer cards than the deck is a pile not wholly tracked: the cards not named are
+        # among the unseen, and the playouts' stock holds stock_size of them (the rest are
+        # dead). More than the deck cannot happen.
         if total > deck:
-            raise CardError(f"a stock of {self.stock_size}, a pile of "
-                            f"{len(self.discard_pile)} and two hands make {total} cards, "
-                            f"more than {deck}")
+            fits = deck - hand_size - opponent_size - len(self.discard_pile)
+            raise KnowledgeError(
+                f"your {hand_size} cards, the opponent's {opponent_size}, a pile of "
+                f"{len(self.discard_pile)} and a stock of {self.stock_size} make {total} "
+                f"cards, more than the deck's {deck}: "
+                + (f"with a pile of {len(self.discard_pile)} the stock holds at most {fits}"
+                   if fits >= 0 else "the pile is too long for this hand"))
 
     def unseen_mask(self, hand: int, jokers: int = 0) -> int:
         """The cards you have not seen: in the stock or hidden in the opponent's hand (the

@@ -60,7 +60,7 @@ def knock_reason(judged: Judgement, hand11: HandLike, rules: Rules | None = None
     >>> early = Knowledge(discard_pile="KD QC JH", opponent_discarded="KD JH", stock_size=28)
     >>> print(knock_reason(judge_discard(hand, early), hand, knowledge=early))
     ... # doctest: +ELLIPSIS
-    Knock with 2 after throwing K♠: 28 cards left and an undercut risk under 1%; in playouts ...
+    Play on, throwing K♠, rather than knock with 2: with 28 cards left and 4 outs the hand ...
     """
     knock = next((o for o in judged.options if o.knock), None)
     if knock is None:

@@ -280,10 +280,10 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None, rekey: bool = False) -> 
     judged = judge_discard(puzzle.hand, puzzle.knowledge, rules, precision=BANK,
                            scores=puzzle.scores)
     best = judged.best
-    if rekey and puzzle.knock is not None:  # a knock question may now be answered the other way
-        puzzle = replace(puzzle, knock=best.knock)
-    knock = bool(puzzle.knock)
-    answer = accepted_cards(judged, puzzle.knock)
+    # Re-keyed, a knock question may now be answered the other way.
+    asked = best.knock if rekey and puzzle.knock is not None else puzzle.knock
+    knock = bool(asked)
+    answer = accepted_cards(judged, asked)
     if best.card not in answer or best.knock != knock or not (rekey or answer & puzzle.answer):
         return f"the judge prefers {best.said()}: {_said_answer(puzzle)} {_cost(judged, puzzle)}"
     if all(o.accepted for o in judged.options):
@@ -292,7 +292,7 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None, rekey: bool = False) -> 
         (ChoiceValue(o.card, o.knock, o.loss, "", o.error)
          for o in judged.options if o.card is not None),
         key=lambda v: (v.points_lost, v.card, v.knock)))
-    again = retier(replace(puzzle, answer=answer, choices=choices), rules)
+    again = retier(replace(puzzle, answer=answer, knock=asked, choices=choices), rules)
     if again.tier == 5 and again.knock is None:
         # Only the playouts back such an answer: it must clear Judgement's bar again (a
         # puzzle may have moved there from another tier).
