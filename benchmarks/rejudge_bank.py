@@ -6,8 +6,9 @@ Every puzzle is measured again (:func:`gin_teach.puzzles.kinds.recheck_with_pane
 answer re-keyed where the judge's moved) and held against every style of the panel; a
 puzzle whose answer depends on the opponent, or no longer clears its tier's bar, is
 dropped. It prints every answer that moved, every puzzle dropped and why, and the tiers.
-The bank file is read with the grade scale it was written under (a bank measured before
-noise stopped making choices good still loads), then written as measured now.
+The bank is written as measured now. (The run of 2026-12-07 read the bank of d617301 with
+the grade scale it was written under, before noise stopped making choices good; its output is
+``benchmarks/rejudge_bank.log``.)
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-import gin_teach.judge as judge
 from gin_teach.errors import GinError
 from gin_teach.puzzles.kinds import recheck_with_panel
 from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle, bank_from_json, bank_to_json
@@ -27,23 +27,14 @@ from gin_teach.puzzles.verify import margins
 BANK = Path(__file__).resolve().parent.parent / "gin_teach" / "data" / "puzzles.json"
 
 
-def read_bank(path: Path) -> tuple[Puzzle, ...]:
-    """The bank at ``path``, read as the grade scale it was written under accepted it."""
-    strict = judge.NOISE_ERROR
-    judge.NOISE_ERROR = float("inf")
-    try:
-        return bank_from_json(path.read_bytes())
-    finally:
-        judge.NOISE_ERROR = strict
-
-
 def rejudged(puzzle: Puzzle) -> Puzzle | str:
     """The puzzle measured again and held against the panel, or why it is dropped (a puzzle
     the judge now refuses is dropped with the refusal)."""
     try:
-        return recheck_with_panel(puzzle, rekey=True)
+        again = recheck_with_panel(puzzle, rekey=True)
     except GinError as error:
         return f"refused: {error}"
+    return again if isinstance(again, (Puzzle, str)) else f"no verdict came back ({again!r})"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,9 +43,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--path", type=Path, default=BANK)
     parser.add_argument("--out", type=Path, default=BANK)
     args = parser.parse_args(argv)
-    bank = read_bank(args.path)
+    bank = bank_from_json(args.path.read_bytes())
     with multiprocessing.Pool(args.jobs) as pool:
         found = pool.map(rejudged, bank, chunksize=1)
+    if len(found) != len(bank):
+        raise SystemExit(f"only {len(found)} of {len(bank)} puzzles came back")
     kept: list[Puzzle] = []
     for before, after in zip(bank, found, strict=True):
         if isinstance(after, str):

@@ -29,8 +29,9 @@ EARLY_15 = dict(discard_pile="KD QC JH", opponent_discarded="KD JH", stock_size=
 LATE_15 = dict(discard_pile="KD QC JH TS 9D 8C 8S 6H KC QS JD 2C 5C AH 4C 6C 3D KH JS 6S 5S AD "
                             "8H", opponent_discarded="KD JH 9D 8S KC JD 5C 4C 3D JS 5S 8H",
                stock_size=8)
-LATE_14 = dict(discard_pile="5D 2H QC 9S 4D AH 3C 5S TC 2C 9H 4H", opponent_took="QH QD",
-               opponent_holds="QH QD", opponent_discarded="2H 9S AH 5S 2C 4H", stock_size=8)
+LATE_14: dict[str, Any] = dict(
+    discard_pile="5D 2H QC 9S 4D AH 3C 5S TC 2C 9H 4H", opponent_took="QH QD",
+    opponent_holds="QH QD", opponent_discarded="2H 9S AH 5S 2C 4H", stock_size=8)
 
 #: (name, hand, knowledge fields) of the lessons' judged positions, as the notebooks give them.
 LESSONS: list[tuple[str, str, dict[str, Any]]] = [

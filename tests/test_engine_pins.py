@@ -34,11 +34,15 @@ from gin_teach.solver import MELDS_WITH_CARD, partitions_of_mask
 def test_a_seeded_expert_match_is_pinned() -> None:
     stats = play_games(ExpertBot(seed=1), DefenderBot(seed=2), n=4, seed=5)
     expert, defender = stats.players
-    assert (stats.rounds, stats.turns, stats.dead_hands) == (24, 349, 0)
+    # Moved with the judge issue's opponent model (imagined hands fitted to real undercuts,
+    # no take of a loose card in the playouts): (24, 349, 0), Expert (3, 13, 946, 5, 8, 2),
+    # Defender (1, 11, 718, 3, 8, 2) before. The strength table in the README was measured
+    # before that change.
+    assert (stats.rounds, stats.turns, stats.dead_hands) == (31, 514, 1)
     assert (expert.games_won, expert.rounds_won, expert.points, expert.gins, expert.knocks,
-            expert.undercuts) == (3, 13, 946, 5, 8, 2)
+            expert.undercuts) == (3, 19, 1227, 10, 10, 1)
     assert (defender.games_won, defender.rounds_won, defender.points, defender.gins,
-            defender.knocks, defender.undercuts) == (1, 11, 718, 3, 8, 2)
+            defender.knocks, defender.undercuts) == (1, 11, 631, 2, 8, 2)
 
 
 # Pins taken before the rule kernel, the layer split and the Round legality rework (the

@@ -333,8 +333,10 @@ def panel_check(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     answer = frozenset(card for card in puzzle.answer
                        if all(holds_against(j.choice(card, knock)) for j in judged.values()))
     if not answer:
-        style, judgement = next((s, j) for s, j in judged.items() if not any(
-            holds_against(j.choice(c, knock)) for c in puzzle.answer))
+        # No card holds against every style: name a style the best card does not hold against.
+        best = puzzle.best_choice.card
+        style, judgement = next((s, j) for s, j in judged.items()
+                                if not holds_against(j.choice(best, knock)))
         return (f"against {STYLE_WORDS[style]} {judgement.best.said()} is best, and "
                 f"{_said_answer(puzzle)} {_cost(judgement, puzzle)}: it depends on the "
                 "opponent")
