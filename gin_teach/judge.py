@@ -563,6 +563,17 @@ def _checked_scores(scores: object, rules: Rules) -> tuple[int, int] | None:
     return scores
 
 
+def _game_on(scores: object, rules: object) -> tuple[int, int]:
+    """The scores of a game still on under ``rules`` whose play was measured, or an
+    :class:`ArgumentError` naming what is wrong."""
+    if not isinstance(rules, Rules):
+        raise wrong_argument("rules", rules, "a Rules")
+    checked = _checked_scores(scores, rules)
+    if checked is None:
+        raise wrong_argument("scores", scores, "the scores of a game whose odds were measured")
+    return checked
+
+
 def game_slope(scores: tuple[int, int], rules: Rules) -> float:
     """How much one point this hand moves the chance of winning the game at ``scores``: the
     rate at which :func:`game_points` turns chances back into points. At 0-0 a point is
@@ -571,7 +582,7 @@ def game_slope(scores: tuple[int, int], rules: Rules) -> float:
     >>> 0.004 < game_slope((0, 0), Rules()) < 0.006
     True
     """
-    mine, theirs = scores
+    mine, theirs = _game_on(scores, rules)
     up, down = (after_hand(mine, theirs, p, rules) for p in (SLOPE_POINTS, -SLOPE_POINTS))
     return max((up - down) / (2 * SLOPE_POINTS), SLOPE_FLOOR)
 
@@ -593,15 +604,24 @@ def game_points(points: int, scores: tuple[int, int], rules: Rules) -> float:
     >>> game_points(3, (97, 77), Rules()) > 5 * game_points(3, (0, 0), Rules())
     True
     """
-    mine, theirs = scores
+    if type(points) is not int:
+        raise wrong_argument("points", points, "a whole number of points")
+    mine, theirs = _game_on(scores, rules)
     base = after_hand(mine, theirs, 0, rules)
     return (after_hand(mine, theirs, points, rules) - base) / game_slope(scores, rules)
 
 
 def game_chance_of(value: float, scores: tuple[int, int], rules: Rules) -> float:
     """The chance of winning the game of a choice worth ``value`` in :func:`game_points`
-    (the mean over its deals), back on the game's own scale."""
-    mine, theirs = scores
+    (the mean over its deals), back on the game's own scale.
+
+    >>> even = game_chance_of(0.0, (0, 0), Rules())
+    >>> 0.45 < even < 0.55 < game_chance_of(20.0, (0, 0), Rules())
+    True
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        raise wrong_argument("value", value, "a number of points")
+    mine, theirs = _game_on(scores, rules)
     return after_hand(mine, theirs, 0, rules) + value * game_slope(scores, rules)
 
 

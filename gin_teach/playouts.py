@@ -529,7 +529,16 @@ def discard_result(hand: int, card: int, theirs: int, stock: list[int],
 @checks(hand=check_mask, card=check_mask, theirs=check_mask, stock=check_mask_list)
 def discard_score(hand: int, card: int, theirs: int, stock: list[int],
                   rules: PlayoutRules) -> int:
-    """:func:`discard_result`'s points alone."""
+    """:func:`discard_result`'s points alone: the judge's fast path, where only the score
+    counts. Here the opponent, dealt ten high cards, is caught by a knock.
+
+    >>> from gin_teach.cards import hand_mask
+    >>> pr = PlayoutRules.of(Rules(), 10)
+    >>> mine = hand_mask("AS 2S 3S 4H 4D 4C 9S 9H 9D KC 2H")
+    >>> theirs = hand_mask("KS KH QD QC JS JH TD TC 8S 7D")
+    >>> discard_score(mine, hand_mask("KC"), theirs, [hand_mask("5D")] * 20, pr)
+    63
+    """
     return -_playout([theirs, hand ^ card], list(stock), card, 0, rules, 0)[0]
 
 

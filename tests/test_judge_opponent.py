@@ -91,9 +91,12 @@ def test_the_throwers_throw_what_their_names_say():
 
 
 def test_a_position_with_more_cards_than_the_deck_is_refused_with_the_numbers():
-    known = Knowledge(discard_pile="5D 2H QC 9S 4D AH 3C 5S TC 2C 9H 4H", stock_size=25)
-    with pytest.raises(KnowledgeError, match="a pile of 12 and a stock of 25 make 58"):
+    known = Knowledge(discard_pile="5D 2H QC 9S 4D AH 3C 5S TC 2C 9H 4H", stock_size=20)
+    with pytest.raises(KnowledgeError, match="a pile of 12 and a stock of 20 make 53"):
         judge_discard("2S 3S 4S 6H 6D 6C 7C 7D 8H JS KD", known)
+    # A pile and a stock that two dealt hands could not leave are refused when written down.
+    with pytest.raises(KnowledgeError, match="a stock of 25 and a pile of 12"):
+        Knowledge(discard_pile="5D 2H QC 9S 4D AH 3C 5S TC 2C 9H 4H", stock_size=25)
 
 
 def test_an_opponent_holding_eleven_known_cards_is_refused():

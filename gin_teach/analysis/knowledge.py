@@ -211,8 +211,9 @@ class Knowledge:
                             f"got {excerpt(self.stock_size)}")
         if self.stock_size is not None and (self.stock_size + len(self.discard_pile)
                                             > 32 + self.jokers):
-            raise CardError(f"a stock of {self.stock_size} and a pile of "
-                            f"{len(self.discard_pile)} are more cards than two hands leave")
+            raise KnowledgeError(f"a stock of {self.stock_size} and a pile of "
+                                 f"{len(self.discard_pile)} are more cards than two hands "
+                                 "leave")
 
     @classmethod
     def from_observation(cls, observation: Observation) -> Knowledge:

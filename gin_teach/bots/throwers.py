@@ -47,7 +47,13 @@ class _Thrower(SimpleBot):
 
 class RandomDeadwoodBot(_Thrower):
     """Takes a card only for a meld and knocks at once, as Simple does; otherwise throws a
-    card chosen at random (``seed``) among its loose cards, low or high alike."""
+    card chosen at random (``seed``) among its loose cards, low or high alike.
+
+    >>> from gin_teach import Game, Rules, play
+    >>> game = play(Game(Rules(target=30), seed=3), [RandomDeadwoodBot(seed=1), SimpleBot()])
+    >>> game.is_over
+    True
+    """
 
     description = "Random thrower: throws any loose card at random; knocks at once"
 
@@ -60,7 +66,11 @@ class RandomDeadwoodBot(_Thrower):
 
 class LowestCardBot(_Thrower):
     """Takes a card only for a meld and knocks at once, as Simple does; otherwise throws its
-    lowest loose card, keeping high cards in the hope of melding them."""
+    lowest loose card, keeping high cards in the hope of melding them.
+
+    >>> LowestCardBot().pick([Card.parse("KS"), Card.parse("3D"), Card.parse("9H")])
+    Card('3D')
+    """
 
     description = "Low thrower: throws its lowest loose card first; knocks at once"
 

@@ -179,8 +179,15 @@ def play_on_puzzle(hand11: HandLike, knowledge: Knowledge, *, seed: int | None =
     """A knock-or-play-on puzzle where playing on is right, from eleven cards that could
     knock, verified (see the module); or why it is not one.
 
+    Early, a knock with 2 waits for gin; late, with eight cards left, it knocks:
+
+    >>> hand = "7S 7H 7D 9C TC JC 3H 4H 5H 2S KS"
     >>> early = Knowledge(discard_pile="KD QC JH", opponent_discarded="KD JH", stock_size=28)
-    >>> play_on_puzzle("7S 7H 7D 9C TC JC 3H 4H 5H 2S KS", early)
+    >>> print(play_on_puzzle(hand, early).explanation)  # doctest: +ELLIPSIS
+    Discard K♠ and play on: with 28 cards left and 4 outs the hand can still improve, ...
+    >>> late = Knowledge(discard_pile="KD QC JH TS 9D 8C 8S 6H KC QS JD 2C 5C AH 4C 6C 3D KH "
+    ...                               "JS 6S 5S AD 8H", stock_size=8)
+    >>> play_on_puzzle(hand, late)
     'knocking is best here (K♠ and knock)'
     """
     rules = rules or Rules.modern()
@@ -266,6 +273,13 @@ def recheck_with_panel(puzzle: Puzzle, rules: Rules | None = None, rekey: bool =
     (:func:`~gin_teach.puzzles.verify.panel_check`; a draw puzzle's take or draw must be
     graded best or good under every style): the puzzle as it now stands, or why not.
     ``rekey`` lets the judge's answer replace the stored one where it moved.
+
+    A puzzle of the bank stands as it is stored (the bank was re-judged this way):
+
+    >>> from gin_teach.puzzles import load_bank
+    >>> draw = next(p for p in load_bank() if p.kind == "draw")
+    >>> recheck_with_panel(draw) == draw
+    True
     """
     again = recheck_any(puzzle, rules, rekey)
     if isinstance(again, str) or again.kind != "draw":

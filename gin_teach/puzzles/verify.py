@@ -357,7 +357,14 @@ def panel_check(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
 
 def holds_against(option: Option) -> bool:
     """Whether a panel style leaves ``option`` standing: graded best or good there, or
-    within its noise of the best (:data:`~gin_teach.judge.NOISE_SE` standard errors)."""
+    within its noise of the best (:data:`~gin_teach.judge.NOISE_SE` standard errors).
+
+    >>> from gin_teach.judge import Option
+    >>> holds_against(Option("discard", None, 1.0, 0.5, 0.4, 200, "inaccuracy"))
+    True
+    >>> holds_against(Option("discard", None, 1.0, 3.0, 0.4, 200, "blunder"))
+    False
+    """
     return option.accepted or option.loss <= NOISE_SE * option.error
 
 
@@ -403,8 +410,8 @@ def accepted_cards(judged: Judgement, knock: bool | None) -> frozenset[Card]:
 
     >>> from gin_teach.analysis import Knowledge
     >>> judged = judge_discard("AS 2S 3S 5H 6H 7H 9C 9D 4C QD KH", Knowledge(stock_size=25))
-    >>> sorted(str(card) for card in accepted_cards(judged, knock=None))  # within the noise
-    ['4♣', 'K♥', 'Q♦']
+    >>> sorted(str(card) for card in accepted_cards(judged, knock=None))  # the two high ones
+    ['K♥', 'Q♦']
     """
     knockable = {o.card for o in judged.options if o.knock}
     return frozenset(o.card for o in judged.options
