@@ -215,7 +215,7 @@ def puzzles_from_game(seed: int, tiers: frozenset[int] = frozenset(TIER_NAMES)
                 or rng.random() >= TRY_RATE[tier]):
             continue
         tried[tier] += 1
-        verified = verify_position(hand, knowledge)  # the position's own deals
+        verified = verify_position(hand, knowledge, scores=scores)  # its own deals
         if verified.kept and verified.tier in tiers:
             found.append(reexplain(Puzzle(id=f"g{seed}-{index}", tier=verified.tier,
                                 themes=verified.themes, hand=tuple(sorted(hand)),

@@ -450,7 +450,7 @@ class Puzzle:
             knowledge.check_hand(hand_mask(cards), 11)
         except CardError as error:
             raise PuzzleError(f"this position is not a puzzle: {error}") from None
-        found = verify_position(cards, knowledge, seed=seed)
+        found = verify_position(cards, knowledge, seed=seed, scores=scores)
         if not found.kept:
             raise PuzzleError(f"this position is not a puzzle: {found.reason}")
         digest = hashlib.sha256(" ".join(c.code for c in cards).encode()).hexdigest()[:8]

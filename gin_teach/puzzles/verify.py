@@ -181,10 +181,12 @@ def analysis_tier(hand11: HandLike, knowledge: Knowledge,
 
 
 def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int | None = None,
-                    rules: Rules | None = None) -> Verification:
+                    rules: Rules | None = None, scores: tuple[int, int] | None = None
+                    ) -> Verification:
     """Verify a position as a puzzle (see the module): a :class:`Verification`, kept or with
     the reason it was refused. ``seed`` picks the judge's deals (default: the position's
-    own, :func:`~gin_teach.judge.position_seed`).
+    own, :func:`~gin_teach.judge.position_seed`); with ``scores`` the choices are valued by
+    the game, as the puzzle will be checked again (:func:`recheck`).
 
     >>> from gin_teach.analysis import Knowledge
     >>> verify_position("AS 2S 3S 5H 6H 7H 9D TD 2C 3C KH", Knowledge(stock_size=28)
@@ -196,7 +198,7 @@ def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int | None 
     expected, why_not = analysis_tier(hand, knowledge, rules)
     if expected == 0:
         return Verification(False, why_not)
-    judged = judge_discard(hand, knowledge, rules, seed=seed, precision=BANK)
+    judged = judge_discard(hand, knowledge, rules, seed=seed, precision=BANK, scores=scores)
     best = judged.best
     assert best.card is not None
     knockable = any(o.knock and o.card == best.card for o in judged.options)
@@ -212,11 +214,11 @@ def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int | None 
         key=lambda v: (v.points_lost, v.card, v.knock)))
     # The tier the analysis expected gives way to what decides between the judge's answer
     # and its wrong choices (an analysis that picks another card leaves it to the playouts).
-    tier = puzzle_tier(hand, knowledge, values, answer, knock, rules=rules)
-    refusal = _lead_refusal(hand, knowledge, rules, judged, answer, tier)
+    tier = puzzle_tier(hand, knowledge, values, answer, knock, scores, rules)
+    refusal = _lead_refusal(hand, knowledge, rules, judged, answer, tier, scores)
     if refusal:
         return Verification(False, refusal)
-    texts = puzzle_texts(tier, hand, knowledge, values, answer, knock, rules=rules)
+    texts = puzzle_texts(tier, hand, knowledge, values, answer, knock, scores, rules)
     values = tuple(replace(v, why=texts.whys[(v.card, v.knock)]) for v in values)
     rating = _initial_rating(tier, runner.loss, values)
     return Verification(True, f"kept in tier {tier}, {TIER_NAMES[tier]}", tier, answer, knock,
