@@ -46,8 +46,8 @@ __all__ = [
     "PROGRESS_FORMAT",
     "RECORD_BYTES",
     "REVIEWS_KEPT",
-    "THEMES_KEPT",
     "SOLVED_VERDICTS",
+    "THEMES_KEPT",
     "VOLATILITY_RANGE",
     "ExerciseRecord",
     "GameRecord",
@@ -374,9 +374,12 @@ class Progress:
         largest = max(sizes, key=lambda part: sizes[part])
         if largest == "extra":
             return replace(self, extra={})
-        if largest in ("history", "recent", "games"):
-            rows: tuple[Any, ...] = getattr(self, largest)
-            return replace(self, **{largest: rows[len(rows) // 2:]})
+        if largest == "history":
+            return replace(self, history=self.history[len(self.history) // 2:])
+        if largest == "recent":
+            return replace(self, recent=self.recent[len(self.recent) // 2:])
+        if largest == "games":
+            return replace(self, games=self.games[len(self.games) // 2:])
         if largest == "reviews":
             return replace(self, reviews=_soonest(self.reviews, len(self.reviews) // 2))
         if largest == "exercises":
@@ -386,8 +389,11 @@ class Progress:
         if largest == "themes":
             ranked = sorted(self.themes.items(), key=lambda item: (item[1].deviation, item[0]))
             return replace(self, themes=dict(ranked[:len(ranked) // 2]))
-        values = sorted(getattr(self, largest))  # days: the latest are kept
-        return replace(self, **{largest: frozenset(values[len(values) // 2:])})
+        if largest == "days":  # the latest are kept
+            days = sorted(self.days)
+            return replace(self, days=frozenset(days[len(days) // 2:]))
+        solved = sorted(self.solved)  # no dates: the ids later in order are kept
+        return replace(self, solved=frozenset(solved[len(solved) // 2:]))
 
     @classmethod
     def from_dict(cls, data: object) -> Progress:
