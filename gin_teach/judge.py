@@ -50,7 +50,7 @@ from typing import Final
 
 from gin_teach.analysis import Knowledge
 from gin_teach.cards import Card, HandLike, hand_mask, to_cards
-from gin_teach.errors import CardError
+from gin_teach.errors import CardError, excerpt
 from gin_teach.jokers import check_jokers_allowed
 from gin_teach.kernel import deadwood_of_mask
 from gin_teach.melds import all_best_arrangements
@@ -581,7 +581,7 @@ def judge_draw(hand10: HandLike, knowledge: Knowledge, rules: Rules | None = Non
     ('best', True)
     """
     if refuse not in ("draw", "pass"):
-        raise CardError(f"refuse is 'draw' or 'pass', not {refuse!r:.20}")
+        raise CardError(f"refuse is 'draw' or 'pass', not {excerpt(refuse, 20)}")
     cards = tuple(sorted(to_cards(hand10)))
     if len(cards) != 10:
         raise CardError(f"a draw is judged from 10 cards, not {len(cards)}")

@@ -163,6 +163,7 @@ class PlayoutRules:
     joker_points: int = JOKER_POINTS
 
     @classmethod
+    @names_bad_arguments
     def of(cls, rules: Rules, knock_limit: int | None = None) -> PlayoutRules:
         """The playout numbers of ``rules`` for a round whose knock limit is ``knock_limit``
         (``None``: the rules' own, :meth:`Rules.resolve_knock_limit`, so 0 under Straight Gin).

@@ -91,6 +91,7 @@ class TableView:
     """Whether an equal count undercuts a knock at this table (``Rules.undercut_on_tie``)."""
 
     @classmethod
+    @names_bad_arguments
     def from_observation(cls, observation: Observation) -> TableView:
         """The view of ``observation``'s player (see the class).
 

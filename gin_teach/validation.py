@@ -101,7 +101,8 @@ def _each(outer: Callable[[object], bool], inner: Callable[[object], bool]
     def test(value: object) -> bool:
         if not outer(value):
             return False
-        if not isinstance(value, (list, tuple, frozenset, set, Mapping, str)):
+        if not isinstance(value, (list, tuple, frozenset, set, Mapping, str)) \
+                and not hasattr(value, "__array__"):  # a numpy array is read twice safely
             return True  # an iterator is not run through twice
         return all(inner(item) for item in cast("Iterable[object]", value))
     return test
@@ -192,7 +193,11 @@ _KINDS: Final[dict[str, tuple[str, Callable[[object], bool]]]] = {
 
 _LONGEST_INT_BITS: Final = 1000
 """A whole number past this many bits is no count, score or seed (a 2**64 seed has 64)."""
-_SLIPS: Final = (TypeError, AttributeError, ValueError, LookupError, ArithmeticError)
+_SLIPS: Final = (TypeError, AttributeError, ValueError, LookupError, ArithmeticError,
+                 RecursionError)
+_DEEPEST_ARGUMENT: Final = 100
+"""Lists nested deeper than this in an argument are blamed for a RecursionError (no hand,
+meld list or save nests past ten)."""
 
 
 def names_bad_arguments(function: _F) -> _F:
@@ -239,13 +244,32 @@ def _blame(signature: inspect.Signature, args: tuple[Any, ...],
     for name, value in bound.arguments.items():
         if isinstance(value, int) and value.bit_length() > _LONGEST_INT_BITS:
             return f"{name} is {excerpt(value)}, far too large for any count or seed"
+        if _too_deep(value):
+            return f"{name} is nested more than {_DEEPEST_ARGUMENT} deep"
         annotation = signature.parameters[name].annotation
         if not isinstance(annotation, str):
             annotation = getattr(annotation, "__name__", "")
-        kind = _kind_of(annotation)
-        if kind is not None and not kind[1](value):
+        if "Path" in annotation and isinstance(value, str) and "\x00" in value:
+            return f"{name} must be a file or folder name, got {excerpt(value)} (a NUL byte)"
+        try:
+            kind = _kind_of(annotation)
+            wrong = kind is not None and not kind[1](value)
+        except (ValueError, TypeError, RecursionError):  # an item that cannot even be tested
+            wrong = True
+            kind = (f"the kind {annotation!r:.60} names", lambda _value: False)
+        if wrong and kind is not None:
             return f"{name} must be {kind[0]}, got {excerpt(value)}"
     return None
+
+
+def _too_deep(value: object) -> bool:
+    if not isinstance(value, (Mapping, list, tuple)):
+        return False
+    try:
+        check_nesting(value, what="argument", error=ArgumentError, max_depth=_DEEPEST_ARGUMENT)
+    except ArgumentError:
+        return True
+    return False
 
 
 @names_bad_arguments

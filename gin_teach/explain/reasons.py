@@ -152,6 +152,7 @@ class Valued:
     accepted: bool = True
 
     @classmethod
+    @names_bad_arguments
     def discard(cls, card: Card | str, knock: bool = False, loss: float = 0.0,
                 error: float = 0.0, accepted: bool | None = None) -> Valued:
         """A choice by card code (accepted unless it loses something)."""
@@ -159,6 +160,7 @@ class Valued:
         return cls(chosen, knock, loss, error, loss <= 0 if accepted is None else accepted)
 
     @classmethod
+    @names_bad_arguments
     def of(cls, option: Option) -> Valued:
         """A discard option of the judge."""
         if option.card is None:
@@ -214,6 +216,7 @@ class Position:
     scores: tuple[int, int] | None = None
 
     @classmethod
+    @names_bad_arguments
     def of(cls, hand11: HandLike, knowledge: Knowledge | None = None,
            rules: Rules | None = None, scores: tuple[int, int] | None = None) -> Position:
         """The position of ``hand11`` (the cards sorted: their order changes nothing)."""

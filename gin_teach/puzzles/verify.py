@@ -41,6 +41,7 @@ from gin_teach.judge import BANK, NOISE_SE, Judgement, Option, judge_discard
 from gin_teach.puzzles.choices import TIER_NAMES, ChoiceValue
 from gin_teach.puzzles.texts import puzzle_texts, puzzle_tier, reexplain
 from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments
 
 if TYPE_CHECKING:
     from gin_teach.puzzles.puzzle import Puzzle
@@ -241,6 +242,7 @@ def _lead_refusal(hand: Sequence[Card], knowledge: Knowledge, rules: Rules,
     return None
 
 
+@names_bad_arguments
 def confirmation_seed(hand: Sequence[Card]) -> int:
     """The seed of a position's confirmation deals: fixed by the cards, so anyone can re-run
     the check, and unrelated to the deals that chose the answer.
@@ -252,6 +254,7 @@ def confirmation_seed(hand: Sequence[Card]) -> int:
     return int(hashlib.sha256(codes.encode()).hexdigest()[:12], 16)
 
 
+@names_bad_arguments
 def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     """Check a stored puzzle again with today's code, and measure it again with the judge:
     the puzzle with the judge's values, or why it no longer holds. The judge
@@ -292,6 +295,7 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     return again
 
 
+@names_bad_arguments
 def retier(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle:
     """The puzzle in the tier of what decides it (:func:`~gin_teach.puzzles.texts.
     puzzle_tier`) with its texts written again (:func:`~gin_teach.puzzles.texts.reexplain`),
@@ -317,6 +321,7 @@ def retier(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle:
     return reexplain(puzzle, rules)
 
 
+@names_bad_arguments
 def accepted_cards(judged: Judgement, knock: bool | None) -> frozenset[Card]:
     """A puzzle's answer from the judge: the cards whose choice is graded best or good, for
     the puzzle's ``knock`` decision: True, knocking with them; False, playing on with cards
