@@ -196,8 +196,8 @@ def excerpt(value: object, longest: int = QUOTED_LENGTH) -> str:
     ('a number of about 5,000 digits', '[0, 1, 2, 3, 4, 5, ...]')
     """
     if isinstance(longest, bool) or not isinstance(longest, int) or longest < 8:
-        raise ArgumentError(f"longest must be a whole number of at least 8, got "
-                            f"{excerpt(longest) if isinstance(longest, int) else type(longest).__name__}")
+        shown = excerpt(longest) if isinstance(longest, int) else type(longest).__name__
+        raise ArgumentError(f"longest must be a whole number of at least 8, got {shown}")
     if isinstance(value, int) and value.bit_length() > 3 * longest:
         return f"a number of about {round(value.bit_length() * 0.30103):,} digits"
     if isinstance(value, str) and len(value) > longest:

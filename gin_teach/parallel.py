@@ -43,7 +43,7 @@ def check_executor(executor: object, error: type[Exception]) -> Executor:
     >>> check_executor(ThreadPoolExecutor, ValueError)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: executor must be ... not the class ThreadPoolExecutor: make one, ThreadPoolExecutor()
+    ValueError: executor must be ... not the class ThreadPoolExecutor: make one, ...
     """
     if not (isinstance(error, type) and issubclass(error, Exception)):
         raise wrong_argument("error", error, "an exception class, such as TournamentError")

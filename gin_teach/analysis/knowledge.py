@@ -193,7 +193,8 @@ class Knowledge:
             number = getattr(self, name)
             if number is not None and (isinstance(number, bool) or not isinstance(number, int)
                                        or number < 0):
-                raise CardError(f"{name} must be a whole number of at least 0, got {excerpt(number)}")
+                raise CardError(f"{name} must be a whole number of at least 0, got "
+                                f"{excerpt(number)}")
         if self.jokers not in (0, 2):
             raise CardError(f"a deck has 0 or 2 jokers, got {excerpt(self.jokers)}")
         if not self.jokers:
