@@ -202,7 +202,8 @@ def test_a_bad_file_is_refused_naming_the_problem(change, message):
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("{not json", "not valid JSON"), ("[]", "JSON object"), ("[" * 100_000, "not valid JSON"),
+    ("{not json", "not readable JSON"), ("[]", "JSON object"),
+    ("[" * 100_000, "nest more than 10 deep"),
     ('{"format": "gin_teach puzzle bank", "version": 1, "puzzles": 7}', "must be a list"),
 ])
 def test_text_that_is_not_a_bank_is_refused(text, message):

@@ -168,9 +168,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--jobs must be at least 1")
     target = args.path if args.command == "recheck" else args.out
     if args.command == "generate":
-        if args.count < 1 or (args.per_tier is not None and args.per_tier < 1) \
-                or args.patience < 1:
-            parser.error("--count, --per-tier and --patience must be at least 1")
+        if args.count < 1 or (args.per_tier is not None and args.per_tier < 1):
+            parser.error("--count and --per-tier must be at least 1")
+        if args.patience < 1:
+            parser.error("--patience must be at least 1 (games in a row without a puzzle)")
         if args.count > MAX_COUNT:
             parser.error(f"--count must be at most {MAX_COUNT:,} (a bank of 600 takes an "
                          f"hour), got {args.count:,}")
