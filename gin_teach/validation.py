@@ -25,7 +25,9 @@ import functools
 import inspect
 import json
 import math
+import os
 import random
+import stat
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, TypeVar, cast
 
@@ -44,6 +46,7 @@ __all__ = [
     "is_finite_number",
     "names_bad_arguments",
     "read_json",
+    "read_regular_file",
     "unchecked",
     "wrong_argument",
 ]
@@ -280,6 +283,47 @@ def wrong_argument(name: str, value: object, wanted: str) -> ArgumentError:
     ArgumentError('mask must be a card mask (a whole number), got 3.5')
     """
     return ArgumentError(f"{name} must be {wanted}, got {excerpt(value)}")
+
+
+# ------------------------------------------------------------------ files
+
+
+def read_regular_file(path: str | os.PathLike[str], *, most: int, what: str,
+                      error: type[GinError]) -> bytes:
+    """The bytes of the file at ``path`` if it is a regular file of at most ``most`` bytes
+    (a link is followed); a folder, a pipe, a device (``/dev/zero`` has no end), a file too
+    large or one that cannot be read raises ``error`` naming ``what``. Opening never waits on
+    a pipe nobody writes to, and at most ``most + 1`` bytes are read whatever the size says.
+
+    >>> import tempfile
+    >>> read_regular_file(tempfile.mkdtemp(), most=10, what="lesson", error=ArgumentError)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ArgumentError: the lesson ... is not a regular file (a folder, a pipe or ...
+    """
+    shown = excerpt(os.fspath(path))
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                         | getattr(os, "O_BINARY", 0))
+    except IsADirectoryError:
+        raise error(f"the {what} {shown} is not a regular file (a folder, a pipe or a "
+                    "device)") from None
+    except OSError as problem:
+        raise error(f"the {what} {shown} cannot be read: {problem.strerror or problem}") \
+            from None
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        os.close(handle)
+        raise error(f"the {what} {shown} is not a regular file (a folder, a pipe or a "
+                    "device)")
+    with os.fdopen(handle, "rb") as stream:
+        try:
+            data = stream.read(most + 1)
+        except OSError as problem:
+            raise error(f"the {what} {shown} cannot be read: "
+                        f"{problem.strerror or problem}") from None
+    if len(data) > most:
+        raise error(f"the {what} {shown} is larger than {most:,} bytes")
+    return data
 
 
 # ------------------------------------------------------------------ JSON text
