@@ -242,6 +242,8 @@ class Review:
         >>> round(both.accuracy, 1), both.round_accuracy, both.helped
         (68.4, (36.787944, 100.0), ('took back a move in round 2',))
         """
+        if isinstance(reviews, (str, bytes)) or not all(isinstance(r, Review) for r in reviews):
+            raise ReviewError(f"combine takes a list of reviews, got {excerpt(reviews)}")
         if not reviews or len({r.player for r in reviews}) != 1:
             raise ReviewError("combine reviews of one player, at least one")
         decisions = tuple(d for r in reviews for d in r.decisions)

@@ -208,6 +208,9 @@ def copy_course(folder: str | Path, force: bool = False, source: str | Path | No
     if not isinstance(folder, (str, os.PathLike)):
         raise CourseError(f"the folder to copy the course into is a path, not "
                           f"{excerpt(folder)}")
+    if "\x00" in str(os.fspath(folder)):  # no system takes it in a name
+        raise CourseError(f"cannot copy the course into {excerpt(str(folder))}: a folder name "
+                          "holds no NUL byte")
     target = Path(folder).expanduser()
     try:
         exists = target.exists()

@@ -191,6 +191,8 @@ def save_progress(progress: Progress, path: str | Path | None = None) -> None:
     >>> sorted(p.name for p in path.parent.iterdir())
     ['p.json']
     """
+    if not isinstance(progress, Progress):
+        raise ProgressError(f"save_progress saves a Progress record, not {excerpt(progress)}")
     path = _path_of(path)
     if path.is_dir():
         raise ProgressError(f"{path} is a folder, not a progress file")

@@ -301,7 +301,17 @@ def read_regular_file(path: str | os.PathLike[str], *, most: int, what: str,
     ...
     gin_teach.errors.ArgumentError: the lesson ... is not a regular file (a folder, a pipe or ...
     """
+    if not isinstance(path, (str, os.PathLike)):
+        raise wrong_argument("path", path, "a file name")
+    if isinstance(most, bool) or not isinstance(most, int) or not 0 <= most < 2**48:
+        raise wrong_argument("most", most, "a whole number of bytes")
+    if not (isinstance(error, type) and issubclass(error, GinError)):
+        raise wrong_argument("error", error, "a GinError class")
+    if not isinstance(what, str):
+        raise wrong_argument("what", what, "text naming the file's kind")
     shown = excerpt(os.fspath(path))
+    if "\x00" in str(os.fspath(path)):
+        raise error(f"the {what} {shown} is no file name (a NUL byte)")
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
                          | getattr(os, "O_BINARY", 0))

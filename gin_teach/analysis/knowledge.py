@@ -195,7 +195,7 @@ class Knowledge:
                                        or number < 0):
                 raise CardError(f"{name} must be a whole number of at least 0, got "
                                 f"{excerpt(number)}")
-        if self.jokers not in (0, 2):
+        if type(self.jokers) is not int or self.jokers not in (0, 2):
             raise CardError(f"a deck has 0 or 2 jokers, got {excerpt(self.jokers)}")
         if not self.jokers:
             seen = (self.discard_pile + self.opponent_holds + self.opponent_took

@@ -160,11 +160,11 @@ def kind_puzzles_from_game(seed: int, kind: str) -> list[Puzzle]:
     >>> all(p.kind == "draw" for p in kind_puzzles_from_game(5, "draw"))
     True
     """
-    if kind == "discard":
-        return puzzles_from_game(seed)
-    if kind not in GENERATED_KINDS:
+    if not isinstance(kind, str) or kind not in GENERATED_KINDS:
         raise PuzzleError(f"kind must be one of {', '.join(GENERATED_KINDS)}, got "
                           f"{excerpt(kind)}")
+    if kind == "discard":
+        return puzzles_from_game(seed)
     rng = random.Random(seed)
     found: list[Puzzle] = []
     if kind == "draw":

@@ -185,7 +185,7 @@ def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int | None 
     ...                 ).explanation.startswith("Discard K♥")
     True
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     hand = to_cards(hand11)
     expected, why_not = analysis_tier(hand, knowledge, rules)
     if expected == 0:
