@@ -89,8 +89,18 @@ def test_a_record_nested_100000_deep_counts_as_no_record(tmp_path):
     assert json.loads((tmp_path / RECORD_NAME).read_text())["files"]
 
 
-def test_the_source_is_only_read_from_regular_files():
-    assert (course_folder() / "00_start_here.ipynb").is_file()
+@pytest.mark.parametrize("kind", ["pipe", "endless device", "folder", "link to nothing"])
+def test_a_special_file_among_the_source_lessons_is_never_read(tmp_path, kind):
+    source, target = tmp_path / "source", tmp_path / "target"
+    source.mkdir()
+    for name in ("00_start_here.ipynb", "01_cards_and_deadwood.ipynb"):
+        (source / name).write_bytes((course_folder() / name).read_bytes())
+    SPECIAL[kind](source / LESSON)
+    with time_limit(20):
+        report = copy_course(target, source=source)
+    assert report.copied == ("00_start_here.ipynb", "01_cards_and_deadwood.ipynb")
+    assert sorted(p.name for p in target.iterdir()) == [
+        RECORD_NAME, "00_start_here.ipynb", "01_cards_and_deadwood.ipynb"]
 
 
 @pytest.mark.parametrize("kind", ["pipe", "endless device", "folder"])
