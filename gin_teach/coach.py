@@ -48,7 +48,7 @@ from gin_teach.explain import discard_reason, draw_reason, move_words
 from gin_teach.game import Game
 from gin_teach.judge import COACH, VERDICTS, Judgement, Option, judge_discard, judge_draw
 from gin_teach.round import Round
-from gin_teach.validation import read_json
+from gin_teach.validation import names_bad_arguments, read_json
 
 __all__ = [
     "ACCURACY_SCALE",
@@ -230,6 +230,7 @@ class Review:
                       self.helped + tuple(notes))
 
     @classmethod
+    @names_bad_arguments
     def combine(cls, reviews: Sequence[Review]) -> Review:
         """One review of several rounds' reviews of the same player (a game so far).
 
@@ -241,6 +242,8 @@ class Review:
         >>> round(both.accuracy, 1), both.round_accuracy, both.helped
         (68.4, (36.787944, 100.0), ('took back a move in round 2',))
         """
+        if isinstance(reviews, (str, bytes)) or not all(isinstance(r, Review) for r in reviews):
+            raise ReviewError(f"combine takes a list of reviews, got {excerpt(reviews)}")
         if not reviews or len({r.player for r in reviews}) != 1:
             raise ReviewError("combine reviews of one player, at least one")
         decisions = tuple(d for r in reviews for d in r.decisions)

@@ -215,7 +215,8 @@ def excerpt(value: object, longest: int = QUOTED_LENGTH) -> str:
     ('a number of about 5,000 digits', '[0, 1, 2, 3, 4, 5, ...]')
     """
     if isinstance(longest, bool) or not isinstance(longest, int) or longest < 8:
-        raise ArgumentError(f"longest must be a whole number of at least 8, got {longest!r:.20}")
+        shown = excerpt(longest) if isinstance(longest, int) else type(longest).__name__
+        raise ArgumentError(f"longest must be a whole number of at least 8, got {shown}")
     if isinstance(value, int) and value.bit_length() > 3 * longest:
         return f"a number of about {round(value.bit_length() * 0.30103):,} digits"
     if isinstance(value, str) and len(value) > longest:
@@ -224,6 +225,8 @@ def excerpt(value: object, longest: int = QUOTED_LENGTH) -> str:
         shown = _SHORT_REPR.repr(value)
     except ValueError:  # an int inside a container too long to turn into text
         shown = f"a {type(value).__name__} holding a number too long to print"
+    except RecursionError:  # an object whose own repr recurses without end
+        shown = f"a {type(value).__name__} too deeply nested to print"
     return shown if len(shown) <= longest else shown[:longest - 1] + "…"
 
 

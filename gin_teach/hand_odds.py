@@ -88,7 +88,8 @@ class HandRecord:
     spade: bool = False
 
     def __post_init__(self) -> None:
-        if self.ending not in _ENDINGS:
+        # A str test first: `in` on a numpy array compares element-wise and cannot answer.
+        if not isinstance(self.ending, str) or self.ending not in _ENDINGS:
             raise ArgumentError(f"HandRecord: ending must be one of {', '.join(_ENDINGS)}, "
                                 f"got {excerpt(self.ending)}")
         for name in ("knocker_deals", "spade"):

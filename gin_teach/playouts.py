@@ -202,6 +202,7 @@ class PlayoutRules:
             raise wrong_argument("plan", self.plan, f"one of {', '.join(PLANS)}")
 
     @classmethod
+    @names_bad_arguments
     def of(cls, rules: Rules, knock_limit: int | None = None, style: str = "judge"
            ) -> PlayoutRules:
         """The playout numbers of ``rules`` for a round whose knock limit is ``knock_limit``

@@ -121,7 +121,7 @@ class Rules:
             return rules
         if isinstance(rules, str) and rules in _PRESET_NAMES:
             return cls.presets()[rules]
-        if rules == "jokers wild":
+        if isinstance(rules, str) and rules == "jokers wild":  # not ==: a numpy array compares
             return cls.jokers_wild()
         raise RulesError(f"rules must be Rules, None or a preset's name, got {excerpt(rules)}")
 

@@ -135,6 +135,7 @@ class TableView:
             joker_points=rules.joker_points, undercut_on_tie=rules.undercut_on_tie)
 
     @classmethod
+    @names_bad_arguments
     def from_observation(cls, observation: Observation) -> TableView:
         """The view of ``observation``'s player: :meth:`of` its hand and what it knows
         (:meth:`Knowledge.from_observation`), so a position read off a game and the same

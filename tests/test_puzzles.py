@@ -22,8 +22,8 @@ from gin_teach.puzzles import (
     bank_to_json,
     load_bank,
 )
-from gin_teach.puzzles.kinds import recheck_with_panel
 from gin_teach.puzzles.generate import game_positions, generate, puzzles_from_game
+from gin_teach.puzzles.kinds import recheck_with_panel
 from gin_teach.puzzles.texts import puzzle_texts, puzzle_tier
 from gin_teach.puzzles.verify import (
     analysis_tier,
@@ -205,7 +205,8 @@ def test_a_bad_file_is_refused_naming_the_problem(change, message):
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("{not json", "not valid JSON"), ("[]", "JSON object"), ("[" * 100_000, "not valid JSON"),
+    ("{not json", "not readable JSON"), ("[]", "JSON object"),
+    ("[" * 100_000, "nest more than 10 deep"),
     ('{"format": "gin_teach puzzle bank", "version": 1, "puzzles": 7}', "must be a list"),
 ])
 def test_text_that_is_not_a_bank_is_refused(text, message):

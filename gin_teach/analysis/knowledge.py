@@ -20,6 +20,7 @@ from gin_teach.kernel import ALL_CARDS as FULL_DECK_MASK
 from gin_teach.kernel import POINTS as CARD_POINTS
 from gin_teach.records import Observation
 from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments
 
 __all__ = [
     "CARD_POINTS",
@@ -69,7 +70,7 @@ def mask_of_hand(hand: HandLike | int, rules: Rules | None = None) -> int:
     gin_teach.errors.RulesError: JK1 is a joker, and the modern rules play without jokers
     """
     if isinstance(hand, bool):
-        raise CardError(f"expected cards, text or a card mask, got {hand!r}")
+        raise CardError(f"expected cards, text or a card mask, got {excerpt(hand)}")
     if isinstance(hand, int):
         if not 0 <= hand <= FULL_DECK_MASK | JOKER_BITS:
             raise CardError(f"a hand mask has 52 bits (54 with jokers), got {excerpt(hand)}")
@@ -195,8 +196,9 @@ class Knowledge:
             number = getattr(self, name)
             if number is not None and (isinstance(number, bool) or not isinstance(number, int)
                                        or number < 0):
-                raise CardError(f"{name} must be a whole number of at least 0, got {number!r}")
-        if self.jokers not in (0, 2):
+                raise CardError(f"{name} must be a whole number of at least 0, got "
+                                f"{excerpt(number)}")
+        if type(self.jokers) is not int or self.jokers not in (0, 2):
             raise CardError(f"a deck has 0 or 2 jokers, got {excerpt(self.jokers)}")
         if not self.jokers:
             seen = (self.discard_pile + self.opponent_holds + self.opponent_took
@@ -216,6 +218,7 @@ class Knowledge:
                                  "leave")
 
     @classmethod
+    @names_bad_arguments
     def from_observation(cls, observation: Observation) -> Knowledge:
         """What a player's observation of a round tells it.
 

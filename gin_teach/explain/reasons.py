@@ -16,7 +16,7 @@ from gin_teach.analysis import (
 )
 from gin_teach.analysis.discards import danger_weight
 from gin_teach.cards import Card, HandLike, full_deck, hand_mask, parse_cards, to_cards
-from gin_teach.errors import CardError
+from gin_teach.errors import CardError, excerpt
 from gin_teach.judge import (
     Option,
     breaks_meld,
@@ -152,13 +152,19 @@ class Valued:
     accepted: bool = True
 
     @classmethod
+    @names_bad_arguments
     def discard(cls, card: Card | str, knock: bool = False, loss: float = 0.0,
                 error: float = 0.0, accepted: bool | None = None) -> Valued:
         """A choice by card code (accepted unless it loses something)."""
-        chosen = card if isinstance(card, Card) else parse_cards(card)[0]
+        chosen = card if isinstance(card, Card) else parse_cards(card)
+        if not isinstance(chosen, Card):
+            if len(chosen) != 1:
+                raise CardError(f"a discard is one card, got {excerpt(card)}")
+            chosen = chosen[0]
         return cls(chosen, knock, loss, error, loss <= 0 if accepted is None else accepted)
 
     @classmethod
+    @names_bad_arguments
     def of(cls, option: Option) -> Valued:
         """A discard option of the judge."""
         if option.card is None:
@@ -214,6 +220,7 @@ class Position:
     scores: tuple[int, int] | None = None
 
     @classmethod
+    @names_bad_arguments
     def of(cls, hand11: HandLike, knowledge: Knowledge | None = None,
            rules: Rules | None = None, scores: tuple[int, int] | None = None) -> Position:
         """The position of ``hand11`` (the cards sorted: their order changes nothing)."""

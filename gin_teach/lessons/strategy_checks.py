@@ -292,7 +292,7 @@ def check_draws_left(stock_size: int, answer: object, rules: Rules | None = None
     ✔ Right: 9 cards in the stock, and the hand ends with 2 left: 7 draws, 4 of them by the \
 player to draw next.
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     hint = (f"In the modern rules this course uses the hand is dead when {rules.dead_hand_stock} "
             "cards are left in the stock (lesson 05).")
     count = read_int(answer, hint)

@@ -32,7 +32,13 @@ from functools import partial
 from pathlib import Path
 
 from gin_teach.errors import PuzzleError
-from gin_teach.puzzles.generate import GENERATED_KINDS, generate, text_progress
+from gin_teach.puzzles.generate import (
+    GENERATED_KINDS,
+    MAX_COUNT,
+    PATIENCE,
+    generate,
+    text_progress,
+)
 from gin_teach.puzzles.kinds import recheck_any, recheck_with_panel
 from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle, bank_to_json, load_bank
 from gin_teach.puzzles.verify import margins, retier
@@ -140,6 +146,9 @@ def main(argv: list[str] | None = None) -> int:
                       help=f"the bank file to write (the one shipped is {BUNDLED})")
     make.add_argument("--add", action="store_true",
                       help="add the new puzzles to the bank at --out, ids after its last")
+    make.add_argument("--patience", type=int, default=PATIENCE,
+                      help=f"stop after this many games in a row that add no puzzle "
+                           f"(default {PATIENCE}): a tier too rare to fill ends the run")
     check = commands.add_parser("recheck", help="check a bank again with today's code")
     check.add_argument("--path", type=Path, default=BUNDLED)
     check.add_argument("--drop", action="store_true",
@@ -168,6 +177,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "generate":
         if args.count < 1 or (args.per_tier is not None and args.per_tier < 1):
             parser.error("--count and --per-tier must be at least 1")
+        if args.patience < 1:
+            parser.error("--patience must be at least 1 (games in a row without a puzzle)")
+        if args.count > MAX_COUNT:
+            parser.error(f"--count must be at most {MAX_COUNT:,} (a bank of 600 takes an "
+                         f"hour), got {args.count:,}")
         if args.tiers and not set(args.tiers) <= set(TIER_NAMES):
             parser.error(f"--tiers must be among {' '.join(map(str, TIER_NAMES))}")
         if target is None:
@@ -193,14 +207,25 @@ def main(argv: list[str] | None = None) -> int:
         if found:  # an early checkpoint with nothing found never replaces a bank
             _write(added(existing, found), target)
 
-    puzzles = generate(args.count, args.seed, args.jobs, per_tier=args.per_tier,
-                       progress=text_progress(args.count), checkpoint=checkpoint,
-                       kind=args.kind, tiers=args.tiers or tuple(TIER_NAMES))
-    puzzles = added(existing, puzzles)
-    _write(puzzles, target)
-    tiers = Counter(p.tier for p in puzzles)
-    print(f"\n{len(puzzles)} puzzles: " + ", ".join(
+    try:
+        made = generate(args.count, args.seed, args.jobs, per_tier=args.per_tier,
+                        progress=text_progress(args.count), checkpoint=checkpoint,
+                        kind=args.kind, tiers=args.tiers or tuple(TIER_NAMES),
+                        patience=args.patience)
+    except PuzzleError as error:
+        print(f"\nerror: {error}", file=sys.stderr)
+        return 1
+    puzzles = added(existing, made)
+    if made:
+        _write(puzzles, target)
+    tiers = Counter(p.tier for p in made)
+    print(f"\n{len(made)} {args.kind} puzzles: " + ", ".join(
         f"{TIER_NAMES[t]} {tiers[t]}" for t in TIER_NAMES), file=sys.stderr)
+    if len(made) < args.count:
+        print(f"stopped after {args.patience} games in a row found no puzzle for the tiers "
+              f"left: {len(made)} of the {args.count} asked "
+              + (f"(written to {target})" if made else "(nothing written)"), file=sys.stderr)
+        return 1
     return 0
 
 

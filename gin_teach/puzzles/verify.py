@@ -193,7 +193,7 @@ def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int | None 
     ...                 ).explanation.startswith("Discard K♥")
     True
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     hand = to_cards(hand11)
     expected, why_not = analysis_tier(hand, knowledge, rules)
     if expected == 0:
@@ -251,6 +251,7 @@ def _lead_refusal(hand: Sequence[Card], knowledge: Knowledge, rules: Rules,
     return None
 
 
+@names_bad_arguments
 def confirmation_seed(hand: Sequence[Card]) -> int:
     """The seed of a position's confirmation deals: fixed by the cards, so anyone can re-run
     the check, and unrelated to the deals that chose the answer.
@@ -262,6 +263,7 @@ def confirmation_seed(hand: Sequence[Card]) -> int:
     return int(hashlib.sha256(codes.encode()).hexdigest()[:12], 16)
 
 
+@names_bad_arguments
 def recheck(puzzle: Puzzle, rules: Rules | None = None, rekey: bool = False) -> Puzzle | str:
     """Check a stored puzzle again with today's code, and measure it again with the judge:
     the puzzle with the judge's values, or why it no longer holds. The judge
@@ -379,6 +381,7 @@ STYLE_WORDS: Final = {
 }
 
 
+@names_bad_arguments
 def retier(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle:
     """The puzzle in the tier of what decides it (:func:`~gin_teach.puzzles.texts.
     puzzle_tier`) with its texts written again (:func:`~gin_teach.puzzles.texts.reexplain`),
@@ -404,6 +407,7 @@ def retier(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle:
     return reexplain(puzzle, rules)
 
 
+@names_bad_arguments
 def accepted_cards(judged: Judgement, knock: bool | None) -> frozenset[Card]:
     """A puzzle's answer from the judge: the cards whose choice is graded best or good, for
     the puzzle's ``knock`` decision: True, knocking with them; False, playing on with cards
