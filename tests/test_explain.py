@@ -428,6 +428,19 @@ def test_an_exact_difference_is_said_to_hold_on_every_deal() -> None:
         in discard_reason(judged, hand, one)
 
 
+def test_a_rival_level_on_every_deal_is_not_said_to_lose_nothing_more() -> None:
+    # With 2 cards left no draw remains and every discard scores alike; the judge still
+    # grades a card that breaks a meld below the best: "wins 0.0 points a hand more" said
+    # nothing true.
+    hand = "2S 3S 4S 9S 9D 9C 5D 6D 7D QS JH"
+    theirs = "QC QD QH 4C 5C 6C 8H 9H TH KS"
+    known = Knowledge(opponent_holds=theirs, opponent_took=theirs, stock_size=2)
+    judged = judge_discard(hand, known)
+    said = discard_reason(judged, hand, judged.best, knowledge=known)
+    assert "0.0 points" not in said and "scores the same as" in said, said
+    assert said.count("leaves 27") == 1, said
+
+
 def test_moves_are_said_in_symbols() -> None:
     assert move_words("discard JS") == "discard J♠"
     assert move_words("knock TD") == "discard 10♦ and knock"

@@ -660,9 +660,13 @@ def decide(position: Position, better: Valued, worse: Valued) -> Reason:
     reason = _decide(position, better, worse)
     broken = _broken_meld(position, worse, better)
     if broken:  # the playouts find breaking a meld better: say what that overcomes
+        lb, lw = position.left(better.card), position.left(worse.card)
+        # The counts are said once: the shape reason's own "leaves less now" would repeat them.
+        why = reason.why.removeprefix(f"throwing {worse.card} leaves less now ({lw} against "
+                                      f"{lb}), but ")
         reason = replace(reason, why=(
-            f"{better.card} breaks your {broken} and leaves {position.left(better.card)} "
-            f"where {worse.card} leaves {position.left(worse.card)}, yet {reason.why}"))
+            f"{better.card} breaks your {broken} and leaves {lb} where {worse.card} leaves "
+            f"{lw}, yet {why}"))
     return reason
 
 
