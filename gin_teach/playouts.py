@@ -196,9 +196,9 @@ class PlayoutRules:
     """When the player choosing knocks once it plays on (one of :data:`PLANS`)."""
 
     def __post_init__(self) -> None:
-        if self.style not in STYLES:
+        if not isinstance(self.style, str) or self.style not in STYLES:
             raise wrong_argument("style", self.style, f"one of {', '.join(STYLES)}")
-        if self.plan not in PLANS:
+        if not isinstance(self.plan, str) or self.plan not in PLANS:
             raise wrong_argument("plan", self.plan, f"one of {', '.join(PLANS)}")
 
     @classmethod

@@ -102,6 +102,7 @@ class TableView:
     """Whether an equal count undercuts a knock at this table (``Rules.undercut_on_tie``)."""
 
     @classmethod
+    @names_bad_arguments
     def of(cls, hand: HandLike, knowledge: Knowledge, rules: Rules,
            opponent_size: int = OPPONENT_HAND) -> TableView:
         """The view of a position given as cards and a

@@ -43,6 +43,10 @@ def discard_reason(judged: Judgement, hand11: HandLike, chosen: Option,
     """
     position = Position.of(hand11, knowledge, rules, scores)
     choices = [Valued.of(o) for o in judged.options if o.card is not None]
+    stray = next((v.card for v in choices if v.card not in position.hand), None)
+    if stray is not None:
+        raise CardError(f"the judgement throws {stray}, which is not in the hand: it judged "
+                        "another hand")
     return choice_reason(position, choices, Valued.of(chosen))
 
 

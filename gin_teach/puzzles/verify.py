@@ -359,6 +359,7 @@ def panel_check(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     return retier(replace(puzzle, answer=answer, choices=tuple(choices)), rules)
 
 
+@names_bad_arguments
 def holds_against(option: Option) -> bool:
     """Whether a panel style leaves ``option`` standing: graded best or good there, or
     within its noise of the best (:data:`~gin_teach.judge.NOISE_SE` standard errors).
