@@ -248,3 +248,29 @@ def test_the_coach_never_grades_a_knock_it_just_recommended_taking_for_a_mistake
             rnd.apply(players[mover].choose(obs, rnd.legal_actions()))
     assert checked >= 3
 
+
+
+# --------------------------------------------------------------------- the trainer
+
+
+def test_a_card_good_only_against_some_opponents_is_told_it_depends_on_the_opponent():
+    """A card the stored numbers grade good yet the bank left out of the answer is told so,
+    and measured again, some style of the panel does leave it behind."""
+    from gin_teach.puzzles import load_bank
+    from gin_teach.puzzles.verify import PANEL, holds_against
+
+    outside = [(p, c) for p in load_bank() if p.kind == "discard" for c in p.choices
+               if c.card not in p.answer and c.knock == bool(p.knock)
+               and p.grade(c.card, c.knock).verdict == "good"]
+    assert outside
+    for puzzle, choice in random.Random(3).sample(outside, 2):
+        said = puzzle.grade(choice.card, choice.knock).explanation
+        assert "It depends on your opponent" in said, puzzle.id
+        assert any(not holds_against(judge_discard(
+            puzzle.hand, puzzle.knowledge, opponent=style, precision=COACH,
+            scores=puzzle.scores).choice(choice.card, choice.knock)) for style in PANEL[1:]), \
+            puzzle.id
+    # An answer card is never told so.
+    puzzle = next(p for p in load_bank() if p.kind == "discard")
+    assert "depends on your opponent" not in puzzle.grade(puzzle.best_choice.card,
+                                                         puzzle.best_choice.knock).explanation

@@ -316,9 +316,15 @@ class Puzzle:
             alike = (f" ({', '.join(map(str, others))} would be as good)" if others else "")
             return Grade(chosen.card, chosen.knock, verdict, 0.0, None, None,
                          f"Best: {did}{alike}: {_reason_of(self.explanation)}")
+        text = _verdict_text(verdict, chosen, did, better, f" Better: {better}.")
+        if verdict == "good" and not in_answer:
+            # Good against the judge's own opponent, yet left out of the answer: the bank
+            # held every answer against a panel of opponent styles and this one fell short.
+            text += (f" It depends on your opponent: {better} holds against every style of "
+                     f"opponent the bank was checked with, {_said(chosen, self.choices)} "
+                     "does not.")
         return Grade(chosen.card, chosen.knock, verdict, round(chosen.points_lost, 2),
-                     best.card, best.knock,
-                     _verdict_text(verdict, chosen, did, better, f" Better: {better}."))
+                     best.card, best.knock, text)
 
     def grade_draw(self, take: bool) -> Grade:
         """Grade taking the face-up card (``take=True``) or drawing from the stock
