@@ -254,3 +254,22 @@ def test_an_import_inside_a_function_is_seen_and_type_checking_is_not(tmp_path: 
     inner, outer = imports_of("gin_teach.m", source, {"gin_teach.round", "gin_teach.display"})
     assert inner == [Edge("gin_teach.m", "gin_teach.display", 6, "C._repr_html_")]
     assert [e.target for e in outer] == ["typing", "ipywidgets"]
+
+
+# The top level the project keeps (CONTRIBUTING's layout): anything else committed there is a
+# stray (a course copy or a saved file written by a run outside its test folder).
+TOP_LEVEL = {".ci", ".gitignore", ".wip", "CHANGELOG.md", "CONTRIBUTING.md", "Makefile",
+             "README.md", "benchmarks", "binder", "docs", "gin_teach", "layers.txt", "notebooks",
+             "pyproject.toml", "tests"}
+
+
+def test_the_top_level_holds_only_the_projects_own_files() -> None:
+    import subprocess
+
+    root = Path(__file__).resolve().parent.parent
+    if not (root / ".git").exists():
+        pytest.skip("not a git checkout: nothing committed to list")
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True,
+                            check=True).stdout.decode().split("\0")
+    top = {name.split("/")[0] for name in listed if name}
+    assert top - TOP_LEVEL == set()
