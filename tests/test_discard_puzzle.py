@@ -5,6 +5,8 @@ import json
 
 import pytest
 
+from gin_teach.lessons.tries import TRIES
+from gin_teach.nudges import names_any
 from gin_teach.progress import load_progress
 from gin_teach.puzzles import load_bank
 from gin_teach.widgets import DiscardPuzzle, puzzle_of_the_day
@@ -35,21 +37,47 @@ def test_a_right_answer_raises_the_rating_and_the_streak_and_is_saved(path):
     assert trainer.message_text.startswith("Best: ")
 
 
-def test_a_wrong_answer_names_the_better_card_and_breaks_the_streak(path):
-    trainer = DiscardPuzzle(progress_path=path, seed=4)
+def _wrong_cards(puzzle):
+    """The puzzle's discards that are not accepted, worst first, one per card."""
+    seen, found = set(), []
+    for choice in sorted(puzzle.choices, key=lambda c: -c.points_lost):
+        if choice.card not in puzzle.answer and choice.card not in seen:
+            seen.add(choice.card)
+            found.append(choice)
+    return found
+
+
+def test_a_wrong_answer_hears_a_question_and_the_better_card_only_at_the_last_try(path):
+    trainer = DiscardPuzzle(progress_path=path, seed=4, kind="discard")
     trainer.answer(trainer.puzzle.best_choice.card, trainer.puzzle.knock)
     trainer.next_puzzle()
-    wrong = wrong_choice(trainer.puzzle)
-    grade = trainer.answer(wrong.card, wrong.knock)
-    assert grade.verdict != "best" and grade.better in trainer.puzzle.answer
-    assert str(grade.better) in trainer.message_text
-    assert f"{grade.points_lost:.1f}" in trainer.message_text
+    while len(_wrong_cards(trainer.puzzle)) < TRIES:
+        trainer.next_puzzle()
+    puzzle, wrongs = trainer.puzzle, _wrong_cards(trainer.puzzle)
+    for tries, wrong in enumerate(wrongs[:TRIES], 1):
+        grade = trainer.answer(wrong.card, wrong.knock)
+        assert grade.verdict not in ("best", "good") and grade.better in puzzle.answer
+        assert f"{grade.points_lost:.1f}" in trainer.message_text
+        named = names_any(trainer.message_text, puzzle.answer)
+        if tries < TRIES:  # a question first: no card of the answer is named or marked
+            assert named == [] and "?" in trainer.message_text, trainer.message_text
+        else:
+            assert str(grade.better) in trainer.message_text
     assert trainer.streak == 0 and trainer.progress.best_streak == 1
     # Only the first attempt is rated: answering again changes nothing.
     attempts = trainer.progress.attempts
     trainer.retry()
     trainer.answer(trainer.puzzle.best_choice.card, trainer.puzzle.knock)
     assert trainer.progress.attempts == attempts
+
+
+def test_show_solution_after_a_wrong_try_names_the_answer(path):
+    trainer = DiscardPuzzle(progress_path=path, seed=9, kind="discard")
+    wrong = _wrong_cards(trainer.puzzle)[0]
+    trainer.answer(wrong.card, wrong.knock)
+    assert names_any(trainer.message_text, trainer.puzzle.answer) == []
+    trainer.show_solution()
+    assert names_any(trainer.message_text, trainer.puzzle.answer)
 
 
 def test_a_hint_halves_the_reward(path, tmp_path):

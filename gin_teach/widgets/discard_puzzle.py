@@ -11,9 +11,13 @@ overall and per theme, streak, solved puzzles and the puzzles due for review) is
 every rated attempt, in the learner's shared record (:mod:`gin_teach.progress`): every widget
 on a page that shows the same record shows it as it now is.
 
-How an attempt counts is said on screen when it matters ("solved with a hint: counts as
-half"); a puzzle missed, solved after a hint or whose solution was shown comes back for
-review (FSRS, :mod:`gin_teach.review_schedule`), due ones first, with the day it was missed.
+A wrong answer hears a question first (:mod:`gin_teach.nudges`: what to look at, never the
+better card), and the learner tries again; the better choice and why come with "Show
+solution" or after the last try (:data:`~gin_teach.lessons.tries.TRIES`, two for a question
+with two answers). How an attempt counts is said on screen when it matters ("solved with a
+hint: counts as half"); a puzzle missed, solved after a hint or whose solution was shown
+comes back for review (FSRS, :mod:`gin_teach.review_schedule`), due ones first, with the day
+it was missed.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from gin_teach.cards import Card
 from gin_teach.display import HIGHLIGHTS, hand_svg, message_html
 from gin_teach.errors import GinError, PuzzleError, excerpt
 from gin_teach.learner_record import SOLVED_VERDICTS, Progress, verdict_score
+from gin_teach.lessons.tries import TRIES
+from gin_teach.nudges import draw_nudge, puzzle_nudge, puzzle_solution
 from gin_teach.progress import ProgressStore, store_for
 from gin_teach.puzzles import QUESTIONS, TIER_NAMES, Grade, Puzzle, load_bank
 from gin_teach.rating import Rating
@@ -131,6 +137,7 @@ class DiscardPuzzle(widgets.VBox):
         self.knock = False
         self.rated = False
         self.hint_used = False
+        self.wrong_tries = 0
         self.last_grade: Grade | None = None
         self._message_text = ""
         themes = sorted({t for p in self.bank for t in p.themes})
@@ -243,18 +250,44 @@ class DiscardPuzzle(widgets.VBox):
                 note = "Solved with a hint: counts as half."
             note = " ".join(filter(None, [note, self._record(score)]))
         kind = "right" if grade.verdict in SOLVED_VERDICTS else "wrong"
-        self._say(" ".join(filter(None, [grade.explanation, note])), kind)  # verdict first
+        told = kind == "right" or self._last_try()
+        if kind == "right":
+            self.wrong_tries = 0
+            words = grade.explanation
+        elif told:  # the last try: the better choice and why
+            self.wrong_tries = 0
+            words = f"{grade.explanation} That was your last try. {puzzle_solution(self.puzzle)}"
+        else:
+            words = self._nudge(grade)
+        self._say(" ".join(filter(None, [words, note])), kind)  # verdict first
         if grade.take is not None:
             moves = {grade.take: "best" if kind == "right" else "wrong"}
-            if grade.better_take is not None:
+            if grade.better_take is not None and told:
                 moves[grade.better_take] = "best"
             self._draw({}, moves)
             return grade
         marks = {grade.card: "best" if kind == "right" else "wrong"}
-        if grade.better is not None:
+        if grade.better is not None and told:
             marks[grade.better] = "best"
         self._draw(marks)
         return grade
+
+    def _last_try(self) -> bool:
+        """Count a wrong try; whether it was the last one the puzzle allows."""
+        self.wrong_tries += 1
+        tries = 2 if self.puzzle.kind == "draw" else TRIES
+        return self.wrong_tries >= tries
+
+    def _nudge(self, grade: Grade) -> str:
+        """A wrong try's words: the verdict and what it costs, then a question that points at
+        what decides the puzzle, naming nothing that is right."""
+        if grade.take is not None:
+            question = draw_nudge()
+        else:
+            question = puzzle_nudge(self.puzzle, grade.card, grade.knock)
+        return (f"{grade.verdict.capitalize()}: not the best here (about "
+                f"{grade.points_lost:.1f} points a hand lost). {question} Try again, or press "
+                "Show solution.")
 
     def answer_draw(self, take: bool) -> Grade | None:
         """Answer a take-or-draw puzzle: take the face-up card (``take=True``) or draw from
@@ -315,6 +348,7 @@ class DiscardPuzzle(widgets.VBox):
             grade = self.puzzle.grade_draw(self.puzzle.take)
         else:
             grade = self.puzzle.grade(best.card, best.knock)
+        self.wrong_tries = 0
         self._say(" ".join(filter(None, [f"Solution: {grade.explanation}", note])), "info")
         self._draw({card: "best" for card in self.puzzle.answer},
                    {self.puzzle.take: "best"} if self.puzzle.take is not None else None)
@@ -422,6 +456,7 @@ class DiscardPuzzle(widgets.VBox):
     def _show_puzzle(self) -> None:
         self.rated = False
         self.hint_used = False
+        self.wrong_tries = 0
         self.last_grade = None
         self.knock_button.value = False
         can_knock = any(c.knock for c in self.puzzle.choices)
