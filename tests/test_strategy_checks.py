@@ -321,3 +321,37 @@ def test_a_wrong_card_hears_a_question_then_the_answer_on_request() -> None:
     assert not any(str(card) in str(said) for card in right), said
     shown = check_best_discard(hand, "show the answer", known)
     assert shown.revealed and not shown.correct and str(judged.best.card) in shown.message
+
+
+@pytest.mark.parametrize(("said", "meant"), [("draw from stock", "draw"),
+                                             ("from the stock", "draw"),
+                                             ("Draw from the deck", "draw"),
+                                             ("take from the pile", "take")])
+def test_plausible_ways_to_say_take_or_draw_are_read(said: str, meant: str) -> None:
+    hand, pile = "7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 6D"
+    assert check_draw(hand, pile, said).correct is check_draw(hand, pile, meant).correct
+    assert "could not read" not in str(check_draw(hand, pile, said))
+
+
+@pytest.mark.parametrize(("said", "meant"), [("playon", "play on"), (False, "play on"),
+                                             (True, "knock"), ("keep going", "play on")])
+def test_plausible_ways_to_say_knock_or_play_on_are_read(said: object, meant: str) -> None:
+    hand = "7S 7H 7D 9C TC JC 3H 4H 5H 9S KS"
+    for known in (EARLY, LATE):
+        forget_tries()
+        feedback = check_knock_or_play_on(hand, known, said)
+        assert feedback.answered and "could not read" not in str(feedback)
+        assert feedback.correct is check_knock_or_play_on(hand, known, meant).correct
+
+
+def test_a_card_answer_without_a_card_says_so_not_you_wrote_0() -> None:
+    said = check_best_discard(SHAPE, "discard")
+    assert not said.correct and "you wrote 0" not in said.message
+    assert "no card" in said.message
+
+
+def test_a_take_or_draw_question_shows_the_face_up_card() -> None:
+    # Issue 44: lesson 13 exercises 1 and 2 drew the hand alone, not the card on offer.
+    feedback = check_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 6D", ...)
+    assert 'aria-label="Face-up card"' in feedback.picture
+    assert "six of diamonds" in feedback.picture and 'aria-label="Under it' in feedback.picture

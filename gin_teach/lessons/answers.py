@@ -497,10 +497,20 @@ def read_card(answer: object, hint: str) -> Card:
 
     >>> read_card(" k♠ ", "")
     Card('KS')
+    >>> for answer in ("discard", "7H 8H"):
+    ...     try:
+    ...         read_card(answer, "")
+    ...     except Reply as reply:
+    ...         print(reply.feedback.message)
+    I found no card in 'discard': write one card, like 7H or K♠.
+    Write one card only; you wrote 2: 7♥ 8♥.
     """
     cards = read_cards(answer, hint)
+    if not cards:
+        raise unreadable(f"I found no card in {excerpt(answer)}: write one card, like 7H or "
+                         "K♠.")
     if len(cards) != 1:
-        raise unreadable(f"Write exactly one card (you wrote {len(cards)}), like 7H or K♠.")
+        raise unreadable(f"Write one card only; you wrote {len(cards)}: {cut(cards_text(cards))}.")
     return cards[0]
 
 

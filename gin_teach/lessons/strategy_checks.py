@@ -24,6 +24,7 @@ from gin_teach.analysis import (
     Knowledge,
     analyze_discards,
     draw_outlook,
+    draws_left,
 )
 from gin_teach.cards import Card, HandLike, cards_from_mask, cards_text, hand_mask, to_cards
 from gin_teach.display import hand_svg
@@ -66,13 +67,17 @@ _DRAW_WORDS: Final = {
     "take": "take", "take it": "take", "take the upcard": "take", "upcard": "take",
     "pile": "take", "discard pile": "take", "take the card": "take", "pick it up": "take",
     "draw": "draw", "stock": "draw", "draw from the stock": "draw", "the stock": "draw",
-    "pass": "draw", "leave it": "draw", "draw a card": "draw",
+    "pass": "draw", "leave it": "draw", "draw a card": "draw", "draw from stock": "draw",
+    "from the stock": "draw", "from stock": "draw", "draw stock": "draw",
+    "draw from the deck": "draw", "the deck": "draw", "deck": "draw",
+    "take from the pile": "take", "from the pile": "take", "take the discard": "take",
 }
 _KNOCK_WORDS: Final = {
     "knock": "knock", "knock now": "knock", "yes": "knock", "gin": "knock", "go gin": "knock",
     "play on": "play on", "wait": "play on", "no": "play on", "keep playing": "play on",
     "do not knock": "play on", "don't knock": "play on", "not knock": "play on",
-    "carry on": "play on", "play": "play on",
+    "carry on": "play on", "play": "play on", "playon": "play on", "keep going": "play on",
+    "go on": "play on",
 }
 
 
@@ -81,6 +86,23 @@ def _picture(hand: HandLike, *_: object, **__: object) -> str:
         return hand_svg(hand)
     except ValueError:
         return ""
+
+
+def _draw_picture(hand: HandLike, knowledge: Knowledge | HandLike, *_: object,
+                  **__: object) -> str:
+    """The ten cards, the face-up card on offer and the pile under it: what a take-or-draw
+    question is about (issue 44: lesson 13 showed the hand alone)."""
+    try:
+        known = _knowledge(knowledge)
+        pictures = [hand_svg(hand, title="Your hand")]
+        if known.discard_pile:
+            pictures.append(hand_svg(known.discard_pile[-1:], title="Face-up card"))
+        if len(known.discard_pile) > 1:
+            pictures.append(hand_svg(known.discard_pile[-12:-1], title="Under it, top last"))
+    except ValueError:
+        return ""
+    row = "".join(f'<div style="margin:0 16px 8px 0">{p}</div>' for p in pictures)
+    return f'<div style="display:flex;flex-wrap:wrap">{row}</div>'
 
 
 def _knowledge(known: Knowledge | HandLike | None) -> Knowledge:
@@ -237,7 +259,7 @@ def check_outs(hand: HandLike, answer: object,
     return wrong_try(exercise, nudge, solution, hint=hint)
 
 
-@feedback_checker(_picture)
+@feedback_checker(_draw_picture)
 def check_draw(hand: HandLike, knowledge: Knowledge | HandLike, answer: object,
                rules: Rules | None = None) -> Feedback:
     """Take the top of the discard pile or draw from the stock? ``knowledge`` is what you
@@ -321,7 +343,10 @@ def check_knock_or_play_on(hand: HandLike, knowledge: Knowledge, answer: object,
     if wants_answer(answer):
         return shown_answer(exercise, knock_reason(judge_discard(cards, knowledge, rules),
                                                    cards, rules, knowledge))
-    said = read_choice(answer, _KNOCK_WORDS, hint, shown='with "knock" or "play on"')
+    if isinstance(answer, bool):  # as check_puzzle takes it: True to knock
+        said = "knock" if answer else "play on"
+    else:
+        said = read_choice(answer, _KNOCK_WORDS, hint, shown='with "knock" or "play on"')
     judged = judge_discard(cards, knowledge, rules)
     knocks = [o for o in judged.options if o.knock]
     if not knocks:
@@ -357,7 +382,7 @@ player to draw next.
     rules = rules or Rules.modern()
     hint = (f"In the modern rules this course uses the hand is dead when {rules.dead_hand_stock} "
             "cards are left in the stock (lesson 05).")
-    left = max(0, stock_size - rules.dead_hand_stock)
+    left = draws_left(stock_size, rules)
     mine = (left + 1) // 2
     solution = (f"{stock_size} cards in the stock, and the hand ends with "
                 f"{rules.dead_hand_stock} left: {left} draws, {mine} of them by the player to "

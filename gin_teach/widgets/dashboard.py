@@ -30,13 +30,15 @@ from gin_teach.learner_record import COUNTING_RULE, Progress
 from gin_teach.lesson_progress import kernel_shell
 from gin_teach.progress import ProgressStore, store_for
 from gin_teach.review_schedule import missed_words
+from gin_teach.wording import counted
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from gin_teach.game import Game
 
-__all__ = ["ProgressDashboard", "dashboard_figure", "from_a_click", "record_finished_game"]
+__all__ = ["ProgressDashboard", "dashboard_figure", "fit_width", "from_a_click",
+           "record_finished_game"]
 
 CALENDAR_WEEKS = 12
 """How many weeks the calendar of practised days shows."""
@@ -95,6 +97,19 @@ def dashboard_figure(progress: Progress, today: datetime.date | None = None) -> 
     return figure
 
 
+def fit_width(svg: str) -> str:
+    """An SVG picture that shrinks to the width it is shown in, keeping its proportions: the
+    charts are wider than JupyterLab's default output area (issue 44: the streak calendar was
+    cut off, 1,143 pixels in 1,032).
+
+    >>> fit_width('<svg width="800pt" viewBox="0 0 800 200"></svg>')
+    '<svg style="max-width:100%;height:auto" width="800pt" viewBox="0 0 800 200"></svg>'
+    """
+    if not svg.startswith("<svg") or "max-width" in svg[:svg.find(">")]:
+        return svg
+    return '<svg style="max-width:100%;height:auto"' + svg[len("<svg"):]
+
+
 def _square(x: int, y: int, colour: str) -> Any:
     from matplotlib.patches import Rectangle
 
@@ -137,20 +152,20 @@ class ProgressDashboard(widgets.VBox):
         progress = self.store.progress
         solved = sum(1 for e in progress.exercises.values() if e.first_solved is not None)
         reviewed = [g.accuracy for g in progress.games if g.accuracy is not None]
-        games = f"{len(progress.games)} games played"
+        games = f"{counted(len(progress.games), 'game')} played"
         if reviewed:
             games += f" (review accuracy {sum(reviewed) / len(reviewed):.0f} on average)"
         low, high = progress.rating.interval()
         lines = [f"Rating {round(progress.rating.rating)} (likely {low}-{high}) · "
-                 f"{progress.attempts} puzzles answered, {len(progress.solved)} solved · best "
-                 f"streak {progress.best_streak}",
-                 f"{solved} lesson exercises solved · {games}",
+                 f"{counted(progress.attempts, 'puzzle')} answered, {len(progress.solved)} "
+                 f"solved · best streak {progress.best_streak}",
+                 f"{counted(solved, 'lesson exercise')} solved · {games}",
                  f"How puzzles count: {COUNTING_RULE}."]
         if self.store.message:
             lines.append(self.store.message)
         self.summary.value = "<br/>".join(html.escape(line) for line in lines)
         try:
-            self.charts.value = figure_svg(dashboard_figure(progress))
+            self.charts.value = fit_width(figure_svg(dashboard_figure(progress)))
         except ImportError:
             self.charts.value = "<i>The charts need matplotlib (pip install matplotlib).</i>"
         due = progress.due_reviews()
