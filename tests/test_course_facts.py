@@ -346,3 +346,35 @@ def test_lesson_8_gin_example_leaves_the_defender_the_count_the_rule_text_gives(
     gin = settle(knocker, defender, Rules.modern())
     assert gin.outcome == "gin" and deadwood(parse_cards(defender)) == int(stated.group(1))
     assert gin.points == int(stated.group(1)) + Rules.modern().gin_bonus
+
+
+def _shed_high_exercises() -> list[tuple[str, ast.Call]]:
+    name = "12_building_a_hand.ipynb"
+    found = []
+    for place, call in calls(name, "check_best_discard"):
+        heading = re.search(r"\*\*Exercise (\d)\.\*\*", cell_before(name, place))
+        if heading and heading.group(1) in ("5", "6"):
+            found.append((heading.group(1), call))
+    return found
+
+
+def test_lesson_12_shed_high_cards_early_holds_for_a_loose_king_and_not_for_a_combination():
+    # Issue 44: the saying had 225 bank tags and no checked exercise. Exercise 5 is the case
+    # where it holds, exercise 6 where it does not; both as the judge grades them now.
+    from gin_teach.deadwood_discards import best_discards
+
+    exercises = dict(_shed_high_exercises())
+    assert sorted(exercises) == ["5", "6"]
+    king = Card.parse("KH")
+    verdicts = {}
+    for number, call in exercises.items():
+        (hand,) = literal_args(call)
+        known = Knowledge(stock_size=28)
+        assert king in {d.card for d in best_discards(parse_cards(hand))}, "the count says K♥"
+        judged = judge_discard(hand, known)
+        verdicts[number] = any(o.accepted for o in judged.options if o.card == king)
+        if number == "6":
+            assert judged.best.card is not None and judged.best.card.points < 10
+    assert verdicts == {"5": True, "6": False}
+    summary = words(markdown("12_building_a_hand.ipynb"))
+    assert "Shed high cards early when they are loose" in summary
