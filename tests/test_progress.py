@@ -160,7 +160,7 @@ def test_a_tiny_volatility_is_clamped_and_the_next_answer_is_rated(tmp_path):
     progress, message = load_progress(path)
     assert message is None
     assert progress.rating.volatility == VOLATILITY_RANGE[0]
-    trainer = DiscardPuzzle(progress_path=path, seed=3)
+    trainer = DiscardPuzzle(progress_path=path, seed=3, kind="discard")
     grade = trainer.answer(trainer.puzzle.best_choice.card, trainer.puzzle.knock)
     assert grade is not None and trainer.progress.attempts == 1
     assert trainer.rating.rating > 1500

@@ -39,6 +39,7 @@ from gin_teach.lessons.tries import TRIES
 from gin_teach.nudges import draw_nudge, puzzle_nudge, puzzle_solution
 from gin_teach.progress import ProgressStore, store_for
 from gin_teach.puzzles import QUESTIONS, TIER_NAMES, Grade, Puzzle, load_bank
+from gin_teach.puzzles.quiet import QUIET_SHARE, QUIET_WORDS, is_quiet, trust_rating
 from gin_teach.rating import Rating
 from gin_teach.review_schedule import missed_words
 
@@ -138,6 +139,9 @@ class DiscardPuzzle(widgets.VBox):
         self.rated = False
         self.hint_used = False
         self.wrong_tries = 0
+        # Served as a quiet position (gin_teach.puzzles.quiet): its tier is kept back, and
+        # the answer says the count was all there was.
+        self.quiet = False
         self.last_grade: Grade | None = None
         self._message_text = ""
         themes = sorted({t for p in self.bank for t in p.themes})
@@ -259,6 +263,8 @@ class DiscardPuzzle(widgets.VBox):
             words = f"{grade.explanation} That was your last try. {puzzle_solution(self.puzzle)}"
         else:
             words = self._nudge(grade)
+        if told and self.quiet:
+            words = f"{words} {QUIET_WORDS}"
         self._say(" ".join(filter(None, [words, note])), kind)  # verdict first
         if grade.take is not None:
             moves = {grade.take: "best" if kind == "right" else "wrong"}
@@ -349,7 +355,9 @@ class DiscardPuzzle(widgets.VBox):
         else:
             grade = self.puzzle.grade(best.card, best.knock)
         self.wrong_tries = 0
-        self._say(" ".join(filter(None, [f"Solution: {grade.explanation}", note])), "info")
+        quiet = QUIET_WORDS if self.quiet else ""
+        self._say(" ".join(filter(None, [f"Solution: {grade.explanation}", quiet, note])),
+                  "info")
         self._draw({card: "best" for card in self.puzzle.answer},
                    {self.puzzle.take: "best"} if self.puzzle.take is not None else None)
         return grade
@@ -378,6 +386,7 @@ class DiscardPuzzle(widgets.VBox):
         """
         self.puzzle = puzzle_of_the_day(day, self.bank)
         self.review_note = ""
+        self.quiet = False
         self.large = True
         self._show_puzzle()
         return self.puzzle
@@ -418,6 +427,7 @@ class DiscardPuzzle(widgets.VBox):
         return chosen or list(self.bank)
 
     def _pick(self, avoid: Puzzle | None = None) -> Puzzle:
+        self.quiet = False
         pool = [p for p in self._candidates() if p is not avoid] or self._candidates()
         by_id = {p.id: p for p in pool}
         for puzzle_id, entry in self.progress.due_reviews():
@@ -427,15 +437,31 @@ class DiscardPuzzle(widgets.VBox):
         self.review_note = ""
         fresh = [p for p in pool if p.id not in self.progress.solved] or pool
         mine = self.progress.rating.rating
+        if self._serves_quiet():
+            # About one puzzle in seven is quiet whatever the rating, chosen by how hard it
+            # is to trust; the others never are, so the share holds at every level.
+            quiet = [p for p in fresh if is_quiet(p)] or [p for p in pool if is_quiet(p)]
+            others = [p for p in fresh if not is_quiet(p)]
+            if quiet and others and self.rng.random() < QUIET_SHARE:
+                nearest = sorted(quiet, key=lambda p: abs(trust_rating(p) - mine))
+                self.quiet = True
+                return self.rng.choice(nearest[:10])
+            fresh = others or fresh
         near = [p for p in fresh if abs(p.rating - mine) <= RATING_WINDOW]
         return self.rng.choice(near or sorted(fresh, key=lambda p: abs(p.rating - mine))[:10])
+
+    def _serves_quiet(self) -> bool:
+        """Whether the quiet share applies: no tier or theme chosen, and a question a quiet
+        puzzle can ask (a learner who picks "tier 1" or a theme gets exactly that)."""
+        return (self.tier_choice.value == ANY and self.theme_choice.value == ANY
+                and self.kind_choice.value in (ANY, "discard"))
 
     def _record(self, score: float) -> str:
         """Record the attempt; return what the learner should be told about the rating (why
         it fell after a correct answer) or the file (not saved)."""
         self.rated = True
         puzzle = self.puzzle
-        puzzle_rating = Rating(puzzle.rating, PUZZLE_DEVIATION)
+        puzzle_rating = Rating(self._rating_of(puzzle), PUZZLE_DEVIATION)
         before = self.progress.rating
         after = self.store.update(lambda p: p.record(puzzle.id, puzzle_rating, score,
                                                      themes=puzzle.themes)).rating
@@ -443,12 +469,17 @@ class DiscardPuzzle(widgets.VBox):
         if score > 0 and after.rating < before.rating:
             expected = before.expected_score(puzzle_rating)
             words.append(f"Your rating went from {round(before.rating)} to "
-                         f"{round(after.rating)}: against a puzzle rated {puzzle.rating} a "
+                         f"{round(after.rating)}: against a puzzle rated "
+                         f"{self._rating_of(puzzle)} a "
                          f"player rated {round(before.rating)} is expected to score "
                          f"{expected:.0%}, and this answer counts {score:g}.")
         if self.store.message and self.store.path is not None:
             words.append(self.store.message)
         return " ".join(words)
+
+    def _rating_of(self, puzzle: Puzzle) -> int:
+        """The puzzle's rating as served: a quiet one's is how hard it is to trust."""
+        return trust_rating(puzzle) if self.quiet else puzzle.rating
 
     def _on_record(self, _progress: Progress) -> None:
         self._show_status()
@@ -511,9 +542,11 @@ class DiscardPuzzle(widgets.VBox):
             facts.append("opponent threw " + " ".join(map(str, k.opponent_discarded)))
         if k.opponent_passed:
             facts.append("opponent passed " + " ".join(map(str, k.opponent_passed)))
+        # A quiet position's tier would give it away ("Count"): it is said after the answer.
+        tier = "" if self.quiet else f" · tier {p.tier} {p.tier_name}"
         self.header.value = (f'<div style="{scale}"><b>Puzzle {html.escape(p.id)}</b> · '
-                             f"{QUESTIONS[p.question]} · tier {p.tier} {p.tier_name} · rated "
-                             f"{p.rating}</div>")
+                             f"{QUESTIONS[p.question]}{tier} · rated {self._rating_of(p)}"
+                             "</div>")
         pictures = "".join(f'<div style="margin:0 16px 8px 0">{pic}</div>' for pic in parts)
         self.position.value = (f'<div style="{scale}"><div style="display:flex;flex-wrap:wrap">'
                                f"{pictures}</div><div>{html.escape(' · '.join(facts))}</div>"
