@@ -64,9 +64,10 @@ def count_cards(puzzle: Puzzle) -> frozenset[Card]:
 
 @functools.cache
 def _count_cards(hand: tuple[Card, ...], knowledge: Knowledge) -> frozenset[Card]:
-    options = [o for o in discard_options(hand) if o.card != knowledge.just_taken]
-    least = min(o.deadwood for o in options)
-    return frozenset(o.card for o in options if o.deadwood == least)
+    options = [(o.card, o.deadwood) for o in discard_options(hand)
+               if o.card is not None and o.card != knowledge.just_taken]
+    least = min(deadwood for _, deadwood in options)
+    return frozenset(card for card, deadwood in options if deadwood == least)
 
 
 def is_quiet(puzzle: Puzzle) -> bool:
