@@ -29,6 +29,7 @@ from gin_teach.errors import GinError
 from gin_teach.learner_record import COUNTING_RULE, Progress
 from gin_teach.lesson_progress import kernel_shell
 from gin_teach.progress import ProgressStore, store_for
+from gin_teach.puzzles import QUESTIONS
 from gin_teach.review_schedule import missed_words
 from gin_teach.wording import counted
 
@@ -37,8 +38,8 @@ if TYPE_CHECKING:
 
     from gin_teach.game import Game
 
-__all__ = ["ProgressDashboard", "dashboard_figure", "fit_width", "from_a_click",
-           "record_finished_game"]
+__all__ = ["DailyPuzzle", "ProgressDashboard", "dashboard_figure", "fit_width",
+           "from_a_click", "record_finished_game"]
 
 CALENDAR_WEEKS = 12
 """How many weeks the calendar of practised days shows."""
@@ -135,7 +136,8 @@ class ProgressDashboard(widgets.VBox):
         self.due = widgets.HTML()
         refresh = widgets.Button(description="Refresh", tooltip="read the record again")
         refresh.on_click(lambda _b: self.redraw())
-        self.children = [self.summary, self.charts, self.due, refresh]
+        self.daily = DailyPuzzle(self)
+        self.children = [self.summary, self.daily, self.charts, self.due, refresh]
         try:
             self.store = store if store is not None else store_for(progress_path)
         except GinError as error:
@@ -164,6 +166,7 @@ class ProgressDashboard(widgets.VBox):
         if self.store.message:
             lines.append(self.store.message)
         self.summary.value = "<br/>".join(html.escape(line) for line in lines)
+        self.daily.redraw(progress)
         try:
             self.charts.value = fit_width(figure_svg(dashboard_figure(progress)))
         except ImportError:
@@ -176,6 +179,53 @@ class ProgressDashboard(widgets.VBox):
                               f"them first):<ul>{items}</ul>")
         else:
             self.due.value = "No puzzle is due for review."
+
+
+class DailyPuzzle(widgets.VBox):
+    """The dashboard's puzzle of the day: the same puzzle for everyone today
+    (:func:`~gin_teach.widgets.discard_puzzle.puzzle_of_the_day`), whether the learner has
+    solved it, and a button that opens it in the trainer, on the dashboard's own record.
+
+    >>> from gin_teach.progress import ProgressStore
+    >>> board = ProgressDashboard(store=ProgressStore.scratch())
+    >>> "Puzzle of the day" in board.daily.text.value, board.daily.trainer is None
+    (True, True)
+    >>> board.daily.open_button.click(); board.daily.trainer.puzzle == board.daily.puzzle
+    True
+    """
+
+    def __init__(self, board: ProgressDashboard, day: datetime.date | None = None) -> None:
+        super().__init__()
+        self.board = board
+        self.day = day
+        self.text = widgets.HTML()
+        self.open_button = widgets.Button(description="Solve it",
+                                          tooltip="today's puzzle in the trainer")
+        self.open_button.on_click(lambda _b: self.solve())
+        self.trainer: Any = None
+        self.children = [widgets.HBox([self.text, self.open_button])]
+
+    @property
+    def puzzle(self) -> Any:
+        from gin_teach.widgets.discard_puzzle import puzzle_of_the_day
+
+        return puzzle_of_the_day(self.day)
+
+    def redraw(self, progress: Progress) -> None:
+        """Say what today's puzzle is and whether it is solved."""
+        puzzle = self.puzzle
+        done = "solved ✔" if puzzle.id in progress.solved else "not solved yet"
+        self.text.value = (f"<b>Puzzle of the day</b>: {html.escape(puzzle.id)}, "
+                           f"{html.escape(QUESTIONS[puzzle.question].lower())} · {done}")
+
+    def solve(self) -> None:
+        """Show today's puzzle in a trainer under the line, on the dashboard's record."""
+        from gin_teach.widgets.discard_puzzle import DiscardPuzzle
+
+        if self.trainer is None:
+            self.trainer = DiscardPuzzle(store=self.board.store)
+            self.children = [*self.children, self.trainer]
+        self.trainer.show_puzzle_of_the_day(self.day)
 
 
 # ------------------------------------------------------------------------ recording hooks
