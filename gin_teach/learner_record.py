@@ -35,6 +35,7 @@ __all__ = [
     "FRESH_RATING",
     "HISTORY_KEPT",
     "MIN_DEVIATION",
+    "OWN_PUZZLES_KEPT",
     "PROGRESS_FORMAT",
     "SOLVED_VERDICTS",
     "VOLATILITY_RANGE",
@@ -56,6 +57,9 @@ HISTORY_KEPT = 2000
 GAMES_KEPT = 500
 DAYS_KEPT = 3660
 EXERCISES_KEPT = 2000
+OWN_PUZZLES_KEPT = 150
+"""How many puzzles from the learner's own games are kept (the oldest go first): at most
+about a megabyte of a record that may hold four."""
 VOLATILITY_RANGE = (0.001, 0.5)
 """The Glicko-2 volatility a loaded record is clamped into: far outside it the volatility
 step fails (a volatility of 1e-300 has no logarithm in floating point)."""
@@ -120,7 +124,9 @@ class Progress:
     ((id, score) pairs, newest last), ``history`` ((time, id, score, rating after) tuples),
     ``themes`` (a rating per theme), ``days`` (ISO dates practised) and ``reviews`` (the
     puzzles scheduled for review, by id). Lessons: ``exercises`` (by exercise key). Games:
-    ``games``. Methods return a new record; none changes this one.
+    ``games``, and ``own_puzzles``: the puzzles made of the learner's own mistakes in them
+    (:mod:`gin_teach.own_puzzles`), each in its JSON form by id, oldest first. Methods return
+    a new record; none changes this one.
 
     >>> Progress().record("p1", Rating(1500, 80), 1.0).attempts
     1
@@ -138,6 +144,7 @@ class Progress:
     reviews: Mapping[str, ReviewEntry] = field(default_factory=dict)
     exercises: Mapping[str, ExerciseRecord] = field(default_factory=dict)
     games: tuple[GameRecord, ...] = ()
+    own_puzzles: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ puzzles
 
@@ -236,6 +243,34 @@ class Progress:
             return self
         return replace(self, exercises=exercises, days=self._with_day(when))
 
+    def with_own_puzzles(self, puzzles: Mapping[str, Mapping[str, Any]],
+                         when: datetime.datetime | None = None) -> Progress:
+        """The record with ``puzzles`` (JSON forms by id) from one of the learner's games
+        added, each scheduled for review as a miss at ``when``: the trainer offers them once
+        they are due. A puzzle already kept keeps its schedule; past
+        :data:`OWN_PUZZLES_KEPT` the oldest go.
+
+        >>> import datetime
+        >>> when = datetime.datetime(2025, 12, 3, 18)
+        >>> p = Progress().with_own_puzzles({"game-1": {"id": "game-1"}}, when)
+        >>> list(p.own_puzzles), [pid for pid, _ in p.due_reviews(when + datetime.timedelta(1))]
+        (['game-1'], ['game-1'])
+        """
+        when = when or datetime.datetime.now()
+        own = dict(self.own_puzzles)
+        reviews = dict(self.reviews)
+        for puzzle_id, data in puzzles.items():
+            if puzzle_id in own:
+                continue
+            own[puzzle_id] = dict(data)
+            entry = after_attempt(None, 0.0, when)
+            if entry is not None:
+                reviews[puzzle_id] = entry
+        for old in list(own)[:max(0, len(own) - OWN_PUZZLES_KEPT)]:
+            del own[old]
+            reviews.pop(old, None)
+        return replace(self, own_puzzles=own, reviews=reviews)
+
     def record_game(self, won: bool, points: tuple[int, int], rounds: int,
                     accuracy: float | None = None,
                     when: datetime.datetime | None = None) -> Progress:
@@ -284,7 +319,8 @@ class Progress:
                 "exercises": {k: [e.lesson, e.tries, e.first_solved]
                               for k, e in sorted(self.exercises.items())},
                 "games": [[g.when, g.won, list(g.points), g.rounds, g.accuracy]
-                          for g in self.games]}
+                          for g in self.games],
+                "own_puzzles": {pid: dict(data) for pid, data in self.own_puzzles.items()}}
 
     @classmethod
     def from_dict(cls, data: object) -> Progress:
@@ -319,7 +355,8 @@ class Progress:
                    frozenset(solved), tuple((r[0], float(r[1])) for r in recent),
                    _history(data.get("history")), _themes(data.get("themes")),
                    _days(data.get("days")), _reviews(data.get("reviews")),
-                   _exercises(data.get("exercises")), _games(data.get("games")))
+                   _exercises(data.get("exercises")), _games(data.get("games")),
+                   _own_puzzles(data.get("own_puzzles", {})))
 
 
 # ---------------------------------------------------------------------- field readers
@@ -398,6 +435,15 @@ def _exercises(value: object) -> dict[str, ExerciseRecord]:
             raise ProgressError("an exercise must be [lesson, tries, first solved or null]")
         found[key] = ExerciseRecord(row[0], row[1], row[2])
     return found
+
+
+def _own_puzzles(value: object) -> dict[str, dict[str, Any]]:
+    # Each puzzle is checked field by field when it is read back as a Puzzle (a broken one
+    # is then left out, never the record): here only its shape.
+    found = _mapping(value, "own_puzzles", OWN_PUZZLES_KEPT)
+    if not all(isinstance(data, dict) and data.get("id") == pid for pid, data in found.items()):
+        raise ProgressError("own_puzzles must map each puzzle id to that puzzle")
+    return {pid: dict(data) for pid, data in found.items()}
 
 
 def _games(value: object) -> tuple[GameRecord, ...]:

@@ -28,6 +28,7 @@ from gin_teach.classes import figure_svg
 from gin_teach.errors import GinError
 from gin_teach.learner_record import COUNTING_RULE, Progress
 from gin_teach.lesson_progress import kernel_shell
+from gin_teach.own_puzzles import puzzles_from_review, with_game_puzzles
 from gin_teach.progress import ProgressStore, store_for
 from gin_teach.puzzles import QUESTIONS
 from gin_teach.review_schedule import missed_words
@@ -36,10 +37,11 @@ from gin_teach.wording import counted
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from gin_teach.coach import Review
     from gin_teach.game import Game
 
 __all__ = ["DailyPuzzle", "ProgressDashboard", "dashboard_figure", "fit_width",
-           "from_a_click", "record_finished_game"]
+           "from_a_click", "own_puzzles_line", "record_finished_game"]
 
 CALENDAR_WEEKS = 12
 """How many weeks the calendar of practised days shows."""
@@ -162,6 +164,7 @@ class ProgressDashboard(widgets.VBox):
                  f"{counted(progress.attempts, 'puzzle')} answered, {len(progress.solved)} "
                  f"solved · best streak {progress.best_streak}",
                  f"{counted(solved, 'lesson exercise')} solved · {games}",
+                 *own_puzzles_line(progress),
                  f"How puzzles count: {COUNTING_RULE}."]
         if self.store.message:
             lines.append(self.store.message)
@@ -179,6 +182,25 @@ class ProgressDashboard(widgets.VBox):
                               f"them first):<ul>{items}</ul>")
         else:
             self.due.value = "No puzzle is due for review."
+
+
+def own_puzzles_line(progress: Progress) -> list[str]:
+    """The dashboard's line on the puzzles made of the learner's own mistakes, if any.
+
+    >>> own_puzzles_line(Progress())
+    []
+    >>> import datetime
+    >>> p = Progress().with_own_puzzles({"game-1": {"id": "game-1"}},
+    ...                                 datetime.datetime(2025, 12, 3, 18))
+    >>> own_puzzles_line(p)
+    ['From your games: 1 puzzle, 1 due (the trainer offers them first)']
+    """
+    own = progress.own_puzzles
+    if not own:
+        return []
+    due = sum(1 for puzzle_id, _ in progress.due_reviews() if puzzle_id in own)
+    return [f"From your games: {counted(len(own), 'puzzle')}, {due} due (the trainer offers "
+            "them first)"]
 
 
 class DailyPuzzle(widgets.VBox):
@@ -247,9 +269,12 @@ _RECORDED: weakref.WeakSet[Game] = weakref.WeakSet()
 
 
 def record_finished_game(game: Game, human: int, accuracy: float | None,
-                         store: ProgressStore | None = None) -> bool:
+                         store: ProgressStore | None = None,
+                         review: Review | None = None) -> bool:
     """Record ``game`` once it is over, if its last move was the learner's click (a game
-    played to the end by a cell records nothing); return whether it was recorded.
+    played to the end by a cell records nothing); return whether it was recorded. With the
+    coach's ``review`` of the game, each of the learner's mistakes and blunders becomes a
+    puzzle of their own, kept and scheduled for review (:mod:`gin_teach.own_puzzles`).
 
     >>> from gin_teach.game import Game
     >>> record_finished_game(Game(seed=1), 0, None)  # not over
@@ -269,6 +294,7 @@ def record_finished_game(game: Game, human: int, accuracy: float | None,
         except GinError as error:
             warnings.warn(f"your game was not recorded: {error}", stacklevel=2)
             return False
-    target.update(lambda p: p.record_game(game.winner == human, points, len(game.rounds),
-                                          accuracy))
+    own = puzzles_from_review(game, review) if review is not None else ()
+    target.update(lambda p: with_game_puzzles(
+        p.record_game(game.winner == human, points, len(game.rounds), accuracy), own))
     return True

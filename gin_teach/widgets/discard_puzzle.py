@@ -37,6 +37,7 @@ from gin_teach.errors import GinError, PuzzleError, excerpt
 from gin_teach.learner_record import SOLVED_VERDICTS, Progress, verdict_score
 from gin_teach.lessons.tries import TRIES
 from gin_teach.nudges import draw_nudge, puzzle_nudge, puzzle_solution
+from gin_teach.own_puzzles import OWN_PREFIX, own_puzzles_of
 from gin_teach.progress import ProgressStore, store_for
 from gin_teach.puzzles import QUESTIONS, TIER_NAMES, Grade, Puzzle, load_bank
 from gin_teach.puzzles.quiet import QUIET_SHARE, QUIET_WORDS, is_quiet, trust_rating
@@ -129,6 +130,7 @@ class DiscardPuzzle(widgets.VBox):
                 store = ProgressStore.scratch()
                 problem = f"{error}. Your answers here count for this page only."
         self.store = store
+        self._own: dict[str, Puzzle] = {}
         self.path: Path | None = store.path
         problem = problem or store.message
         self.review_note = ""
@@ -418,10 +420,23 @@ class DiscardPuzzle(widgets.VBox):
         if not self._quiet:
             self.next_puzzle()
 
+    def own_puzzles(self) -> tuple[Puzzle, ...]:
+        """The puzzles from the learner's own games in the record
+        (:mod:`gin_teach.own_puzzles`): the trainer offers them with the bank's.
+
+        >>> from gin_teach.progress import ProgressStore
+        >>> DiscardPuzzle(store=ProgressStore.scratch()).own_puzzles()
+        ()
+        """
+        own = self.progress.own_puzzles
+        if own.keys() != self._own.keys():  # read again only when the record's set changes
+            self._own = {p.id: p for p in own_puzzles_of(self.progress)}
+        return tuple(self._own.values())
+
     def _candidates(self) -> list[Puzzle]:
         tier, theme = self.tier_choice.value, self.theme_choice.value
         kind = self.kind_choice.value
-        chosen = [p for p in self.bank if (tier == ANY or p.tier == tier)
+        chosen = [p for p in (*self.bank, *self.own_puzzles()) if (tier == ANY or p.tier == tier)
                   and (theme == ANY or theme in p.themes)
                   and (kind == ANY or p.question == kind)]
         return chosen or list(self.bank)
@@ -432,7 +447,8 @@ class DiscardPuzzle(widgets.VBox):
         by_id = {p.id: p for p in pool}
         for puzzle_id, entry in self.progress.due_reviews():
             if puzzle_id in by_id:  # a puzzle due for review comes first
-                self.review_note = f"Review: {missed_words(entry)}."
+                whose = " from your own game" if puzzle_id.startswith(OWN_PREFIX) else ""
+                self.review_note = f"Review{whose}: {missed_words(entry)}."
                 return by_id[puzzle_id]
         self.review_note = ""
         fresh = [p for p in pool if p.id not in self.progress.solved] or pool

@@ -440,4 +440,5 @@ class GameTable(LessonWidget):
         self.coach_panel.redraw()
         if self.game.is_over:  # a game that ends on the learner's click goes in their record
             done = self.coach_panel.game_review()
-            record_finished_game(self.game, self.human, done.accuracy if done else None)
+            record_finished_game(self.game, self.human, done.accuracy if done else None,
+                                 review=done)
