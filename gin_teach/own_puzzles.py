@@ -82,6 +82,16 @@ def puzzle_of_decision(state: Round | Game, decision: Decision) -> Puzzle:
     choice valued by the judge (the coach's precision), the answer, reason and hint as a bank
     puzzle has them. Raises :class:`~gin_teach.errors.PuzzleError` when the position makes no
     puzzle (nothing to choose).
+
+    >>> from gin_teach import Round
+    >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD",
+    ...                        "2S 3S 4S QD QH QC 8C 8H 8D AS"], upcard="6H", stock="AC 2C",
+    ...                       dealer=1)
+    >>> for move in ("pass", "pass", "draw", "discard 3H", "draw", "knock 2C"):
+    ...     rnd.apply(move)
+    >>> passed = review(rnd, 0).decisions[0]
+    >>> passed.move, passed.verdict, puzzle_of_decision(rnd, passed).take
+    ('pass', 'blunder', True)
     """
     position = _position(_round_of(state, decision), decision)
     player = position.current_player
@@ -145,6 +155,14 @@ def puzzles_from_review(state: Round | Game, done: Review) -> tuple[Puzzle, ...]
     """A puzzle for each mistake and blunder of the review ``done`` of ``state``, in the
     order played; a decision whose position makes no puzzle is left out, and a position met
     twice gives one puzzle.
+
+    >>> from gin_teach import Round
+    >>> from gin_teach.bots import GreedyBot, play
+    >>> rnd = play(Round(seed=3), [GreedyBot(), GreedyBot()])
+    >>> done = review(rnd, 0)
+    >>> len(puzzles_from_review(rnd, done)) <= sum(d.verdict in OWN_VERDICTS
+    ...                                            for d in done.decisions)
+    True
     """
     found: dict[str, Puzzle] = {}
     for decision in done.decisions:
@@ -160,7 +178,14 @@ def puzzles_from_review(state: Round | Game, done: Review) -> tuple[Puzzle, ...]
 
 def puzzles_of_round(rnd: Round, player: int = 0) -> tuple[Puzzle, ...]:
     """Review ``player``'s decisions in the finished round ``rnd`` and return the puzzles of
-    its mistakes and blunders (see :func:`puzzles_from_review`)."""
+    its mistakes and blunders (see :func:`puzzles_from_review`).
+
+    >>> from gin_teach import Round
+    >>> from gin_teach.bots import GreedyBot, play
+    >>> all(p.id.startswith(OWN_PREFIX)
+    ...     for p in puzzles_of_round(play(Round(seed=3), [GreedyBot(), GreedyBot()])))
+    True
+    """
     return puzzles_from_review(rnd, review(rnd, player))
 
 

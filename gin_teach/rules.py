@@ -52,7 +52,9 @@ class Rules:
     """Jokers in the deck: 0, or 2 wild cards (a 54-card deck; see :meth:`jokers_wild`)."""
     joker_points: int = JOKER_POINTS
     """What a joker left in deadwood counts (seed 003's value table: 20)."""
-    hollywood_scoring: bool = False
+    # Out of the repr: the judge seeds each position's deals from the rules' repr, and a
+    # way of adding up games changes no round, so no deal may move because the field exists.
+    hollywood_scoring: bool = dataclasses.field(default=False, repr=False)
     """Hollywood scoring: three games kept at once from one run of rounds, each to
     ``target`` with its own boxes and bonus (:mod:`gin_teach.hollywood`)."""
     name: str = "modern"

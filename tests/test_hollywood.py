@@ -73,3 +73,40 @@ def test_the_game_table_offers_hollywood_and_keeps_its_sheet():
     table.new_game()
     assert table.game.rules.hollywood_scoring
     assert "Hollywood: three games" in table.scoresheet.value
+
+
+SHEET = [("Ann", 30), ("Bob", 20), ("Ann", 25), ("Ann", 40), ("Bob", 35), ("Ann", 15)]
+
+
+@pytest.mark.parametrize("number", range(1, len(SHEET) + 1))
+def test_the_games_checker_agrees_with_the_engine_round_by_round(number):
+    from gin_teach.lessons import check_hollywood_games
+
+    names = ("Ann", "Bob")
+    results = [(names.index(w), p) for w, p in SHEET]
+    before = hollywood_games(results[:number - 1], 100)
+    after = hollywood_games(results[:number], 100)
+    written = [a.number for a, b in zip(before, after, strict=True) if a.points != b.points]
+    assert check_hollywood_games(SHEET, number, written or "none").correct
+    wrong = [1, 2, 3] if written != [1, 2, 3] else [1]
+    said = check_hollywood_games(SHEET, number, wrong)
+    assert not said.correct and "goes in" in said.message
+
+
+def test_the_score_checker_reads_both_orders_and_names_a_closed_game():
+    from gin_teach.lessons import check_hollywood_score
+
+    names = ("Ann", "Bob")
+    games = hollywood_games([(names.index(w), p) for w, p in SHEET], 100)
+    for game in games:
+        right = check_hollywood_score(SHEET, game.number, game.points)
+        assert right.correct, right
+        text = f"Ann {game.points[0]}, Bob {game.points[1]}"
+        assert check_hollywood_score(SHEET, game.number, text).correct
+    first = games[0]
+    assert first.winner == 0 and "closed when Ann reached 100" in str(
+        check_hollywood_score(SHEET, 1, first.points))
+    swapped = check_hollywood_score(SHEET, 2, games[1].points[::-1])
+    assert not swapped.correct and "other way round" in swapped.message
+    assert not check_hollywood_score(SHEET, 2, "80").answered or "two numbers" in str(
+        check_hollywood_score(SHEET, 2, "80"))

@@ -503,14 +503,15 @@ def read_card(answer: object, hint: str) -> Card:
     ...     except Reply as reply:
     ...         print(reply.feedback.message)
     I found no card in 'discard': write one card, like 7H or K♠.
-    Write one card only; you wrote 2: 7♥ 8♥.
+    Write exactly one card; you wrote 2: 7♥ 8♥.
     """
     cards = read_cards(answer, hint)
     if not cards:
         raise unreadable(f"I found no card in {excerpt(answer)}: write one card, like 7H or "
                          "K♠.")
     if len(cards) != 1:
-        raise unreadable(f"Write one card only; you wrote {len(cards)}: {cut(cards_text(cards))}.")
+        raise unreadable(f"Write exactly one card; you wrote {len(cards)}: "
+                         f"{cut(cards_text(cards))}.")
     return cards[0]
 
 

@@ -59,7 +59,12 @@ def wants_answer(answer: object) -> bool:
 
 
 def forget_tries() -> None:
-    """Forget every try counted (a fresh start, as a new kernel has)."""
+    """Forget every try counted (a fresh start, as a new kernel has).
+
+    >>> _ = wrong_try("demo", "Which?", "K♠."); forget_tries()
+    >>> wrong_try("demo", "Which?", "K♠.").hint.startswith("Try again (2 tries left)")
+    True
+    """
     _WRONG.clear()
 
 
@@ -69,6 +74,12 @@ def wrong_try(exercise: Hashable, nudge: str, solution: str, *, tries: int = TRI
     that is right) while tries are left, the ``solution`` at the last one. A two-way question
     (knock or play on, take or draw) passes ``tries=2``: its second wrong try is its last.
     ``hint`` is shown after the nudge, a standing reminder of the exercise's idea.
+
+    >>> forget_tries()
+    >>> wrong_try("yes-no", "What decides it?", "Knock.", tries=2).message
+    'Not yet: What decides it?'
+    >>> wrong_try("yes-no", "What decides it?", "Knock.", tries=2).message
+    'Not this time, and that was your last try. The answer: Knock.'
     """
     count = _WRONG.get(exercise, 0) + 1
     if count >= tries:
@@ -83,12 +94,24 @@ def wrong_try(exercise: Hashable, nudge: str, solution: str, *, tries: int = TRI
 
 
 def right_try(exercise: Hashable, feedback: Feedback) -> Feedback:
-    """A right answer: the count of wrong tries at ``exercise`` starts again."""
+    """A right answer: the count of wrong tries at ``exercise`` starts again.
+
+    >>> forget_tries(); _ = wrong_try("demo", "Which?", "K♠.")
+    >>> right_try("demo", Feedback(True, "Right.")).correct
+    True
+    >>> wrong_try("demo", "Which?", "K♠.").hint.startswith("Try again (2 tries left)")
+    True
+    """
     _WRONG.pop(exercise, None)
     return feedback
 
 
 def shown_answer(exercise: Hashable, solution: str) -> Feedback:
-    """The answer shown because the learner asked for it (it counts as not solved)."""
+    """The answer shown because the learner asked for it (it counts as not solved).
+
+    >>> shown = shown_answer("demo", "Discard K♠.")
+    >>> shown.correct, shown.revealed, shown.kind
+    (False, True, 'info')
+    """
     _WRONG.pop(exercise, None)
     return Feedback(False, f"The answer: {solution}", revealed=True)
