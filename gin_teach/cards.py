@@ -106,7 +106,7 @@ class Card:
         >>> Card.joker(), Card.joker(1) is Card.parse("🃏")
         (Card('JK1'), True)
         """
-        if number not in (1, 2) or isinstance(number, bool):
+        if type(number) is not int or number not in (1, 2):
             raise CardError(f"there are two jokers, 1 and 2, got {excerpt(number)}")
         return _DECK[51 + number]
 
@@ -448,7 +448,7 @@ def full_deck(jokers: int = 0) -> tuple[Card, ...]:
     >>> len(full_deck()), full_deck()[0], full_deck()[-1], len(full_deck(jokers=2))
     (52, Card('AS'), Card('KC'), 54)
     """
-    if jokers not in (0, 2) or isinstance(jokers, bool):
+    if type(jokers) is not int or jokers not in (0, 2):
         raise CardError(f"a deck has 0 or 2 jokers, got {excerpt(jokers)}")
     return _DECK if jokers else _DECK[:52]
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from gin_teach.errors import ProgressError
 from gin_teach.learner_record import Progress
 from gin_teach.progress import MAX_PROGRESS_BYTES, store_for
-from gin_teach.validation import names_bad_arguments
+from gin_teach.validation import names_bad_arguments, read_regular_file
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -107,7 +107,15 @@ def read_export(path: str | Path) -> tuple[str, Progress]:
     try:
         if path.stat().st_size > MAX_PROGRESS_BYTES:
             raise ProgressError(f"{path.name} is too large to be a progress export")
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
+        # Only a regular file is read, and never past the limit: a pipe named x.json would
+        # hang the class table, a link to /dev/zero would fill the memory.
+        text = read_regular_file(path, most=MAX_PROGRESS_BYTES, what="export",
+                                 error=ProgressError)
+        data: Any = json.loads(text.decode("utf-8"))
+    except ProgressError:
+        raise ProgressError(f"{path.name} could not be read as a progress export: it is not "
+                            f"a regular file, or it is larger than {MAX_PROGRESS_BYTES:,} "
+                            "bytes") from None
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         raise ProgressError(f"{path.name} could not be read as a progress export") from None
     if not (isinstance(data, dict) and data.get("gin_teach") == _KIND

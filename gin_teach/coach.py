@@ -48,7 +48,7 @@ from gin_teach.explain import discard_reason, draw_reason, move_words
 from gin_teach.game import Game
 from gin_teach.judge import COACH, VERDICTS, Judgement, Option, judge_discard, judge_draw
 from gin_teach.round import Round
-from gin_teach.validation import read_json
+from gin_teach.validation import names_bad_arguments, read_json
 
 __all__ = [
     "ACCURACY_SCALE",
@@ -230,6 +230,7 @@ class Review:
                       self.helped + tuple(notes))
 
     @classmethod
+    @names_bad_arguments
     def combine(cls, reviews: Sequence[Review]) -> Review:
         """One review of several rounds' reviews of the same player (a game so far).
 
@@ -241,6 +242,8 @@ class Review:
         >>> round(both.accuracy, 1), both.round_accuracy, both.helped
         (68.4, (36.787944, 100.0), ('took back a move in round 2',))
         """
+        if isinstance(reviews, (str, bytes)) or not all(isinstance(r, Review) for r in reviews):
+            raise ReviewError(f"combine takes a list of reviews, got {excerpt(reviews)}")
         if not reviews or len({r.player for r in reviews}) != 1:
             raise ReviewError("combine reviews of one player, at least one")
         decisions = tuple(d for r in reviews for d in r.decisions)
@@ -387,8 +390,18 @@ def _judged(rnd: Round) -> tuple[Judgement, str]:
     hand, knowledge = rnd.hand(player), _knowledge(rnd, player)
     if rnd.phase in ("upcard_nondealer", "upcard_dealer", "draw"):
         refuse = "draw" if rnd.phase == "draw" else "pass"
-        return judge_draw(hand, knowledge, rnd.rules, refuse=refuse, precision=COACH), "draw"
-    return judge_discard(hand, knowledge, rnd.rules, precision=COACH), "discard"
+        return judge_draw(hand, knowledge, rnd.rules, refuse=refuse, precision=COACH,
+                          scores=_scores(rnd, player)), "draw"
+    return judge_discard(hand, knowledge, rnd.rules, precision=COACH,
+                         scores=_scores(rnd, player)), "discard"
+
+
+def _scores(rnd: Round, player: int) -> tuple[int, int] | None:
+    """The game's score before this round, the player's first: what its choices are worth."""
+    if rnd.scores is None:
+        return None
+    mine, theirs = rnd.scores[player], rnd.scores[1 - player]
+    return (mine, theirs) if max(mine, theirs) < rnd.rules.target else None
 
 
 def _reason(rnd: Round, judged: Judgement, chosen: Option) -> str:

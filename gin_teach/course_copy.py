@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Final
 
 from gin_teach.errors import CourseError, excerpt
-from gin_teach.validation import names_bad_arguments
+from gin_teach.validation import names_bad_arguments, read_regular_file
 
 __all__ = ["COURSE_SUFFIXES", "RECORD_NAME", "START", "CopyReport", "copy_course",
            "course_folder", "lab_command", "main"]
@@ -52,6 +52,10 @@ COURSE_SUFFIXES: Final = (".ipynb", ".md")
 RECORD_NAME: Final = ".gin-teach-course.json"
 """The record, in a copied course's folder, of each file as it was copied (its SHA-256)."""
 DEFAULT_FOLDER: Final = "gin-teach-course"
+LARGEST_FILE: Final = 50_000_000
+"""The most bytes a lesson (or the record) may have: the largest lesson has well under 1 MB,
+and a name linked to a device such as /dev/zero never ends."""
+LARGEST_RECORD: Final = 1_000_000
 
 
 def course_folder() -> Path:
@@ -96,12 +100,31 @@ def _write_atomically(path: Path, data: bytes) -> None:
 def _read_record(folder: Path) -> dict[str, str]:
     """The digests a previous copy recorded; an unreadable record counts as none (every
     differing file is then treated as edited, the safe side)."""
+    path = folder / RECORD_NAME
+    if not path.exists():
+        return {}
     try:
-        data = json.loads((folder / RECORD_NAME).read_text(encoding="utf-8"))
+        data = json.loads(read_regular_file(path, most=LARGEST_RECORD, what="record",
+                                            error=CourseError).decode("utf-8"))
         files = data["files"]
         return {str(name): str(digest) for name, digest in files.items()}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except CourseError:
+        if path.is_file():  # too large, unreadable: as if there were none
+            return {}
+        raise CourseError(f"the copy's record {excerpt(str(path))} is not a regular file (a "
+                          "folder, a pipe or a device): move it away and copy again; nothing "
+                          "was copied") from None
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return {}
+
+
+def _read(path: Path) -> bytes | None:
+    """The bytes of a regular file; None when the name holds something else (a folder, a
+    pipe, a device, a link to nothing) or cannot be read, which a copy leaves alone."""
+    try:
+        return read_regular_file(path, most=LARGEST_FILE, what="lesson", error=CourseError)
+    except CourseError:
+        return None
 
 
 def _aside(path: Path) -> Path:
@@ -123,7 +146,9 @@ class CopyReport:
     ``copied``: new in the folder; ``updated``: a copy left as it was, replaced by the
     package's newer version; ``unchanged``: already the same; ``kept``: an edited copy left
     alone (``force`` was not given); ``replaced``: an edited copy moved aside (the pairs are
-    the file and the name it was moved to) and replaced.
+    the file and the name it was moved to) and replaced; ``blocked``: the lesson's name is
+    taken by a folder, a pipe, a device or a file that cannot be read, left alone (even with
+    ``force``).
 
     >>> print(CopyReport(Path("c"), copied=("a.ipynb",), kept=("b.ipynb",)))
     Copied 1 file into c: a.ipynb
@@ -137,6 +162,7 @@ class CopyReport:
     unchanged: tuple[str, ...] = ()
     kept: tuple[str, ...] = ()
     replaced: tuple[tuple[str, str], ...] = ()
+    blocked: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         def files(names: Sequence[str]) -> str:
@@ -156,6 +182,9 @@ class CopyReport:
             lines.append("  (gin-teach copy --force replaces them, moving your versions aside)")
         for name, aside in self.replaced:
             lines.append(f"Replaced {name}; your version is now {aside}")
+        if self.blocked:
+            lines.append(f"Left {files(self.blocked)} alone: the name holds a folder, a pipe, "
+                         f"a device or a file that cannot be read: {', '.join(self.blocked)}")
         return "\n".join(lines)
 
 
@@ -179,6 +208,9 @@ def copy_course(folder: str | Path, force: bool = False, source: str | Path | No
     if not isinstance(folder, (str, os.PathLike)):
         raise CourseError(f"the folder to copy the course into is a path, not "
                           f"{excerpt(folder)}")
+    if "\x00" in str(os.fspath(folder)):  # no system takes it in a name
+        raise CourseError(f"cannot copy the course into {excerpt(str(folder))}: a folder name "
+                          "holds no NUL byte")
     target = Path(folder).expanduser()
     try:
         exists = target.exists()
@@ -200,20 +232,27 @@ def copy_course(folder: str | Path, force: bool = False, source: str | Path | No
     if not files:
         raise CourseError(f"no notebooks in {excerpt(str(origin))} to copy")
     target.mkdir(parents=True, exist_ok=True)
-    record = _read_record(target)
+    record = _read_record(target)  # a record that is no file stops the copy before it starts
     copied: list[str] = []
     updated: list[str] = []
     unchanged: list[str] = []
     kept: list[str] = []
     replaced: list[tuple[str, str]] = []
+    blocked: list[str] = []
     for path in files:
-        data = path.read_bytes()
-        new = _digest(data)
+        source_data = _read(path)
+        if source_data is None:
+            continue  # listed as a file, swapped since: nothing to copy
+        data, new = source_data, _digest(source_data)
         destination = target / path.name
-        if not destination.exists():
+        if not (destination.exists() or destination.is_symlink()):
             copied.append(path.name)
         else:
-            present = _digest(destination.read_bytes())
+            there = _read(destination)
+            if there is None:
+                blocked.append(path.name)
+                continue
+            present = _digest(there)
             if present == new:
                 unchanged.append(path.name)
                 record[path.name] = new
@@ -232,7 +271,7 @@ def copy_course(folder: str | Path, force: bool = False, source: str | Path | No
     _write_atomically(target / RECORD_NAME,
                       json.dumps({"files": dict(sorted(record.items()))}, indent=1).encode())
     return CopyReport(target, tuple(copied), tuple(updated), tuple(unchanged), tuple(kept),
-                      tuple(replaced))
+                      tuple(replaced), tuple(blocked))
 
 
 @names_bad_arguments

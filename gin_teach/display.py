@@ -26,7 +26,7 @@ from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.errors import ArgumentError, excerpt
 from gin_teach.melds import Arrangement, Meld
 from gin_teach.scoresheet import scoresheet_of
-from gin_teach.validation import names_bad_arguments
+from gin_teach.validation import names_bad_arguments, wrong_argument
 
 # The engine's own wording, so "Ann wins" but "You win" for a player named You.
 from gin_teach.wording import says
@@ -97,6 +97,8 @@ def suit_colours(four_colour: bool = False) -> Mapping[str, str]:
     >>> suit_colours()["D"] == suit_colours()["H"], suit_colours(True)["D"]
     (True, '#1f5fbf')
     """
+    if not isinstance(four_colour, (bool, int)):  # a numpy array has no single truth
+        raise wrong_argument("four_colour", four_colour, "True or False")
     return FOUR_COLOURS if four_colour else TWO_COLOURS
 
 

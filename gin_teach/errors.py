@@ -12,6 +12,7 @@ __all__ = [
     "CourseError",
     "GinError",
     "IllegalMove",
+    "KnowledgeError",
     "ProgressError",
     "PuzzleError",
     "RatingError",
@@ -44,6 +45,24 @@ class CardError(GinError, ValueError):
     Traceback (most recent call last):
     ...
     gin_teach.errors.CardError: '1H' is not a card: ranks are A 2-10 J Q K (or T for ten)
+    """
+
+
+class KnowledgeError(CardError):
+    """A position whose cards cannot add up: more cards than the deck, an opponent known to
+    hold more than it holds, a joker at a table without jokers, a card just taken where
+    nothing was taken.
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> from gin_teach.cards import hand_mask
+    >>> Knowledge(discard_pile="KD QC", stock_size=30).check_hand(
+    ...     hand_mask("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS"), 11)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.KnowledgeError: your 11 cards, the opponent's 10, a pile of 2 and a
+    stock of 30 make 53 cards, more than the deck's 52: with a pile of 2 the stock holds at
+    most 29
     """
 
 
@@ -196,7 +215,8 @@ def excerpt(value: object, longest: int = QUOTED_LENGTH) -> str:
     ('a number of about 5,000 digits', '[0, 1, 2, 3, 4, 5, ...]')
     """
     if isinstance(longest, bool) or not isinstance(longest, int) or longest < 8:
-        raise ArgumentError(f"longest must be a whole number of at least 8, got {longest!r:.20}")
+        shown = excerpt(longest) if isinstance(longest, int) else type(longest).__name__
+        raise ArgumentError(f"longest must be a whole number of at least 8, got {shown}")
     if isinstance(value, int) and value.bit_length() > 3 * longest:
         return f"a number of about {round(value.bit_length() * 0.30103):,} digits"
     if isinstance(value, str) and len(value) > longest:
@@ -205,6 +225,8 @@ def excerpt(value: object, longest: int = QUOTED_LENGTH) -> str:
         shown = _SHORT_REPR.repr(value)
     except ValueError:  # an int inside a container too long to turn into text
         shown = f"a {type(value).__name__} holding a number too long to print"
+    except RecursionError:  # an object whose own repr recurses without end
+        shown = f"a {type(value).__name__} too deeply nested to print"
     return shown if len(shown) <= longest else shown[:longest - 1] + "…"
 
 

@@ -28,6 +28,7 @@ from gin_teach.round import Round
 from gin_teach.rules import Rules
 from gin_teach.saves import dump, load_game, load_match, save_game, save_match
 from gin_teach.scoresheet import scoresheet_of, scoresheet_text
+from gin_teach.validation import names_bad_arguments
 from gin_teach.wording import says
 
 __all__ = ["Game", "GameTotals", "Match"]
@@ -58,6 +59,7 @@ class GameTotals:
         return abs(self.total[0] - self.total[1])
 
     @classmethod
+    @names_bad_arguments
     def count(cls, points: tuple[int, int], rounds_won: tuple[int, int], rules: Rules,
               winner: int | None = None) -> GameTotals:
         """The totals for these race points and rounds won; the winner is whoever reached the

@@ -23,7 +23,14 @@ from gin_teach.cards import JOKER_BITS, NATURAL_BITS, Card
 from gin_teach.errors import CardError, RulesError, excerpt
 from gin_teach.rules import Rules
 from gin_teach.solver import natural_best_discard, natural_deadwood, partitions_of_mask
-from gin_teach.validation import check_mask, check_whole, checks, checks_masks, names_bad_arguments
+from gin_teach.validation import (
+    check_mask,
+    check_whole,
+    checks,
+    checks_masks,
+    names_bad_arguments,
+    wrong_argument,
+)
 
 __all__ = [
     "NATURAL_BITS",
@@ -151,6 +158,8 @@ def joker_plans(naturals: int, jokers: int) -> Iterator[tuple[list[JokerMeld], i
     >>> [len(melds) for melds, _, _ in joker_plans(hand_mask("7H 9H"), 1)]
     [0, 1]
     """
+    if type(jokers) is not int or not 0 <= jokers <= 2:
+        raise wrong_argument("jokers", jokers, "a whole number from 0 to 2")
     yield [], naturals, jokers
     if not jokers:
         return

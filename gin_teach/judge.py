@@ -20,8 +20,9 @@ the same numbers, and the same grade, every time and everywhere.
 **The grade scale**, by expected points lost per hand against the best choice:
 
 - ``best``: the choice the judge values most, or one that scored the same on every deal;
-- ``good``: within the noise of the best (:data:`NOISE_SE` standard errors), or under
-  :data:`GOOD_BELOW` points: accepted everywhere, and counted as solved;
+- ``good``: under :data:`GOOD_BELOW` points, or within the noise of the best
+  (:data:`NOISE_SE` standard errors) when measured to :data:`NOISE_ERROR` or better:
+  accepted everywhere, and counted as solved;
 - ``inaccuracy``: under :data:`INACCURACY_BELOW` points;
 - ``mistake``: under :data:`MISTAKE_BELOW` points;
 - ``blunder``: more.
@@ -30,8 +31,8 @@ Throwing a card from a made meld when another card leaves less deadwood is never
 milder than an inaccuracy, whatever the playouts say (:func:`breaks_meld`).
 
 >>> from gin_teach.analysis import Knowledge
->>> judged = judge_discard("AS 2S 3S 5H 6H 7H 9D TD JD 2C KH", Knowledge(stock_size=28))
->>> judged.best.move, judged.best.verdict
+>>> judged = judge_discard("AS 2S 3S 5H 6H 7H 9D TD JD QD KH", Knowledge(stock_size=28))
+>>> judged.best.move, judged.best.verdict  # gin
 ('knock KH', 'best')
 >>> judged.option("discard 5H").verdict
 'blunder'
@@ -50,20 +51,24 @@ from typing import Final
 
 from gin_teach.analysis import Knowledge
 from gin_teach.cards import Card, HandLike, hand_mask, to_cards
-from gin_teach.errors import CardError
+from gin_teach.errors import CardError, KnowledgeError, RulesError, excerpt
+from gin_teach.game_odds import after_hand
 from gin_teach.jokers import check_jokers_allowed
-from gin_teach.kernel import deadwood_of_mask
+from gin_teach.kernel import ALL_CARDS, deadwood_of_mask
 from gin_teach.melds import all_best_arrangements
 from gin_teach.playouts import (
+    STYLES,
     PlayoutRules,
     Scorer,
     common_deals,
-    discard_score,
+    discard_result,
     draw_score,
     settle_masks,
     take_score,
+    throw,
 )
 from gin_teach.rules import Rules
+from gin_teach.solver import MELDS_WITH_CARD
 from gin_teach.table_view import TableView
 from gin_teach.validation import (
     check_whole,
@@ -79,13 +84,19 @@ __all__ = [
     "GOOD_BELOW",
     "INACCURACY_BELOW",
     "MISTAKE_BELOW",
+    "NOISE_ERROR",
     "NOISE_SE",
+    "PLAN_WORDS",
     "VERDICTS",
     "Judgement",
     "Option",
     "Precision",
     "breaks_meld",
     "forget",
+    "game_chance_of",
+    "game_points",
+    "game_slope",
+    "interchangeable",
     "judge_discard",
     "judge_draw",
     "loss_words",
@@ -104,8 +115,11 @@ INACCURACY_BELOW: Final = 1.5
 MISTAKE_BELOW: Final = 4.0
 """... less than this, a mistake; this or more, a blunder."""
 NOISE_SE: Final = 2.0
-"""A choice whose loss is within this many standard errors of nothing is good: the
-measurement cannot tell it from the best."""
+"""A choice whose loss is within this many standard errors of nothing, measured to within
+:data:`NOISE_ERROR`, is good: the measurement cannot tell it from the best."""
+NOISE_ERROR: Final = 0.3
+"""The largest standard error at which noise may make a choice good: a loss measured more
+loosely than this is graded as measured, never accepted on its noise."""
 _ACCEPTED: Final = frozenset(("best", "good"))
 MOST_DEALS: Final = 100_000
 """The most deals a :class:`Precision` may ask for each choice (the bank's asks 1,536)."""
@@ -152,8 +166,14 @@ def verdict_for(loss: float, error: float = 0.0) -> str:
 
     >>> [verdict_for(x) for x in (0.0, 0.3, 1.0, 2.0, 6.0)]
     ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
-    >>> verdict_for(1.2, error=0.7)  # the deals cannot tell it from the best
+    >>> verdict_for(0.55, error=0.28)  # measured closely, and within its noise of the best
     'good'
+
+    Noise alone never makes a choice good: a loss the deals measured loosely is graded as
+    measured (the judge measures a choice near a boundary further, :class:`Precision`):
+
+    >>> verdict_for(1.2, error=0.7)
+    'inaccuracy'
     """
     if not is_finite_number(loss):
         raise wrong_argument("loss", loss, "a number of points")
@@ -161,7 +181,7 @@ def verdict_for(loss: float, error: float = 0.0) -> str:
         raise wrong_argument("error", error, "a standard error of 0 or more")
     if loss <= 0.0:
         return "best"
-    if loss < GOOD_BELOW or loss <= NOISE_SE * error:
+    if loss < GOOD_BELOW or (error <= NOISE_ERROR and loss <= NOISE_SE * error):
         return "good"
     if loss < INACCURACY_BELOW:
         return "inaccuracy"
@@ -208,6 +228,9 @@ class Option:
     ``"draw"`` or ``"pass"``) and the ``card`` thrown (None for the draw), its mean points per
     hand (``value``), the expected points it ``loss``-es against the best with the standard
     ``error`` of that difference, the ``deals`` it was measured on, and its ``verdict``.
+    A knock states its ``undercut`` chance (the share of its deals on which it was
+    undercut), a discard that plays on its ``opponent_first`` chance (the share on which
+    the opponent went down first); ``benchmarks/calibration.py`` holds both against play.
 
     >>> Option("knock", Card.parse("KS"), 4.0, 0.0, 0.0, 24, "best").move
     'knock KS'
@@ -220,6 +243,14 @@ class Option:
     error: float
     deals: int
     verdict: str
+    undercut: float | None = None
+    opponent_first: float | None = None
+    plan: str | None = None
+    """For a take that leaves a count the limit allows, what the value was measured with:
+    ``"knock"`` at once or ``"play on"``, whichever is worth more; for a discard played on
+    with more than one plan (:data:`PLAN_WORDS`), the plan worth most."""
+    game_chance: float | None = None
+    """With a score on the table, the chance this choice wins the game."""
 
     @property
     def move(self) -> str:
@@ -300,7 +331,7 @@ class Judgement:
 
 
 @names_bad_arguments
-def paired(these: Sequence[int], those: Sequence[int]) -> tuple[float, float]:
+def paired(these: Sequence[float], those: Sequence[float]) -> tuple[float, float]:
     """The mean of the paired differences ``these - those`` (the same deals, as far as both
     go) and its standard error.
 
@@ -337,56 +368,33 @@ def position_seed(decision: str, hand: int, knowledge: Knowledge, rules: Rules) 
     """
     if not isinstance(decision, str):
         raise wrong_argument("decision", decision, "a decision's name")
+    # The deck's jokers are the table's: a Knowledge left at its default of none, at a table
+    # with jokers, is the same position as one that names them.
     written = dataclasses.replace(
         knowledge, stock_size=knowledge.stock(hand.bit_count(), rules.jokers),
-        knock_limit=rules.resolve_knock_limit(knowledge.knock_limit))
+        knock_limit=rules.resolve_knock_limit(knowledge.knock_limit),
+        jokers=max(knowledge.jokers, rules.jokers))
     text = "|".join((decision, str(hand), repr(written), repr(rules)))
     return int(hashlib.sha256(text.encode()).hexdigest()[:16], 16)
 
 
 @names_bad_arguments
-def table_view(hand: HandLike, knowledge: Knowledge, rules: Rules) -> TableView:
+def table_view(hand: HandLike, knowledge: Knowledge, rules: Rules | str) -> TableView:
     """The player's view of a position given as cards and a
-    :class:`~gin_teach.analysis.Knowledge`, as the playouts read it.
+    :class:`~gin_teach.analysis.Knowledge`, as the playouts read it: :meth:`TableView.of`.
 
     >>> view = table_view("AS 2S 3S 5H 6H 7H 9D TD JD 2C", Knowledge(discard_pile="KH"),
     ...                   Rules())
     >>> view.unseen.bit_count(), view.stock_size, view.knock_limit
     (41, 31, 10)
     """
-    cards = to_cards(hand)
-    mask = hand_mask(cards)
-    jokers = rules.jokers
-    knowledge.check_hand(mask, len(cards), jokers)
-    pile = hand_mask(knowledge.discard_pile)
-    holds = hand_mask(knowledge.opponent_holds)
-    unseen = knowledge.unseen_mask(mask, jokers)
-    opponent_unknown = 10 - holds.bit_count()
-    discarded = _union(knowledge.opponent_discarded)
-    taken = knowledge.just_taken.bit if knowledge.just_taken is not None else 0
-    return TableView(
-        hand=mask, unseen=unseen, pile=pile,
-        top=knowledge.discard_pile[-1].bit if knowledge.discard_pile else 0,
-        opponent_holds=holds, opponent_took=_union(knowledge.opponent_took),
-        opponent_passed=_union(knowledge.opponent_passed), opponent_discarded=discarded,
-        opponent_unknown=opponent_unknown,
-        stock_size=knowledge.stock(len(cards), jokers), just_taken=taken,
-        knock_limit=rules.resolve_knock_limit(knowledge.knock_limit),
-        joker_points=rules.joker_points, undercut_on_tie=rules.undercut_on_tie)
-
-
-def _union(cards: Sequence[Card]) -> int:
-    """The mask of a history of cards (a card taken, thrown and taken again counts once)."""
-    mask = 0
-    for card in cards:
-        mask |= card.bit
-    return mask
+    return TableView.of(hand, knowledge, Rules.of(rules))
 
 
 # A judgement checks its position once (judge_discard, judge_draw): the thousands of playouts
 # it scores skip the engine's argument checks (a stock of 31 card masks checked on every deal
 # cost several percent of the judge's time).
-_discard_score, _settle_masks = unchecked(discard_score), unchecked(settle_masks)
+_discard_result, _settle_masks = unchecked(discard_result), unchecked(settle_masks)
 _take_score, _draw_score = unchecked(take_score), unchecked(draw_score)
 
 
@@ -401,16 +409,21 @@ def _measure(view: TableView, rules: PlayoutRules, scorers: Sequence[Scorer], se
     one (common_deals first scores it on the deals it missed, so the comparison stays paired).
     """
 
+    tallies: list[_Tally] = []  # one, made at the first look: common_deals keeps its lists
+
     def look(points: list[list[int]], active: list[int]) -> tuple[list[int], int]:
         if len(scorers) == 1:
             return [], 0
+        if not tallies:
+            tallies.append(_Tally(points))
+        tally = tallies[0]
         played = max(len(p) for p in points)
         # Among the choices on every deal so far, the active first: a tie goes to the leader
         # of the last round.
         leader = max((i for i in (*active, *range(len(points))) if len(points[i]) == played),
-                     key=lambda i: sum(points[i]))
+                     key=tally.total)
         doubtful = [i for i in range(len(scorers)) if i != leader and _in_doubt(
-            *paired(points[leader], points[i]), precision.error)]
+            *tally.paired(leader, i), precision.error)]
         if played >= precision.most:
             # The budget is spent; a choice set aside earlier that is in doubt against the
             # final leader is scored on the deals it missed (no new deals), then the end.
@@ -418,6 +431,61 @@ def _measure(view: TableView, rules: PlayoutRules, scorers: Sequence[Scorer], se
         return ([leader, *doubtful] if doubtful else []), precision.batch
 
     return common_deals(view, rules, random.Random(seed), scorers, precision.first, look)
+
+
+class _Tally:
+    """Running sums over the growing lists of every choice's points (a list a choice, only
+    ever appended to), read forward: each look costs the deals added since the last one, so
+    a judgement in batches of one deal stays linear in its deals (summing every deal again
+    at each look made 4,000 deals in batches of one take 7.9 s of CPU, 1.4 s now, where one
+    batch of 4,000 takes 2.0 s: ``benchmarks/judge_batches.py``).
+
+    The mean is the exact sum over the count, as :func:`paired` gives it; the error comes
+    from the sums of the differences and of their squares, whole numbers, so it is exact too.
+
+    >>> points = [[3, 5], [1, 2]]
+    >>> tally = _Tally(points)
+    >>> tally.total(0), tally.paired(0, 1) == paired(*points)
+    (8, True)
+    >>> points[0] += [4, 6]; points[1] += [2, 3]
+    >>> tally.total(0), tally.paired(0, 1) == paired(*points)
+    (18, True)
+    """
+
+    def __init__(self, points: Sequence[Sequence[float]]) -> None:
+        self._points = points
+        self._totals: dict[int, tuple[int, float]] = {}
+        self._pairs: dict[tuple[int, int], tuple[int, float, float]] = {}
+
+    def total(self, index: int) -> float:
+        """The sum of choice ``index``'s points so far."""
+        values = self._points[index]
+        seen, total = self._totals.get(index, (0, 0))
+        if len(values) > seen:
+            total += sum(values[seen:])
+            self._totals[index] = (len(values), total)
+        return total
+
+    def paired(self, first: int, second: int) -> tuple[float, float]:
+        """:func:`paired` of choices ``first`` and ``second``, on the deals both played."""
+        these, those = self._points[first], self._points[second]
+        count, total, squares = self._pairs.get((first, second), (0, 0, 0))
+        end = min(len(these), len(those))
+        if end > count:
+            for a, b in zip(these[count:end], those[count:end], strict=True):
+                total += a - b
+                squares += (a - b) * (a - b)
+            count = end
+            self._pairs[(first, second)] = (count, total, squares)
+        if count == 0:
+            return 0.0, math.inf
+        mean = total / count
+        if count == 1:
+            return mean, math.inf
+        # n * sum(d^2) - sum(d)^2 is n(n-1) times the variance; never below 0 (a float
+        # rounding, should the points be fractions one day, must not reach the square root).
+        variance = max(count * squares - total * total, 0) / (count * (count - 1))
+        return mean, math.sqrt(variance / count)
 
 
 def _in_doubt(loss: float, error: float, wanted: float) -> bool:
@@ -429,9 +497,13 @@ def _in_doubt(loss: float, error: float, wanted: float) -> bool:
                for bound in (0.0, GOOD_BELOW, INACCURACY_BELOW, MISTAKE_BELOW))
 
 
-def _options(kinds: Sequence[tuple[str, Card | None]], points: list[list[int]],
-             floors: Sequence[str | None]) -> tuple[Option, ...]:
-    """The measured choices as options, best first, with their grades."""
+def _options(kinds: Sequence[tuple[str, Card | None]], points: Sequence[Sequence[float]],
+             floors: Sequence[str | None],
+             downs: Sequence[list[bool] | None] = (),
+             scores: tuple[int, int] | None = None,
+             rules: Rules | None = None) -> tuple[Option, ...]:
+    """The measured choices as options, best first, with their grades; ``downs``, where
+    given, says for each discard on which deals the opponent went down first."""
     most = max(len(p) for p in points)
     leader = max((i for i in range(len(points)) if len(points[i]) == most),
                  key=lambda i: (sum(points[i]), -i))
@@ -454,15 +526,20 @@ def _options(kinds: Sequence[tuple[str, Card | None]], points: list[list[int]],
             verdict = floor
         # A choice measured on fewer deals is valued as the leader's mean less its paired
         # loss, so every value stated is on the leader's deals and they order as the losses.
+        undercut = sum(v < 0 for v in values) / len(values) if kind == "knock" else None
+        went_down = downs[index] if index < len(downs) else None
+        first = sum(went_down) / len(went_down) if went_down else None
+        chance = (None if scores is None or rules is None
+                  else game_chance_of(sum(values) / len(values), scores, rules))
         options.append(Option(kind, card, leader_mean - loss, loss, error, len(values),
-                              verdict))
+                              verdict, undercut, first, game_chance=chance))
     order = {id(option): (index != leader, option.loss, -option.value)
              for index, option in enumerate(options)}
     return tuple(sorted(options, key=lambda o: order[id(o)]))
 
 
 @names_bad_arguments
-def breaks_meld(hand: HandLike, card: Card, rules: Rules | None = None) -> bool:
+def breaks_meld(hand: HandLike, card: Card, rules: Rules | str | None = None) -> bool:
     """Whether throwing ``card`` from the 11-card ``hand`` breaks a made meld for nothing:
     the card sits in a meld in every least-deadwood arrangement of the hand, the cards left
     count more deadwood than the whole hand did (its partners fall loose), and another
@@ -478,7 +555,7 @@ def breaks_meld(hand: HandLike, card: Card, rules: Rules | None = None) -> bool:
     >>> breaks_meld("7H 7S 7D 7C 3H 4H 5H 9D JS QH KC", Card.parse("7H"))
     False
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)  # a preset's name too, as everywhere else
     cards = to_cards(hand)
     if len(cards) != 11:
         raise CardError(f"a discard is made from 11 cards, not {len(cards)}")
@@ -490,6 +567,140 @@ def breaks_meld(hand: HandLike, card: Card, rules: Rules | None = None) -> bool:
     after = deadwood_of_mask(mask ^ card.bit, jp)
     least = min(deadwood_of_mask(mask ^ c.bit, jp) for c in cards)
     return after > deadwood_of_mask(mask, jp) and after > least
+
+
+@names_bad_arguments
+def interchangeable(cards: Sequence[Card], view: TableView) -> dict[Card, Card]:
+    """The cards of a hand that play exactly as an earlier one, each mapped to it: cards of
+    the same points, each of which can meld (in any hand: every meld with it needs only
+    cards not yet in the pile) only together with the other, at a table without jokers.
+    Throwing one leaves the other dead and gives the opponent a dead card: only a name
+    differs.
+
+    With K♥ in the pile and the J♠ and J♣ gone, K♠ and K♣ could only meld together (with
+    K♦); once either is thrown, neither melds anywhere:
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> hand = "AS 4S 8S TS KS 2H 5D TD 2C 4C KC"
+    >>> view = table_view(hand, Knowledge(discard_pile="KH JS JC QH QD"), Rules())
+    >>> {str(a): str(b) for a, b in interchangeable(to_cards(hand), view).items()}
+    {'K♣': 'K♠'}
+    """
+    if view.unseen > ALL_CARDS:  # a joker can meld with anything
+        return {}
+    live = view.hand | view.unseen | view.opponent_holds
+
+    def partners(card: Card) -> list[int]:
+        """The other cards of each meld ``card`` could still be part of."""
+        return [meld ^ card.bit for meld, _ in MELDS_WITH_CARD[card.index]
+                if (meld ^ card.bit) & live == meld ^ card.bit]
+
+    free = [c for c in cards if c.bit != view.just_taken and not c.is_joker]
+    twins: dict[Card, Card] = {}
+    for index, card in enumerate(free):
+        for first in free[:index]:
+            if first.points == card.points and first not in twins and all(
+                    p & first.bit for p in partners(card)) and all(
+                    p & card.bit for p in partners(first)):
+                twins[card] = first
+                break
+    return twins
+
+
+def _checked_scores(scores: object, rules: Rules) -> tuple[int, int] | None:
+    """The scores as the judge takes them: None, or two whole numbers short of the target
+    (the game must still be on)."""
+    if scores is None:
+        return None
+    if (not isinstance(scores, tuple) or len(scores) != 2
+            or not all(type(s) is int and 0 <= s < rules.target for s in scores)):
+        raise wrong_argument("scores", scores,
+                             f"two whole numbers from 0 to {rules.target - 1} (yours, theirs)")
+    try:
+        after_hand(scores[0], scores[1], 0, rules)
+    except RulesError:  # no measured play for these rules: points per hand, as without a score
+        return None
+    return scores
+
+
+def _game_on(scores: object, rules: object) -> tuple[int, int]:
+    """The scores of a game still on under ``rules`` whose play was measured, or an
+    :class:`ArgumentError` naming what is wrong."""
+    if not isinstance(rules, Rules):
+        raise wrong_argument("rules", rules, "a Rules")
+    checked = _checked_scores(scores, rules)
+    if checked is None:
+        raise wrong_argument("scores", scores, "the scores of a game whose odds were measured")
+    return checked
+
+
+def game_slope(scores: tuple[int, int], rules: Rules) -> float:
+    """How much one point this hand moves the chance of winning the game at ``scores``: the
+    rate at which :func:`game_points` turns chances back into points. At 0-0 a point is
+    worth about half a percent of a game.
+
+    >>> 0.004 < game_slope((0, 0), Rules()) < 0.006
+    True
+    """
+    mine, theirs = _game_on(scores, rules)
+    up, down = (after_hand(mine, theirs, p, rules) for p in (SLOPE_POINTS, -SLOPE_POINTS))
+    return max((up - down) / (2 * SLOPE_POINTS), SLOPE_FLOOR)
+
+
+#: The points either side of a score over which :func:`game_slope` is measured, and the
+#: least slope it takes (a game nearly decided either way would make every point huge).
+SLOPE_POINTS: Final = 10
+SLOPE_FLOOR: Final = 0.001
+
+
+def game_points(points: int, scores: tuple[int, int], rules: Rules) -> float:
+    """A hand's ``points`` (the player's; negative, the opponent's) as what they do to the
+    game at ``scores``, in points: the change in the chance of winning the game against a
+    dead hand, over :func:`game_slope`. At 0-0 this is nearly the points themselves; at
+    97-77 a knock for 3 wins the game and is worth far more than 3.
+
+    >>> round(game_points(10, (0, 0), Rules()), 1), round(game_points(-10, (0, 0), Rules()), 1)
+    (10.0, -10.0)
+    >>> game_points(3, (97, 77), Rules()) > 5 * game_points(3, (0, 0), Rules())
+    True
+    """
+    if type(points) is not int:
+        raise wrong_argument("points", points, "a whole number of points")
+    mine, theirs = _game_on(scores, rules)
+    base = after_hand(mine, theirs, 0, rules)
+    return (after_hand(mine, theirs, points, rules) - base) / game_slope(scores, rules)
+
+
+def game_chance_of(value: float, scores: tuple[int, int], rules: Rules) -> float:
+    """The chance of winning the game of a choice worth ``value`` in :func:`game_points`
+    (the mean over its deals), back on the game's own scale.
+
+    >>> even = game_chance_of(0.0, (0, 0), Rules())
+    >>> 0.45 < even < 0.55 < game_chance_of(20.0, (0, 0), Rules())
+    True
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        raise wrong_argument("value", value, "a number of points")
+    mine, theirs = _game_on(scores, rules)
+    return after_hand(mine, theirs, 0, rules) + value * game_slope(scores, rules)
+
+
+def _game_valued(points: list[list[int]], scores: tuple[int, int] | None,
+                 rules: Rules) -> Sequence[Sequence[float]]:
+    """Every deal's points as :func:`game_points` when a score is on the table."""
+    if scores is None:
+        return points
+    table: dict[int, float] = {}
+    valued = []
+    for deals in points:
+        row = []
+        for p in deals:
+            value = table.get(p)
+            if value is None:
+                value = table[p] = game_points(p, scores, rules)
+            row.append(value)
+        valued.append(row)
+    return valued
 
 
 #: Judgements remembered, by position: the coach's hint and its grade of the move that
@@ -512,11 +723,16 @@ def forget() -> None:
 
 @names_bad_arguments
 def judge_discard(hand11: HandLike, knowledge: Knowledge | None = None,
-                  rules: Rules | None = None, *, seed: int | None = None,
-                  precision: Precision = BANK) -> Judgement:
+                  rules: Rules | str | None = None, *, seed: int | None = None,
+                  precision: Precision = BANK, opponent: str = "judge",
+                  scores: tuple[int, int] | None = None) -> Judgement:
     """Value every choice of the discard from an 11-card ``hand11``: each card that may be
     thrown (not the card just taken from the pile), and the knock with it where the count it
     leaves allows. ``seed`` defaults to the position's own (:func:`position_seed`).
+    ``opponent`` is the style of the imagined opponent (:data:`~gin_teach.playouts.STYLES`):
+    the judge's own by default; the same deals serve every style, so a panel of styles
+    compares like with like. With ``scores`` (yours, the opponent's) the choices are valued
+    by the game (:func:`game_points`).
 
     >>> from gin_teach.analysis import Knowledge
     >>> judged = judge_discard("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20))
@@ -526,15 +742,20 @@ def judge_discard(hand11: HandLike, knowledge: Knowledge | None = None,
     cards = tuple(sorted(to_cards(hand11)))  # the order the cards are given in changes nothing
     if len(cards) != 11:
         raise CardError(f"a discard is judged from 11 cards, not {len(cards)}")
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)  # a preset's name too, as everywhere else
     knowledge = knowledge if knowledge is not None else Knowledge()
-    _check_position(cards, rules, seed)
-    return _judge_discard(cards, knowledge, rules, seed, precision)
+    _check_position(cards, rules, seed, opponent)
+    return _judge_discard(cards, knowledge, rules, seed, precision, opponent,
+                          _checked_scores(scores, rules))
 
 
-def _check_position(cards: Sequence[Card], rules: Rules, seed: int | None) -> None:
-    """Refuse a joker where the rules play none and a seed that is no whole number (the
-    knowledge is checked against the hand where the position is read, :func:`table_view`)."""
+def _check_position(cards: Sequence[Card], rules: Rules, seed: int | None,
+                    opponent: str) -> None:
+    """Refuse a joker where the rules play none, a seed that is no whole number and an
+    opponent style there is none of (the knowledge is checked against the hand where the
+    position is read, :func:`table_view`)."""
+    if opponent not in STYLES:
+        raise wrong_argument("opponent", opponent, f"one of {', '.join(STYLES)}")
     check_jokers_allowed(hand_mask(cards), rules)
     if seed is not None:
         check_whole(seed, "seed", 0, 2**64 - 1)
@@ -542,35 +763,109 @@ def _check_position(cards: Sequence[Card], rules: Rules, seed: int | None) -> No
 
 @functools.lru_cache(maxsize=CACHED)
 def _judge_discard(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules,
-                   seed: int | None, precision: Precision) -> Judgement:
+                   seed: int | None, precision: Precision, opponent: str,
+                   scores: tuple[int, int] | None) -> Judgement:
     view = table_view(cards, knowledge, rules)
-    playout_rules = PlayoutRules.of(rules, view.knock_limit)
+    playout_rules = PlayoutRules.of(rules, view.knock_limit, opponent)
     hand, jp = view.hand, rules.joker_points
-    kinds: list[tuple[str, Card | None]] = []
     scorers: list[Scorer] = []
-    floors: list[str | None] = []
+    downs: list[list[bool] | None] = []  # by scorer: on which deals the opponent went first
+
+    def scorer_of(make: Scorer | None, plan_rules: PlayoutRules, bit: int = 0) -> int:
+        """Add a scorer (a knock's ``make``, or playing on after throwing ``bit`` by the
+        plan of ``plan_rules``); returns its index."""
+        if make is None:
+            down: list[bool] = []
+
+            def make(theirs: int, stock: list[int]) -> int:
+                points, opponent_down = _discard_result(hand, bit, theirs, stock, plan_rules)
+                down.append(opponent_down)
+                return points
+            downs.append(down)
+        else:
+            downs.append(None)
+        scorers.append(make)
+        return len(scorers) - 1
+
+    # Each choice: its kind, card, floor, and the scorers that measure it, one per plan it is
+    # played on with (the best plan's points are the choice's). A card interchangeable with
+    # one before it plays exactly as that one: it shares that card's scorers, so it gets its
+    # points deal for deal (the same value, exactly).
+    choices: list[tuple[str, Card, str | None, list[tuple[str | None, int]]]] = []
+    twins = interchangeable(cards, view)
     for card in cards:
         if card.bit == view.just_taken:
             continue
         bit, kept = card.bit, hand ^ card.bit
-        kinds.append(("discard", card))
-        scorers.append(lambda theirs, stock, bit=bit: _discard_score(  # type: ignore[misc]
-            hand, bit, theirs, stock, playout_rules))
-        floors.append("inaccuracy" if breaks_meld(cards, card, rules) else None)
-        if deadwood_of_mask(kept, jp) <= view.knock_limit:
-            kinds.append(("knock", card))
-            scorers.append(lambda theirs, stock, kept=kept: _settle_masks(  # type: ignore[misc]
-                kept, theirs, playout_rules))
-            floors.append(None)
+        left = deadwood_of_mask(kept, jp)
+        floor = "inaccuracy" if breaks_meld(cards, card, rules) else None
+        twin = twins.get(card)
+        if twin is not None:
+            for kind, of, _, measured in list(choices):
+                if of is twin:
+                    choices.append((kind, card, floor if kind == "discard" else None, measured))
+            continue
+        plans = _plans(view, playout_rules, left)
+        choices.append(("discard", card, floor, [
+            (plan if len(plans) > 1 else None,
+             scorer_of(None, dataclasses.replace(playout_rules, plan=plan), bit))
+            for plan in plans]))
+        if left <= view.knock_limit:
+            choices.append(("knock", card, None, [(None, scorer_of(
+                lambda theirs, stock, kept=kept: _settle_masks(  # type: ignore[misc]
+                    kept, theirs, playout_rules), playout_rules))]))
     chosen = seed if seed is not None else position_seed("discard", hand, knowledge, rules)
-    points = _measure(view, playout_rules, scorers, chosen, precision)
-    return Judgement("discard", _options(kinds, points, floors), chosen)
+    scored = _game_valued(_measure(view, playout_rules, scorers, chosen, precision), scores,
+                          rules)
+    picked = [_best_plan(measured, scored) for _, _, _, measured in choices]
+    options = _options([(kind, card) for kind, card, _, _ in choices],
+                       [scored[index] for _, index in picked],
+                       [floor for _, _, floor, _ in choices],
+                       [downs[index] for _, index in picked], scores, rules)
+    plan_of: dict[tuple[str, Card | None], str | None] = {
+        (kind, card): plan for (kind, card, _, _), (plan, _) in zip(choices, picked,
+                                                                         strict=True)}
+    return Judgement("discard", tuple(
+        dataclasses.replace(o, plan=plan_of[o.kind, o.card]) if plan_of[o.kind, o.card]
+        else o for o in options), chosen)
+
+
+#: What each plan of playing on is, in words (:data:`~gin_teach.playouts.PLANS`).
+PLAN_WORDS: Final = {
+    "low": "play on and knock only with a low count once the stock is short",
+    "next": "play on and knock at your next chance",
+    "gin": "play on for gin",
+}
+
+
+def _plans(view: TableView, rules: PlayoutRules, left: int) -> tuple[str, ...]:
+    """The plans a discard leaving ``left`` deadwood is played on with: the judge's own
+    (knock low once the stock is short) always; knocking at the next chance too where the
+    stock is, or soon will be, short and a knock is near; playing for gin where the count is
+    small and the stock short. Playing every plan everywhere would cost the coach its speed
+    where the plans cannot differ (a long stock, a count far from a knock)."""
+    plans = ["low"]
+    if view.stock_size <= rules.late_stock + 4 and left <= rules.knock_limit + 10:
+        plans.append("next")
+    if view.stock_size <= rules.late_stock and 0 < left <= 5:
+        plans.append("gin")
+    return tuple(plans)
+
+
+def _best_plan(measured: list[tuple[str | None, int]], scored: Sequence[Sequence[float]]
+               ) -> tuple[str | None, int]:
+    """The plan (and its scorer) worth most on the deals all of them played."""
+    if len(measured) == 1:
+        return measured[0]
+    shared = min(len(scored[index]) for _, index in measured)
+    return max(measured, key=lambda m: sum(scored[m[1]][:shared]))
 
 
 @names_bad_arguments
-def judge_draw(hand10: HandLike, knowledge: Knowledge, rules: Rules | None = None, *,
+def judge_draw(hand10: HandLike, knowledge: Knowledge, rules: Rules | str | None = None, *,
                seed: int | None = None, precision: Precision = BANK,
-               refuse: str = "draw") -> Judgement:
+               refuse: str = "draw", opponent: str = "judge",
+               scores: tuple[int, int] | None = None) -> Judgement:
     """Value taking the face-up card (the top of ``knowledge.discard_pile``) into a 10-card
     ``hand10`` against leaving it (``refuse``: ``"draw"`` from the stock, or ``"pass"`` the
     first upcard). After taking, the card thrown is the one leaving the least deadwood.
@@ -581,27 +876,46 @@ def judge_draw(hand10: HandLike, knowledge: Knowledge, rules: Rules | None = Non
     ('best', True)
     """
     if refuse not in ("draw", "pass"):
-        raise CardError(f"refuse is 'draw' or 'pass', not {refuse!r:.20}")
+        raise CardError(f"refuse is 'draw' or 'pass', not {excerpt(refuse, 20)}")
     cards = tuple(sorted(to_cards(hand10)))
     if len(cards) != 10:
         raise CardError(f"a draw is judged from 10 cards, not {len(cards)}")
     if not knowledge.discard_pile:
         raise CardError("there is no face-up card to take: the discard pile is empty")
-    rules = rules or Rules.modern()
-    _check_position(cards, rules, seed)
-    return _judge_draw(cards, knowledge, rules, seed, precision, refuse)
+    rules = Rules.of(rules)  # a preset's name too, as everywhere else
+    _check_position(cards, rules, seed, opponent)
+    if knowledge.just_taken is not None:
+        raise KnowledgeError(f"just_taken is {knowledge.just_taken}, but at a draw nothing has "
+                             "been taken yet")
+    return _judge_draw(cards, knowledge, rules, seed, precision, refuse, opponent,
+                       _checked_scores(scores, rules))
 
 
 @functools.lru_cache(maxsize=CACHED)
 def _judge_draw(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules, seed: int | None,
-                precision: Precision, refuse: str) -> Judgement:
+                precision: Precision, refuse: str, opponent: str,
+                scores: tuple[int, int] | None) -> Judgement:
     view = table_view(cards, knowledge, rules)
-    playout_rules = PlayoutRules.of(rules, view.knock_limit)
+    playout_rules = PlayoutRules.of(rules, view.knock_limit, opponent)
     hand, top = view.hand, view.top
+    # A take that leaves a count the limit allows is weighed both ways, knocking at once and
+    # playing on, and valued by the better: what the take's reason says of the knock is then
+    # what the judge finds of it (the coach never recommends a take "to knock at once" and
+    # grades that knock a mistake one move later).
+    after, _ = throw(hand | top, top, rules.joker_points)
+    plans: list[str | None] = ["knock", "play on"] if after <= view.knock_limit else [None]
     scorers: list[Scorer] = [
-        lambda theirs, stock: _take_score(hand, top, theirs, stock, playout_rules),
-        lambda theirs, stock: _draw_score(hand, theirs, stock, playout_rules)]
+        lambda theirs, stock, knock=(plan == "knock"): _take_score(  # type: ignore[misc]
+            hand, top, theirs, stock, playout_rules, knock if plans[0] else None)
+        for plan in plans]
+    scorers.append(lambda theirs, stock: _draw_score(hand, theirs, stock, playout_rules))
     chosen = seed if seed is not None else position_seed(refuse, hand, knowledge, rules)
-    points = _measure(view, playout_rules, scorers, chosen, precision)
-    return Judgement("draw", _options([("take", None), (refuse, None)], points, [None, None]),
-                     chosen)
+    points = _game_valued(_measure(view, playout_rules, scorers, chosen, precision), scores,
+                          rules)
+    takes = points[:-1]
+    shared = min(len(p) for p in takes)
+    better = max(range(len(takes)), key=lambda i: (sum(takes[i][:shared]), -i))
+    options = _options([("take", None), (refuse, None)], [takes[better], points[-1]],
+                       [None, None], (), scores, rules)
+    return Judgement("draw", tuple(dataclasses.replace(o, plan=plans[better])
+                                   if o.kind == "take" else o for o in options), chosen)

@@ -30,7 +30,7 @@ from typing import Final, Literal
 
 from gin_teach.cards import CARD_POINTS, JOKER_BITS, JOKER_POINTS, NATURAL_BITS
 from gin_teach.jokers import best_discard_with_jokers, deadwood_with_jokers
-from gin_teach.solver import natural_best_discard, natural_deadwood
+from gin_teach.solver import natural_best_discard, natural_deadwood, partitions_of_mask
 from gin_teach.validation import checks_masks, names_bad_arguments
 
 # The fast paths (deadwood_of_mask, best_discard_of_mask, meld_kind, layoff_extensions,
@@ -46,6 +46,7 @@ __all__ = [
     "is_set",
     "is_undercut",
     "layoff_cards",
+    "loose_cards",
 ]
 
 ALL_CARDS: Final = NATURAL_BITS
@@ -382,3 +383,19 @@ def is_undercut(knocker_count: int, defender_count: int, undercut_on_tie: bool) 
         return False
     return defender_count < knocker_count or (undercut_on_tie
                                               and defender_count == knocker_count)
+
+
+@checks_masks("hand")
+def loose_cards(hand: int) -> int:
+    """The cards of ``hand`` outside the melds of its first least-deadwood arrangement: the
+    cards a player who plans nothing beyond its melds calls deadwood. A hand holding a joker
+    counts every card loose (such a player does not plan around jokers).
+
+    >>> from gin_teach.cards import cards_from_mask, hand_mask
+    >>> " ".join(c.code for c in cards_from_mask(loose_cards(hand_mask("7S 7H 7D 2C KD"))))
+    'KD 2C'
+    """
+    if hand > NATURAL_BITS:
+        return hand
+    _, loose, _ = next(partitions_of_mask(hand, natural_deadwood(hand)))
+    return loose

@@ -48,6 +48,7 @@ __all__ = ["STARS_KEY", "CourseMap", "LessonStatus", "checked", "course_map", "e
 _ASSIGNMENT = re.compile(r"^([A-Za-z_]\w*)\s*=(?!=)")
 _CHECK_CALL = re.compile(r"\bcheck_\w+\(")
 _LISTENERS: list[Callable[[str, Feedback], None]] = []
+_LONGEST_LESSON = 150
 
 
 @names_bad_arguments
@@ -71,8 +72,15 @@ def exercise_key(source: str, lesson: str) -> str | None:
     kept = [" ".join(line.split()) for line in lines
             if not ((match := _ASSIGNMENT.match(line)) and match.group(1) in answers)]
     body = "\n".join(line for line in kept if line)
-    digest = hashlib.sha256(body.encode()).hexdigest()[:12]
+    digest = _digest(body)[:12]
+    if len(lesson) > _LONGEST_LESSON:  # the key must fit the record's names (199 characters)
+        lesson = f"{lesson[:_LONGEST_LESSON - 10]}~{_digest(lesson)[:8]}"
     return f"{lesson}:{digest}"
+
+
+def _digest(text: str) -> str:
+    # surrogatepass: a notebook name Python read from the disk may hold lone surrogates
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def listen(listener: Callable[[str, Feedback], None]) -> None:
@@ -270,11 +278,10 @@ def record_exercise(checker: str, feedback: Feedback) -> bool:
     if key is None:
         return False
     try:
-        store = store_for()
-    except GinError as error:
+        store_for().update(lambda p: p.record_exercise(key, lesson, bool(feedback.correct)))
+    except GinError as error:  # the learner still gets the checker's feedback
         warnings.warn(f"your answer to {checker} was not recorded: {error}", stacklevel=2)
         return False
-    store.update(lambda p: p.record_exercise(key, lesson, feedback.correct))
     return True
 
 

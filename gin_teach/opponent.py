@@ -14,7 +14,7 @@ from gin_teach.jokers import NATURAL_BITS
 from gin_teach.kernel import best_throws, deadwood_of_mask
 from gin_teach.solver import MELDS_WITH_CARD
 from gin_teach.table_view import TableView, bits_of
-from gin_teach.validation import checks_masks
+from gin_teach.validation import checks_masks, names_bad_arguments
 
 __all__ = ["NEIGHBOURS", "OpponentModel", "deadwood_after_layoffs", "neighbours"]
 
@@ -69,6 +69,7 @@ class OpponentModel:
     PASSED_WEIGHT = 0.7
 
     @classmethod
+    @names_bad_arguments
     def of(cls, view: TableView) -> OpponentModel:
         """The model for ``view``'s opponent.
 

@@ -24,6 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import Final
 
 from gin_teach.cards import JOKER_POINTS, cards_from_mask
 from gin_teach.errors import CardError
@@ -35,6 +36,7 @@ from gin_teach.kernel import (
     deadwood_of_mask,
     is_undercut,
     layoff_cards,
+    loose_cards,
     spread_layoffs,
 )
 from gin_teach.melds import best_arrangement
@@ -54,44 +56,61 @@ from gin_teach.validation import (
 )
 
 __all__ = [
-    "CARDS_PER_IMAGINED_DRAW",
+    "IMAGINED_DRAWS",
+    "LATE_DRAWS_BELOW",
     "MEMO_SIZE",
+    "PLANS",
     "REDRAWS",
+    "STYLES",
     "Look",
     "PlayoutRules",
     "Scorer",
     "common_deals",
+    "discard_result",
     "discard_score",
     "draw_score",
     "imagined_deal",
     "imagined_draws",
     "imagined_hand",
     "playout",
+    "playout_result",
     "settle_masks",
     "take_score",
     "throw",
 ]
 
 
-#: The imagined opponent keeps its best cards over one extra draw for every this many cards
-#: gone from the stock (see :func:`imagined_draws`).
-CARDS_PER_IMAGINED_DRAW = 4
+#: How many extra draws an imagined hand keeps its best cards over, by the opponent's style
+#: (:data:`STYLES`): while the stock is long, and once fewer than :data:`LATE_DRAWS_BELOW`
+#: cards are left. Fitted by ``benchmarks/calibration.py`` so that the undercut chance the
+#: judge states matches how often knocks are really undercut (see :func:`imagined_draws`).
+IMAGINED_DRAWS: Final = {"judge": (6, 4), "simple": (4, 4), "random": (2, 2), "lowest": (2, 2)}
+LATE_DRAWS_BELOW: Final = 10
 
 
 @checks(stock_size=check_whole)
-def imagined_draws(stock_size: int) -> int:
+def imagined_draws(stock_size: int, style: str = "judge") -> int:
     """How many extra draws an imagined opponent hand keeps its best cards over, with
-    ``stock_size`` cards left in the stock (:meth:`OpponentModel.sample`'s ``improve``).
+    ``stock_size`` cards left in the stock (:meth:`OpponentModel.sample`'s ``improve``),
+    for an opponent of ``style``: never more than the draws it has had.
 
-    ``benchmarks/opponent_model.py`` compares these hands with the real ones at the
-    decisions of seeded games: against the Defender they are a little weaker than the real
-    hands at mid-hand and stronger late, when the hands still in play are those that have
-    not knocked.
+    Fitted, not assumed: ``benchmarks/calibration.py`` plays the package's players and two
+    outside throwers, and compares the judge's stated undercut chance at every knock
+    decision with the real hand's. Players who wait for a low count (the Shaper, the
+    Defender, the Expert) hold hands as good as the best ten of sixteen cards from a few
+    turns in; late, the hands still in play are those that have not knocked, a little
+    weaker. Players who knock at once (Simple) hold weaker hands, and throwers of low or
+    random cards weaker still.
 
-    >>> [imagined_draws(stock) for stock in (31, 25, 19, 10, 3)]
-    [0, 1, 3, 5, 7]
+    >>> [imagined_draws(stock) for stock in (31, 28, 19, 10, 3)]
+    [0, 3, 6, 6, 4]
+    >>> [imagined_draws(stock, "simple") for stock in (31, 19, 3)]
+    [0, 4, 4]
     """
-    return max(31 - stock_size, 0) // CARDS_PER_IMAGINED_DRAW
+    if style not in IMAGINED_DRAWS:
+        raise wrong_argument("style", style, f"one of {', '.join(IMAGINED_DRAWS)}")
+    long, short = IMAGINED_DRAWS[style]
+    return min(max(31 - stock_size, 0), long if stock_size >= LATE_DRAWS_BELOW else short)
 
 
 #: An imagined hand the opponent would already have knocked with is drawn again, at most
@@ -104,18 +123,9 @@ def imagined_hand(model: OpponentModel, rng: random.Random, view: TableView,
                   rules: PlayoutRules) -> int:
     """A hand the opponent might hold: :meth:`OpponentModel.sample` kept over
     :func:`imagined_draws`, and once it has discarded, not a hand it would have knocked
-    with by the playouts' own rule (drawn again up to :data:`REDRAWS` times). The hands
-    still in play late are those that have not knocked, so without this the imagined ones
-    are far stronger than the real ones (``benchmarks/opponent_model.py``). Against the
-    Defender the redraws took the Expert from 54.5% to 54.9% of 2,000 games (seed 1) and
-    from 56.6% to 58.3% of 1,000 (seed 2); in the 2,000 it knocked 6,620 times instead of
-    5,770 and was undercut 618 times instead of 435 (late, the imagined hands are now a
-    little weaker than the real ones). Hands fitted closer to the Defender's real ones (one
-    draw every 3 cards gone, at most 4, and half the late knockable hands kept) matched them
-    well in that benchmark but won only 53.2% of the 2,000 games (58.3% of the 1,000 on
-    seed 2), so they were not kept. (All of these were measured before the stronger players
-    stopped taking back their own discards; with that rule the Expert won 55.8% of the
-    2,000 games on seed 1.)
+    with in its style (drawn again up to :data:`REDRAWS` times): the hands still in play
+    late are those that have not knocked. ``benchmarks/calibration.py`` holds the undercut
+    chance these hands give against real knocks.
 
     With four cards left in the stock, an opponent that has discarded and not knocked is
     not imagined holding 3 or less:
@@ -131,17 +141,36 @@ def imagined_hand(model: OpponentModel, rng: random.Random, view: TableView,
     >>> min(deadwood_of_mask(imagined_hand(model, rng, view, rules)) for _ in range(100))
     4
     """
-    jp, draws = view.joker_points, imagined_draws(view.stock_size)
+    jp, draws = view.joker_points, imagined_draws(view.stock_size, rules.style)
     hand = model.sample(rng, draws, jp)
     if not view.opponent_discarded:
         return hand
-    limit = rules.knock_limit if view.stock_size > rules.late_stock \
+    # A hand the opponent would have knocked with is one its style knocks with: the judge's
+    # own style waits late for a low count, the others knock as soon as they may.
+    limit = rules.knock_limit if view.stock_size > rules.late_stock or rules.style != "judge" \
         else min(rules.late_knock, rules.knock_limit)
     for _ in range(REDRAWS):
         if deadwood_of_mask(hand, jp) > limit:
             break
         hand = model.sample(rng, draws, jp)
     return hand
+
+
+#: The styles of opponent a playout can imagine (:attr:`PlayoutRules.style`), each a way
+#: real players throw and knock: ``"judge"`` throws the highest card leaving the least
+#: deadwood and, late in the hand, knocks only with :attr:`PlayoutRules.late_knock` or less
+#: (as the Shaper does); ``"simple"`` throws as the judge's does and knocks as soon as it may
+#: (EAAI's Simple); ``"random"`` and ``"lowest"`` knock as soon as they may and otherwise throw
+#: a loose card at random or the lowest one (the outside throwers of
+#: :mod:`gin_teach.bots.throwers`). Every style takes a face-up card only for a meld.
+STYLES: Final = ("judge", "simple", "random", "lowest")
+_JUDGE, _SIMPLE, _RANDOM, _LOWEST = range(4)
+
+#: The plans a player may play on with, in the playouts (:attr:`PlayoutRules.plan`):
+#: ``"low"`` knocks with the limit while the stock is long and, once it is short
+#: (:attr:`PlayoutRules.late_stock`), only with :attr:`PlayoutRules.late_knock` or less;
+#: ``"next"`` knocks at the first chance the limit allows; ``"gin"`` plays for gin only.
+PLANS: Final = ("low", "next", "gin")
 
 
 @dataclass(frozen=True)
@@ -161,9 +190,21 @@ class PlayoutRules:
     late_stock: int = 19
     late_knock: int = 3
     joker_points: int = JOKER_POINTS
+    style: str = "judge"
+    """How the imagined opponent throws and knocks (one of :data:`STYLES`)."""
+    plan: str = "low"
+    """When the player choosing knocks once it plays on (one of :data:`PLANS`)."""
+
+    def __post_init__(self) -> None:
+        if self.style not in STYLES:
+            raise wrong_argument("style", self.style, f"one of {', '.join(STYLES)}")
+        if self.plan not in PLANS:
+            raise wrong_argument("plan", self.plan, f"one of {', '.join(PLANS)}")
 
     @classmethod
-    def of(cls, rules: Rules, knock_limit: int | None = None) -> PlayoutRules:
+    @names_bad_arguments
+    def of(cls, rules: Rules, knock_limit: int | None = None, style: str = "judge"
+           ) -> PlayoutRules:
         """The playout numbers of ``rules`` for a round whose knock limit is ``knock_limit``
         (``None``: the rules' own, :meth:`Rules.resolve_knock_limit`, so 0 under Straight Gin).
 
@@ -175,7 +216,7 @@ class PlayoutRules:
         """
         return cls(rules.resolve_knock_limit(knock_limit), rules.gin_bonus,
                    rules.undercut_bonus, rules.undercut_on_tie, rules.dead_hand_stock,
-                   joker_points=rules.joker_points)
+                   joker_points=rules.joker_points, style=style)
 
 
 @checks_masks("knocker", "defender")
@@ -260,6 +301,9 @@ def imagined_deal(model: OpponentModel, rng: random.Random, view: TableView,
     theirs = imagined_hand(model, rng, view, rules)
     stock = bits_of(view.unseen & ~theirs)
     rng.shuffle(stock)
+    # Where no pile is named, the unseen cards beyond the stock's size are in a pile nobody
+    # tracks: dead, so the hand ends when the stock it was said to hold runs out.
+    del stock[:max(len(stock) - view.stock_size, 0)]
     return theirs, stock
 
 
@@ -337,28 +381,56 @@ def _throw_of(solved: tuple[int, int], hand: int, taken: int,
 _throw, _settle_masks = unchecked(throw), unchecked(settle_masks)
 
 
+
+
+def _loose_throw(hand: int, taken: int, style: int, joker_points: int) -> tuple[int, int]:
+    """The throw of a ``"random"`` or ``"lowest"`` opponent that does not knock: a loose card
+    of ``hand`` (never ``taken``), at random or the lowest, and the deadwood it leaves. The
+    random pick is a hash of the hand, so a deal plays the same every time."""
+    loose = loose_cards(hand) & ~taken or hand & ~taken
+    bits = bits_of(loose)
+    if style == _LOWEST:
+        card = min(bits, key=lambda b: (POINTS[b.bit_length() - 1], b))
+    else:
+        card = bits[((hand * 0x9E3779B97F4A7C15) >> 29) % len(bits)]
+    return _count(hand ^ card, joker_points), card
+
+
 @checks(hands=partial(check_mask_list, length=2), stock=check_mask_list, top=check_mask,
-        mover=partial(check_whole, high=1))
-def playout(hands: list[int], stock: list[int], top: int, mover: int,
-            rules: PlayoutRules) -> int:
-    """Play a hand to its end from ``mover``'s draw, both sides by a fast policy, and return
-    player 0's score (negative when player 1 scores; 0 for a dead hand). ``hands`` are
-    masks (changed in place), ``stock`` card bits with the top last (popped as drawn),
-    ``top`` the face-up card's bit. The policy takes a face-up card that completes a meld
-    and lowers the count, throws the highest card that leaves the least deadwood, and knocks
-    as the Shaper does.
+        mover=partial(check_whole, high=1), opponent=partial(check_whole, high=1))
+def playout_result(hands: list[int], stock: list[int], top: int, mover: int,
+                   rules: PlayoutRules, opponent: int = 1) -> tuple[int, int]:
+    """Play a hand to its end from ``mover``'s draw and return player 0's score (negative
+    when player 1 scores; 0 for a dead hand) and the player who went down (knocked or went
+    gin; -1 for a dead hand). ``hands`` are masks (changed in place), ``stock`` card bits
+    with the top last (popped as drawn), ``top`` the face-up card's bit. Both sides take a
+    face-up card only when it completes a meld and lowers the count; player ``opponent``
+    throws and knocks in ``rules.style`` (:data:`STYLES`); the other, the player choosing,
+    throws in the judge's own style and knocks by ``rules.plan`` (:data:`PLANS`).
 
     >>> from gin_teach.cards import hand_mask
     >>> pr = PlayoutRules.of(Rules(), 10)
     >>> hands = [hand_mask("AS 2S 3S 4H 4D 4C 9S 9H 9D KC"),
     ...          hand_mask("KS KH QD QC JS JH TD TC 8S 7D")]
     >>> stock = [hand_mask(card) for card in ("5D", "7C", "6D", "2H")]  # the top last
-    >>> playout(hands, stock, top=0, mover=0, rules=pr)  # draws 2♥, knocks: 95 - 2
-    93
+    >>> playout_result(hands, stock, top=0, mover=0, rules=pr)  # draws 2♥, knocks: 95 - 2
+    (93, 0)
     """
     jp = rules.joker_points
     dead_stock, late_stock = rules.dead_hand_stock, rules.late_stock
-    early_limit, late_limit = rules.knock_limit, min(rules.late_knock, rules.knock_limit)
+    # Each side's knock limit while the stock is long and once it is short (the late stock).
+    early_limits = [rules.knock_limit] * 2
+    late_limits = [min(rules.late_knock, rules.knock_limit)] * 2
+    us = 1 - opponent
+    if rules.plan == "next":
+        late_limits[us] = rules.knock_limit
+    elif rules.plan == "gin":
+        early_limits[us] = late_limits[us] = 0
+    styles = [_JUDGE, _JUDGE]
+    style = STYLES.index(rules.style)
+    styles[opponent] = style
+    if style != _JUDGE:
+        late_limits[opponent] = rules.knock_limit
     # The solver's memory is read here directly (the loop's hot path): a hit costs one
     # dictionary look-up, not a call.
     memo, key_bits = _DISCARD_MEMO, jp << 56
@@ -371,55 +443,67 @@ def playout(hands: list[int], stock: list[int], top: int, mover: int,
             count = counts[mover]
             if count < 0:
                 count = counts[mover] = _count(hand, jp)
-            index = top.bit_length() - 1
-            if (hand | top) > NATURAL_BITS or completes_meld(hand, index):
+            # Only a card that joins a meld is taken: no opponent the playouts stand for
+            # takes a loose card to throw a higher one (EAAI's Simple takes only for a meld).
+            if (hand | top) > NATURAL_BITS or completes_meld(hand, top.bit_length() - 1):
                 key = hand | top | key_bits
                 solved = memo.get(key) or _solve(hand | top, key, jp)
                 if solved[0] < count:
                     hand |= top
                 else:
                     solved = None
-            elif (points := POINTS[index]) < count and points < 10:
-                # A face-up card that makes no meld with the hand stays deadwood: taking it
-                # pays only if the hand's best throw sheds more than it adds (so never for a
-                # ten or a face card, nor one worth the count or more). That asks the
-                # solver about the hand alone, which the deal's other choices share.
-                key = hand | key_bits
-                value, bits = memo.get(key) or _solve(hand, key, jp)
-                value += points
-                if value < count:
-                    hand |= top
-                    solved = value, bits
         if solved is None:
             if len(stock) <= dead_stock:
-                return 0
+                return 0, -1
             hand |= stock.pop()
             key = hand | key_bits
             solved = memo.get(key) or _solve(hand, key, jp)
             top = 0
+        limit = early_limits[mover] if len(stock) > late_stock else late_limits[mover]
         # The policy's throw (:func:`throw`), its usual case of one best card written out.
         value, card = solved
-        card &= ~top
-        if not card or card & (card - 1):
-            value, card = _throw_of(solved, hand, top, jp)
+        if styles[mover] >= _RANDOM and value > limit:
+            value, card = _loose_throw(hand, top, styles[mover], jp)
+        else:
+            card &= ~top
+            if not card or card & (card - 1):
+                value, card = _throw_of(solved, hand, top, jp)
         hand ^= card
         hands[mover] = hand
         counts[mover] = value
-        if value <= (early_limit if len(stock) > late_stock else late_limit):
+        if value <= limit:
             score = _settle(hand, value, hands[1 - mover], rules, None, counts[1 - mover])
-            return score if mover == 0 else -score
+            return (score if mover == 0 else -score), mover
         if len(stock) <= dead_stock:
-            return 0
+            return 0, -1
         top = card
         mover ^= 1
 
 
+@checks(hands=partial(check_mask_list, length=2), stock=check_mask_list, top=check_mask,
+        mover=partial(check_whole, high=1))
+def playout(hands: list[int], stock: list[int], top: int, mover: int,
+            rules: PlayoutRules) -> int:
+    """:func:`playout_result`'s score alone, player 1 the opponent.
+
+    >>> from gin_teach.cards import hand_mask
+    >>> pr = PlayoutRules.of(Rules(), 10)
+    >>> hands = [hand_mask("AS 2S 3S 4H 4D 4C 9S 9H 9D KC"),
+    ...          hand_mask("KS KH QD QC JS JH TD TC 8S 7D")]
+    >>> stock = [hand_mask(card) for card in ("5D", "7C", "6D", "2H")]  # the top last
+    >>> playout(hands, stock, top=0, mover=0, rules=pr)  # draws 2♥, knocks: 95 - 2
+    93
+    """
+    return _playout(hands, stock, top, mover, rules, 1)[0]
+
+
 def _playout(hands: list[int], stock: list[int], top: int, mover: int,
-             rules: PlayoutRules) -> int:
-    """:func:`playout` past its argument checks, looked up at each call (a test may watch
-    the engine's playout by replacing it)."""
-    engine: Callable[..., int] = getattr(playout, "__wrapped__", playout)
-    return engine(hands, stock, top, mover, rules)
+             rules: PlayoutRules, opponent: int) -> tuple[int, int]:
+    """:func:`playout_result` past its argument checks, looked up at each call (a test may
+    watch the engine's playout by replacing it)."""
+    engine: Callable[..., tuple[int, int]] = getattr(playout_result, "__wrapped__",
+                                                     playout_result)
+    return engine(hands, stock, top, mover, rules, opponent)
 
 
 # The value of one choice on one imagined deal, in points for the player choosing (negative
@@ -427,25 +511,43 @@ def _playout(hands: list[int], stock: list[int], top: int, mover: int,
 
 
 @checks(hand=check_mask, card=check_mask, theirs=check_mask, stock=check_mask_list)
-def discard_score(hand: int, card: int, theirs: int, stock: list[int],
-                  rules: PlayoutRules) -> int:
+def discard_result(hand: int, card: int, theirs: int, stock: list[int],
+                   rules: PlayoutRules) -> tuple[int, bool]:
     """Throw ``card`` from the 11-card ``hand`` and play on: the opponent (``theirs``) moves
-    next, offered the card.
+    next, offered the card. Returns the points and whether the opponent went down first.
 
     >>> from gin_teach.cards import hand_mask
     >>> pr = PlayoutRules.of(Rules(), 10)
     >>> mine = hand_mask("AS 2S 3S 4H 4D 4C 9S 9H 9D KC 2H")
     >>> theirs = hand_mask("KS KH QD QC JS JH TD TC 8S 7D")
-    >>> discard_score(mine, hand_mask("KC"), theirs, [hand_mask("7C"), hand_mask("5D")], pr)
-    0
+    >>> discard_result(mine, hand_mask("KC"), theirs, [hand_mask("7C"), hand_mask("5D")], pr)
+    (0, False)
     """
-    return -_playout([theirs, hand ^ card], list(stock), card, 0, rules)
+    score, down = _playout([theirs, hand ^ card], list(stock), card, 0, rules, 0)
+    return -score, down == 0
+
+
+@checks(hand=check_mask, card=check_mask, theirs=check_mask, stock=check_mask_list)
+def discard_score(hand: int, card: int, theirs: int, stock: list[int],
+                  rules: PlayoutRules) -> int:
+    """:func:`discard_result`'s points alone: the judge's fast path, where only the score
+    counts. Here the opponent, dealt ten high cards, is caught by a knock.
+
+    >>> from gin_teach.cards import hand_mask
+    >>> pr = PlayoutRules.of(Rules(), 10)
+    >>> mine = hand_mask("AS 2S 3S 4H 4D 4C 9S 9H 9D KC 2H")
+    >>> theirs = hand_mask("KS KH QD QC JS JH TD TC 8S 7D")
+    >>> discard_score(mine, hand_mask("KC"), theirs, [hand_mask("5D")] * 20, pr)
+    63
+    """
+    return -_playout([theirs, hand ^ card], list(stock), card, 0, rules, 0)[0]
 
 
 @checks(hand=check_mask, top=check_mask, theirs=check_mask, stock=check_mask_list)
-def take_score(hand: int, top: int, theirs: int, stock: list[int], rules: PlayoutRules) -> int:
+def take_score(hand: int, top: int, theirs: int, stock: list[int], rules: PlayoutRules,
+               knock: bool | None = None) -> int:
     """Take the face-up ``top`` into the 10-card ``hand``, throw as the policy does
-    (:func:`throw`), knock if the policy would, else play on.
+    (:func:`throw`), and knock (``knock`` True, or None: when the policy would) or play on.
 
     >>> from gin_teach.cards import hand_mask
     >>> pr = PlayoutRules.of(Rules(), 10)
@@ -455,9 +557,13 @@ def take_score(hand: int, top: int, theirs: int, stock: list[int], rules: Playou
     """
     value, card = _throw(hand | top, top, rules.joker_points)
     kept = (hand | top) ^ card
-    if value <= rules.knock_limit and len(stock) > rules.late_stock:
+    if knock is None:
+        limit = rules.knock_limit if len(stock) > rules.late_stock \
+            else min(rules.late_knock, rules.knock_limit)
+        knock = value <= limit
+    if knock and value <= rules.knock_limit:
         return _settle_masks(kept, theirs, rules)
-    return -_playout([theirs, kept], list(stock), card, 0, rules)
+    return -_playout([theirs, kept], list(stock), card, 0, rules, 0)[0]
 
 
 @checks(hand=check_mask, theirs=check_mask, stock=check_mask_list)
@@ -471,7 +577,7 @@ def draw_score(hand: int, theirs: int, stock: list[int], rules: PlayoutRules) ->
     ...            hand_mask("KS KH QD QC JS JH TD TC 8S 7D"), [hand_mask("2H")] * 5, pr)
     93
     """
-    return _playout([hand, theirs], list(stock), 0, 0, rules)
+    return _playout([hand, theirs], list(stock), 0, 0, rules, 1)[0]
 
 
 #: One choice's points on one imagined deal: (the opponent's hand, the stock with the top

@@ -36,13 +36,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import tempfile
 import time
 import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from gin_teach.errors import ProgressError
+from gin_teach.errors import ProgressError, excerpt
 from gin_teach.learner_record import FRESH_RATING, PROGRESS_FORMAT, Progress
 from gin_teach.rating import Rating
 
@@ -60,9 +61,13 @@ __all__ = [
 ]
 
 MAX_PROGRESS_BYTES = 4_000_000
-"""A progress file larger than this is not read (a learner's record stays far below)."""
-_OUR_STARTS = (b'{"format"', b'{"gin_teach"')
-"""How every progress file gin_teach writes begins (``json.dump`` of the record)."""
+"""A progress file larger than this is not read (a record is compacted below it when saved:
+:meth:`~gin_teach.learner_record.Progress.to_json`)."""
+_OUR_START = re.compile(rb'\s*\{\s*"format"\s*:\s*[0-9]')
+"""How every progress file gin_teach writes begins: its format is a number. The other files
+it writes (a puzzle bank, a saved round or review, a class export) name their kind there
+instead, or start with ``"gin_teach"``, so a damaged one of those is never taken for a
+damaged progress record and set aside."""
 
 
 def default_progress_path() -> Path:
@@ -78,12 +83,35 @@ def default_progress_path() -> Path:
 
 
 def _looks_ours(head: bytes, parsed: object) -> bool:
-    """Whether a file is recognisably a gin_teach progress record: it starts as ours does, or
-    it is a JSON object with our marker or the fields of format 1."""
-    if head.lstrip()[:20].replace(b" ", b"").startswith(_OUR_STARTS):
-        return True
-    return isinstance(parsed, dict) and "format" in parsed and (
-        parsed.get("gin_teach") == "progress" or "rating" in parsed)
+    """Whether a file is recognisably a gin_teach progress record: a JSON object whose format
+    is a number, with our marker or a rating (format 1 had no marker), or, when it cannot be
+    read as JSON, one that starts as ours do."""
+    if isinstance(parsed, dict):
+        return (type(parsed.get("format")) is int and parsed.get("gin_teach", "progress")
+                == "progress" and ("gin_teach" in parsed or "rating" in parsed))
+    return parsed is None and _OUR_START.match(head) is not None
+
+
+def _path_of(path: object) -> Path:
+    """``path`` (None: :func:`default_progress_path`) as a ``Path`` to the file itself (a
+    symbolic link is followed, so saving replaces the file it points to, not the link), or
+    :class:`~gin_teach.errors.ProgressError` for what names no file."""
+    if path is None:
+        return default_progress_path()
+    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
+        raise ProgressError(f"a progress file is named by a path (text), not {excerpt(path)}")
+    text = os.fspath(path)
+    if not isinstance(text, str) or not text.strip() or "\x00" in text:
+        raise ProgressError(f"{excerpt(text)} is not a file name")
+    found = Path(text)
+    try:
+        if found.is_symlink():
+            found = found.resolve()
+        found.is_dir()  # a name too long for the system fails here, not half way
+    except (OSError, RuntimeError) as error:  # RuntimeError: a loop of links
+        raise ProgressError(f"{excerpt(text)} cannot be used as a progress file: "
+                            f"{getattr(error, 'strerror', None) or error}") from None
+    return found
 
 
 def load_progress(path: str | Path | None = None) -> tuple[Progress, str | None]:
@@ -104,7 +132,7 @@ def load_progress(path: str | Path | None = None) -> tuple[Progress, str | None]
     ...
     gin_teach.errors.ProgressError: ... is a folder, not a progress file: ...
     """
-    path = Path(path) if path is not None else default_progress_path()
+    path = _path_of(path)
     if path.is_dir():
         raise ProgressError(f"{path} is a folder, not a progress file: give a file name such "
                             f"as {path / 'puzzle_progress.json'}")
@@ -163,14 +191,16 @@ def save_progress(progress: Progress, path: str | Path | None = None) -> None:
     >>> sorted(p.name for p in path.parent.iterdir())
     ['p.json']
     """
-    path = Path(path) if path is not None else default_progress_path()
+    if not isinstance(progress, Progress):
+        raise ProgressError(f"save_progress saves a Progress record, not {excerpt(progress)}")
+    path = _path_of(path)
     if path.is_dir():
         raise ProgressError(f"{path} is a folder, not a progress file")
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(progress.to_dict(), out, separators=(",", ":"))
+            out.write(progress.to_json())
             out.flush()
             os.fsync(out.fileno())
         os.replace(temporary, path)
@@ -228,7 +258,7 @@ class ProgressStore:
     """
 
     def __init__(self, path: str | Path | None) -> None:
-        self.path = Path(path) if path is not None else None
+        self.path = _path_of(path) if path is not None else None
         self.message: str | None = None
         self._seen: tuple[int, int] | None = None
         self._listeners: list[Callable[[], Callable[[Progress], None] | None]] = []
@@ -327,7 +357,7 @@ def store_for(path: str | Path | None = None) -> ProgressStore:
     >>> store_for(path) is store_for(str(path))
     True
     """
-    path = Path(path) if path is not None else default_progress_path()
+    path = _path_of(path)
     key = str(path.expanduser().resolve())
     if key not in _STORES:
         _STORES[key] = ProgressStore(path)

@@ -26,7 +26,10 @@ __all__ = [
     "GLICKO_SCALE",
     "MAX_DEVIATION",
     "MIN_VOLATILITY",
+    "RATING_RANGE",
     "TAU",
+    "UPDATED_DEVIATION",
+    "UPDATED_VOLATILITY",
     "Rating",
     "RatingError",
 ]
@@ -38,6 +41,16 @@ DEFAULT_VOLATILITY = 0.06
 MIN_VOLATILITY = 1e-6
 """The smallest volatility a rating may have: the volatility step takes the logarithm of its
 square, which a volatility such as 1e-300 rounds to zero."""
+RATING_RANGE = (-10_000.0, 10_000.0)
+"""The ratings a :class:`Rating` may have (the lower end excluded)."""
+UPDATED_DEVIATION = (1.0, MAX_DEVIATION)
+UPDATED_VOLATILITY = (0.001, 0.5)
+"""The deviation and volatility an updated rating is kept within (and a loaded record is
+clamped into): below them the volatility step loses its precision, above them a rating
+means nothing."""
+_SURE = 1e-9
+"""How close to 0 or 1 an expected score may come: a 9999 learner against a 1500 puzzle
+expects 1 - 1e-22, which is 1.0 in floating point, and the update divides by 1 - E."""
 TAU = 0.5
 """How fast the volatility may change (Glickman suggests 0.3 to 1.2; 0.5 is his example)."""
 GLICKO_SCALE = 173.7178
@@ -67,7 +80,7 @@ class Rating:
     volatility: float = DEFAULT_VOLATILITY
 
     def __post_init__(self) -> None:
-        checks = (("rating", self.rating, -10_000.0, 10_000.0),
+        checks = (("rating", self.rating, *RATING_RANGE),
                   ("rating deviation", self.deviation, 0.0, MAX_DEVIATION),
                   ("volatility", self.volatility, 0.0, 1.0))
         for what, value, low, high in checks:
@@ -118,8 +131,11 @@ class Rating:
             if (isinstance(score, bool) or not isinstance(score, (int, float))
                     or not 0.0 <= score <= 1.0):
                 raise RatingError(f"a game score must be between 0 and 1, got {excerpt(score)}")
+            if not isinstance(opponent, Rating):
+                raise RatingError(f"an opponent must be a Rating, got {excerpt(opponent)}")
             g = _g(opponent._phi())
-            expected = _expected(mu, opponent._mu(), opponent._phi())
+            expected = min(max(_expected(mu, opponent._mu(), opponent._phi()), _SURE),
+                           1.0 - _SURE)
             inverse_v += g * g * expected * (1.0 - expected)
             improvement += g * (score - expected)
         v = 1.0 / inverse_v
@@ -138,9 +154,11 @@ class Rating:
 
     @staticmethod
     def _from_scaled(mu: float, phi: float, sigma: float) -> Rating:
-        deviation = min(MAX_DEVIATION, phi * GLICKO_SCALE)
-        return Rating(mu * GLICKO_SCALE + DEFAULT_RATING, deviation,
-                      min(max(sigma, MIN_VOLATILITY), 1.0))
+        deviation = min(max(phi * GLICKO_SCALE, UPDATED_DEVIATION[0]), UPDATED_DEVIATION[1])
+        rating = min(max(mu * GLICKO_SCALE + DEFAULT_RATING, math.nextafter(RATING_RANGE[0], 0)),
+                     RATING_RANGE[1])
+        return Rating(rating, deviation,
+                      min(max(sigma, UPDATED_VOLATILITY[0]), UPDATED_VOLATILITY[1]))
 
     def __str__(self) -> str:
         return f"{round(self.rating)} ± {round(2 * self.deviation)}"

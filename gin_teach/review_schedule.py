@@ -26,14 +26,27 @@ from typing import Any
 
 import fsrs
 
-from gin_teach.errors import ProgressError
-from gin_teach.validation import names_bad_arguments
+from gin_teach.errors import ArgumentError, ProgressError
+from gin_teach.validation import names_bad_arguments, wrong_argument
 
-__all__ = ["REVIEW_STATES", "ReviewEntry", "after_attempt", "fsrs_rating", "missed_words"]
+__all__ = ["DATE_RANGE", "REVIEW_STATES", "ReviewEntry", "after_attempt", "fsrs_rating",
+           "missed_words"]
 
 _SCHEDULER = fsrs.Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
 REVIEW_STATES = frozenset(state.value for state in fsrs.State)
 """The card states FSRS knows (learning, review, relearning), as stored."""
+_LEARNING = fsrs.State.Learning.value
+DATE_RANGE = (datetime.datetime(1971, 1, 1, tzinfo=datetime.timezone.utc),
+              datetime.datetime(9000, 1, 1, tzinfo=datetime.timezone.utc))
+"""The moments (in UTC) a review may be dated at. Far wider than any learner's calendar, and
+far enough inside Python's years 1-9999 that converting to a local time zone, or FSRS adding
+its longest interval (100 years), never runs off the calendar's edge."""
+STABILITY_RANGE = (0.001, 100_000.0)
+"""The stability (days) a card is kept within: FSRS's own floor, and far past its longest
+interval (36,500 days), so a card never grows a stability the loader would refuse."""
+DIFFICULTY_RANGE = (1.0, 10.0)
+"""FSRS's difficulty scale; the scheduler keeps every card within it."""
+_LAST = DATE_RANGE[1] - datetime.timedelta(seconds=1)
 
 
 @names_bad_arguments
@@ -49,9 +62,30 @@ def fsrs_rating(score: float) -> fsrs.Rating:
     return fsrs.Rating.Hard if score > 0.0 else fsrs.Rating.Again
 
 
-def _utc(when: datetime.datetime) -> datetime.datetime:
-    """``when`` (naive means local time) in UTC, as FSRS wants it."""
-    return when.astimezone(datetime.timezone.utc)
+def _utc(when: datetime.datetime, strict: bool = True) -> datetime.datetime:
+    """``when`` (naive means local time) in UTC, as FSRS wants it. A moment outside
+    :data:`DATE_RANGE` raises :class:`~gin_teach.errors.ArgumentError` (``strict``) or is
+    moved to its nearer end (a clock asked whether a review is due)."""
+    if not isinstance(when, datetime.datetime):
+        raise wrong_argument("when", when, "a datetime.datetime")
+    try:
+        moment = when.astimezone(datetime.timezone.utc)
+    except (OverflowError, OSError, ValueError):  # the year 1 or 9999 with an offset
+        moment = DATE_RANGE[0] if when.year < 5000 else DATE_RANGE[1]
+        if strict:
+            raise _off_the_calendar(when) from None
+    if strict and not DATE_RANGE[0] <= moment <= _LAST:
+        raise _off_the_calendar(when)
+    return min(max(moment, DATE_RANGE[0]), _LAST)
+
+
+def _off_the_calendar(when: datetime.datetime) -> ArgumentError:
+    return wrong_argument("when", when, f"a time from {DATE_RANGE[0].year} to "
+                                        f"{DATE_RANGE[1].year - 1}")
+
+
+def _clamp(number: float, bounds: tuple[float, float]) -> float:
+    return min(max(number, bounds[0]), bounds[1])
 
 
 @dataclass(frozen=True)
@@ -75,7 +109,10 @@ class ReviewEntry:
 
     def due_date(self) -> datetime.date:
         """The local day the puzzle is due."""
-        return self.due.astimezone().date()
+        try:
+            return self.due.astimezone().date()
+        except (OverflowError, OSError, ValueError):  # a due set by hand at the calendar's edge
+            return self.due.date()
 
     def is_due(self, now: datetime.datetime | None = None) -> bool:
         """Whether the puzzle should come back now (its due time has passed).
@@ -86,7 +123,7 @@ class ReviewEntry:
         ...     datetime.datetime(2025, 12, 4, 19))
         (False, True)
         """
-        return _utc(now or datetime.datetime.now()) >= self.due
+        return _utc(now or datetime.datetime.now(), strict=False) >= self.due
 
     def card(self) -> fsrs.Card:
         """The FSRS card of this entry."""
@@ -120,27 +157,37 @@ class ReviewEntry:
             last = data.get("last_review")
             last_review = _aware(last) if last is not None else None
         except ValueError:
-            raise ProgressError("a review entry's dates must be ISO dates") from None
-        numbers = [data.get("stability"), data.get("difficulty")]
-        for number in numbers:
-            if number is not None and (isinstance(number, bool)
-                                       or not isinstance(number, (int, float))
-                                       or not math.isfinite(number) or not 0 < number < 1e6):
-                raise ProgressError("a review entry's stability and difficulty must be "
-                                    "positive numbers")
+            raise ProgressError(f"a review entry's dates must be ISO dates from "
+                                f"{DATE_RANGE[0].year} to {DATE_RANGE[1].year - 1}") from None
         state = data.get("state")
         if type(state) is not int or state not in REVIEW_STATES:
             raise ProgressError(f"a review entry's state must be one of {sorted(REVIEW_STATES)}")
-        stability, difficulty = (None if n is None else float(n) for n in numbers)
+        stability = _within(data.get("stability"), "stability", STABILITY_RANGE)
+        difficulty = _within(data.get("difficulty"), "difficulty", DIFFICULTY_RANGE)
+        if state != _LEARNING and (stability is None or difficulty is None):
+            # FSRS asserts both at the next review: the trainer would fail at every puzzle
+            raise ProgressError(f"a review entry in state {state} needs its stability and "
+                                "difficulty")
         assert isinstance(missed, str)
         return cls(missed, due, stability, difficulty, state, last_review)
+
+
+def _within(number: object, what: str, bounds: tuple[float, float]) -> float | None:
+    """A stored stability or difficulty (None: not yet known), clamped into ``bounds``: a
+    number FSRS would clamp anyway is kept, not refused."""
+    if number is None:
+        return None
+    if isinstance(number, bool) or not isinstance(number, (int, float)) \
+            or not math.isfinite(number) or not 0 < number < 1e6:
+        raise ProgressError(f"a review entry's {what} must be a positive number or null")
+    return _clamp(float(number), bounds)
 
 
 def _aware(text: object) -> datetime.datetime:
     if not isinstance(text, str) or len(text) > 40:
         raise ValueError("not a date")
     when = datetime.datetime.fromisoformat(text)
-    return when.replace(tzinfo=datetime.timezone.utc) if when.tzinfo is None else _utc(when)
+    return _utc(when.replace(tzinfo=datetime.timezone.utc) if when.tzinfo is None else when)
 
 
 @names_bad_arguments
@@ -164,7 +211,10 @@ def after_attempt(entry: ReviewEntry | None, score: float,
         card.state, card.step = fsrs.State.Learning, 0
     reviewed, _log = _SCHEDULER.review_card(card, fsrs_rating(score), moment)
     missed_on = entry.missed_on if entry is not None else when.date().isoformat()
-    return ReviewEntry(missed_on, reviewed.due, reviewed.stability, reviewed.difficulty,
+    assert reviewed.stability is not None and reviewed.difficulty is not None
+    return ReviewEntry(missed_on, min(reviewed.due, _LAST),
+                       _clamp(reviewed.stability, STABILITY_RANGE),
+                       _clamp(reviewed.difficulty, DIFFICULTY_RANGE),
                        reviewed.state.value, reviewed.last_review)
 
 

@@ -126,7 +126,7 @@ class Rules:
             return rules
         if isinstance(rules, str) and rules in _PRESET_NAMES:
             return cls.presets()[rules]
-        if rules == "jokers wild":
+        if isinstance(rules, str) and rules == "jokers wild":  # not ==: a numpy array compares
             return cls.jokers_wild()
         if rules == "hollywood":
             return cls.hollywood()

@@ -20,10 +20,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gin_teach.actions import Action, Discard, Knock
-from gin_teach.cards import JOKER_BITS, JOKER_POINTS, Card, bits_of
+from gin_teach.analysis.knowledge import OPPONENT_HAND, Knowledge
+from gin_teach.cards import (
+    JOKER_BITS,
+    JOKER_POINTS,
+    Card,
+    HandLike,
+    bits_of,
+    cards_from_mask,
+    hand_mask,
+    to_cards,
+)
 from gin_teach.jokers import NATURAL_BITS, joker_melds
 from gin_teach.kernel import ALL_CARDS, POINTS
 from gin_teach.records import Observation
+from gin_teach.rules import Rules
 from gin_teach.solver import MELDS_WITH_CARD
 from gin_teach.validation import checks_masks, names_bad_arguments
 
@@ -91,8 +102,44 @@ class TableView:
     """Whether an equal count undercuts a knock at this table (``Rules.undercut_on_tie``)."""
 
     @classmethod
+    def of(cls, hand: HandLike, knowledge: Knowledge, rules: Rules,
+           opponent_size: int = OPPONENT_HAND) -> TableView:
+        """The view of a position given as cards and a
+        :class:`~gin_teach.analysis.Knowledge`: the one place a view is built, for the
+        computer players, the coach, the puzzles and the lessons alike. Refuses a position
+        that cannot happen (:meth:`Knowledge.check_hand`). ``opponent_size`` is how many
+        cards the opponent holds: ten at either of your decisions.
+
+        >>> from gin_teach.analysis import Knowledge
+        >>> view = TableView.of("AS 2S 3S 5H 6H 7H 9D TD JD 2C", Knowledge(discard_pile="KH"),
+        ...                     Rules())
+        >>> view.unseen.bit_count(), view.stock_size, view.knock_limit
+        (41, 31, 10)
+        """
+        cards = to_cards(hand)
+        mask = hand_mask(cards)
+        jokers = rules.jokers
+        knowledge.check_hand(mask, len(cards), jokers, opponent_size)
+        holds = hand_mask(knowledge.opponent_holds)
+        return cls(
+            hand=mask, unseen=knowledge.unseen_mask(mask, jokers),
+            pile=hand_mask(knowledge.discard_pile),
+            top=knowledge.discard_pile[-1].bit if knowledge.discard_pile else 0,
+            opponent_holds=holds, opponent_took=_mask(knowledge.opponent_took),
+            opponent_passed=_mask(knowledge.opponent_passed),
+            opponent_discarded=_mask(knowledge.opponent_discarded),
+            opponent_unknown=opponent_size - holds.bit_count(),
+            stock_size=knowledge.stock(len(cards), jokers),
+            just_taken=knowledge.just_taken.bit if knowledge.just_taken is not None else 0,
+            knock_limit=rules.resolve_knock_limit(knowledge.knock_limit),
+            joker_points=rules.joker_points, undercut_on_tie=rules.undercut_on_tie)
+
+    @classmethod
+    @names_bad_arguments
     def from_observation(cls, observation: Observation) -> TableView:
-        """The view of ``observation``'s player (see the class).
+        """The view of ``observation``'s player: :meth:`of` its hand and what it knows
+        (:meth:`Knowledge.from_observation`), so a position read off a game and the same
+        position typed in are one view.
 
         >>> from gin_teach import Round
         >>> rnd = Round(seed=4); rnd.apply("take")
@@ -100,25 +147,9 @@ class TableView:
         >>> view.just_taken == rnd.just_taken.bit, view.hand.bit_count()
         (True, 11)
         """
-        hand = observation.hand_mask
-        pile = _mask(observation.discard_pile)
-        holds = _mask(observation.opponent_known)
-        discarded = _mask(observation.opponent_discarded)
-        # Every pile card the opponent did not throw was offered to it and left, except the
-        # first upcard before the non-dealer has answered it.
-        passed = 0 if observation.phase == "upcard_nondealer" else pile & ~discarded
-        top = observation.top_discard
-        taken = observation.just_taken
-        deck = ALL_CARDS | JOKER_BITS if observation.rules.jokers else ALL_CARDS
-        return cls(
-            hand=hand, unseen=deck & ~(hand | pile | holds), pile=pile,
-            top=top.bit if top is not None else 0, opponent_holds=holds,
-            opponent_took=_mask(observation.opponent_took), opponent_passed=passed,
-            opponent_discarded=discarded,
-            opponent_unknown=observation.opponent_hand_size - holds.bit_count(),
-            stock_size=observation.stock_size, just_taken=taken.bit if taken is not None else 0,
-            knock_limit=observation.knock_limit, joker_points=observation.rules.joker_points,
-            undercut_on_tie=observation.rules.undercut_on_tie)
+        return cls.of(cards_from_mask(observation.hand_mask),
+                      Knowledge.from_observation(observation), observation.rules,
+                      observation.opponent_hand_size)
 
 
 @names_bad_arguments

@@ -31,10 +31,11 @@ import argparse
 import itertools
 import json
 import math
+import pickle
 import random
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from importlib import resources
 from typing import Any, Final
@@ -439,6 +440,8 @@ def tournament(first: PlayerSpec, second: PlayerSpec, games: int = 400, seed: in
         if jobs != 1:
             raise TournamentError(f"give jobs or an executor, not both (jobs={jobs})")
     labels = (_spec_name(first), _spec_name(second))  # checks both before playing
+    if jobs > 1 or isinstance(executor, ProcessPoolExecutor):
+        _check_sendable(first, second)
     labels = names or labels
     deals = games // 2
     seeds = random.Random(seed)
@@ -447,7 +450,8 @@ def tournament(first: PlayerSpec, second: PlayerSpec, games: int = 400, seed: in
     tasks = ((first, second, seeds.getrandbits(63), rules) for _ in range(deals))
     tally = _Tally()
     if executor is not None:
-        played = ordered_map(_deal_task, tasks, executor, in_flight=64)
+        played = ordered_map(_deal_task, tasks, executor, in_flight=64, error=TournamentError,
+                             expect=DealResult)
         for deal in _progress(played, deals, progress):
             tally.add(deal)
     elif jobs == 1:
@@ -460,6 +464,19 @@ def tournament(first: PlayerSpec, second: PlayerSpec, games: int = 400, seed: in
             for deal in _progress(_pooled(pool, tasks, 16 * jobs), deals, progress):
                 tally.add(deal)
     return tally.result(labels[0], labels[1], rules, seed)
+
+
+def _check_sendable(*players: PlayerSpec) -> None:
+    """Refuse, before any game, players a process pool cannot be sent (a lambda, a class
+    defined inside a function): pickle says so only from inside the pool."""
+    for player in players:
+        try:
+            pickle.dumps(player)
+        except Exception as problem:  # PicklingError, or AttributeError/TypeError by version
+            raise TournamentError(
+                f"the player {_spec_name(player)!r} cannot be sent to other processes "
+                f"({type(problem).__name__}: {str(problem)[:80]}): define it at the top of a "
+                "module, or play with jobs=1 or a thread pool") from None
 
 
 def _pooled(pool: Any, tasks: Iterator[tuple[PlayerSpec, PlayerSpec, int, Rules]],

@@ -25,7 +25,9 @@ import functools
 import inspect
 import json
 import math
+import os
 import random
+import stat
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, TypeVar, cast
 
@@ -44,6 +46,7 @@ __all__ = [
     "is_finite_number",
     "names_bad_arguments",
     "read_json",
+    "read_regular_file",
     "unchecked",
     "wrong_argument",
 ]
@@ -101,7 +104,8 @@ def _each(outer: Callable[[object], bool], inner: Callable[[object], bool]
     def test(value: object) -> bool:
         if not outer(value):
             return False
-        if not isinstance(value, (list, tuple, frozenset, set, Mapping, str)):
+        if not isinstance(value, (list, tuple, frozenset, set, Mapping, str)) \
+                and not hasattr(value, "__array__"):  # a numpy array is read twice safely
             return True  # an iterator is not run through twice
         return all(inner(item) for item in cast("Iterable[object]", value))
     return test
@@ -192,7 +196,11 @@ _KINDS: Final[dict[str, tuple[str, Callable[[object], bool]]]] = {
 
 _LONGEST_INT_BITS: Final = 1000
 """A whole number past this many bits is no count, score or seed (a 2**64 seed has 64)."""
-_SLIPS: Final = (TypeError, AttributeError, ValueError, LookupError, ArithmeticError)
+_SLIPS: Final = (TypeError, AttributeError, ValueError, LookupError, ArithmeticError,
+                 RecursionError)
+_DEEPEST_ARGUMENT: Final = 100
+"""Lists nested deeper than this in an argument are blamed for a RecursionError (no hand,
+meld list or save nests past ten)."""
 
 
 def names_bad_arguments(function: _F) -> _F:
@@ -239,13 +247,32 @@ def _blame(signature: inspect.Signature, args: tuple[Any, ...],
     for name, value in bound.arguments.items():
         if isinstance(value, int) and value.bit_length() > _LONGEST_INT_BITS:
             return f"{name} is {excerpt(value)}, far too large for any count or seed"
+        if _too_deep(value):
+            return f"{name} is nested more than {_DEEPEST_ARGUMENT} deep"
         annotation = signature.parameters[name].annotation
         if not isinstance(annotation, str):
             annotation = getattr(annotation, "__name__", "")
-        kind = _kind_of(annotation)
-        if kind is not None and not kind[1](value):
+        if "Path" in annotation and isinstance(value, str) and "\x00" in value:
+            return f"{name} must be a file or folder name, got {excerpt(value)} (a NUL byte)"
+        try:
+            kind = _kind_of(annotation)
+            wrong = kind is not None and not kind[1](value)
+        except (ValueError, TypeError, RecursionError):  # an item that cannot even be tested
+            wrong = True
+            kind = (f"the kind {annotation!r:.60} names", lambda _value: False)
+        if wrong and kind is not None:
             return f"{name} must be {kind[0]}, got {excerpt(value)}"
     return None
+
+
+def _too_deep(value: object) -> bool:
+    if not isinstance(value, (Mapping, list, tuple)):
+        return False
+    try:
+        check_nesting(value, what="argument", error=ArgumentError, max_depth=_DEEPEST_ARGUMENT)
+    except ArgumentError:
+        return True
+    return False
 
 
 @names_bad_arguments
@@ -256,6 +283,57 @@ def wrong_argument(name: str, value: object, wanted: str) -> ArgumentError:
     ArgumentError('mask must be a card mask (a whole number), got 3.5')
     """
     return ArgumentError(f"{name} must be {wanted}, got {excerpt(value)}")
+
+
+# ------------------------------------------------------------------ files
+
+
+def read_regular_file(path: str | os.PathLike[str], *, most: int, what: str,
+                      error: type[GinError]) -> bytes:
+    """The bytes of the file at ``path`` if it is a regular file of at most ``most`` bytes
+    (a link is followed); a folder, a pipe, a device (``/dev/zero`` has no end), a file too
+    large or one that cannot be read raises ``error`` naming ``what``. Opening never waits on
+    a pipe nobody writes to, and at most ``most + 1`` bytes are read whatever the size says.
+
+    >>> import tempfile
+    >>> read_regular_file(tempfile.mkdtemp(), most=10, what="lesson", error=ArgumentError)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.ArgumentError: the lesson ... is not a regular file (a folder, a pipe or ...
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise wrong_argument("path", path, "a file name")
+    if isinstance(most, bool) or not isinstance(most, int) or not 0 <= most < 2**48:
+        raise wrong_argument("most", most, "a whole number of bytes")
+    if not (isinstance(error, type) and issubclass(error, GinError)):
+        raise wrong_argument("error", error, "a GinError class")
+    if not isinstance(what, str):
+        raise wrong_argument("what", what, "text naming the file's kind")
+    shown = excerpt(os.fspath(path))
+    if "\x00" in str(os.fspath(path)):
+        raise error(f"the {what} {shown} is no file name (a NUL byte)")
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                         | getattr(os, "O_BINARY", 0))
+    except IsADirectoryError:
+        raise error(f"the {what} {shown} is not a regular file (a folder, a pipe or a "
+                    "device)") from None
+    except OSError as problem:
+        raise error(f"the {what} {shown} cannot be read: {problem.strerror or problem}") \
+            from None
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        os.close(handle)
+        raise error(f"the {what} {shown} is not a regular file (a folder, a pipe or a "
+                    "device)")
+    with os.fdopen(handle, "rb") as stream:
+        try:
+            data = stream.read(most + 1)
+        except OSError as problem:
+            raise error(f"the {what} {shown} cannot be read: "
+                        f"{problem.strerror or problem}") from None
+    if len(data) > most:
+        raise error(f"the {what} {shown} is larger than {most:,} bytes")
+    return data
 
 
 # ------------------------------------------------------------------ JSON text

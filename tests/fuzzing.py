@@ -24,6 +24,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final, cast
 
+import numpy
+
 import gin_teach
 from gin_teach import Card, Game, Match, RandomBot, Round, Rules, SimpleBot, play
 from gin_teach.analysis import Knowledge
@@ -42,11 +44,6 @@ from gin_teach.table_view import TableView
 
 EXCLUDED_MODULES: Final = (
     "gin_teach.widgets",       # clicked by the widget fuzzing, not called bare
-    "gin_teach.bots.expert",   # the judge being rebuilt (issue 24) checks its own arguments
-    "gin_teach.puzzles.playouts",
-    "gin_teach.puzzles.verify",
-    "gin_teach.lessons.strategy_checks",
-    "gin_teach.progress",      # the progress store's own issue
 )
 """Modules whose functions are not called with odd values here."""
 EXCLUDED_NAMES: Final = frozenset({
@@ -63,6 +60,8 @@ EXCLUDED_NAMES: Final = frozenset({
     "gin_teach.puzzles.kinds.recheck_kind", "gin_teach.puzzles.kinds.recheck_any",
     # Registers its argument for the rest of the process (tests/test_fuzz.py checks it).
     "gin_teach.lesson_progress.listen",
+    # Tell every subscriber of the store; a subscriber is any function (checked by its test).
+    "gin_teach.progress.ProgressStore.subscribe",
 })
 TIME_LIMIT: Final = 5.0
 """Seconds one call may take before it counts as a freeze."""
@@ -72,8 +71,13 @@ ODD_VALUES: Final[tuple[object, ...]] = (
     Card(7, "H"), "x" * 5000, b"7H", True, object(), float("nan"), float("inf"), [[[[]]]],
     "7H 8H 9H", "7ſ", "JK", "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", (1, 2), {"format": 1},
     "classic", "jokers wild", Rules.jokers_wild(), Knowledge(), Round, "[" * 1000,
+    numpy.array([1, 2]), numpy.int64(7), numpy.float64("nan"), "\x00", "x" * 100_000,
+    datetime.datetime(9999, 12, 31, 23), functools.reduce(lambda inner, _: [inner],
+                                                          range(100_000), cast(Any, [])),
 )
-"""Values of every kind a learner or a script could hand a function by mistake."""
+"""Values of every kind a learner or a script could hand a function by mistake (numpy
+numbers and arrays too, a time at the calendar's edge, and a list nested 100,000 deep,
+whose ``repr`` alone raises RecursionError)."""
 
 
 class Freeze(BaseException):
@@ -132,7 +136,7 @@ HAND11: Final = "3H 4H 5H 7S 7H 7C 9S 9D JS QH KC"
 HAND10: Final = "7S 7H 9C TC 3H 4H 5H 2D KS QS"
 QUICK: Final = Precision(first=4, most=8, batch=4, error=1.0)
 """The judge's precision in the fuzzing: its arguments are what is tested, not its grades."""
-CHEAP_DEFAULTS: Final[dict[str, object]] = {"precision": QUICK}
+CHEAP_DEFAULTS: Final[dict[str, object]] = {"precision": QUICK, "tries": 200}
 """Arguments given these values (unless the odd value goes there) to keep calls quick."""
 
 
@@ -146,6 +150,11 @@ class InlineExecutor(Executor):
         except Exception as error:  # the future holds it, as a pool's would
             future.set_exception(error)
         return future
+
+
+def _ignore(*_args: object, **_kwargs: object) -> None:
+    """A function given where a callback belongs: it takes anything and fails at nothing,
+    so what fails is the package, not the callback."""
 
 
 @functools.cache
@@ -168,7 +177,7 @@ def _plausible_values() -> tuple[tuple[str, object], ...]:
             ("Rating", Rating()), ("Feedback", Feedback(True, "Right.")),
             ("ReviewEntry", after_attempt(None, 0.0, datetime.datetime(2025, 12, 3, 18))),
             ("datetime.datetime", datetime.datetime(2025, 12, 3, 18)),
-            ("Figure", Figure()), ("Executor", InlineExecutor()), ("Callable", repr),
+            ("Figure", Figure()), ("Executor", InlineExecutor()), ("Callable", _ignore),
             ("Iterable", [1, 2]), ("type", ArgumentError), ("list[int]", []),
             ("Sequence[int]", [1, 2]))
 
@@ -184,10 +193,23 @@ def _plausible(parameter: inspect.Parameter) -> object:
 
 
 def public_targets() -> list[Target]:
-    """Every function and class named in the ``__all__`` of a module of the package (but
-    :data:`EXCLUDED_MODULES` and :data:`EXCLUDED_NAMES`), once each."""
+    """Every public callable of the package (but :data:`EXCLUDED_MODULES` and
+    :data:`EXCLUDED_NAMES`), once each: the functions and classes named in the ``__all__``
+    of its modules, and the public class methods and static methods of those classes
+    (``Review.combine``, ``GameTotals.count``, ``Rules.of``...)."""
     seen: set[int] = set()
     targets = []
+
+    def add(qualified: str, thing: Callable[..., Any], key: object) -> None:
+        if id(key) in seen or qualified in EXCLUDED_NAMES:
+            return
+        seen.add(id(key))
+        try:
+            parameters = tuple(inspect.signature(thing).parameters.values())
+        except (TypeError, ValueError):
+            return
+        targets.append(Target(qualified, thing, parameters))
+
     for info in pkgutil.walk_packages(gin_teach.__path__, "gin_teach."):
         if info.name.endswith("__main__") or info.name.startswith(EXCLUDED_MODULES):
             continue
@@ -195,18 +217,17 @@ def public_targets() -> list[Target]:
         for name in getattr(module, "__all__", ()):
             thing = getattr(module, name)
             qualified = f"{getattr(thing, '__module__', '')}.{name}"
-            if (not callable(thing) or id(thing) in seen or qualified in EXCLUDED_NAMES
-                    or not qualified.startswith("gin_teach.")
+            if (not callable(thing) or not qualified.startswith("gin_teach.")
                     or qualified.startswith(EXCLUDED_MODULES)
                     or (inspect.isclass(thing) and issubclass(thing, BaseException))
                     or getattr(thing, "_is_protocol", False)):
                 continue
-            seen.add(id(thing))
-            try:
-                parameters = tuple(inspect.signature(thing).parameters.values())
-            except (TypeError, ValueError):
-                continue
-            targets.append(Target(qualified, thing, parameters))
+            add(qualified, thing, thing)
+            if inspect.isclass(thing):
+                for member, raw in vars(thing).items():
+                    if not member.startswith("_") and isinstance(raw, (classmethod,
+                                                                        staticmethod)):
+                        add(f"{qualified}.{member}", getattr(thing, member), raw)
     return targets
 
 
@@ -244,7 +265,7 @@ def call_with_odd_value(target: Target, index: int, value: object) -> str:
 def _short(value: object) -> str:
     try:
         text = repr(value)
-    except ValueError:
+    except (ValueError, RecursionError):
         text = f"<{type(value).__name__}>"
     return text if len(text) <= 40 else text[:37] + "..."
 

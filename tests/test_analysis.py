@@ -156,7 +156,7 @@ def test_knowledge_that_contradicts_itself_is_refused(arguments, message):
      "2♥ cannot be both in your hand and in the opponent's hand"),
     ("KS 2H 3H 4H 5H 6H 7H 8H 9H TH JH", Knowledge(just_taken="QS"), "not in your hand"),
     ("KS 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
-     Knowledge(discard_pile="2C 3C 4C 5C", stock_size=28), "more than 52"),
+     Knowledge(discard_pile="2C 3C 4C 5C", stock_size=28), "more than the deck's 52"),
     ("KS 2H 3H", None, "has 11 cards, got 3"),
 ])
 def test_knowledge_that_contradicts_the_hand_is_refused(hand, knowledge, message):

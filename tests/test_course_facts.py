@@ -13,7 +13,7 @@ import pytest
 from gin_teach import deadwood, parse_cards, settle
 from gin_teach.analysis import Knowledge, analyze_discards
 from gin_teach.cards import Card
-from gin_teach.judge import judge_discard
+from gin_teach.judge import COACH, judge_discard
 from gin_teach.tournament import measured_results
 from gin_teach.widgets.game_table import OPPONENTS
 from tests.test_notebooks import NOTEBOOKS, answer_key, code_cells, load, run_with_answers
@@ -208,7 +208,8 @@ TRAPS = {
     "12_building_a_hand.ipynb": {1: '"7H"'},  # breaks the touching 6♥ 7♥
     "13_the_draw.ipynb": {2: '"take"', 5: '"take"'},  # cards that only pair
     "14_defence.ipynb": {3: '"TH"'},  # feeds the J♥ the opponent took
-    "15_knock_or_play_on.ipynb": {1: '"play on"', 2: '"knock"', 3: '"knock"', 4: '"play on"'},
+    # Early with 2, and with 9 or 10 when waiting pays: play on; late with 1: knock.
+    "15_knock_or_play_on.ipynb": {1: '"knock"', 2: '"knock"', 3: '"knock"', 4: '"play on"'},
     "16_the_endgame.ipynb": {2: '"TD"'},  # gives the opponent a set of tens
 }
 
@@ -243,38 +244,47 @@ def test_lesson_12_worked_examples_say_what_the_judge_grades():
                              "AS 2S 3S JH JD JC 3D 4D 2C 4C QD",
                              "AS 2S 3S 6H 6D 6C 8C 8D 2H 2C KD")
     assert all(hand in code for hand in (triangle, shape, pair))
-    # The analysis' high card is good; breaking the touching 6♥ 7♥ is graded worse than
-    # good, while the triangle's spare 6♦ is accepted, as the lesson says.
-    good = accepted_cards(triangle)
-    assert analyze_discards(triangle)[0].card.code in good
-    assert not good & {"6H", "7H"} and "6D" in good
+    # The analysis throws a high loose card and the judge agrees on a high one; every card
+    # of the triangle, the spare 6♦ too, is graded worse than the Q♠, as the lesson says.
+    judged = judge_discard(triangle, Knowledge())
+    assert analyze_discards(triangle)[0].card.code in {"KC", "QS"}
+    assert judged.best.card.code == "QS"
+    assert all(not judged.option(f"discard {c}").accepted for c in ("6H", "6D", "7H"))
     text = words(markdown("12_building_a_hand.ipynb"))
-    assert "Throwing 7♥ or 6♥ breaks the touching 6♥ 7♥ and is graded worse" in text
-    assert "The spare 6♦" in text
+    assert "Every card of the triangle is graded worse than the Q♠" in text
+    assert "even the spare 6♦" in text
     # Breaking the gapped pair, not the touching one.
     assert {"4C"} <= accepted_cards(shape) and "4D" not in accepted_cards(shape)
-    # The pair kept while its partners live, broken once they are dead.
+    # The pair kept while its partners live; once they are dead, breaking it is as good as
+    # throwing the K♦, which leaves two less (the key of exercise 2 and the summary).
     assert accepted_cards(pair) == {"KD"}
     dead = accepted_cards(pair, Knowledge(discard_pile="8H 8S KC"))
-    assert dead == {"8C", "8D"}
+    assert dead == {"KD", "8D"}
+    assert "weigh its count against your other loose cards" in text
 
 
 def test_lessons_14_and_16_late_examples_say_what_the_judge_grades():
     hand = "2S 3S 4S 6H 6D 6C 7C 7D 8H JS KD"
     assert hand in code_text("14_defence.ipynb") and hand in code_text("16_the_endgame.ipynb")
-    seen = dict(discard_pile="5D 2H QC 9S 4D AH 3C 5S TC 2C 9H 4H", opponent_took="QH QD",
-                opponent_holds="QH QD", opponent_discarded="2H 9S AH 5S 2C 4H")
-    late = Knowledge(**seen, stock_size=8)
-    # Lesson 14: the judge's choice moves from the 8♥ to the J♠.
+    seen = dict(opponent_took="QH QD", opponent_holds="QH QD")
+    middle = Knowledge(**seen, discard_pile="5D 2H QC 9S 4D AH 3C 5S TC 2C 9H 4H",
+                       opponent_discarded="2H 9S AH 5S 2C 4H", stock_size=19)
+    late = Knowledge(**seen, discard_pile="AD AC 2D 3D 9C 9D 4C TS 3H JC KC 5D 2H QC 9S 4D AH "
+                                          "3C 5S TC 2C 9H 4H",
+                     opponent_discarded="AC 3D 9D TS JC 2H 9S AH 5S 2C 4H", stock_size=8)
+    # Lesson 14: late, the J♠ is safest against most opponents; the judge's own imagined
+    # opponent, who waits for a low count, still leaves the 8♥ ahead.
     text = words(markdown("14_defence.ipynb"))
-    assert "from the 8♥ to the J♠" in text
-    assert judge_discard(hand, Knowledge()).best.card.code == "8H"
-    assert judge_discard(hand, late).best.card.code == "JS"
-    # Lesson 16: near the end K♦ falls behind 8♥.
-    early = judge_discard(hand, Knowledge(**seen, stock_size=19))
-    end = judge_discard(hand, Knowledge(**seen, stock_size=6))
-    assert early.option("discard KD").loss < early.option("discard 8H").loss
-    assert end.option("discard 8H").loss < end.option("discard KD").loss
+    assert "the J♠, a card neither of its queens can use, is the safe throw against most" in text
+    assert judge_discard(hand, late).best.card.code == "8H"
+    assert [judge_discard(hand, late, opponent=style, precision=COACH).best.card.code
+            for style in ("simple", "random", "lowest")] == ["JS"] * 3
+    # Lesson 16: the analysis puts the J♠ first and the K♦ behind it, at 19 cards and at 8.
+    assert "Both times the J♠, a card the queens cannot use, comes first" in words(
+        markdown("16_the_endgame.ipynb"))
+    for known in (middle, late):
+        ranked = [a.card.code for a in analyze_discards(hand, known)]
+        assert ranked[0] == "JS" and ranked.index("KD") > 0
 
 
 def _demonstrations() -> list[tuple[str, int]]:

@@ -136,7 +136,7 @@ def test_bad_choices_show_messages_not_tracebacks(path):
 
 def test_a_damaged_progress_file_is_set_aside_with_a_message(path):
     path.write_text('{"format": 1, "rating": "high"}')
-    trainer = DiscardPuzzle(progress_path=path, seed=9)
+    trainer = DiscardPuzzle(progress_path=path, seed=9, kind="discard")
     assert "set aside" in trainer.message_text
     trainer.answer(trainer.puzzle.best_choice.card, trainer.puzzle.knock)
     assert json.loads(path.read_text())["attempts"] == 1

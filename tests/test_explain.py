@@ -20,10 +20,11 @@ from gin_teach.explain import (
     Position,
     Valued,
     decide,
+    discard_reason,
     move_words,
     open_melds,
 )
-from gin_teach.judge import breaks_meld, loss_words
+from gin_teach.judge import breaks_meld, judge_discard, loss_words
 from gin_teach.melds import find_melds
 from gin_teach.puzzles import HINTS, Puzzle, load_bank
 from gin_teach.puzzles.texts import reexplain
@@ -130,7 +131,15 @@ def test_only_the_playouts_are_named_when_nothing_else_separates() -> None:
             knocks_on_count += 1
             assert (f"knocking with {left(puzzle, best.card)} after {best.card} beats knocking "
                     f"with {left(puzzle, other.card)}") in puzzle.explanation
-    assert knocks_on_count > 10
+    # The re-judged bank keeps 2 puzzles whose best and closest rival are knocks with
+    # different counts: at least one, and the same sentence from the judge itself where
+    # the stock is nearly gone and only the knocks are worth anything.
+    assert knocks_on_count >= 1
+    hand = "7S 7H 7D 9C TC JC 3H 4H 5H AD 2C"
+    judged = judge_discard(hand, Knowledge(stock_size=3))
+    assert judged.best.move == "knock 2C"
+    assert discard_reason(judged, hand, judged.best).startswith(
+        "Discard 2♣ and knock: knocking with 1 after 2♣ beats knocking with 2 after A♦")
 
 
 def test_a_choice_as_good_as_the_best_is_not_told_what_favours_it_as_a_fault() -> None:
@@ -153,7 +162,9 @@ def test_a_choice_as_good_as_the_best_is_not_told_what_favours_it_as_a_fault() -
                 assert left(puzzle, choice.card) <= left(puzzle, best.card), puzzle.id
             elif "both leave" in after:
                 assert left(puzzle, choice.card) == left(puzzle, best.card), puzzle.id
-    assert accepted > 300
+    # 177 accepted runners-up in the re-judged bank (559 puzzles; noise no longer makes a
+    # choice good): half of that still shows the clause is written wherever it belongs.
+    assert accepted > 80
 
 
 def test_a_defence_hint_names_the_opponents_cards_the_explanation_rests_on() -> None:
@@ -174,7 +185,8 @@ def test_a_defence_hint_names_the_opponents_cards_the_explanation_rests_on() -> 
         for found in re.finditer(r"your opponent (?:passed|threw) (.+?), so", puzzle.explanation):
             rests_on += 1
             assert named(found[1]) <= hinted, (puzzle.id, puzzle.explanation, puzzle.hint)
-    assert rests_on > 20
+    # 16 in the re-judged bank's 64 defence puzzles: at least half of them.
+    assert rests_on >= 8
 
 
 OPEN_MELDS = re.compile(r"(\S+) could still complete (\d+) melds? of three for your "
@@ -192,7 +204,9 @@ def test_a_safer_throw_is_told_how_many_melds_each_card_could_still_complete() -
                 assert open_melds(position, worse) == int(found[2]), (puzzle.id, text)
                 assert open_melds(position, safer) == int(found[4] or 0), (puzzle.id, text)
                 assert int(found[2]) > int(found[4] or 0)
-    assert stated > 50
+    # 8 in the re-judged bank (most defence reasons now rest on what the opponent took,
+    # threw or passed): at least half of them.
+    assert stated >= 4
 
 
 def test_playing_on_with_another_card_is_told_what_that_card_costs_too() -> None:
@@ -215,7 +229,8 @@ def test_playing_on_with_another_card_is_told_what_that_card_costs_too() -> None
             if "as far as the playouts can tell" not in choice.why:
                 assert "playing on gives your opponent time" in choice.why.lower() or \
                     "knocking with" in choice.why, (puzzle.id, choice.why)
-    assert told > 100
+    # 63 in the re-judged bank (fewer knocks are best than before): at least half of them.
+    assert told > 30
 
 
 LET_GO = re.compile(r"your opponent (?:threw|passed) (.+?), so it is unlikely to want (\S+?)"
@@ -236,7 +251,8 @@ def test_what_the_opponent_let_go_is_named_only_where_it_could_still_meld() -> N
                     named_at_all += 1
                     assert any({card, other} <= meld and not (meld - {card, other}) & blocked
                                for meld in THREE_CARD_MELDS), (puzzle.id, other, text)
-    assert named_at_all > 100
+    # 76 cards named in the re-judged bank: at least half of them.
+    assert named_at_all > 35
 
 
 def test_knock_puzzles_name_the_stock_and_the_undercut_risk() -> None:
@@ -348,11 +364,16 @@ def test_a_take_or_draw_reason_names_the_outs_or_the_pile_when_the_count_does_no
         hand10 = tuple(c for c in puzzle.hand)
         seen = analyze_draw(hand10, puzzle.knowledge)
         gap = seen.draw_deadwood - seen.take_deadwood
-        # Taking to knock (or go gin) at once is said, and decides like a count that does.
-        knocks = seen.take_deadwood <= Rules().resolve_knock_limit(puzzle.knowledge.knock_limit)
-        decides = (gap > 0) == puzzle.take and (abs(gap) >= DRAW_COUNT_DECIDES or knocks)
+        # A take low enough to knock is said; where the judge plays it out for more (its
+        # take's plan is to play on, p0786) it is not called a knock "at once". Taking to knock
+        # (or go gin) at once decides like a count that does.
         text = puzzle.explanation
-        assert knocks == ("knock at once" in text or "gin at once" in text), (puzzle.id, text)
+        can_knock = seen.take_deadwood <= Rules().resolve_knock_limit(
+            puzzle.knowledge.knock_limit)
+        knocks = "knock at once" in text or "gin at once" in text
+        assert can_knock == (knocks or "low enough to knock, though playing on is worth more"
+                             in text), (puzzle.id, text)
+        decides = (gap > 0) == puzzle.take and (abs(gap) >= DRAW_COUNT_DECIDES or knocks)
         outs = re.search(r"(\d+) unseen cards would make a meld; with your hand as it is, (\d+)",
                          text)
         pile = re.search(r"adds no outs: ([^.;]*) (?:is|are) in the pile", text)
@@ -388,14 +409,36 @@ def test_a_take_or_draw_reason_names_the_outs_or_the_pile_when_the_count_does_no
 
 def test_an_exact_difference_is_said_to_hold_on_every_deal() -> None:
     # Two knocks a point apart differ by that point whatever the opponent holds: no "± 0.0".
-    exact = 0
     for puzzle in load_bank():
         assert all("± 0.0)" not in text for text in texts(puzzle)), puzzle.id
         for choice in puzzle.choices:
             if choice.points_lost > 0 and choice.error == 0:
-                exact += 1
                 assert f"{choice.points_lost:.1f} points a hand on every deal" in choice.why
-    assert exact > 10
+    # Every bank puzzle has a score and is valued by the game, where a point more is not
+    # worth the same on every deal: no difference there is exact any more. Without a score
+    # a point is a point: near the end of the stock, where only the knocks are worth
+    # anything, knocking with 2 loses exactly 1 against knocking with 1.
+    hand = "7S 7H 7D 9C TC JC 3H 4H 5H AD 2C"
+    judged = judge_discard(hand, Knowledge(stock_size=3))
+    one, two = judged.option("knock 2C"), judged.option("knock AD")
+    assert judged.best == one and (two.loss, two.error) == (1.0, 0.0)
+    assert "It loses 1.0 points a hand on every deal against 2♣ and knock" in discard_reason(
+        judged, hand, two)
+    assert "On every deal of the playouts it wins 1.0 points a hand more than A♦ and knock" \
+        in discard_reason(judged, hand, one)
+
+
+def test_a_rival_level_on_every_deal_is_not_said_to_lose_nothing_more() -> None:
+    # With 2 cards left no draw remains and every discard scores alike; the judge still
+    # grades a card that breaks a meld below the best: "wins 0.0 points a hand more" said
+    # nothing true.
+    hand = "2S 3S 4S 9S 9D 9C 5D 6D 7D QS JH"
+    theirs = "QC QD QH 4C 5C 6C 8H 9H TH KS"
+    known = Knowledge(opponent_holds=theirs, opponent_took=theirs, stock_size=2)
+    judged = judge_discard(hand, known)
+    said = discard_reason(judged, hand, judged.best, knowledge=known)
+    assert "0.0 points" not in said and "scores the same as" in said, said
+    assert said.count("leaves 27") == 1, said
 
 
 def test_moves_are_said_in_symbols() -> None:
@@ -477,7 +520,20 @@ def test_a_best_choice_that_breaks_a_meld_says_what_that_overcomes() -> None:
         assert (f"{best.card} breaks your" in puzzle.explanation
                 and f"leaves {left(puzzle, best.card)} where {other.card} leaves "
                     f"{left(puzzle, other.card)}, yet" in puzzle.explanation), puzzle.explanation
-    assert told >= 1
+    # The re-judged bank has none (its one case, p0578, broke a set for a little danger and
+    # lost to the card it refused). Late, against an opponent whose ten cards are known and
+    # one card from gin, the judge breaks a run with the one safe card, 4♠, over Q♠, which
+    # leaves 15 less and gives the opponent gin: the reason says what the break overcomes.
+    hand = "2S 3S 4S 9S 9D 9C 5D 6D 7D QS JH"
+    theirs = "QC QD QH 4C 5C 6C 8H 9H TH KS"
+    known = Knowledge(opponent_holds=theirs, opponent_took=theirs, stock_size=3)
+    judged = judge_discard(hand, known)
+    queen = judged.option("discard QS")
+    assert judged.best.move == "discard 4S" and not queen.accepted
+    assert breaks_meld(hand, Card.parse("4S")) and not breaks_meld(hand, Card.parse("QS"))
+    reason = decide(Position.of(hand, known), Valued.of(judged.best), Valued.of(queen))
+    assert reason.why.startswith("4♠ breaks your run 2♠ 3♠ 4♠ and leaves 25 where Q♠ leaves "
+                                 "10, yet Q♠ completes the queens it picked up"), reason.why
 
 
 def test_a_wrong_choice_beaten_on_count_is_also_told_what_it_feeds() -> None:
@@ -547,7 +603,8 @@ def test_a_card_condemned_on_count_is_told_why_an_accepted_card_that_leaves_as_m
                 assert peer, (puzzle.id, choice.why)
                 (card,) = named(peer[1])
                 assert left(puzzle, card) >= int(counted[1]), (puzzle.id, choice.why)
-    assert told > 40
+    # 17 in the re-judged bank, where fewer runners-up are accepted: at least half of them.
+    assert told >= 8
 
 
 def test_an_explanation_that_names_the_count_says_when_accepted_cards_leave_more_or_less(
@@ -574,7 +631,8 @@ def test_an_explanation_that_names_the_count_says_when_accepted_cards_leave_more
             assert named(clause[0]) == peers, (puzzle.id, first)
         else:
             assert "the count is not all here" not in first, (puzzle.id, first)
-    assert told > 20
+    # 17 in the re-judged bank: at least half of them.
+    assert told >= 8
 
 
 def test_two_knocks_with_the_same_count_are_not_told_apart_by_it() -> None:
@@ -685,7 +743,10 @@ def test_a_rejected_card_is_not_blamed_alone_for_outs_or_danger_an_accepted_card
                 found = re.search(clause, choice.why)
                 assert found, (puzzle.id, choice.why)
                 assert named(found[1]) <= set(peers), (puzzle.id, choice.why)
-    assert told["outs"] > 20 and told["danger"] >= 3
+    # 8 and 1 in the re-judged bank, where fewer runners-up are accepted (p0379 and p0417
+    # say the danger clause; p0417's starts "10♣ pairs with", not counted here): at least
+    # half of the outs, and the danger case.
+    assert told["outs"] >= 4 and told["danger"] >= 1
 
 
 def test_the_noise_is_said_beside_its_number_and_a_reason_is_a_sentence() -> None:

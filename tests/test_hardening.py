@@ -200,3 +200,21 @@ def test_a_long_game_does_not_pile_up_widgets_in_the_kernel():
     now = table.discard_buttons.made + table.move_buttons.made
     assert _live_widgets() - before == 3 * (now - made)
     assert table.discard_buttons.made <= 52 and table.move_buttons.made <= 8
+
+
+@pytest.mark.parametrize("start", ["new_game", "replay_deal"])
+def test_take_back_after_a_new_game_never_brings_the_abandoned_game_back(start):
+    from gin_teach.widgets import GameTable
+
+    table = GameTable("simple", seed=11, practice=True)
+    table.play(table.game.legal_actions()[0])
+    abandoned = table.game.to_json()
+    getattr(table, start)()
+    fresh, bot = table.game.to_json(), table.bot
+    assert fresh != abandoned
+    table.coach_panel.take_back()
+    assert table.game.to_json() == fresh and table.bot is bot
+    assert "no move of yours to take back" in table.coach_panel.hint_view.value
+    table.play(table.game.legal_actions()[0])  # the new game's own move can be taken back
+    table.coach_panel.take_back()
+    assert table.game.to_json() == fresh

@@ -93,7 +93,9 @@ def test_a_draw_puzzle_needs_a_face_up_card_and_a_discard_puzzle_no_take(typed):
 
 
 def test_a_draw_puzzle_is_graded_by_the_judges_numbers(typed):
-    judged = judge_draw(MELD_HAND, Knowledge(discard_pile="8D 7D"), precision=BANK)
+    # The puzzle shows a score (0-0), so the judge values its choices by the game.
+    judged = judge_draw(MELD_HAND, Knowledge(discard_pile="8D 7D"), precision=BANK,
+                        scores=typed.scores)
     assert typed.take is (judged.best.kind == "take")
     best = typed.grade_draw(typed.take)
     assert best.verdict == "best" and best.take is typed.take and best.better_take is None
@@ -141,8 +143,11 @@ def test_play_on_puzzles_come_only_from_positions_where_waiting_is_best():
     early = Knowledge(discard_pile="KD QC JH", opponent_discarded="KD JH", stock_size=28)
     made = play_on_puzzle("7S 7H 7D 9C TC JC 3H 4H 5H 9S KS", early, puzzle_id="wait")
     assert isinstance(made, Puzzle) and made.knock is False and made.question == "knock"
-    assert made.best_choice.card.code == "9S"
-    assert "knocking is best" in str(play_on_puzzle("7S 7H 7D 9C TC JC 3H 4H 5H 2S KS", early))
+    # Early, K♠ (the safer throw) and play on with 10 beats knocking.
+    assert made.best_choice.card.code == "KS"
+    late = Knowledge(discard_pile="KD QC JH TS 9D 8C 8S 6H KC QS JD 2C 5C AH 4C 6C 3D KH JS "
+                                  "6S 5S AD 8H", stock_size=8)
+    assert "knocking is best" in str(play_on_puzzle("7S 7H 7D 9C TC JC 3H 4H 5H 2S KS", late))
     assert play_on_puzzle("7S 7H 7D 9C TC JC 3H 4H QH KH KS", early) == \
         "no discard lets you knock"
 

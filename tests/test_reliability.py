@@ -5,10 +5,19 @@ from __future__ import annotations
 
 import json
 
+import numpy
 import pytest
 
 from gin_teach import Game, RandomBot, ReplayError, Round, Rules, SimpleBot, coach
 from gin_teach.analysis import Knowledge, analyze_discards, analyze_knock
+from gin_teach.cards import cards_text, full_deck
+from gin_teach.course_copy import copy_course
+from gin_teach.errors import GinError
+from gin_teach.game import GameTotals
+from gin_teach.opponent import OpponentModel
+from gin_teach.playouts import PlayoutRules
+from gin_teach.puzzles.verify import retier
+from gin_teach.validation import wrong_argument
 
 WILD = Rules.jokers_wild()
 
@@ -311,3 +320,30 @@ def test_functions_given_the_wrong_kind_name_the_argument():
                         (lambda: deadwood_with_jokers("7H", 20), "mask must be a card mask")):
         with pytest.raises(ArgumentError, match=words):
             call()
+
+
+def _deep(levels: int) -> list[object]:
+    nested: list[object] = []
+    for _ in range(levels):
+        nested = [nested]
+    return nested
+
+
+@pytest.mark.parametrize("call, named", [
+    (lambda: GameTotals.count(None, (0, 0), Rules(), 0), "points"),  # type: ignore[arg-type]
+    (lambda: coach.Review.combine("reviews"), "list of reviews"),  # type: ignore[arg-type]
+    (lambda: OpponentModel.of(None), "view"),  # type: ignore[arg-type]
+    (lambda: PlayoutRules.of(None), "rules"),  # type: ignore[arg-type]
+    (lambda: Rules.of(numpy.array([1, 2])), "rules must be Rules"),  # type: ignore[arg-type]
+    (lambda: full_deck(numpy.array([0, 2])), "0 or 2 jokers"),  # type: ignore[arg-type]
+    (lambda: Knowledge(stock_size=_deep(100_000)),  # type: ignore[arg-type]
+     "stock_size must be a whole number"),
+    (lambda: wrong_argument(_deep(100_000), 1, "x"),  # type: ignore[arg-type]
+     "nested more than 100 deep"),
+    (lambda: cards_text(_deep(100_000)), "nested more than 100 deep"),  # type: ignore[arg-type]
+    (lambda: copy_course("\x00"), "NUL byte"),
+    (lambda: retier(None), "puzzle"),  # type: ignore[arg-type]
+])
+def test_odd_types_that_reached_the_internals_are_named(call, named):
+    with pytest.raises(GinError, match=named):
+        call()

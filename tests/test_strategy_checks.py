@@ -12,6 +12,7 @@ import pytest
 from gin_teach.analysis import Knowledge
 from gin_teach.cards import full_deck
 from gin_teach.errors import PuzzleError
+from gin_teach.explain import Position, Valued, decide
 from gin_teach.judge import judge_discard
 from gin_teach.lessons.answers import Feedback
 from gin_teach.lessons.strategy_checks import (
@@ -32,6 +33,8 @@ LATE = Knowledge(discard_pile="KD QC JH TS 9D 8C 8S 6H KC QS JD 2C 5C AH 4C 6C 3
 EARLY = Knowledge(discard_pile="KD QC JH", opponent_discarded="KD JH", stock_size=28)
 PICKED = Knowledge(opponent_took="8H", opponent_holds="8H", stock_size=20)
 DEAD_NINES = Knowledge(discard_pile="9H 9S KC")
+# 9♣ 9♦ a pair whose set partners are in the pile, and a 10♦ that leaves one point less.
+DEAD_PAIR = "AS 2S 3S 6H 6D 6C 9C 9D 4H 4C TD"
 SHAPE = "AS 6S AH 4H 8H 9H TH JH 8D 4C 7C"
 
 Check = Callable[[object], Feedback]
@@ -58,10 +61,12 @@ CASES: list[tuple[str, Check, object, bool, str]] = [
     ("cards written in words", lambda a: check_best_discard(SHAPE, a), "seven of clubs", True,
      "Right"),
     ("not in the hand", lambda a: check_best_discard(SHAPE, a), "KS", False, "not in this hand"),
-    ("a dead pair", lambda a: check_best_discard("AS 2S 3S 6H 6D 6C 9C 9D 4H 4C JD", a,
-                                                 DEAD_NINES), "9C", True, "Right"),
-    ("the dead pair kept", lambda a: check_best_discard("AS 2S 3S 6H 6D 6C 9C 9D 4H 4C JD", a,
-                                                        DEAD_NINES), "JD", False, "9♣"),
+    ("a dead pair", lambda a: check_best_discard(DEAD_PAIR, a, DEAD_NINES), "9C", True,
+     "Right"),
+    # With the J♦ in place of the 10♦ the judge accepts it too (0.1 ± 0.3): the 10♦, with
+    # more outs, still loses to the dead nine.
+    ("the dead pair kept", lambda a: check_best_discard(DEAD_PAIR, a, DEAD_NINES), "TD",
+     False, "9♣"),
     ("outs counted", lambda a: check_outs("7S 7H 9C TC 2D 3H 5H KS QS JD", a), 7, True, "J♠"),
     ("dead outs counted", lambda a: check_outs("7S 7H 9C TC 2D 3H 5H KS QS JD", a, "7D 8C"),
      7, False, "discard pile"),
@@ -83,8 +88,13 @@ CASES: list[tuple[str, Check, object, bool, str]] = [
         "9H KS 2C 3C 4C 5D 6D 7D JS JC 8S", PICKED, "9H KS", a), "9H", False, "riskier"),
     ("not a choice", lambda a: check_safer_discard(
         "9H KS 2C 3C 4C 5D 6D 7D JS JC 8S", PICKED, "9H KS", a), "JS", False, "not in"),
+    # Lesson 15 exercise 1: a knock with 2 early is seldom undercut, yet one more draw for
+    # gin is worth more (the K♠ is the only loose card).
     ("early knock", lambda a: check_knock_or_play_on("7S 7H 7D 9C TC JC 3H 4H 5H 2S KS", EARLY,
-                                                     a), "knock", True, "knock with 2"),
+                                                     a), "knock", False,
+     "rather than knock with 2"),
+    ("early draw for gin", lambda a: check_knock_or_play_on(
+        "7S 7H 7D 9C TC JC 3H 4H 5H 2S KS", EARLY, a), "play on", True, "Right: play on"),
     # With 9♠ beside the king, playing on for gin is worth more than knocking with 9 at once.
     ("early wait for gin", lambda a: check_knock_or_play_on(
         "7S 7H 7D 9C TC JC 3H 4H 5H 9S KS", EARLY, a), "knock", False, "rather than knock"),
@@ -145,9 +155,8 @@ def test_knock_or_play_on_is_right_exactly_when_the_judge_accepts_it(hand, known
 
 
 def test_a_lesson_12_card_refused_for_one_that_leaves_more_says_why() -> None:
-    # Issue 24: J♦ leaves 26 and 9♣ 27; the reply names the outs and the points lost.
-    feedback = last_try(lambda: check_best_discard("AS 2S 3S 6H 6D 6C 9C 9D 4H 4C JD", "JD",
-                                                   DEAD_NINES))
+    # Issue 24: 10♦ leaves 26 and 9♣ 27; the reply names the outs and the points lost.
+    feedback = last_try(lambda: check_best_discard(DEAD_PAIR, "TD", DEAD_NINES))
     assert not feedback.correct
     assert "leaves 26" in feedback.message and "9♣ leaves 27" in feedback.message
     assert "outs" in feedback.message and "points a hand" in feedback.message
@@ -282,8 +291,12 @@ def test_the_card_just_taken_is_refused_with_a_reason_not_an_error() -> None:
 
 
 def test_an_accepted_knock_the_playouts_narrowly_disfavour_is_not_told_to_play_on() -> None:
-    hand = "7S 7H 7D 9C TC JC 3H 4H 5H 9S KS"
-    known = Knowledge(discard_pile="KD QC 5D", opponent_discarded="KD 5D", stock_size=28)
+    # Lesson 15's stuck hand (a knock with 1, melds that cannot grow) two turns earlier, with
+    # 10 cards in the stock: the re-measured judge finds playing on and the knock level
+    # within the noise. (Its early 9♠ hand, the case before, now plays on by a clear margin.)
+    hand = "9C TC JC 2S 2H 2D 3S 3H 3C AC KS"
+    known = Knowledge(discard_pile=LATE.discard_pile[:-2],
+                      opponent_discarded=LATE.opponent_discarded[:-1], stock_size=10)
     judged = judge_discard(hand, known)
     knock = next(o for o in judged.options if o.knock)
     assert knock.accepted and knock.loss > 0  # the case: knocking is good, not best
@@ -291,6 +304,10 @@ def test_an_accepted_knock_the_playouts_narrowly_disfavour_is_not_told_to_play_o
     assert said.correct
     assert said.message.startswith("Good: knocking is as good as playing on"), said.message
     assert knock.cost() in said.message
+    # No card would improve the hand: the reason says so, not "0 outs the hand can still
+    # improve", and names what waiting gains with a count of 1.
+    assert "0 outs" not in said.message and "no out left to improve the hand" in said.message
+    assert "a knock by your opponent would likely be undercut" in said.message
 
 
 def test_a_puzzle_check_names_what_is_not_a_puzzle() -> None:
@@ -299,15 +316,29 @@ def test_a_puzzle_check_names_what_is_not_a_puzzle() -> None:
 
 
 def test_a_dead_pair_kept_is_named_when_only_the_playouts_condemn_it() -> None:
-    # Lesson 12 exercise 2: K♦ leaves less and has more outs; what the learner can see
-    # against it is the pair it keeps, whose set partners are in the pile.
-    said = last_try(lambda: check_best_discard("AS 2S 3S 6H 6D 6C 8C 8D 2H 2C KD", "KD",
-                                               Knowledge(discard_pile="8H 8S KC")))
-    assert not said.correct
+    # Lesson 12 exercise 2: K♦ leaves less and has more outs. The re-measured judge grades
+    # it best and the 8♦ good (the lesson's key); where the playouts do condemn the card
+    # that keeps the dead pair, what the learner can see against it is that pair, whose set
+    # partners are in the pile.
+    hand, pile = "AS 2S 3S 6H 6D 6C 8C 8D 2H 2C KD", Knowledge(discard_pile="8H 8S KC")
+    assert check_best_discard(hand, "KD", pile).correct
+    assert check_best_discard(hand, "8D", pile).correct
+    position = Position.of(hand, pile)
+    reason = decide(position, Valued.discard("8D"), Valued.discard("KD", loss=0.8, error=0.3))
+    assert reason.kind == "playouts"
     assert "keeps a pair that can no longer make a set (8♥ and 8♠ are in the pile)" in \
-        said.message, said.message
-    fresh = last_try(lambda: check_best_discard("AS 2S 3S 6H 6D 6C 8C 8D 2H 2C KD", "8D"))
+        reason.wrong, reason.wrong
+    fresh = check_best_discard(hand, "8D")
     assert "can no longer make a set" not in fresh.message + fresh.hint
+
+
+def test_the_knock_hint_weighs_both_sides_without_giving_the_answer() -> None:
+    # Lesson 15 exercise 1's key is to play on: the hint after a wrong knock names the
+    # undercut and the gin, and tells neither to knock nor to play on.
+    said = check_knock_or_play_on("7S 7H 7D 9C TC JC 3H 4H 5H 2S KS", EARLY, "knock")
+    assert not said.correct
+    assert "undercut" in said.hint and "gin" in said.hint
+    assert "play on" not in said.hint.lower() and "knock now" not in said.hint.lower()
 
 
 def test_a_wrong_card_hears_a_question_then_the_answer_on_request() -> None:

@@ -109,17 +109,20 @@ def test_the_knock_lab_weighs_the_stage_of_the_hand_when_it_is_given():
     assert not late.answer("knock").correct
     late.choose_discard("7S")  # a wrong discard stays wrong whatever the stage
     assert not late.answer("play on").correct
-    # Early the judge keeps the K♠ for gin and throws the 9♠ (issue 24); with the 2♠ in
-    # place of the 9♠ it knocks.
+    # Early the judge throws the K♠ and plays on rather than knock with 9 (lesson 15,
+    # exercise 2); keeping the K♠ for gin and throwing the 9♠ instead is worse. With the 2♠
+    # in place of the 9♠ one more draw for gin is still worth more than the knock with 2
+    # (exercise 1): the stage, not the count alone, decides.
     early = KnockLab(NINE, knowledge=Knowledge(**EARLY))
-    early.choose_discard("9S")
-    assert early.answer("play on").correct
     early.choose_discard("KS")
+    assert early.answer("play on").correct
     assert not early.answer("knock").correct
     assert "rather than knock" in early.explanation.value
+    early.choose_discard("9S")
+    assert not early.answer("play on").correct
     low = KnockLab(NINE.replace("9S", "2S"), knowledge=Knowledge(**EARLY))
     low.choose_discard("KS")
-    assert low.answer("knock").correct and not low.answer("play on").correct
+    assert low.answer("play on").correct and not low.answer("knock").correct
     # Without a stage the lab says what it checks, and an allowed knock is its answer.
     blind = KnockLab(NINE)
     assert "knows nothing of the stock" in blind.stage.value

@@ -14,12 +14,13 @@ from gin_teach.cards import (
     parse_cards,
     to_cards,
 )
-from gin_teach.errors import CardError, excerpt
+from gin_teach.errors import CardError, KnowledgeError, excerpt
 from gin_teach.jokers import check_jokers_allowed
 from gin_teach.kernel import ALL_CARDS as FULL_DECK_MASK
 from gin_teach.kernel import POINTS as CARD_POINTS
 from gin_teach.records import Observation
 from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments
 
 __all__ = [
     "CARD_POINTS",
@@ -30,6 +31,9 @@ __all__ = [
     "mask_of_hand",
     "shown",
 ]
+
+OPPONENT_HAND: Final = 10
+"""The cards the opponent holds at either of your decisions (it has thrown after its draw)."""
 
 STOCK_AFTER_DEAL: Final = 31
 """52 cards less two hands of ten and the first upcard."""
@@ -66,7 +70,7 @@ def mask_of_hand(hand: HandLike | int, rules: Rules | None = None) -> int:
     gin_teach.errors.RulesError: JK1 is a joker, and the modern rules play without jokers
     """
     if isinstance(hand, bool):
-        raise CardError(f"expected cards, text or a card mask, got {hand!r}")
+        raise CardError(f"expected cards, text or a card mask, got {excerpt(hand)}")
     if isinstance(hand, int):
         if not 0 <= hand <= FULL_DECK_MASK | JOKER_BITS:
             raise CardError(f"a hand mask has 52 bits (54 with jokers), got {excerpt(hand)}")
@@ -192,8 +196,9 @@ class Knowledge:
             number = getattr(self, name)
             if number is not None and (isinstance(number, bool) or not isinstance(number, int)
                                        or number < 0):
-                raise CardError(f"{name} must be a whole number of at least 0, got {number!r}")
-        if self.jokers not in (0, 2):
+                raise CardError(f"{name} must be a whole number of at least 0, got "
+                                f"{excerpt(number)}")
+        if type(self.jokers) is not int or self.jokers not in (0, 2):
             raise CardError(f"a deck has 0 or 2 jokers, got {excerpt(self.jokers)}")
         if not self.jokers:
             seen = (self.discard_pile + self.opponent_holds + self.opponent_took
@@ -208,10 +213,12 @@ class Knowledge:
                             f"got {excerpt(self.stock_size)}")
         if self.stock_size is not None and (self.stock_size + len(self.discard_pile)
                                             > 32 + self.jokers):
-            raise CardError(f"a stock of {self.stock_size} and a pile of "
-                            f"{len(self.discard_pile)} are more cards than two hands leave")
+            raise KnowledgeError(f"a stock of {self.stock_size} and a pile of "
+                                 f"{len(self.discard_pile)} are more cards than two hands "
+                                 "leave")
 
     @classmethod
+    @names_bad_arguments
     def from_observation(cls, observation: Observation) -> Knowledge:
         """What a player's observation of a round tells it.
 
@@ -227,7 +234,8 @@ class Knowledge:
                    observation.stock_size, observation.just_taken, observation.knock_limit,
                    observation.rules.jokers)
 
-    def check_hand(self, hand: int, hand_size: int, jokers: int = 0) -> None:
+    def check_hand(self, hand: int, hand_size: int, jokers: int = 0,
+                   opponent_size: int = OPPONENT_HAND) -> None:
         """Raise :class:`CardError` if the hand (a mask) contradicts this knowledge (the deck
         holds 52 cards and ``jokers`` jokers).
 
@@ -243,12 +251,29 @@ class Knowledge:
                 raise CardError(f"{shown(both)} cannot be both in your hand and in {name}")
         if self.just_taken is not None and not hand & self.just_taken.bit:
             raise CardError(f"you just took {self.just_taken}, but it is not in your hand")
-        if self.stock_size is not None:
-            total = self.stock_size + len(self.discard_pile) + hand_size + 10
-            if total > 52 + jokers:
-                raise CardError(f"a stock of {self.stock_size}, a pile of "
-                                f"{len(self.discard_pile)} and two hands make {total} cards, "
-                                f"more than {52 + jokers}")
+        deck = 52 + jokers
+        if not jokers and any(c.is_joker for c in (*self.discard_pile, *self.opponent_holds)):
+            raise KnowledgeError("a joker is named, but this table plays without jokers")
+        if len(self.opponent_holds) > opponent_size:
+            raise KnowledgeError(f"the opponent holds {opponent_size} cards, so it cannot be "
+                                 f"known to hold {len(self.opponent_holds)}")
+        if hand_size == 10 and self.just_taken is not None:
+            raise KnowledgeError(f"you just took {self.just_taken}, but a hand of 10 cards "
+                                 "has not drawn yet: a card just taken is in an 11-card hand")
+        if self.stock_size is None:
+            return
+        total = self.stock_size + len(self.discard_pile) + hand_size + opponent_size
+        # Fewer cards than the deck is a pile not wholly tracked: the cards not named are
+        # among the unseen, and the playouts' stock holds stock_size of them (the rest are
+        # dead). More than the deck cannot happen.
+        if total > deck:
+            fits = deck - hand_size - opponent_size - len(self.discard_pile)
+            raise KnowledgeError(
+                f"your {hand_size} cards, the opponent's {opponent_size}, a pile of "
+                f"{len(self.discard_pile)} and a stock of {self.stock_size} make {total} "
+                f"cards, more than the deck's {deck}: "
+                + (f"with a pile of {len(self.discard_pile)} the stock holds at most {fits}"
+                   if fits >= 0 else "the pile is too long for this hand"))
 
     def unseen_mask(self, hand: int, jokers: int = 0) -> int:
         """The cards you have not seen: in the stock or hidden in the opponent's hand (the

@@ -346,7 +346,8 @@ def play(state: State, players: Sequence[Player]) -> State:
     True
     """
     if (isinstance(players, str) or len(players) != 2
-            or not all(callable(getattr(p, "choose", None)) for p in players)):
+            or not all(callable(getattr(p, "choose", None)) and not hasattr(p, "__array__")
+                       for p in players)):
         raise SetupError(f"players must be two players (each with a choose method), "
                          f"got {excerpt(players)}")
     while not state.is_over:

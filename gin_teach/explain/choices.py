@@ -68,6 +68,10 @@ def playouts_margin(rival: Valued, choices: Sequence[Valued]) -> str:
     if rival.accepted:
         return f"In playouts {said_among(rival, choices)} does about as well: it {rival.cost()}."
     than = f"more than {said_among(rival, choices)}"
+    if rival.error <= 0 and rival.loss <= 0:
+        # Level on every deal, yet graded below (a meld it breaks): never "wins 0.0 more".
+        return (f"On every deal of the playouts it scores the same as "
+                f"{said_among(rival, choices)}.")
     if rival.error <= 0:  # the same on every deal: no noise to say beside the number
         return f"On every deal of the playouts it wins {rival.loss:.1f} points a hand {than}."
     return f"In playouts it wins {rival.loss:.1f} points a hand{plus_minus(rival.error)} {than}."

@@ -60,7 +60,7 @@ def knock_reason(judged: Judgement, hand11: HandLike, rules: Rules | None = None
     >>> early = Knowledge(discard_pile="KD QC JH", opponent_discarded="KD JH", stock_size=28)
     >>> print(knock_reason(judge_discard(hand, early), hand, knowledge=early))
     ... # doctest: +ELLIPSIS
-    Knock with 2 after throwing K♠: 28 cards left and an undercut risk under 1%; in playouts ...
+    Play on, throwing K♠, rather than knock with 2: with 28 cards left and 4 outs the hand ...
     """
     knock = next((o for o in judged.options if o.knock), None)
     if knock is None:
@@ -158,13 +158,18 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
     draw = analyze_draw(cards, knowledge, rules)
     up, take_best = draw.upcard, judged.best.kind == "take"
     limit = (rules or Rules.modern()).resolve_knock_limit(knowledge.knock_limit)
-    knocks = draw.take_deadwood <= limit
+    # The take's own measurement says whether its knock is worth making at once: the reason
+    # never says "knock at once" of a knock the judge would grade a mistake a move later.
+    plan = judged.option("take").plan
+    knocks = draw.take_deadwood <= limit and plan != "play on"
     joins = _joins(cards, draw)
     would = joins.replace("makes", "make").replace("adds", "add")
     melds = ("" if not joins else f"it {joins}, and " if take_best else
              f"{up} would {would}, yet ")
     low = (", gin at once" if draw.take_deadwood == 0 else
-           ", low enough to knock at once" if knocks else "")
+           ", low enough to knock at once" if knocks else
+           ", low enough to knock, though playing on is worth more"
+           if draw.take_deadwood <= limit else "")
     # Said of taking, whichever choice is best: "after throwing" alone would read as the
     # result of drawing where drawing is the advice.
     after = (f"after throwing {draw.take_discard} you have {draw.take_deadwood}" if take_best

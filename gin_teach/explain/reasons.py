@@ -16,7 +16,7 @@ from gin_teach.analysis import (
 )
 from gin_teach.analysis.discards import danger_weight
 from gin_teach.cards import Card, HandLike, full_deck, hand_mask, parse_cards, to_cards
-from gin_teach.errors import CardError
+from gin_teach.errors import CardError, excerpt
 from gin_teach.judge import (
     Option,
     breaks_meld,
@@ -63,6 +63,9 @@ take-or-draw decision; under it the explainer names the outs or the pile."""
 RISKY_KNOCK: Final = 0.2
 """An undercut risk from which the risk is itself a reason to play on; a knock taken at such a
 risk is explained by what waiting would cost."""
+TRAP_COUNT: Final = 3
+"""A count this low, kept while playing on, is one an opponent's knock is likely to meet with
+an undercut: a play-on reason with no outs names it as what waiting gains."""
 CLOSE_TO_GAME: Final = 25
 """An opponent this many points or fewer from the game target wins it with almost any hand:
 a knock's reason names the score then."""
@@ -152,13 +155,19 @@ class Valued:
     accepted: bool = True
 
     @classmethod
+    @names_bad_arguments
     def discard(cls, card: Card | str, knock: bool = False, loss: float = 0.0,
                 error: float = 0.0, accepted: bool | None = None) -> Valued:
         """A choice by card code (accepted unless it loses something)."""
-        chosen = card if isinstance(card, Card) else parse_cards(card)[0]
+        chosen = card if isinstance(card, Card) else parse_cards(card)
+        if not isinstance(chosen, Card):
+            if len(chosen) != 1:
+                raise CardError(f"a discard is one card, got {excerpt(card)}")
+            chosen = chosen[0]
         return cls(chosen, knock, loss, error, loss <= 0 if accepted is None else accepted)
 
     @classmethod
+    @names_bad_arguments
     def of(cls, option: Option) -> Valued:
         """A discard option of the judge."""
         if option.card is None:
@@ -214,6 +223,7 @@ class Position:
     scores: tuple[int, int] | None = None
 
     @classmethod
+    @names_bad_arguments
     def of(cls, hand11: HandLike, knowledge: Knowledge | None = None,
            rules: Rules | None = None, scores: tuple[int, int] | None = None) -> Position:
         """The position of ``hand11`` (the cards sorted: their order changes nothing)."""
@@ -376,6 +386,17 @@ def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
     if risk >= RISKY_KNOCK:
         why = f"{stock} and {_risk(risk)} for a knock with {lw}"
         wrong = f"knocking with {lw} now is risky: {stock} and {_risk(risk)}"
+    elif not outs:
+        # No card would improve the hand ("0 outs the hand can still improve" said nothing
+        # true): what waiting gains is the opponent's knock, undercut by a count this low.
+        trap = (f"; with {lw} left, a knock by your opponent would likely be undercut"
+                if lw <= TRAP_COUNT else "")
+        than = "about as much as" if worse.accepted else "more than"
+        why = (f"with {stock} and no out left to improve the hand, playing on still wins "
+               f"{than} a knock with {lw} (undercut risk {_percent(risk)}){trap}")
+        wrong = (f"knocking with {lw} now wins less than playing on ({stock}, no out left "
+                 f"to improve the hand, undercut risk {'only ' if risk >= 0.01 else ''}"
+                 f"{_percent(risk)}){trap}")
     else:
         why = (f"with {stock} and {_outs(outs)} the hand can still improve, worth more than a "
                f"knock with {lw} (undercut risk {_percent(risk)})")
@@ -646,9 +667,13 @@ def decide(position: Position, better: Valued, worse: Valued) -> Reason:
     reason = _decide(position, better, worse)
     broken = _broken_meld(position, worse, better)
     if broken:  # the playouts find breaking a meld better: say what that overcomes
+        lb, lw = position.left(better.card), position.left(worse.card)
+        # The counts are said once: the shape reason's own "leaves less now" would repeat them.
+        why = reason.why.removeprefix(f"throwing {worse.card} leaves less now ({lw} against "
+                                      f"{lb}), but ")
         reason = replace(reason, why=(
-            f"{better.card} breaks your {broken} and leaves {position.left(better.card)} "
-            f"where {worse.card} leaves {position.left(worse.card)}, yet {reason.why}"))
+            f"{better.card} breaks your {broken} and leaves {lb} where {worse.card} leaves "
+            f"{lw}, yet {why}"))
     return reason
 
 

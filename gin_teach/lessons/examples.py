@@ -18,7 +18,7 @@ from gin_teach.deadwood_discards import best_discards
 from gin_teach.errors import GinError, IllegalMove
 from gin_teach.rules import Rules
 from gin_teach.scoring import Settlement, settle
-from gin_teach.validation import names_bad_arguments, wrong_argument
+from gin_teach.validation import check_whole, names_bad_arguments, wrong_argument
 
 __all__ = ["deal_close_to_knocking", "deal_knock"]
 
@@ -37,6 +37,7 @@ def deal_knock(rng: random.Random, rules: Rules, *, want: Callable[[Settlement],
     """
     if not isinstance(rng, random.Random):  # a seed would deal the same cards every try
         raise wrong_argument("rng", rng, "a random.Random, such as random.Random(1)")
+    check_whole(tries, "tries", 0, 100_000)  # each try is a deal settled: seconds for many
     for _ in range(tries):
         knocker11, defender = Deck(rng).deal(2, 11)
         discard = best_discards(knocker11, rules)[0].card

@@ -18,7 +18,7 @@ from typing import Final
 from gin_teach.actions import Action
 from gin_teach.cards import Card, HandLike, cards_text, full_deck, to_cards
 from gin_teach.display import hand_svg
-from gin_teach.errors import GinError
+from gin_teach.errors import GinError, excerpt
 from gin_teach.game import Game, GameTotals, Match
 from gin_teach.lessons.answers import (
     Feedback,
@@ -293,7 +293,7 @@ def check_game_total(points: tuple[int, int], rounds_won: tuple[int, int], playe
     """
     rules = Rules.of(rules)
     if player not in (0, 1):
-        raise GinError(f"player is 0 or 1, not {player!r}")
+        raise GinError(f"player is 0 or 1, not {excerpt(player)}")
     totals = GameTotals.count(points, rounds_won, rules)
     hint = ("Add the race points, the box bonus for every round won, and, for the winner, the "
             "game bonus.")
@@ -345,7 +345,7 @@ def check_match_points(match: Match, game_number: int, player: int,
     if not 1 <= game_number <= len(match.games):
         raise GinError(f"this match has games 1 to {len(match.games)}, not {game_number}")
     if player not in (0, 1):
-        raise GinError(f"player is 0 or 1, not {player!r}")
+        raise GinError(f"player is 0 or 1, not {excerpt(player)}")
     game = match.games[game_number - 1]
     rules = game.rules
     won = game.rounds_won[player]

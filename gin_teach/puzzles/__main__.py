@@ -28,11 +28,18 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from gin_teach.errors import PuzzleError
-from gin_teach.puzzles.generate import GENERATED_KINDS, generate, text_progress
-from gin_teach.puzzles.kinds import recheck_any
+from gin_teach.puzzles.generate import (
+    GENERATED_KINDS,
+    MAX_COUNT,
+    PATIENCE,
+    generate,
+    text_progress,
+)
+from gin_teach.puzzles.kinds import recheck_any, recheck_with_panel
 from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle, bank_to_json, load_bank
 from gin_teach.puzzles.verify import margins, retier
 
@@ -60,10 +67,12 @@ def _writable(path: Path) -> str | None:
     return None
 
 
-def _recheck(bank: Sequence[Puzzle], path: Path, drop: bool, jobs: int) -> int:
+def _recheck(bank: Sequence[Puzzle], path: Path, drop: bool, jobs: int, panel: bool = False,
+             rekey: bool = False) -> int:
     kept = []
+    check = partial(recheck_with_panel if panel else recheck_any, rekey=rekey)
     with multiprocessing.Pool(jobs) as pool:
-        found = pool.map(recheck_any, bank, chunksize=4)
+        found = pool.map(check, bank, chunksize=2)
     moved = 0
     for puzzle, again in zip(bank, found, strict=True):
         if isinstance(again, str):
@@ -137,12 +146,19 @@ def main(argv: list[str] | None = None) -> int:
                       help=f"the bank file to write (the one shipped is {BUNDLED})")
     make.add_argument("--add", action="store_true",
                       help="add the new puzzles to the bank at --out, ids after its last")
+    make.add_argument("--patience", type=int, default=PATIENCE,
+                      help=f"stop after this many games in a row that add no puzzle "
+                           f"(default {PATIENCE}): a tier too rare to fill ends the run")
     check = commands.add_parser("recheck", help="check a bank again with today's code")
     check.add_argument("--path", type=Path, default=BUNDLED)
     check.add_argument("--drop", action="store_true",
                        help="rewrite the bank with the judge's values, without the puzzles "
                             "that no longer hold")
     check.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    check.add_argument("--panel", action="store_true",
+                       help="also hold every answer against the panel of opponent styles")
+    check.add_argument("--rekey", action="store_true",
+                       help="let the judge's answer replace a stored one that moved")
     words = commands.add_parser("reexplain", help="write the puzzles' tiers and texts again "
                                 "from their stored numbers (no playouts)")
     words.add_argument("--path", type=Path, default=BUNDLED)
@@ -161,6 +177,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "generate":
         if args.count < 1 or (args.per_tier is not None and args.per_tier < 1):
             parser.error("--count and --per-tier must be at least 1")
+        if args.patience < 1:
+            parser.error("--patience must be at least 1 (games in a row without a puzzle)")
+        if args.count > MAX_COUNT:
+            parser.error(f"--count must be at most {MAX_COUNT:,} (a bank of 600 takes an "
+                         f"hour), got {args.count:,}")
         if args.tiers and not set(args.tiers) <= set(TIER_NAMES):
             parser.error(f"--tiers must be among {' '.join(map(str, TIER_NAMES))}")
         if target is None:
@@ -179,21 +200,32 @@ def main(argv: list[str] | None = None) -> int:
     except PuzzleError as error:
         parser.error(str(error))
     if args.command == "recheck":
-        return _recheck(existing, target, args.drop, args.jobs)
+        return _recheck(existing, target, args.drop, args.jobs, args.panel, args.rekey)
     print(f"writing {target}", file=sys.stderr)
 
     def checkpoint(found: list[Puzzle]) -> None:
         if found:  # an early checkpoint with nothing found never replaces a bank
             _write(added(existing, found), target)
 
-    puzzles = generate(args.count, args.seed, args.jobs, per_tier=args.per_tier,
-                       progress=text_progress(args.count), checkpoint=checkpoint,
-                       kind=args.kind, tiers=args.tiers or tuple(TIER_NAMES))
-    puzzles = added(existing, puzzles)
-    _write(puzzles, target)
-    tiers = Counter(p.tier for p in puzzles)
-    print(f"\n{len(puzzles)} puzzles: " + ", ".join(
+    try:
+        made = generate(args.count, args.seed, args.jobs, per_tier=args.per_tier,
+                        progress=text_progress(args.count), checkpoint=checkpoint,
+                        kind=args.kind, tiers=args.tiers or tuple(TIER_NAMES),
+                        patience=args.patience)
+    except PuzzleError as error:
+        print(f"\nerror: {error}", file=sys.stderr)
+        return 1
+    puzzles = added(existing, made)
+    if made:
+        _write(puzzles, target)
+    tiers = Counter(p.tier for p in made)
+    print(f"\n{len(made)} {args.kind} puzzles: " + ", ".join(
         f"{TIER_NAMES[t]} {tiers[t]}" for t in TIER_NAMES), file=sys.stderr)
+    if len(made) < args.count:
+        print(f"stopped after {args.patience} games in a row found no puzzle for the tiers "
+              f"left: {len(made)} of the {args.count} asked "
+              + (f"(written to {target})" if made else "(nothing written)"), file=sys.stderr)
+        return 1
     return 0
 
 

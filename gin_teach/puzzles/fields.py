@@ -51,7 +51,7 @@ def validate(p: Puzzle) -> None:
     >>> replace(load_bank()[0], kind="bluff")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    gin_teach.errors.PuzzleError: puzzle 'p0001': kind must be one of discard, draw, got 'bluff'
+    gin_teach.errors.PuzzleError: puzzle '...': kind must be one of discard, draw, got 'bluff'
     """
     if not isinstance(p.id, str) or not _ID.fullmatch(p.id):
         raise _fail(p.id, "id must be 1-40 lower-case letters, digits or dashes")

@@ -61,6 +61,10 @@ GENERATED_KINDS: Final = ("discard", "draw", "knock")
 puzzles where playing on is right."""
 
 CHECKPOINT_GAMES: Final = 4
+PATIENCE: Final = 60
+"""Games in a row that may add no puzzle before a run stops with what it found: a tier that
+the games hardly ever give (Defence draw puzzles, 0 of the shipped bank's 75) would keep a
+run playing for ever; a run that is filling up adds one every few games."""
 MAX_COUNT: Final = 100_000
 """The most puzzles one run is asked for (more is a typo, not a bank)."""
 MOST_OF_ONE_ANSWER: Final = 0.6
@@ -156,11 +160,11 @@ def kind_puzzles_from_game(seed: int, kind: str) -> list[Puzzle]:
     >>> all(p.kind == "draw" for p in kind_puzzles_from_game(5, "draw"))
     True
     """
-    if kind == "discard":
-        return puzzles_from_game(seed)
-    if kind not in GENERATED_KINDS:
+    if not isinstance(kind, str) or kind not in GENERATED_KINDS:
         raise PuzzleError(f"kind must be one of {', '.join(GENERATED_KINDS)}, got "
                           f"{excerpt(kind)}")
+    if kind == "discard":
+        return puzzles_from_game(seed)
     rng = random.Random(seed)
     found: list[Puzzle] = []
     if kind == "draw":
@@ -215,7 +219,7 @@ def puzzles_from_game(seed: int, tiers: frozenset[int] = frozenset(TIER_NAMES)
                 or rng.random() >= TRY_RATE[tier]):
             continue
         tried[tier] += 1
-        verified = verify_position(hand, knowledge)  # the position's own deals
+        verified = verify_position(hand, knowledge, scores=scores)  # its own deals
         if verified.kept and verified.tier in tiers:
             found.append(reexplain(Puzzle(id=f"g{seed}-{index}", tier=verified.tier,
                                 themes=verified.themes, hand=tuple(sorted(hand)),
@@ -235,7 +239,8 @@ def _units(seed: int, jobs: int, executor: Executor | None = None,
         functools.partial(puzzles_from_game, tiers=tiers) if kind == "discard"
         else functools.partial(kind_puzzles_from_game, kind=kind))
     if executor is not None:
-        yield from ordered_map(unit, seeds, executor, in_flight=jobs)
+        yield from ordered_map(unit, seeds, executor, in_flight=jobs, error=PuzzleError,
+                               expect=list)
         return
     if jobs <= 1:
         yield from map(unit, seeds)
@@ -248,7 +253,8 @@ def generate(count: int, seed: int = 1, jobs: int = 1, *, per_tier: int | None =
              progress: Callable[[Counter[int], int], None] | None = None,
              checkpoint: Callable[[list[Puzzle]], None] | None = None,
              executor: Executor | None = None, kind: str = "discard",
-             tiers: Collection[int] = tuple(TIER_NAMES)) -> list[Puzzle]:
+             tiers: Collection[int] = tuple(TIER_NAMES),
+             patience: int = PATIENCE) -> list[Puzzle]:
     """``count`` verified puzzles of ``kind`` (one of :data:`GENERATED_KINDS`) from games, at
     most ``per_tier`` of each tier (default: ``count`` split evenly over the tiers the kind
     has), ids ``p0001``... in order. Discard puzzles may be asked of some ``tiers`` only
@@ -257,7 +263,8 @@ def generate(count: int, seed: int = 1, jobs: int = 1, *, per_tier: int | None =
     far, every :data:`CHECKPOINT_GAMES` games (to save partial work). ``executor``, any
     :class:`concurrent.futures.Executor` (a Dask cluster's, say), plays the games instead of
     ``jobs`` processes, with ``jobs`` games kept running on it at once (give at least its
-    number of workers); the bank is the same.
+    number of workers); the bank is the same. A run stops early, with the puzzles found so
+    far, after ``patience`` games in a row that added none (the tiers left are too rare).
 
     >>> bank = generate(2, seed=3, per_tier=2)
     >>> len(bank), bank[0].id
@@ -268,7 +275,8 @@ def generate(count: int, seed: int = 1, jobs: int = 1, *, per_tier: int | None =
     gin_teach.errors.PuzzleError: per_tier must be a whole number of at least 1 (or None), got 0
     """
     for name, value in (("count", count), ("seed", seed), ("jobs", jobs),
-                        ("per_tier", 1 if per_tier is None else per_tier)):
+                        ("per_tier", 1 if per_tier is None else per_tier),
+                        ("patience", patience)):
         if isinstance(value, bool) or not isinstance(value, int) or (
                 name != "seed" and value < 1):
             shown = excerpt(per_tier if name == "per_tier" else value)
@@ -293,7 +301,11 @@ def generate(count: int, seed: int = 1, jobs: int = 1, *, per_tier: int | None =
     made: Counter[int] = Counter()
     answers: Counter[bool | None] = Counter()
     most_alike = max(1, int(count * MOST_OF_ONE_ANSWER)) if kind == "draw" else count
+    last_found = 0
     for games, found in enumerate(_units(seed, jobs, executor, kind, wanted), 1):
+        if not isinstance(found, list) or not all(isinstance(p, Puzzle) for p in found):
+            raise PuzzleError(f"a game gave {excerpt(found)}, not a list of puzzles")
+        before = len(kept)
         for puzzle in found:
             if (made[puzzle.tier] < per_tier and len(kept) < count
                     and answers[puzzle.take] < most_alike):
@@ -304,7 +316,9 @@ def generate(count: int, seed: int = 1, jobs: int = 1, *, per_tier: int | None =
             progress(made, games)
         if checkpoint and games % CHECKPOINT_GAMES == 0:
             checkpoint(_numbered(kept))
-        if len(kept) >= count or all(made[t] >= per_tier for t in wanted):
+        last_found = games if len(kept) > before else last_found
+        if len(kept) >= count or all(made[t] >= per_tier for t in wanted) \
+                or games - last_found >= patience:
             break
     return _numbered(kept)
 

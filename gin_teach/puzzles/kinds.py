@@ -36,15 +36,19 @@ from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
 from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.errors import CardError, PuzzleError
 from gin_teach.explain import DRAW_COUNT_DECIDES, discard_reason, draw_reason, knock_reason
-from gin_teach.judge import BANK, NOISE_SE, Judgement, judge_discard, judge_draw
+from gin_teach.judge import BANK, COACH, NOISE_SE, Judgement, judge_discard, judge_draw
 from gin_teach.puzzles.puzzle import DRAW_HINTS, HINTS, ChoiceValue, Puzzle
 from gin_teach.puzzles.texts import reexplain
 from gin_teach.puzzles.verify import (
     JUDGEMENT_MARGIN_POINTS,
     JUDGEMENT_Z,
     KEEP_MARGIN_POINTS,
+    PANEL,
+    STYLE_WORDS,
     accepted_cards,
     confirmation_seed,
+    holds_against,
+    panel_check,
     recheck,
     without_opponent,
 )
@@ -52,7 +56,7 @@ from gin_teach.rules import Rules
 from gin_teach.validation import names_bad_arguments
 
 __all__ = ["DRAW_COUNT_MARGIN", "draw_puzzle", "draw_tier", "play_on_puzzle", "recheck_any",
-           "recheck_kind"]
+           "recheck_kind", "recheck_with_panel"]
 
 # The explainer's threshold: a tier 1 (count) draw puzzle is one whose reason is the count.
 DRAW_COUNT_MARGIN: Final = DRAW_COUNT_DECIDES
@@ -125,7 +129,7 @@ def draw_puzzle(hand10: HandLike, knowledge: Knowledge, *, seed: int | None = No
     rules = rules or Rules.modern()
     try:
         hand = tuple(sorted(to_cards(hand10)))
-        judged = judge_draw(hand, knowledge, rules, seed=seed, precision=BANK)
+        judged = judge_draw(hand, knowledge, rules, seed=seed, precision=BANK, scores=scores)
     except CardError as error:
         return str(error)
     best, runner = judged.options
@@ -135,7 +139,7 @@ def draw_puzzle(hand10: HandLike, knowledge: Knowledge, *, seed: int | None = No
         return (f"{best.said()} beats {runner.said()} by only {runner.loss:.2f} points "
                 f"(± {runner.error:.2f})")
     if tier == 5:
-        again = judge_draw(hand, knowledge, rules, precision=BANK,
+        again = judge_draw(hand, knowledge, rules, precision=BANK, scores=scores,
                            seed=confirmation_seed((*hand, knowledge.discard_pile[-1]))).best
         if again.kind != best.kind:
             return f"on fresh deals {again.said()} comes out best: not confirmed"
@@ -175,8 +179,15 @@ def play_on_puzzle(hand11: HandLike, knowledge: Knowledge, *, seed: int | None =
     """A knock-or-play-on puzzle where playing on is right, from eleven cards that could
     knock, verified (see the module); or why it is not one.
 
+    Early, a knock with 2 waits for gin; late, with eight cards left, it knocks:
+
+    >>> hand = "7S 7H 7D 9C TC JC 3H 4H 5H 2S KS"
     >>> early = Knowledge(discard_pile="KD QC JH", opponent_discarded="KD JH", stock_size=28)
-    >>> play_on_puzzle("7S 7H 7D 9C TC JC 3H 4H 5H 2S KS", early)
+    >>> print(play_on_puzzle(hand, early).explanation)  # doctest: +ELLIPSIS
+    Discard K♠ and play on: with 28 cards left and 4 outs the hand can still improve, ...
+    >>> late = Knowledge(discard_pile="KD QC JH TS 9D 8C 8S 6H KC QS JD 2C 5C AH 4C 6C 3D KH "
+    ...                               "JS 6S 5S AD 8H", stock_size=8)
+    >>> play_on_puzzle(hand, late)
     'knocking is best here (K♠ and knock)'
     """
     rules = rules or Rules.modern()
@@ -189,7 +200,7 @@ def play_on_puzzle(hand11: HandLike, knowledge: Knowledge, *, seed: int | None =
         return "a gin: no question to ask"
     if not any(a.knock for a in analyses):
         return "no discard lets you knock"
-    judged = judge_discard(hand, knowledge, rules, seed=seed, precision=BANK)
+    judged = judge_discard(hand, knowledge, rules, seed=seed, precision=BANK, scores=scores)
     best = judged.best
     if best.knock:
         return f"knocking is best here ({best.said()})"
@@ -200,7 +211,7 @@ def play_on_puzzle(hand11: HandLike, knowledge: Knowledge, *, seed: int | None =
         return (f"playing on beats {knock.said()} by only {knock.loss:.2f} points "
                 f"(± {knock.error:.2f})")
     again = judge_discard(hand, knowledge, rules, seed=confirmation_seed(hand),
-                          precision=BANK).best
+                          precision=BANK, scores=scores).best
     if again.knock:
         return f"on fresh deals {again.said()} comes out best: not confirmed"
     values = _discard_values(judged, hand, knowledge, rules)
@@ -219,7 +230,8 @@ def play_on_puzzle(hand11: HandLike, knowledge: Knowledge, *, seed: int | None =
 
 
 @names_bad_arguments
-def recheck_kind(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
+def recheck_kind(puzzle: Puzzle, rules: Rules | None = None, rekey: bool = False
+                 ) -> Puzzle | str:
     """Check a draw or play-on puzzle again with today's code: the puzzle as verified now
     (same id, scores and turn), or why it no longer holds. Its answer must not change.
 
@@ -233,14 +245,15 @@ def recheck_kind(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
                   scores=puzzle.scores, turn=puzzle.turn)
     if isinstance(again, str):
         return again
-    if (again.take, again.knock) != (puzzle.take, puzzle.knock) or (
-            puzzle.kind != "draw" and not again.answer & puzzle.answer):
+    if not rekey and ((again.take, again.knock) != (puzzle.take, puzzle.knock) or (
+            puzzle.kind != "draw" and not again.answer & puzzle.answer)):
         return f"the answer is now {again.best_choice.move}, was {puzzle.best_choice.move}"
     return again
 
 
 @names_bad_arguments
-def recheck_any(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
+def recheck_any(puzzle: Puzzle, rules: Rules | None = None, rekey: bool = False
+                ) -> Puzzle | str:
     """Check any puzzle of the bank again: a draw puzzle with :func:`recheck_kind`, a discard
     puzzle (knock or play on too) with :func:`~gin_teach.puzzles.verify.recheck`.
 
@@ -248,4 +261,35 @@ def recheck_any(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     >>> isinstance(recheck_any(next(p for p in load_bank() if p.tier == 1)), Puzzle)
     True
     """
-    return recheck_kind(puzzle, rules) if puzzle.kind == "draw" else recheck(puzzle, rules)
+    if puzzle.kind == "draw":
+        return recheck_kind(puzzle, rules, rekey)
+    return recheck(puzzle, rules, rekey)
+
+
+@names_bad_arguments
+def recheck_with_panel(puzzle: Puzzle, rules: Rules | None = None, rekey: bool = False
+                       ) -> Puzzle | str:
+    """:func:`recheck_any`, then the answer held against every opponent style of the panel
+    (:func:`~gin_teach.puzzles.verify.panel_check`; a draw puzzle's take or draw must be
+    graded best or good under every style): the puzzle as it now stands, or why not.
+    ``rekey`` lets the judge's answer replace the stored one where it moved.
+
+    A puzzle of the bank stands as it is stored (the bank was re-judged this way):
+
+    >>> from gin_teach.puzzles import load_bank
+    >>> draw = next(p for p in load_bank() if p.kind == "draw")
+    >>> recheck_with_panel(draw) == draw
+    True
+    """
+    again = recheck_any(puzzle, rules, rekey)
+    if isinstance(again, str) or again.kind != "draw":
+        return again if isinstance(again, str) else panel_check(again, rules)
+    move = "take" if again.take else "draw"
+    for style in PANEL[1:]:
+        judged = judge_draw(again.hand, again.knowledge, rules, precision=COACH,
+                            opponent=style, scores=again.scores)
+        option = judged.option(move)
+        if not holds_against(option):
+            return (f"against {STYLE_WORDS[style]} {judged.best.said()} is best, and "
+                    f"{option.said()} {option.cost()}: it depends on the opponent")
+    return again

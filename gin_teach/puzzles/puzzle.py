@@ -53,7 +53,7 @@ from gin_teach.puzzles.choices import (
 )
 from gin_teach.puzzles.fields import puzzle_fields, validate
 from gin_teach.puzzles.verify import verify_position
-from gin_teach.validation import names_bad_arguments, wrong_argument
+from gin_teach.validation import names_bad_arguments, read_json, wrong_argument
 
 __all__ = [
     "BANK_FORMAT",
@@ -331,7 +331,7 @@ class Puzzle:
         >>> load_bank()[0].grade_draw(True)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        gin_teach.errors.PuzzleError: puzzle p0001 asks what to discard, not take or draw: ...
+        gin_teach.errors.PuzzleError: puzzle ... asks what to discard, not take or draw: ...
         """
         if self.kind != "draw":
             raise PuzzleError(f"puzzle {self.id} asks what to discard, not take or draw: "
@@ -363,7 +363,7 @@ class Puzzle:
         >>> puzzle.grade_move("take")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        gin_teach.errors.PuzzleError: puzzle p0001 asks what to discard, not take or draw: ...
+        gin_teach.errors.PuzzleError: puzzle ... asks what to discard, not take or draw: ...
         """
         if not isinstance(move, str):
             raise PuzzleError(f"a move is text such as 'take', 'draw' or 'discard KS', got "
@@ -450,7 +450,7 @@ class Puzzle:
             knowledge.check_hand(hand_mask(cards), 11)
         except CardError as error:
             raise PuzzleError(f"this position is not a puzzle: {error}") from None
-        found = verify_position(cards, knowledge, seed=seed)
+        found = verify_position(cards, knowledge, seed=seed, scores=scores)
         if not found.kept:
             raise PuzzleError(f"this position is not a puzzle: {found.reason}")
         digest = hashlib.sha256(" ".join(c.code for c in cards).encode()).hexdigest()[:8]
@@ -541,10 +541,9 @@ def bank_from_json(text: str | bytes) -> tuple[Puzzle, ...]:
         raise PuzzleError(f"a puzzle bank is JSON text, not {excerpt(text)}")
     if len(text) > MAX_BANK_BYTES:
         raise PuzzleError(f"a puzzle bank is at most {MAX_BANK_BYTES} bytes")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise PuzzleError(f"the puzzle bank is not valid JSON: {str(error)[:80]}") from None
+    # read_json refuses a number of 400 digits (as a file writes 10**400) before any field
+    # turns it into a float, which would overflow.
+    data = read_json(text, what="puzzle bank", error=PuzzleError, max_chars=MAX_BANK_BYTES)
     if not isinstance(data, dict):
         raise PuzzleError("a puzzle bank is a JSON object")
     if data.get("format") != BANK_FORMAT:

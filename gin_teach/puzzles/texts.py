@@ -264,7 +264,7 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
     ...                      p.scores)
     >>> print(texts.explanation)  # doctest: +NORMALIZE_WHITESPACE
     Discard 7♣: 7♣ leaves 13, 4♥ leaves 16. And not 7♥: 7♥ could make a run with the 9♥ it took
-    (danger 0.33 against 0.14 for 7♣). In playouts it wins 2.9 points a hand (± 0.5) more than 4♥.
+    (danger 0.33 against 0.14 for 7♣). In playouts it wins 1.4 points a hand (± 0.5) more than 4♥.
     """
     position = Position.of(hand, knowledge, rules, scores)
     valued = _valued(position.hand, choices, answer, knock)

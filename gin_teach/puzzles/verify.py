@@ -37,10 +37,13 @@ from typing import TYPE_CHECKING, Final
 from gin_teach.analysis import DiscardAnalysis, Knowledge, analyze_discards
 from gin_teach.cards import Card, HandLike, to_cards
 from gin_teach.explain import COUNT_DECIDES, without_opponent, without_pile
-from gin_teach.judge import BANK, NOISE_SE, Judgement, Option, judge_discard
+from gin_teach.judge import BANK, COACH, NOISE_SE, Judgement, Option, judge_discard
+from gin_teach.melds import deadwood
+from gin_teach.playouts import STYLES
 from gin_teach.puzzles.choices import TIER_NAMES, ChoiceValue
 from gin_teach.puzzles.texts import puzzle_texts, puzzle_tier, reexplain
 from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments
 
 if TYPE_CHECKING:
     from gin_teach.puzzles.puzzle import Puzzle
@@ -51,13 +54,17 @@ __all__ = [
     "JUDGEMENT_MARGIN_POINTS",
     "JUDGEMENT_Z",
     "KEEP_MARGIN_POINTS",
+    "PANEL",
     "SHAPE_MARGIN",
+    "STYLE_WORDS",
     "Choice",
     "Verification",
     "accepted_cards",
     "analysis_tier",
     "confirmation_seed",
+    "holds_against",
     "margins",
+    "panel_check",
     "recheck",
     "retier",
     "verify_position",
@@ -174,22 +181,24 @@ def analysis_tier(hand11: HandLike, knowledge: Knowledge,
 
 
 def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int | None = None,
-                    rules: Rules | None = None) -> Verification:
+                    rules: Rules | None = None, scores: tuple[int, int] | None = None
+                    ) -> Verification:
     """Verify a position as a puzzle (see the module): a :class:`Verification`, kept or with
     the reason it was refused. ``seed`` picks the judge's deals (default: the position's
-    own, :func:`~gin_teach.judge.position_seed`).
+    own, :func:`~gin_teach.judge.position_seed`); with ``scores`` the choices are valued by
+    the game, as the puzzle will be checked again (:func:`recheck`).
 
     >>> from gin_teach.analysis import Knowledge
     >>> verify_position("AS 2S 3S 5H 6H 7H 9D TD 2C 3C KH", Knowledge(stock_size=28)
     ...                 ).explanation.startswith("Discard K♥")
     True
     """
-    rules = rules or Rules.modern()
+    rules = Rules.of(rules)
     hand = to_cards(hand11)
     expected, why_not = analysis_tier(hand, knowledge, rules)
     if expected == 0:
         return Verification(False, why_not)
-    judged = judge_discard(hand, knowledge, rules, seed=seed, precision=BANK)
+    judged = judge_discard(hand, knowledge, rules, seed=seed, precision=BANK, scores=scores)
     best = judged.best
     assert best.card is not None
     knockable = any(o.knock and o.card == best.card for o in judged.options)
@@ -205,11 +214,11 @@ def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int | None 
         key=lambda v: (v.points_lost, v.card, v.knock)))
     # The tier the analysis expected gives way to what decides between the judge's answer
     # and its wrong choices (an analysis that picks another card leaves it to the playouts).
-    tier = puzzle_tier(hand, knowledge, values, answer, knock, rules=rules)
-    refusal = _lead_refusal(hand, knowledge, rules, judged, answer, tier)
+    tier = puzzle_tier(hand, knowledge, values, answer, knock, scores, rules)
+    refusal = _lead_refusal(hand, knowledge, rules, judged, answer, tier, scores)
     if refusal:
         return Verification(False, refusal)
-    texts = puzzle_texts(tier, hand, knowledge, values, answer, knock, rules=rules)
+    texts = puzzle_texts(tier, hand, knowledge, values, answer, knock, scores, rules)
     values = tuple(replace(v, why=texts.whys[(v.card, v.knock)]) for v in values)
     rating = _initial_rating(tier, runner.loss, values)
     return Verification(True, f"kept in tier {tier}, {TIER_NAMES[tier]}", tier, answer, knock,
@@ -224,7 +233,8 @@ def _rivals(judged: Judgement, answer: frozenset[Card]) -> list[Option]:
 
 
 def _lead_refusal(hand: Sequence[Card], knowledge: Knowledge, rules: Rules,
-                  judged: Judgement, answer: frozenset[Card], tier: int) -> str | None:
+                  judged: Judgement, answer: frozenset[Card], tier: int,
+                  scores: tuple[int, int] | None = None) -> str | None:
     """Why the answer's lead is too small to keep the puzzle in ``tier`` (see the module),
     or None: tier 5 asks for more, and the same best choice on fresh deals."""
     best, runner = judged.best, _rivals(judged, answer)[0]
@@ -235,12 +245,13 @@ def _lead_refusal(hand: Sequence[Card], knowledge: Knowledge, rules: Rules,
                 f"(± {runner.error:.2f})")
     if tier == 5:
         again = judge_discard(hand, knowledge, rules, seed=confirmation_seed(hand),
-                              precision=BANK).best
+                              precision=BANK, scores=scores).best
         if (again.card, again.knock) != (best.card, best.knock):
             return f"on fresh deals {again.said()} comes out best, not {best.said()}: not confirmed"
     return None
 
 
+@names_bad_arguments
 def confirmation_seed(hand: Sequence[Card]) -> int:
     """The seed of a position's confirmation deals: fixed by the cards, so anyone can re-run
     the check, and unrelated to the deals that chose the answer.
@@ -252,7 +263,8 @@ def confirmation_seed(hand: Sequence[Card]) -> int:
     return int(hashlib.sha256(codes.encode()).hexdigest()[:12], 16)
 
 
-def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
+@names_bad_arguments
+def recheck(puzzle: Puzzle, rules: Rules | None = None, rekey: bool = False) -> Puzzle | str:
     """Check a stored puzzle again with today's code, and measure it again with the judge:
     the puzzle with the judge's values, or why it no longer holds. The judge
     (:func:`~gin_teach.judge.judge_discard` at :data:`~gin_teach.judge.BANK` precision) must
@@ -269,11 +281,14 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     >>> isinstance(again, Puzzle) and again.answer <= puzzle.answer
     True
     """
-    judged = judge_discard(puzzle.hand, puzzle.knowledge, rules, precision=BANK)
+    judged = judge_discard(puzzle.hand, puzzle.knowledge, rules, precision=BANK,
+                           scores=puzzle.scores)
     best = judged.best
-    knock = bool(puzzle.knock)
-    answer = accepted_cards(judged, puzzle.knock)
-    if best.card not in answer or best.knock != knock or not answer & puzzle.answer:
+    # Re-keyed, a knock question may now be answered the other way.
+    asked = best.knock if rekey and puzzle.knock is not None else puzzle.knock
+    knock = bool(asked)
+    answer = accepted_cards(judged, asked)
+    if best.card not in answer or best.knock != knock or not (rekey or answer & puzzle.answer):
         return f"the judge prefers {best.said()}: {_said_answer(puzzle)} {_cost(judged, puzzle)}"
     if all(o.accepted for o in judged.options):
         return "the judge finds every choice as good as the best: no question to ask"
@@ -281,17 +296,92 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
         (ChoiceValue(o.card, o.knock, o.loss, "", o.error)
          for o in judged.options if o.card is not None),
         key=lambda v: (v.points_lost, v.card, v.knock)))
-    again = retier(replace(puzzle, answer=answer, choices=choices), rules)
+    again = retier(replace(puzzle, answer=answer, knock=asked, choices=choices), rules)
     if again.tier == 5 and again.knock is None:
         # Only the playouts back such an answer: it must clear Judgement's bar again (a
         # puzzle may have moved there from another tier).
         refusal = _lead_refusal(puzzle.hand, puzzle.knowledge, rules or Rules.modern(),
-                                judged, answer, 5)
+                                judged, answer, 5, puzzle.scores)
         if refusal:
             return f"tier 5, {TIER_NAMES[5]}: {refusal}"
     return again
 
 
+#: The opponent styles every stored verdict is checked against: the judge's own, EAAI's
+#: Simple, a random-deadwood thrower and a lowest-card thrower
+#: (:data:`~gin_teach.playouts.STYLES`). The judge's own is measured at the bank's precision;
+#: the others at the coach's (:data:`~gin_teach.judge.COACH`), within whose noise an answer
+#: must stand: a check against other opponents, not a second measurement of the answer.
+PANEL: Final = STYLES
+
+
+@names_bad_arguments
+def panel_check(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
+    """A discard puzzle whose answer holds against every opponent style of :data:`PANEL`,
+    measured on the same deals: its answer kept to the cards best or within the noise of
+    the best (:func:`holds_against`) under every style; a choice of the Count and Shape
+    tiers that leaves two or more points more deadwood than the answer keeps the largest
+    loss any style finds (it is good only if the whole panel agrees). Or why the answer
+    depends on the opponent.
+
+    >>> from gin_teach.puzzles import load_bank
+    >>> puzzle = next(p for p in load_bank() if p.tier == 1)
+    >>> checked = panel_check(puzzle)
+    >>> isinstance(checked, str) or checked.answer <= puzzle.answer
+    True
+    """
+    judged = {style: judge_discard(puzzle.hand, puzzle.knowledge, rules, precision=COACH,
+                                   opponent=style, scores=puzzle.scores)
+              for style in PANEL[1:]}
+    knock = bool(puzzle.knock)
+    answer = frozenset(card for card in puzzle.answer
+                       if all(holds_against(j.choice(card, knock)) for j in judged.values()))
+    if not answer:
+        # No card holds against every style: name a style the best card does not hold against.
+        best = puzzle.best_choice.card
+        style, judgement = next((s, j) for s, j in judged.items()
+                                if not holds_against(j.choice(best, knock)))
+        return (f"against {STYLE_WORDS[style]} {judgement.best.said()} is best, and "
+                f"{_said_answer(puzzle)} {_cost(judgement, puzzle)}: it depends on the "
+                "opponent")
+    if puzzle.tier not in (1, 2):
+        return replace(puzzle, answer=answer)
+    least = min(deadwood(tuple(c for c in puzzle.hand if c != card)) for card in answer)
+    choices = []
+    for choice in puzzle.choices:
+        left = deadwood(tuple(c for c in puzzle.hand if c != choice.card))
+        if left >= least + 2 and choice.card not in answer:
+            worst = max((j.choice(choice.card, choice.knock) for j in judged.values()),
+                        key=lambda o: o.loss)
+            if worst.loss > choice.points_lost:
+                choice = replace(choice, points_lost=worst.loss, error=worst.error)
+        choices.append(choice)
+    return retier(replace(puzzle, answer=answer, choices=tuple(choices)), rules)
+
+
+def holds_against(option: Option) -> bool:
+    """Whether a panel style leaves ``option`` standing: graded best or good there, or
+    within its noise of the best (:data:`~gin_teach.judge.NOISE_SE` standard errors).
+
+    >>> from gin_teach.judge import Option
+    >>> holds_against(Option("discard", None, 1.0, 0.5, 0.4, 200, "inaccuracy"))
+    True
+    >>> holds_against(Option("discard", None, 1.0, 3.0, 0.4, 200, "blunder"))
+    False
+    """
+    return option.accepted or option.loss <= NOISE_SE * option.error
+
+
+#: Each panel style as a reason names it.
+STYLE_WORDS: Final = {
+    "judge": "an opponent who waits for a low count",
+    "simple": "an opponent who sheds its highest card and knocks at once",
+    "random": "an opponent who throws any loose card and knocks at once",
+    "lowest": "an opponent who throws its lowest loose card and knocks at once",
+}
+
+
+@names_bad_arguments
 def retier(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle:
     """The puzzle in the tier of what decides it (:func:`~gin_teach.puzzles.texts.
     puzzle_tier`) with its texts written again (:func:`~gin_teach.puzzles.texts.reexplain`),
@@ -317,6 +407,7 @@ def retier(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle:
     return reexplain(puzzle, rules)
 
 
+@names_bad_arguments
 def accepted_cards(judged: Judgement, knock: bool | None) -> frozenset[Card]:
     """A puzzle's answer from the judge: the cards whose choice is graded best or good, for
     the puzzle's ``knock`` decision: True, knocking with them; False, playing on with cards
@@ -325,8 +416,8 @@ def accepted_cards(judged: Judgement, knock: bool | None) -> frozenset[Card]:
 
     >>> from gin_teach.analysis import Knowledge
     >>> judged = judge_discard("AS 2S 3S 5H 6H 7H 9C 9D 4C QD KH", Knowledge(stock_size=25))
-    >>> sorted(str(card) for card in accepted_cards(judged, knock=None))  # within the noise
-    ['4♣', 'K♥', 'Q♦']
+    >>> sorted(str(card) for card in accepted_cards(judged, knock=None))  # the two high ones
+    ['K♥', 'Q♦']
     """
     knockable = {o.card for o in judged.options if o.knock}
     return frozenset(o.card for o in judged.options

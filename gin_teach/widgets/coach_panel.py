@@ -142,6 +142,17 @@ class CoachPanel(widgets.VBox):
         self._undo = game.clone() if self.practice else None
         self._pending = (game.clone(), action) if self.coach else None
 
+    def new_game(self) -> None:
+        """Called when the table starts a game: nothing of the game left (a move to take
+        back, a grade, the help used, the rounds reviewed) carries over to this one."""
+        self._undo = None
+        self._pending = None
+        self.last_grade = None
+        self.grade_view.value = ""
+        self.hint_view.value = ""
+        self.helped.clear()
+        self.round_reviews.clear()
+
     def after_move(self) -> None:
         """Called once the learner's move is applied: grade it, quietly."""
         pending, self._pending = self._pending, None

@@ -291,8 +291,7 @@ class GameTable(LessonWidget):
         self.game = game
         self.bot = self._make_bot()
         self.review = None
-        self.coach_panel.helped.clear()
-        self.coach_panel.round_reviews.clear()
+        self.coach_panel.new_game()  # a take-back never brings the abandoned game back
         self.message.show(f"New game: {game.rules.describe()}", "info")
         self._bot_moves()
 
