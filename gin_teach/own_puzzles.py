@@ -100,16 +100,20 @@ def puzzle_of_decision(state: Round | Game, decision: Decision) -> Puzzle:
     rules = position.rules
     scores = position.scores or (0, 0)
     mine = (scores[player], scores[1 - player])
+    # The judge values the choices by the game's score as the coach's review did, so the
+    # puzzle's answer is the move the review called best.
+    valued = mine if position.scores is not None and max(mine) < rules.target else None
     turn = 1 + sum(1 for mover, action in position.history if mover == player
                    and str(action) in ("draw", "take"))
     if decision.kind == "draw":
-        return _draw_puzzle(position, hand, knowledge, rules, mine, turn)
-    return _discard_puzzle(hand, knowledge, rules, mine, turn)
+        return _draw_puzzle(position, hand, knowledge, rules, mine, turn, valued)
+    return _discard_puzzle(hand, knowledge, rules, mine, turn, valued)
 
 
 def _discard_puzzle(hand: tuple[Card, ...], knowledge: Knowledge, rules: Rules,
-                    scores: tuple[int, int], turn: int) -> Puzzle:
-    judged = judge_discard(hand, knowledge, rules, precision=COACH)
+                    scores: tuple[int, int], turn: int,
+                    valued: tuple[int, int] | None) -> Puzzle:
+    judged = judge_discard(hand, knowledge, rules, precision=COACH, scores=valued)
     best = judged.best
     knockable = any(o.knock and o.card == best.card for o in judged.options)
     knock = best.knock if knockable else None
@@ -130,9 +134,9 @@ def _discard_puzzle(hand: tuple[Card, ...], knowledge: Knowledge, rules: Rules,
 
 
 def _draw_puzzle(position: Round, hand: tuple[Card, ...], knowledge: Knowledge, rules: Rules,
-                 scores: tuple[int, int], turn: int) -> Puzzle:
+                 scores: tuple[int, int], turn: int, valued: tuple[int, int] | None) -> Puzzle:
     refuse = "draw" if position.phase == "draw" else "pass"
-    judged = judge_draw(hand, knowledge, rules, refuse=refuse, precision=COACH)
+    judged = judge_draw(hand, knowledge, rules, refuse=refuse, precision=COACH, scores=valued)
     best = judged.best
     take = best.kind == "take"
     upcard = knowledge.discard_pile[-1]

@@ -249,7 +249,7 @@ def test_a_store_reads_what_another_kernel_wrote(tmp_path):
 
 def test_a_throw_away_record_is_never_written(tmp_path, monkeypatch):
     monkeypatch.setenv("GIN_TEACH_HOME", str(tmp_path))
-    demo = DiscardPuzzle(store=ProgressStore.scratch(), seed=6)
+    demo = DiscardPuzzle(store=ProgressStore.scratch(), seed=6, kind="discard")
     demo.answer(demo.puzzle.best_choice.card, demo.puzzle.knock)
     assert demo.progress.attempts == 1 and "not saved" in demo.status.value
     assert list(tmp_path.iterdir()) == []

@@ -373,7 +373,7 @@ def check_knock_or_play_on(hand: HandLike, knowledge: Knowledge, answer: object,
         return right_try(exercise, Feedback(True, f"Right: {why}"))
     return wrong_try(exercise, knock_nudge(knowledge.stock_size),
                      f"{_first_upper(why)} ({_first_upper(mine.said())} {mine.cost()}.)",
-                     tries=2)
+                     tries=2, hint=hint)
 
 
 @feedback_checker()
