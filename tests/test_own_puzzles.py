@@ -5,6 +5,7 @@ next day, counted on the dashboard and offered first by the trainer."""
 from __future__ import annotations
 
 import datetime
+import json
 
 import pytest
 
@@ -102,3 +103,43 @@ def test_the_trainer_offers_a_puzzle_from_your_game_first_once_it_is_due(tmp_pat
         trainer.answer(puzzle.best_choice.card, puzzle.best_choice.knock)
     assert trainer.last_grade is not None and trainer.last_grade.solved
     assert not store.progress.reviews[puzzle.id].is_due()  # solved: it moves on
+
+
+def test_puzzles_from_games_that_outgrow_the_file_are_trimmed_oldest_first():
+    # The merge of issue 44 with the judge branch: own puzzles are one of the parts a record
+    # too large for its file gives up, and a dropped puzzle leaves the review schedule.
+    from gin_teach.learner_record import OWN_PUZZLES_KEPT, RECORD_BYTES, Progress
+
+    when = datetime.datetime(2026, 12, 1, 18)
+    filler = "x" * (2 * RECORD_BYTES // OWN_PUZZLES_KEPT)
+    puzzles = {f"{OWN_PREFIX}{n:03}": {"id": f"{OWN_PREFIX}{n:03}", "note": filler}
+               for n in range(OWN_PUZZLES_KEPT)}
+    big = Progress().with_own_puzzles(puzzles, when)
+    text = big.to_json()
+    assert len(text) <= RECORD_BYTES < len(json.dumps(big.to_dict()))
+    back = Progress.from_dict(json.loads(text))
+    kept = list(back.own_puzzles)
+    assert kept and kept == list(puzzles)[-len(kept):]  # the newest are kept, in order
+    assert set(back.reviews) == set(kept)
+
+
+def test_a_puzzle_from_a_game_must_carry_its_own_id():
+    from gin_teach.errors import ArgumentError
+    from gin_teach.learner_record import Progress
+
+    with pytest.raises(ArgumentError, match="game-1"):
+        Progress().with_own_puzzles({"game-1": {"id": "game-2"}})
+    with pytest.raises(ArgumentError, match="puzzles"):
+        Progress().with_own_puzzles([{"id": "game-1"}])  # type: ignore[arg-type]
+
+
+def test_a_record_whose_own_puzzles_nest_too_deep_is_refused_by_name():
+    from gin_teach.errors import ProgressError
+    from gin_teach.learner_record import Progress
+
+    deep: object = 0
+    for _ in range(40):
+        deep = [deep]
+    data = {**Progress().to_dict(), "own_puzzles": {"game-1": {"id": "game-1", "x": deep}}}
+    with pytest.raises(ProgressError, match="own puzzles"):
+        Progress.from_dict(data)
