@@ -109,7 +109,8 @@ class Rules:
     @classmethod
     def of(cls, rules: Rules | str | None) -> Rules:
         """The rules an argument names: a :class:`Rules` itself, a preset's name (or
-        ``"jokers wild"`` for :meth:`jokers_wild`), or ``None`` for the modern preset.
+        ``"jokers wild"`` for :meth:`jokers_wild`, ``"hollywood"`` for :meth:`hollywood`), or
+        ``None`` for the modern preset.
         Every function that takes ``rules`` reads it through here, so a wrong value is a
         :class:`RulesError` naming it, not a crash deep inside.
 
@@ -126,9 +127,10 @@ class Rules:
             return rules
         if isinstance(rules, str) and rules in _PRESET_NAMES:
             return cls.presets()[rules]
-        if isinstance(rules, str) and rules == "jokers wild":  # not ==: a numpy array compares
+        # The type first, then ==: a numpy array compares element by element.
+        if isinstance(rules, str) and rules == "jokers wild":
             return cls.jokers_wild()
-        if rules == "hollywood":
+        if isinstance(rules, str) and rules == "hollywood":
             return cls.hollywood()
         raise RulesError(f"rules must be Rules, None or a preset's name, got {excerpt(rules)}")
 
