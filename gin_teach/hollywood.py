@@ -81,6 +81,14 @@ def hollywood_games(results: Sequence[tuple[int | None, int]],
     """
     if isinstance(target, bool) or not isinstance(target, int) or target < 1:
         raise RulesError(f"target must be a whole number from 1, not {excerpt(target)}")
+    if isinstance(results, (str, bytes)) or not isinstance(results, Sequence):
+        raise RulesError(f"results must be a list of (winner, points), not {excerpt(results)}")
+    for result in results:
+        if not (isinstance(result, (tuple, list)) and len(result) == 2
+                and (result[0] is None or (type(result[0]) is int and result[0] in (0, 1)))
+                and type(result[1]) is int and result[1] >= 0):
+            raise RulesError("each round's result must be (winner 0, 1 or None, points of at "
+                             f"least 0), not {excerpt(result)}")
     points = [[0, 0] for _ in range(HOLLYWOOD_GAMES)]
     won = [[0, 0] for _ in range(HOLLYWOOD_GAMES)]
     winners: list[int | None] = [None] * HOLLYWOOD_GAMES

@@ -97,6 +97,7 @@ def discard_nudge(hand: HandLike, card: Card, best: Card,
             "room for later.")
 
 
+@names_bad_arguments
 def knock_nudge(stock_size: int | None = None) -> str:
     """The pointer for a knock-or-play-on question, the same whichever is right: it names
     what decides it (the stock left, how low the opponent may be, what the hand can become).
@@ -125,6 +126,7 @@ def draw_nudge() -> str:
             "And what does an unknown card do for you on average?")
 
 
+@names_bad_arguments
 def puzzle_nudge(puzzle: Puzzle, card: Card, knock: bool) -> str:
     """The question a wrong answer to a discard ``puzzle`` hears first: about the card when
     the card is wrong, about the stock when only the knock is (the trainer asks the same).
@@ -144,6 +146,7 @@ def puzzle_nudge(puzzle: Puzzle, card: Card, knock: bool) -> str:
     return discard_nudge(puzzle.hand, card, best.card, puzzle.knowledge)
 
 
+@names_bad_arguments
 def puzzle_solution(puzzle: Puzzle) -> str:
     """A puzzle's answer and its reason, as "show the answer" gives it.
 

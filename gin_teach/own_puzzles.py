@@ -30,7 +30,7 @@ from typing import Final
 from gin_teach.analysis import Knowledge, analyze_draw
 from gin_teach.cards import Card
 from gin_teach.coach import Decision, Review, as_dealt, review
-from gin_teach.errors import PuzzleError, ReviewError
+from gin_teach.errors import PuzzleError, ReviewError, excerpt
 from gin_teach.explain import draw_reason
 from gin_teach.game import Game
 from gin_teach.judge import COACH, judge_discard, judge_draw
@@ -41,6 +41,7 @@ from gin_teach.puzzles.texts import puzzle_texts, puzzle_tier
 from gin_teach.puzzles.verify import accepted_cards
 from gin_teach.round import Round
 from gin_teach.rules import Rules
+from gin_teach.validation import names_bad_arguments
 
 __all__ = ["OWN_PREFIX", "OWN_VERDICTS", "own_puzzles_of", "puzzle_of_decision",
            "puzzles_from_review", "puzzles_of_round", "with_game_puzzles"]
@@ -76,6 +77,7 @@ def _digest(kind: str, hand: Sequence[Card], knowledge: Knowledge) -> str:
     return OWN_PREFIX + hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
+@names_bad_arguments
 def puzzle_of_decision(state: Round | Game, decision: Decision) -> Puzzle:
     """The puzzle of one reviewed decision of ``state`` (a finished round, or a game whose
     ``decision.round_index`` names the round): the position as the player saw it, every
@@ -93,6 +95,10 @@ def puzzle_of_decision(state: Round | Game, decision: Decision) -> Puzzle:
     >>> passed.move, passed.verdict, puzzle_of_decision(rnd, passed).take
     ('pass', 'blunder', True)
     """
+    if not isinstance(state, (Round, Game)):
+        raise ReviewError(f"state must be a finished Round or a Game, got {excerpt(state)}")
+    if not isinstance(decision, Decision):
+        raise ReviewError(f"decision must be a Decision of a review, got {excerpt(decision)}")
     position = _position(_round_of(state, decision), decision)
     player = position.current_player
     hand = tuple(sorted(position.hand(player)))
@@ -155,6 +161,7 @@ def _draw_puzzle(position: Round, hand: tuple[Card, ...], knowledge: Knowledge, 
                   turn=min(turn, 40), kind="draw", take=take)
 
 
+@names_bad_arguments
 def puzzles_from_review(state: Round | Game, done: Review) -> tuple[Puzzle, ...]:
     """A puzzle for each mistake and blunder of the review ``done`` of ``state``, in the
     order played; a decision whose position makes no puzzle is left out, and a position met
@@ -168,6 +175,8 @@ def puzzles_from_review(state: Round | Game, done: Review) -> tuple[Puzzle, ...]
     ...                                            for d in done.decisions)
     True
     """
+    if not isinstance(done, Review):
+        raise ReviewError(f"done must be a Review (coach.review makes one), got {excerpt(done)}")
     found: dict[str, Puzzle] = {}
     for decision in done.decisions:
         if decision.verdict not in OWN_VERDICTS:
@@ -180,6 +189,7 @@ def puzzles_from_review(state: Round | Game, done: Review) -> tuple[Puzzle, ...]
     return tuple(found.values())
 
 
+@names_bad_arguments
 def puzzles_of_round(rnd: Round, player: int = 0) -> tuple[Puzzle, ...]:
     """Review ``player``'s decisions in the finished round ``rnd`` and return the puzzles of
     its mistakes and blunders (see :func:`puzzles_from_review`).
@@ -193,6 +203,7 @@ def puzzles_of_round(rnd: Round, player: int = 0) -> tuple[Puzzle, ...]:
     return puzzles_from_review(rnd, review(rnd, player))
 
 
+@names_bad_arguments
 def with_game_puzzles(progress: Progress, puzzles: Iterable[Puzzle],
                       when: datetime.datetime | None = None) -> Progress:
     """``progress`` with ``puzzles`` kept and scheduled for review from ``when`` on.
@@ -205,6 +216,7 @@ def with_game_puzzles(progress: Progress, puzzles: Iterable[Puzzle],
     return progress.with_own_puzzles({p.id: p.to_dict() for p in puzzles}, when)
 
 
+@names_bad_arguments
 def own_puzzles_of(progress: Progress) -> tuple[Puzzle, ...]:
     """The puzzles from the learner's own games that ``progress`` keeps, oldest first; one
     that no longer reads as a puzzle (a file edited by hand) is left out.

@@ -345,6 +345,10 @@ def draws_left(stock_size: int, rules: Rules | None = None) -> int:
     >>> draws_left(9), draws_left(9, Rules(dead_hand_stock=0)), draws_left(1)
     (7, 9, 0)
     """
-    if isinstance(stock_size, bool) or not isinstance(stock_size, int) or stock_size < 0:
-        raise CardError(f"a stock holds a whole number of cards from 0, not {excerpt(stock_size)}")
-    return max(0, stock_size - (rules or Rules.modern()).dead_hand_stock)
+    rules = Rules.of(rules)
+    most = 52 + rules.jokers
+    if (isinstance(stock_size, bool) or not isinstance(stock_size, int)
+            or not 0 <= stock_size <= most):
+        raise CardError(f"a stock holds a whole number of cards from 0 to {most}, not "
+                        f"{excerpt(stock_size)}")
+    return max(0, stock_size - rules.dead_hand_stock)

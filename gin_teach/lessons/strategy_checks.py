@@ -303,6 +303,8 @@ def check_safer_discard(hand: HandLike, knowledge: Knowledge, choices: HandLike,
     options = to_cards(choices)
     hint = ("Which card sits next to, or shares a rank with, what the opponent took? Which "
             "has partners that are already dead?")
+    if not set(options) <= set(cards):
+        raise wrong_argument("choices", choices, f"cards of the hand ({cards_text(cards)})")
     danger = {a.card: a.danger for a in analyze_discards(cards, knowledge)}
     safest = min(options, key=lambda c: (round(danger[c], 2), -c.rank))
     exercise = exercise_id("check_safer_discard", frozenset(cards), knowledge,

@@ -24,6 +24,7 @@ from collections.abc import Hashable
 from typing import Final
 
 from gin_teach.lessons.answers import Feedback, plain_words
+from gin_teach.validation import names_bad_arguments, wrong_argument
 
 __all__ = ["SHOW_WORDS", "TRIES", "exercise_id", "forget_tries", "right_try", "shown_answer",
            "wants_answer", "wrong_try"]
@@ -45,7 +46,11 @@ def exercise_id(checker: str, *parts: object) -> tuple[str, str]:
     >>> exercise_id("check_draw", "7S 7H", None)
     ('check_draw', "('7S 7H', None)")
     """
-    return checker, repr(parts)
+    try:
+        return checker, repr(parts)
+    except (ValueError, RecursionError):  # an int too long to print, a list holding itself
+        # Such a question is refused when it is read; until then it is counted on its own.
+        return checker, f"<unprintable {id(parts)}>"
 
 
 def wants_answer(answer: object) -> bool:
@@ -68,6 +73,7 @@ def forget_tries() -> None:
     _WRONG.clear()
 
 
+@names_bad_arguments
 def wrong_try(exercise: Hashable, nudge: str, solution: str, *, tries: int = TRIES,
               hint: str = "") -> Feedback:
     """The feedback to a wrong try at ``exercise``: the ``nudge`` (a question, naming nothing
@@ -81,6 +87,11 @@ def wrong_try(exercise: Hashable, nudge: str, solution: str, *, tries: int = TRI
     >>> wrong_try("yes-no", "What decides it?", "Knock.", tries=2).message
     'Not this time, and that was your last try. The answer: Knock.'
     """
+    try:
+        hash(exercise)
+    except TypeError:
+        raise wrong_argument("exercise", exercise, "a value that names the exercise "
+                                                   "(exercise_id makes one)") from None
     count = _WRONG.get(exercise, 0) + 1
     if count >= tries:
         _WRONG.pop(exercise, None)
@@ -93,6 +104,7 @@ def wrong_try(exercise: Hashable, nudge: str, solution: str, *, tries: int = TRI
     return Feedback(False, f"Not yet: {nudge}", f"{hint} {again}" if hint else again)
 
 
+@names_bad_arguments
 def right_try(exercise: Hashable, feedback: Feedback) -> Feedback:
     """A right answer: the count of wrong tries at ``exercise`` starts again.
 
@@ -106,6 +118,7 @@ def right_try(exercise: Hashable, feedback: Feedback) -> Feedback:
     return feedback
 
 
+@names_bad_arguments
 def shown_answer(exercise: Hashable, solution: str) -> Feedback:
     """The answer shown because the learner asked for it (it counts as not solved).
 
