@@ -61,7 +61,10 @@ def _numbers(answer: object, hint: str, what: str) -> list[int]:
         text = answer.strip().lower()
         if text in _NONE_WORDS:
             return []
-        return [int(n) for n in re.findall(r"\d+", text)]
+        digits = re.findall(r"\d+", text)
+        if any(len(n) > 9 for n in digits):  # no game number or score is that long
+            raise unreadable(f"Write {what}; {excerpt(answer)} holds a number far too large.")
+        return [int(n) for n in digits]
     raise unreadable(f"Write {what}; I could not read {excerpt(answer)}.")
 
 
