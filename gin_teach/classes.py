@@ -14,6 +14,7 @@ files into a class table and a chart (who practised, ratings, weakest themes).
 
 from __future__ import annotations
 
+import csv
 import datetime
 import html
 import io
@@ -32,11 +33,15 @@ from gin_teach.validation import names_bad_arguments, read_regular_file
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["EXPORT_FORMAT", "ClassRow", "ClassTable", "class_table", "export_progress",
-           "figure_svg", "read_export"]
+__all__ = ["CSV_COLUMNS", "EXPORT_FORMAT", "ClassRow", "ClassTable", "class_table",
+           "export_progress", "figure_svg", "read_export"]
 
 EXPORT_FORMAT = 1
 _KIND = "gin_teach progress export"
+CSV_COLUMNS = ("learner", "days practised", "last practised", "puzzles answered",
+               "puzzle rating", "weakest themes", "exercises solved", "games played")
+"""The class table's columns in a CSV file, for a gradebook: one row a learner."""
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 @names_bad_arguments
@@ -165,6 +170,59 @@ class ClassTable:
                           for name, why in self.skipped)
         return f"<table>{head}{rows}</table>{skipped}"
 
+    def to_csv(self) -> str:
+        """The table as CSV text (:data:`CSV_COLUMNS`), for a spreadsheet or a gradebook. A
+        name a spreadsheet would read as a formula ("=SUM(...)") is written with a leading
+        apostrophe, as spreadsheets themselves mark text.
+
+        >>> row = ClassRow("Ada", 3, "2025-12-03", 12, 1544.4, ("shape", "count"), 9, 2)
+        >>> text = ClassTable((row, ClassRow("=cmd", 0, None, 0, 1500.0, (), 0, 0))).to_csv()
+        >>> print(text.splitlines()[0][:45])
+        learner,days practised,last practised,puzzles
+        >>> for line in text.splitlines()[1:]:
+        ...     print(line)
+        Ada,3,2025-12-03,12,1544,shape; count,9,2
+        '=cmd,0,,0,1500,,0,0
+        """
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(CSV_COLUMNS)
+        for row in self.rows:
+            name = f"'{row.name}" if row.name.startswith(_FORMULA_START) else row.name
+            writer.writerow([name, row.days_practised, row.last_practised or "",
+                             row.attempts, round(row.rating), "; ".join(row.weakest_themes),
+                             row.exercises_solved, row.games])
+        return out.getvalue()
+
+    def write_csv(self, out: str | Path) -> Path:
+        """Write :meth:`to_csv` to the file ``out`` atomically; return its path. A file there
+        that is not an earlier class table is never overwritten.
+
+        >>> import tempfile, pathlib
+        >>> path = ClassTable(()).write_csv(pathlib.Path(tempfile.mkdtemp()) / "class.csv")
+        >>> path.read_text().startswith("learner,")
+        True
+        """
+        out = Path(out)
+        if _is_folder(out):
+            raise ProgressError(f"{out} is a folder: give the table a file name, such as "
+                                f"{out / 'class.csv'}")
+        if out.exists() and not _is_class_csv(out):
+            raise ProgressError(f"{out.name} is not a class table written here: choose "
+                                "another file name, so that file is kept")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+                stream.write(self.to_csv())
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.replace(temporary, out)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        return out
+
     def chart(self) -> Figure:
         """A matplotlib figure: each learner's rating (with its 95% range) and the days
         each practised."""
@@ -184,6 +242,15 @@ class ClassTable:
         figure.suptitle("The class")
         figure.tight_layout()
         return figure
+
+
+def _is_class_csv(path: Path) -> bool:
+    """Whether ``path`` holds a class table this module wrote (its header line)."""
+    try:
+        with path.open(encoding="utf-8") as stream:
+            return stream.readline().rstrip("\r\n") == ",".join(CSV_COLUMNS)
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 @names_bad_arguments

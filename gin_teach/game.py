@@ -22,6 +22,7 @@ from gin_teach.actions import Action
 from gin_teach.arguments import check_count, check_names, check_player, check_rules, check_seed
 from gin_teach.cards import Card, Deck, HandLike
 from gin_teach.errors import IllegalMove, SetupError, excerpt
+from gin_teach.hollywood import HollywoodGame, hollywood_games
 from gin_teach.records import DEFAULT_NAMES, Observation, Phase
 from gin_teach.round import Round
 from gin_teach.rules import Rules
@@ -268,12 +269,23 @@ class Game:
         return self._rounds[-1].current_player
 
     def totals(self) -> GameTotals:
-        """The count with boxes and bonuses (provisional while the game goes on).
+        """The count with boxes and bonuses (provisional while the game goes on). Under
+        Hollywood scoring, the three games' counts added up.
 
         >>> Game(seed=1).totals().total
         (0, 0)
         """
-        return GameTotals.count(self.scores, self.rounds_won, self._rules, self._winner)
+        if not self._rules.hollywood_scoring:
+            return GameTotals.count(self.scores, self.rounds_won, self._rules, self._winner)
+        each = self.hollywood_totals()
+
+        def added(field: str) -> tuple[int, int]:
+            return (sum(getattr(t, field)[0] for t in each),
+                    sum(getattr(t, field)[1] for t in each))
+
+        return GameTotals(added("points"), added("rounds_won"), added("box_points"),
+                          added("game_bonus"), added("total"), self._winner,
+                          any(t.shutout for t in each), any(t.doubled for t in each))
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The moves allowed in the current round (none once the game is over).
@@ -321,10 +333,46 @@ class Game:
             self._scores[result.winner] += result.points
             self._won[result.winner] += 1
             dealer = result.winner
-            if self._scores[result.winner] >= self._rules.target:
+            if self._rules.hollywood_scoring:
+                games = self.hollywood_games()
+                if not any(game.is_open for game in games):
+                    self._winner = self._hollywood_winner(games)
+                    return
+            elif self._scores[result.winner] >= self._rules.target:
                 self._winner = result.winner
                 return
         self._deal(dealer)
+
+    # ------------------------------------------------------------------------ Hollywood
+
+    def hollywood_games(self) -> tuple[HollywoodGame, ...]:
+        """Under Hollywood scoring, the three games of the sheet as they stand
+        (:mod:`gin_teach.hollywood`); the game is over once all three are closed.
+
+        >>> Game(Rules.hollywood(), seed=1).hollywood_games()[0].points
+        (0, 0)
+        """
+        results = [(rnd.result.winner, rnd.result.points) for rnd in self._rounds
+                   if rnd.result is not None]
+        return hollywood_games(results, self._rules.target)
+
+    def hollywood_totals(self) -> tuple[GameTotals, ...]:
+        """Each Hollywood game counted as a game on its own: its boxes, bonus and total.
+
+        >>> [t.total for t in Game(Rules.hollywood(), seed=1).hollywood_totals()]
+        [(0, 0), (0, 0), (0, 0)]
+        """
+        # An open game's points are under the target, so it is counted without a winner.
+        return tuple(GameTotals.count(game.points, game.rounds_won, self._rules, game.winner)
+                     for game in self.hollywood_games())
+
+    def _hollywood_winner(self, games: tuple[HollywoodGame, ...]) -> int:
+        totals = self.hollywood_totals()
+        mine, theirs = (sum(t.total[p] for t in totals) for p in (0, 1))
+        if mine != theirs:
+            return 0 if mine > theirs else 1
+        # Level on points: more of the three games decides (there is no draw of three).
+        return 0 if sum(1 for g in games if g.winner == 0) >= 2 else 1
 
     # ------------------------------------------------------------------------ scoresheet
 

@@ -43,6 +43,7 @@ __all__ = [
     "HISTORY_KEPT",
     "LONGEST_NAME",
     "MIN_DEVIATION",
+    "OWN_PUZZLES_KEPT",
     "PROGRESS_FORMAT",
     "RECORD_BYTES",
     "REVIEWS_KEPT",
@@ -67,6 +68,9 @@ HISTORY_KEPT = 2000
 GAMES_KEPT = 500
 DAYS_KEPT = 3660
 EXERCISES_KEPT = 2000
+OWN_PUZZLES_KEPT = 150
+"""How many puzzles from the learner's own games are kept (the oldest go first): at most
+about a megabyte of a record that may hold four."""
 THEMES_KEPT = 1000
 """How many themes are rated: a puzzle's theme past these is not rated (its attempt still
 counts overall)."""
@@ -147,8 +151,10 @@ class Progress:
     ((id, score) pairs, newest last), ``history`` ((time, id, score, rating after) tuples),
     ``themes`` (a rating per theme), ``days`` (ISO dates practised) and ``reviews`` (the
     puzzles scheduled for review, by id). Lessons: ``exercises`` (by exercise key). Games:
-    ``games``. ``extra`` keeps the fields a later gin_teach of the same format added, so
-    this one saves them back untouched. Methods return a new record; none changes this one.
+    ``games``, and ``own_puzzles``: the puzzles made of the learner's own mistakes in them
+    (:mod:`gin_teach.own_puzzles`), each in its JSON form by id, oldest first. ``extra``
+    keeps the fields a later gin_teach of the same format added, so this one saves them back
+    untouched. Methods return a new record; none changes this one.
 
     >>> Progress().record("p1", Rating(1500, 80), 1.0).attempts
     1
@@ -166,6 +172,7 @@ class Progress:
     reviews: Mapping[str, ReviewEntry] = field(default_factory=dict)
     exercises: Mapping[str, ExerciseRecord] = field(default_factory=dict)
     games: tuple[GameRecord, ...] = ()
+    own_puzzles: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ puzzles
@@ -281,6 +288,43 @@ class Progress:
             return self
         return replace(self, exercises=exercises, days=self._with_day(when))
 
+    def with_own_puzzles(self, puzzles: Mapping[str, Mapping[str, Any]],
+                         when: datetime.datetime | None = None) -> Progress:
+        """The record with ``puzzles`` (JSON forms by id) from one of the learner's games
+        added, each scheduled for review as a miss at ``when``: the trainer offers them once
+        they are due. A puzzle already kept keeps its schedule; past
+        :data:`OWN_PUZZLES_KEPT` the oldest go.
+
+        >>> import datetime
+        >>> when = datetime.datetime(2025, 12, 3, 18)
+        >>> p = Progress().with_own_puzzles({"game-1": {"id": "game-1"}}, when)
+        >>> list(p.own_puzzles), [pid for pid, _ in p.due_reviews(when + datetime.timedelta(1))]
+        (['game-1'], ['game-1'])
+        """
+        if not isinstance(puzzles, Mapping):
+            raise wrong_argument("puzzles", puzzles, "puzzles in their JSON form, by id")
+        for puzzle_id, data in puzzles.items():
+            _check_name(puzzle_id, "a puzzle id")
+            if not isinstance(data, Mapping) or data.get("id") != puzzle_id:
+                raise wrong_argument(f"puzzle {puzzle_id!r}", data,
+                                     "that puzzle's JSON form, with its id")
+        when = _check_when(when)
+        own = dict(self.own_puzzles)
+        reviews = dict(self.reviews)
+        for puzzle_id, data in puzzles.items():
+            if puzzle_id in own:
+                continue
+            own[puzzle_id] = dict(data)
+            entry = after_attempt(None, 0.0, when)
+            if entry is not None:
+                reviews[puzzle_id] = entry
+        for old in list(own)[:max(0, len(own) - OWN_PUZZLES_KEPT)]:
+            del own[old]
+            reviews.pop(old, None)
+        if len(reviews) > REVIEWS_KEPT:
+            reviews = _soonest(reviews, REVIEWS_KEPT)
+        return replace(self, own_puzzles=own, reviews=reviews)
+
     def record_game(self, won: bool, points: tuple[int, int], rounds: int,
                     accuracy: float | None = None,
                     when: datetime.datetime | None = None) -> Progress:
@@ -344,7 +388,8 @@ class Progress:
                  "exercises": {k: [e.lesson, e.tries, e.first_solved]
                                for k, e in sorted(self.exercises.items())},
                  "games": [[g.when, g.won, list(g.points), g.rounds, g.accuracy]
-                           for g in self.games]}
+                           for g in self.games],
+                 "own_puzzles": {pid: dict(data) for pid, data in self.own_puzzles.items()}}
         return {**known, **{k: v for k, v in self.extra.items() if k not in known}}
 
     def to_json(self) -> str:
@@ -368,7 +413,7 @@ class Progress:
         """This record with the older half of its largest part dropped."""
         data = self.to_dict()
         parts = ("history", "reviews", "exercises", "solved", "recent", "games", "days",
-                 "themes")
+                 "themes", "own_puzzles")
         sizes = {part: len(json.dumps(data[part])) for part in parts}
         sizes["extra"] = len(json.dumps(dict(self.extra)))
         largest = max(sizes, key=lambda part: sizes[part])
@@ -380,6 +425,12 @@ class Progress:
             return replace(self, recent=self.recent[len(self.recent) // 2:])
         if largest == "games":
             return replace(self, games=self.games[len(self.games) // 2:])
+        if largest == "own_puzzles":  # the newest are kept; the dropped leave the schedule
+            own = list(self.own_puzzles.items())
+            dropped = {pid for pid, _ in own[:len(own) // 2]}
+            return replace(self, own_puzzles=dict(own[len(own) // 2:]),
+                           reviews={pid: e for pid, e in self.reviews.items()
+                                    if pid not in dropped})
         if largest == "reviews":
             return replace(self, reviews=_soonest(self.reviews, len(self.reviews) // 2))
         if largest == "exercises":
@@ -434,7 +485,8 @@ class Progress:
                    frozenset(solved), tuple((r[0], float(r[1])) for r in recent),
                    _history(data.get("history")), _themes(data.get("themes")),
                    _days(data.get("days")), _reviews(data.get("reviews")),
-                   _exercises(data.get("exercises")), _games(data.get("games")), extra)
+                   _exercises(data.get("exercises")), _games(data.get("games")),
+                   _own_puzzles(data.get("own_puzzles", {})), extra)
 
 
 _KNOWN_FIELDS = frozenset(Progress().to_dict())
@@ -554,6 +606,16 @@ def _exercises(value: object) -> dict[str, ExerciseRecord]:
             raise ProgressError("an exercise must be [lesson, tries, first solved or null]")
         found[key] = ExerciseRecord(row[0], row[1], row[2])
     return found
+
+
+def _own_puzzles(value: object) -> dict[str, dict[str, Any]]:
+    # Each puzzle is checked field by field when it is read back as a Puzzle (a broken one
+    # is then left out, never the record): here only its shape.
+    found = _mapping(value, "own_puzzles", OWN_PUZZLES_KEPT)
+    check_nesting(found, what="record's own puzzles", error=ProgressError, max_depth=20)
+    if not all(isinstance(data, dict) and data.get("id") == pid for pid, data in found.items()):
+        raise ProgressError("own_puzzles must map each puzzle id to that puzzle")
+    return {pid: dict(data) for pid, data in found.items()}
 
 
 def _games(value: object) -> tuple[GameRecord, ...]:

@@ -42,7 +42,7 @@ from gin_teach.validation import names_bad_arguments, wrong_argument
 if TYPE_CHECKING:
     from gin_teach.lessons.answers import Feedback
 
-__all__ = ["CourseMap", "LessonStatus", "checked", "course_map", "exercise_key",
+__all__ = ["STARS_KEY", "CourseMap", "LessonStatus", "checked", "course_map", "exercise_key",
            "kernel_shell", "lesson_exercises", "listen", "record_exercise"]
 
 _ASSIGNMENT = re.compile(r"^([A-Za-z_]\w*)\s*=(?!=)")
@@ -138,8 +138,9 @@ def lesson_exercises(notebook: str | Path) -> list[str]:
 
 @dataclass(frozen=True)
 class LessonStatus:
-    """One lesson on the course map: its ``name``, how many ``exercises`` it has and how
-    many the learner has ``solved``.
+    """One lesson on the course map: its ``name``, how many ``exercises`` it has, how many
+    the learner has ``solved``, solved at the ``first_try`` and ``attempted`` (answered at
+    least once, right or not).
 
     >>> LessonStatus("01_cards", 6, 6).done, LessonStatus("17_lab", 0, 0).done
     (True, False)
@@ -148,6 +149,23 @@ class LessonStatus:
     name: str
     exercises: int
     solved: int
+    first_try: int = 0
+    attempted: int = 0
+
+    @property
+    def stars(self) -> int:
+        """Small wins: 3 stars for every exercise right at the first try, 2 for every one
+        right, 1 for having tried one; 0 before that (and for a lesson without exercises).
+
+        >>> [LessonStatus("01", 6, 6, 6, 6).stars, LessonStatus("01", 6, 6, 4, 6).stars,
+        ...  LessonStatus("01", 6, 1, 1, 2).stars, LessonStatus("01", 6, 0, 0, 0).stars]
+        [3, 2, 1, 0]
+        """
+        if self.exercises == 0 or self.attempted == 0:
+            return 0
+        if self.first_try >= self.exercises:
+            return 3
+        return 2 if self.done else 1
 
     @property
     def done(self) -> bool:
@@ -175,13 +193,28 @@ class CourseMap:
             else:
                 state = f"{lesson.solved} of {lesson.exercises} exercises solved"
             rows.append(f"<tr><td><code>{html.escape(lesson.name)}</code></td>"
-                        f"<td>{html.escape(state)}</td></tr>")
-        return ("<table><tr><th>Lesson</th><th>Your progress</th></tr>" + "".join(rows)
-                + "</table>")
+                        f"<td>{html.escape(state)}</td>{_stars_cell(lesson)}</tr>")
+        return ("<table><tr><th>Lesson</th><th>Your progress</th><th>Stars</th></tr>"
+                + "".join(rows) + "</table>" + STARS_KEY)
 
     def __str__(self) -> str:
         return "\n".join(f"{lesson.name}: {lesson.solved}/{lesson.exercises}"
-                         + (" done" if lesson.done else "") for lesson in self.lessons)
+                         + (" done" if lesson.done else "")
+                         + (f" {'★' * lesson.stars}" if lesson.stars else "")
+                         for lesson in self.lessons)
+
+
+STARS_KEY = ("<p><small>★★★ every exercise right at the first try · ★★ every exercise "
+             "right · ★ tried</small></p>")
+"""What the stars of the course map mean, shown under it."""
+
+
+def _stars_cell(lesson: LessonStatus) -> str:
+    if lesson.exercises == 0:
+        return "<td></td>"
+    earned = "★" * lesson.stars + "☆" * (3 - lesson.stars)
+    return (f'<td aria-label="{lesson.stars} of 3 stars" title="{lesson.stars} of 3 stars">'
+            f"{earned}</td>")
 
 
 @names_bad_arguments
@@ -200,9 +233,11 @@ def course_map(progress: Progress, folder: str | Path = ".") -> CourseMap:
     lessons = []
     for notebook in notebooks:
         keys = lesson_exercises(notebook)
-        solved = sum(1 for key in keys if (record := progress.exercises.get(key)) is not None
-                     and record.first_solved is not None)
-        lessons.append(LessonStatus(notebook.stem, len(keys), solved))
+        records = [record for key in keys if (record := progress.exercises.get(key))]
+        solved = [record for record in records if record.first_solved is not None]
+        lessons.append(LessonStatus(notebook.stem, len(keys), len(solved),
+                                    sum(1 for record in solved if record.tries == 1),
+                                    sum(1 for record in records if record.tries > 0)))
     return CourseMap(tuple(lessons))
 
 

@@ -52,6 +52,11 @@ class Rules:
     """Jokers in the deck: 0, or 2 wild cards (a 54-card deck; see :meth:`jokers_wild`)."""
     joker_points: int = JOKER_POINTS
     """What a joker left in deadwood counts (seed 003's value table: 20)."""
+    # Out of the repr: the judge seeds each position's deals from the rules' repr, and a
+    # way of adding up games changes no round, so no deal may move because the field exists.
+    hollywood_scoring: bool = dataclasses.field(default=False, repr=False)
+    """Hollywood scoring: three games kept at once from one run of rounds, each to
+    ``target`` with its own boxes and bonus (:mod:`gin_teach.hollywood`)."""
     name: str = "modern"
     """A label for display: a preset's name, or "... variant" once any number differs."""
 
@@ -104,7 +109,8 @@ class Rules:
     @classmethod
     def of(cls, rules: Rules | str | None) -> Rules:
         """The rules an argument names: a :class:`Rules` itself, a preset's name (or
-        ``"jokers wild"`` for :meth:`jokers_wild`), or ``None`` for the modern preset.
+        ``"jokers wild"`` for :meth:`jokers_wild`, ``"hollywood"`` for :meth:`hollywood`), or
+        ``None`` for the modern preset.
         Every function that takes ``rules`` reads it through here, so a wrong value is a
         :class:`RulesError` naming it, not a crash deep inside.
 
@@ -121,8 +127,11 @@ class Rules:
             return rules
         if isinstance(rules, str) and rules in _PRESET_NAMES:
             return cls.presets()[rules]
-        if isinstance(rules, str) and rules == "jokers wild":  # not ==: a numpy array compares
+        # The type first, then ==: a numpy array compares element by element.
+        if isinstance(rules, str) and rules == "jokers wild":
             return cls.jokers_wild()
+        if isinstance(rules, str) and rules == "hollywood":
+            return cls.hollywood()
         raise RulesError(f"rules must be Rules, None or a preset's name, got {excerpt(rules)}")
 
     @classmethod
@@ -150,6 +159,19 @@ class Rules:
         return cls(gin_bonus=25, undercut_bonus=25, undercut_on_tie=True, box_bonus=0,
                    game_bonus=0, shutout_game_bonus=0, jokers=2, joker_points=JOKER_POINTS,
                    target=target, name="jokers wild")
+
+    @classmethod
+    def hollywood(cls, target: int = 100) -> Rules:
+        """Hollywood scoring with the modern bonuses: three games at once, each to
+        ``target`` (:mod:`gin_teach.hollywood`). Not among :meth:`presets` (those are the
+        three bonus tables); ``Rules.of("hollywood")`` names it.
+
+        >>> Rules.hollywood().hollywood_scoring, Rules.of("hollywood").box_bonus
+        (True, 25)
+        >>> print(Rules.hollywood().describe())  # doctest: +ELLIPSIS
+        hollywood: knock at 10 or less, ... Hollywood scoring (three games at once), to 100
+        """
+        return cls(hollywood_scoring=True, target=target, name="hollywood")
 
     @classmethod
     def presets(cls) -> dict[str, Rules]:
@@ -266,6 +288,8 @@ class Rules:
             parts.append("no game bonus")
         if self.jokers:
             parts.append(f"{self.jokers} jokers wild ({self.joker_points} in deadwood)")
+        if self.hollywood_scoring:
+            parts.append("Hollywood scoring (three games at once)")
         parts.append(f"to {self.target}")
         return ", ".join(parts)
 

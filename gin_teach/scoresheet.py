@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from gin_teach.hollywood import hollywood_games
 from gin_teach.validation import names_bad_arguments
 from gin_teach.wording import says, whose
 
@@ -82,6 +83,8 @@ def scoresheet_of(game: Game) -> Scoresheet:
     >>> sheet.totals[-1].label, sheet.totals[-1].cells == tuple(map(str, game.totals().total))
     ('Total', True)
     """
+    if game.rules.hollywood_scoring:
+        return _hollywood_sheet(game)
     names = game.names
     rounds = []
     running = [0, 0]
@@ -114,6 +117,48 @@ def scoresheet_of(game: Game) -> Scoresheet:
     return Scoresheet(f"Game to {game.rules.target} ({game.rules.name} rules)", names,
                       tuple(rounds), tuple(lines),
                       totals.winner if totals.doubled else None, closing)
+
+
+def _hollywood_sheet(game: Game) -> Scoresheet:
+    """A Hollywood sheet: each round with the games it was written in, then each game's
+    points, boxes and bonus, and the three games' totals added up."""
+    names = game.names
+    rounds = []
+    results: list[tuple[int | None, int]] = []
+    before = hollywood_games(results, game.rules.target)
+    for number, rnd in enumerate(game.rounds, 1):
+        result = rnd.result
+        if result is None:
+            continue
+        results.append((result.winner, result.points))
+        after = hollywood_games(results, game.rules.target)
+        cells = ["", ""]
+        if result.winner is not None:
+            written = [str(a.number) for a, b in zip(before, after, strict=True)
+                       if a.points != b.points or a.rounds_won != b.rounds_won]
+            cells[result.winner] = (f"{result.points} in {' '.join(written)}" if written
+                                    else "no game open")
+        before = after
+        rounds.append(RoundLine(number, names[rnd.dealer], result.describe(names),
+                                (cells[0], cells[1])))
+    box = game.rules.box_bonus
+    lines = []
+    for played, totals in zip(before, game.hollywood_totals(), strict=True):
+        state = "" if played.is_open else ", closed"
+        parts = [f"{totals.points[p]} + {totals.box_points[p]} + {totals.game_bonus[p]}"
+                 for p in (0, 1)]
+        lines.append(TotalLine(f"Game {played.number}{state}: points, boxes ({box} each), "
+                               "bonus", (parts[0], parts[1])))
+        lines.append(TotalLine(f"Game {played.number} total",
+                               (str(totals.total[0]), str(totals.total[1]))))
+    total = game.totals()
+    closing = ""
+    if game.winner is not None:
+        closing = says(names[game.winner], f"win[s] the three games by {total.margin}")
+    lines.append(TotalLine("Total of the three games" if game.is_over else "Total so far",
+                           (str(total.total[0]), str(total.total[1]))))
+    return Scoresheet(f"Hollywood: three games to {game.rules.target} ({game.rules.name} "
+                      "rules)", names, tuple(rounds), tuple(lines), None, closing)
 
 
 @names_bad_arguments

@@ -64,10 +64,12 @@ __all__ = [
 
 #: The rules a tournament can be played under, by name. ``eaai`` is the EAAI-21 Gin Rummy
 #: challenge's table: knock at 10, gin and undercut 25, a tie is an undercut, no box or game
-#: bonus, the hand dead at 2 stock cards, game to 100.
+#: bonus, the hand dead at 2 stock cards, game to 100. ``hollywood`` plays three games at
+#: once (:mod:`gin_teach.hollywood`): a "game" is then the whole sheet of three.
 RULES: Final[dict[str, Rules]] = {
     **Rules.presets(),
     "eaai": Rules(box_bonus=0, game_bonus=0, shutout_game_bonus=0, name="eaai"),
+    "hollywood": Rules.hollywood(),
 }
 MAX_GAMES: Final = 100_000_000
 """The most games one tournament plays (a typo's extra zeros are refused, not started)."""

@@ -285,3 +285,106 @@ def test_lessons_14_and_16_late_examples_say_what_the_judge_grades():
     for known in (middle, late):
         ranked = [a.card.code for a in analyze_discards(hand, known)]
         assert ranked[0] == "JS" and ranked.index("KD") > 0
+
+
+def _demonstrations() -> list[tuple[str, int]]:
+    """Code cells that call a checker but are no exercise (no answer line): demonstrations."""
+    from gin_teach.lesson_progress import exercise_key
+
+    found = []
+    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")):
+        for place, cell in enumerate(load(path.name).cells):
+            if (cell.cell_type == "code" and re.search(r"\bcheck_\w+\(", cell.source)
+                    and exercise_key(cell.source, path.stem) is None):
+                found.append((path.name, place))
+    return found
+
+
+@pytest.mark.parametrize(("name", "place"), _demonstrations())
+def test_no_demonstration_prints_a_right_answer_the_learner_did_not_give(name, place,
+                                                                          capsys):
+    # Issue 44: lesson 16 cell 3 printed "✔ Right" for an answer no learner had given.
+    import gin_teach.lessons
+
+    said = []
+    namespace: dict[str, object] = {}
+    cells = [cell for cell in load(name).cells if cell.cell_type == "code"]
+    exec(cells[0].source, namespace)  # the lesson's imports
+    for checker in gin_teach.lessons.__all__:
+        real = getattr(gin_teach.lessons, checker)
+        namespace[checker] = lambda *a, real=real, **k: said.append(real(*a, **k)) or said[-1]
+    exec(load(name).cells[place].source, namespace)
+    assert said and not any(feedback.correct for feedback in said), (name, place)
+    assert "✔" not in capsys.readouterr().out
+
+
+def test_lesson_10_says_one_text_pays_box_and_game_bonuses_as_its_standard_rule():
+    from gin_teach.rules import Rules
+
+    text = words(markdown("10_variants.ipynb"))
+    classic = Rules.classic()
+    assert "standard rule" in text
+    for number in (classic.game_bonus, classic.box_bonus, classic.shutout_game_bonus):
+        assert f"{number} " in text, number
+
+
+def test_lesson_11_says_only_the_simplest_players_never_wait_for_gin():
+    from gin_teach.bots import BOTS
+
+    text = words(markdown("11_play_against_the_computer.ipynb"))
+    summary = text[text.index("## Summary"):]
+    sentence = re.search(r"[^.]*never wait for gin[^.]*\.", summary)
+    assert sentence is not None
+    waiting = [name for name in BOTS if name in sentence.group(0).lower()]
+    assert waiting, sentence.group(0)
+    for name in waiting:  # each bot said never to wait knocks at once by its own description
+        description = BOTS[name].description.lower()
+        assert "knocks at once" in description or "any legal move" in description, name
+    assert "shaper" in summary.lower() and "waits late" in BOTS["shaper"].description
+
+
+def test_lesson_8_gin_example_leaves_the_defender_the_count_the_rule_text_gives():
+    from gin_teach.rules import Rules
+
+    text = words(markdown("08_undercuts_and_scoring.ipynb"))
+    stated = re.search(r"only the defender's count, (\d+)", text)
+    assert stated is not None, "the gin example says the seed gives only the count"
+    ((_, call),) = [(place, node) for place, node in calls("08_undercuts_and_scoring.ipynb",
+                                                            "settle")
+                    if literal_args(node)[:1] == ["2S 3S 4S 7S 7H 7D 8C 9C 10C JC"]]
+    knocker, defender = literal_args(call)[:2]
+    gin = settle(knocker, defender, Rules.modern())
+    assert gin.outcome == "gin" and deadwood(parse_cards(defender)) == int(stated.group(1))
+    assert gin.points == int(stated.group(1)) + Rules.modern().gin_bonus
+
+
+def _shed_high_exercises() -> list[tuple[str, ast.Call]]:
+    name = "12_building_a_hand.ipynb"
+    found = []
+    for place, call in calls(name, "check_best_discard"):
+        heading = re.search(r"\*\*Exercise (\d)\.\*\*", cell_before(name, place))
+        if heading and heading.group(1) in ("5", "6"):
+            found.append((heading.group(1), call))
+    return found
+
+
+def test_lesson_12_shed_high_cards_early_holds_for_a_loose_king_and_not_for_a_combination():
+    # Issue 44: the saying had 225 bank tags and no checked exercise. Exercise 5 is the case
+    # where it holds, exercise 6 where it does not; both as the judge grades them now.
+    from gin_teach.deadwood_discards import best_discards
+
+    exercises = dict(_shed_high_exercises())
+    assert sorted(exercises) == ["5", "6"]
+    king = Card.parse("KH")
+    verdicts = {}
+    for number, call in exercises.items():
+        (hand,) = literal_args(call)
+        known = Knowledge(stock_size=28)
+        assert king in {d.card for d in best_discards(parse_cards(hand))}, "the count says K♥"
+        judged = judge_discard(hand, known)
+        verdicts[number] = any(o.accepted for o in judged.options if o.card == king)
+        if number == "6":
+            assert judged.best.card is not None and judged.best.card.points < 10
+    assert verdicts == {"5": True, "6": False}
+    summary = words(markdown("12_building_a_hand.ipynb"))
+    assert "Shed high cards early when they are loose" in summary

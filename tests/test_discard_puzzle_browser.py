@@ -83,8 +83,9 @@ def test_a_discard_puzzle_answered_by_clicks_in_jupyterlab(
 
         click(str(wrong.card))
         said = message("wrong", f"{grade.verdict.capitalize()}:")
-        # The grade's own explanation: the points lost, the better card and why.
-        assert f"Better: {grade.better}" in said and f"{grade.points_lost:.1f}" in said, said
+        # A question first (issue 44): the points lost, not the better card.
+        assert f"{grade.points_lost:.1f}" in said and "?" in said, said
+        assert f"Better: {grade.better}" not in said, said
         page.screenshot(path=str(tmp_path / "puzzle_wrong.png"))
 
         click("Retry")

@@ -99,6 +99,24 @@ def test_the_course_map_marks_a_lesson_done_when_every_exercise_is_solved():
     assert "✔ done" in course_map(progress, NOTEBOOKS)._repr_html_()
 
 
+def test_the_course_map_gives_stars_for_first_tries_solves_and_tries():
+    paths = (LESSON_1, NOTEBOOKS / "02_melds.ipynb", NOTEBOOKS / "03_one_card_one_meld.ipynb")
+    keys = {path.stem: lesson_exercises(path) for path in paths}
+    progress = Progress()
+    for key in keys["01_cards_and_deadwood"]:  # every one right at the first try
+        progress = progress.record_exercise(key, "01_cards_and_deadwood", True)
+    # every one right, the first after a wrong try
+    progress = progress.record_exercise(keys["02_melds"][0], "02_melds", False)
+    for key in keys["02_melds"]:
+        progress = progress.record_exercise(key, "02_melds", True)
+    progress = progress.record_exercise(keys["03_one_card_one_meld"][0], "03", False)
+    lessons = {lesson.name: lesson for lesson in course_map(progress, NOTEBOOKS).lessons}
+    assert [lessons[name].stars for name in keys] == [3, 2, 1]
+    assert lessons["04_a_turn_and_the_opening"].stars == 0
+    shown = course_map(progress, NOTEBOOKS)._repr_html_()
+    assert shown.count(">★★★<") == 1 and "3 of 3 stars" in shown and "first try" in shown
+
+
 def finished_game():
     game = Game(Rules(target=25), seed=3)
     players = [BOTS["simple"](seed=1), BOTS["simple"](seed=2)]
@@ -106,6 +124,26 @@ def finished_game():
         mover = game.current_player
         game.apply(players[mover].choose(game.observation(mover), game.legal_actions()), mover)
     return game
+
+
+def test_every_exercise_of_the_course_has_a_key_of_its_own():
+    # Issue 44: lesson 15's exercises 5 and 6 shared one key, so solving one solved both, and
+    # the dashboard's count (distinct keys) fell one short of the course map's rows.
+    keys = [key for path in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+            for key in lesson_exercises(path)]
+    assert len(keys) == len(set(keys)), [k for k in set(keys) if keys.count(k) > 1]
+
+
+def test_the_dashboard_counts_the_exercises_the_course_map_counts(tmp_path):
+    progress = Progress()
+    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")):
+        for key in lesson_exercises(path):
+            progress = progress.record_exercise(key, path.stem, True)
+    mapped = sum(lesson.solved for lesson in course_map(progress, NOTEBOOKS).lessons)
+    store = ProgressStore(tmp_path / "p.json")
+    store.update(lambda _old: progress)
+    board = ProgressDashboard(store=store)
+    assert f"{mapped} lesson exercises solved" in board.summary.value
 
 
 def test_a_finished_game_is_recorded_once():
@@ -147,9 +185,11 @@ def test_the_dashboard_charts_and_follows_the_trainer_on_its_page(tmp_path):
     trainer = DiscardPuzzle(store=store, seed=2)
     assert "0 puzzles answered" in board.summary.value
     trainer.show_solution()  # a miss: due for review tomorrow
-    assert "1 puzzles answered" in board.summary.value
+    assert "1 puzzle answered" in board.summary.value  # issue 44: not "1 puzzles"
     assert "counts as half" in board.summary.value  # the counting rule, said on screen
     assert board.charts.value.startswith("<svg")
+    opening = board.charts.value[:board.charts.value.find(">")]
+    assert "max-width:100%" in opening and "viewBox" in opening  # shrinks to fit, in proportion
     figure = dashboard_figure(store.progress)
     titles = [axes.get_title() for axes in figure.axes]
     assert titles == ["Puzzle rating", "Themes, weakest first", "Days practised: streak 1"]
@@ -189,3 +229,45 @@ def test_an_export_never_overwrites_another_file(tmp_path):
     out = export_progress(tmp_path / "again.json", "Ada", Progress())
     export_progress(out, "Ada", Progress().record("p", Rating(), 1.0))  # an update of one's own
     assert read_export(out)[1].attempts == 1
+
+
+def test_the_class_table_exports_csv_for_a_gradebook(tmp_path):
+    import csv
+
+    from gin_teach.classes import CSV_COLUMNS
+
+    folder = tmp_path / "class"
+    ada = Progress().record("p1", Rating(1500, 80), 1.0, themes=("count",))
+    export_progress(folder / "ada.json", "Ada", ada)
+    export_progress(folder / "mal.json", "=HYPERLINK(1)", Progress())
+    table = class_table(folder)
+    out = table.write_csv(tmp_path / "grades.csv")
+    rows = list(csv.reader(out.read_text(encoding="utf-8").splitlines()))
+    assert tuple(rows[0]) == CSV_COLUMNS and len(rows) == 1 + len(table.rows)
+    by_name = {row[0]: row for row in rows[1:]}
+    (ada_row,) = [row for row in table.rows if row.name == "Ada"]
+    assert by_name["Ada"][3] == "1" and by_name["Ada"][4] == str(round(ada_row.rating))
+    assert "'=HYPERLINK(1)" in by_name  # never read as a formula by a spreadsheet
+    table.write_csv(out)  # an earlier table is replaced
+    essay = tmp_path / "essay.csv"
+    essay.write_text("my notes")
+    with pytest.raises(ProgressError, match="not a class table"):
+        table.write_csv(essay)
+    assert essay.read_text() == "my notes"
+
+
+def test_the_dashboard_offers_the_puzzle_of_the_day_and_marks_it_solved(tmp_path):
+    from gin_teach.widgets import puzzle_of_the_day
+
+    store = ProgressStore(tmp_path / "p.json")
+    board = ProgressDashboard(store=store)
+    today = puzzle_of_the_day()
+    assert today.id in board.daily.text.value and "not solved yet" in board.daily.text.value
+    board.daily.open_button.click()
+    trainer = board.daily.trainer
+    assert trainer.puzzle == today and trainer.store is store
+    if today.kind == "draw":
+        trainer.answer("take" if today.take else "draw")
+    else:
+        trainer.answer(today.best_choice.card, today.best_choice.knock)
+    assert "solved ✔" in board.daily.text.value  # the dashboard follows the shared record

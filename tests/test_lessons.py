@@ -98,6 +98,10 @@ EXERCISES = {
     "check_puzzle": lambda answer: L.check_puzzle(puzzle_for("middle over edge"), answer),
     "check_round_over": lambda answer: L.check_round_over(opening_round(), "pass", answer),
     "check_match_points": lambda answer: L.check_match_points(finished_match(), 1, 0, answer),
+    "check_hollywood_games": lambda answer: L.check_hollywood_games(
+        [("Ann", 30), ("Bob", 20), ("Ann", 25)], 3, answer),
+    "check_hollywood_score": lambda answer: L.check_hollywood_score(
+        [("Ann", 30), ("Bob", 20), ("Ann", 25)], 1, answer),
 }
 
 

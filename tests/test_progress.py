@@ -160,7 +160,7 @@ def test_a_tiny_volatility_is_clamped_and_the_next_answer_is_rated(tmp_path):
     progress, message = load_progress(path)
     assert message is None
     assert progress.rating.volatility == VOLATILITY_RANGE[0]
-    trainer = DiscardPuzzle(progress_path=path, seed=3)
+    trainer = DiscardPuzzle(progress_path=path, seed=3, kind="discard")
     grade = trainer.answer(trainer.puzzle.best_choice.card, trainer.puzzle.knock)
     assert grade is not None and trainer.progress.attempts == 1
     assert trainer.rating.rating > 1500
@@ -249,7 +249,7 @@ def test_a_store_reads_what_another_kernel_wrote(tmp_path):
 
 def test_a_throw_away_record_is_never_written(tmp_path, monkeypatch):
     monkeypatch.setenv("GIN_TEACH_HOME", str(tmp_path))
-    demo = DiscardPuzzle(store=ProgressStore.scratch(), seed=6)
+    demo = DiscardPuzzle(store=ProgressStore.scratch(), seed=6, kind="discard")
     demo.answer(demo.puzzle.best_choice.card, demo.puzzle.knock)
     assert demo.progress.attempts == 1 and "not saved" in demo.status.value
     assert list(tmp_path.iterdir()) == []

@@ -183,8 +183,11 @@ def test_a_wrong_draw_answer_lowers_the_rating_and_shows_the_judges_reason(tmp_p
     puzzle = trainer.puzzle
     grade = trainer.answer_draw(not puzzle.take)
     assert grade is not None and not grade.solved and trainer.rating.rating < 1500
-    # The reason given is the learner's own choice's, stating its loss once.
     chosen = next(c for c in puzzle.choices if c.take is not puzzle.take)
+    # A question first; the reason once the second (last) try is spent.
+    assert "?" in trainer.message_text and chosen.why not in trainer.message_text
+    trainer.answer_draw(not puzzle.take)
+    # The reason given is the learner's own choice's, stating its loss once.
     assert chosen.why in trainer.message_text
     assert trainer.message_text.count(" points a hand (± ") == 1
     assert trainer.answer("KS") is None and "asks take or draw" in trainer.message_text

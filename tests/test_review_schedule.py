@@ -77,7 +77,7 @@ def test_a_missed_puzzle_is_not_offered_again_the_same_day(tmp_path):
 
 
 def test_ratings_per_theme_beside_the_overall_one():
-    trainer = DiscardPuzzle(store=ProgressStore.scratch(), seed=3)
+    trainer = DiscardPuzzle(store=ProgressStore.scratch(), seed=3, kind="discard")
     puzzle = trainer.puzzle
     trainer.answer(puzzle.best_choice.card, puzzle.knock)
     assert set(trainer.progress.themes) == set(puzzle.themes)

@@ -68,7 +68,8 @@ def test_every_change_to_the_learners_record_is_saved_under_its_lock(
     monkeypatch.setattr(lesson_progress, "kernel_shell", lambda: shell)
     changes: list[Callable[[], object]] = [
         lambda: check_card_points("AS 7D KC QH", 28),  # a lesson exercise, in a notebook
-        lambda: DiscardPuzzle(path, seed=3).answer(DiscardPuzzle(path, seed=3).puzzle.hand[0]),
+        lambda: DiscardPuzzle(path, seed=3, kind="discard").answer(
+            DiscardPuzzle(path, seed=3, kind="discard").puzzle.hand[0]),
         lambda: record_finished_game(finished_game(), 0, 75.0, progress.store_for(path)),
     ]
     for number, change in enumerate(changes, 1):

@@ -24,6 +24,7 @@ from gin_teach.lessons.strategy_checks import (
     check_puzzle,
     check_safer_discard,
 )
+from gin_teach.lessons.tries import TRIES, forget_tries
 from gin_teach.puzzles import THEMES, TIER_NAMES, Puzzle, load_bank, puzzle_for
 
 LATE = Knowledge(discard_pile="KD QC JH TS 9D 8C 8S 6H KC QS JD 2C 5C AH 4C 6C 3D KH JS 6S 5S "
@@ -37,6 +38,20 @@ DEAD_PAIR = "AS 2S 3S 6H 6D 6C 9C 9D 4H 4C TD"
 SHAPE = "AS 6S AH 4H 8H 9H TH JH 8D 4C 7C"
 
 Check = Callable[[object], Feedback]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_tries() -> None:
+    forget_tries()  # each test starts as a new kernel does: no wrong tries counted
+
+
+def last_try(check: Callable[[], Feedback]) -> Feedback:
+    """The feedback once the tries run out: a wrong answer's reason and the answer."""
+    for _ in range(TRIES):
+        feedback = check()
+        if feedback.correct or not feedback.message.startswith("Not yet: "):
+            return feedback
+    raise AssertionError(f"still nudging after {TRIES} tries: {feedback}")
 CASES: list[tuple[str, Check, object, bool, str]] = [
     # name, checker with the exercise bound, answer, right?, words the reply must contain
     # 7♣ and 6♠ play alike as far as the judge's deals tell: both right.
@@ -90,8 +105,8 @@ CASES: list[tuple[str, Check, object, bool, str]] = [
     ("cannot knock", lambda a: check_knock_or_play_on("7S 7H 2D 9C TC JC 3H 4H 7C 9S KS", EARLY,
                                                       a), "knock", False, "cannot knock"),
     ("draws left", lambda a: check_draws_left(9, a), 7, True, "7 draws"),
-    ("every card counted", lambda a: check_draws_left(9, a), 9, False, "never drawn"),
-    ("draws miscounted", lambda a: check_draws_left(9, a), "3", False, "7 draws remain"),
+    ("every card counted", lambda a: check_draws_left(9, a), 9, False, "ever drawn"),
+    ("draws miscounted", lambda a: check_draws_left(9, a), "3", False, "7 draws"),
 ]
 
 
@@ -101,6 +116,8 @@ def test_checker_answers(name: str, check: Check, answer: object, right: bool,
                          words: str) -> None:
     feedback = check(answer)
     assert feedback.answered and feedback.correct is right, f"{name}: {feedback}"
+    if feedback.message.startswith("Not yet: ") and words not in str(feedback):
+        feedback = last_try(lambda: check(answer))  # the reason comes at the last try
     assert words in str(feedback), f"{name}: {feedback}"
 
 
@@ -139,7 +156,7 @@ def test_knock_or_play_on_is_right_exactly_when_the_judge_accepts_it(hand, known
 
 def test_a_lesson_12_card_refused_for_one_that_leaves_more_says_why() -> None:
     # Issue 24: 10♦ leaves 26 and 9♣ 27; the reply names the outs and the points lost.
-    feedback = check_best_discard(DEAD_PAIR, "TD", DEAD_NINES)
+    feedback = last_try(lambda: check_best_discard(DEAD_PAIR, "TD", DEAD_NINES))
     assert not feedback.correct
     assert "leaves 26" in feedback.message and "9♣ leaves 27" in feedback.message
     assert "outs" in feedback.message and "points a hand" in feedback.message
@@ -197,6 +214,8 @@ def test_puzzle_answers(name: str, puzzle: Puzzle,
     answer, knock = answers(puzzle)
     feedback = check_puzzle(puzzle, answer, knock)
     assert feedback.answered and feedback.correct is right, f"{name}: {feedback}"
+    if feedback.message.startswith("Not yet: "):  # the better choice comes at the last try
+        feedback = last_try(lambda: check_puzzle(puzzle, answer, knock))
     assert words(puzzle) in str(feedback), f"{name}: {feedback}"
     assert feedback.picture, "the position is shown with every reply"
 
@@ -205,7 +224,7 @@ def test_puzzle_answers_agree_with_the_grade() -> None:
     # Every choice of a puzzle: right exactly when the puzzle grades it best or good.
     for choice in KNOCKING.choices:
         said = "knock" if choice.knock else "play on"
-        feedback = check_puzzle(KNOCKING, choice.card, said)
+        feedback = last_try(lambda c=choice.card, k=said: check_puzzle(KNOCKING, c, k))
         grade = KNOCKING.grade(choice.card, choice.knock)
         assert feedback.correct is grade.solved
         assert grade.explanation in feedback.message
@@ -320,3 +339,50 @@ def test_the_knock_hint_weighs_both_sides_without_giving_the_answer() -> None:
     assert not said.correct
     assert "undercut" in said.hint and "gin" in said.hint
     assert "play on" not in said.hint.lower() and "knock now" not in said.hint.lower()
+
+
+def test_a_wrong_card_hears_a_question_then_the_answer_on_request() -> None:
+    # Lesson 12 exercise 2: the first wrong try points at the pile, naming no right card.
+    hand, known = "AS 2S 3S 6H 6D 6C 8C 8D 2H 2C KD", Knowledge(discard_pile="8H 8S KC")
+    judged = judge_discard(hand, known)
+    right = {o.card for o in judged.options if o.accepted}
+    wrong = next(o.card for o in judged.options if not o.accepted and o.card.rank == 2)
+    said = check_best_discard(hand, wrong.code, known)
+    assert not said.correct and "?" in said.message
+    assert not any(str(card) in str(said) for card in right), said
+    shown = check_best_discard(hand, "show the answer", known)
+    assert shown.revealed and not shown.correct and str(judged.best.card) in shown.message
+
+
+@pytest.mark.parametrize(("said", "meant"), [("draw from stock", "draw"),
+                                             ("from the stock", "draw"),
+                                             ("Draw from the deck", "draw"),
+                                             ("take from the pile", "take")])
+def test_plausible_ways_to_say_take_or_draw_are_read(said: str, meant: str) -> None:
+    hand, pile = "7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 6D"
+    assert check_draw(hand, pile, said).correct is check_draw(hand, pile, meant).correct
+    assert "could not read" not in str(check_draw(hand, pile, said))
+
+
+@pytest.mark.parametrize(("said", "meant"), [("playon", "play on"), (False, "play on"),
+                                             (True, "knock"), ("keep going", "play on")])
+def test_plausible_ways_to_say_knock_or_play_on_are_read(said: object, meant: str) -> None:
+    hand = "7S 7H 7D 9C TC JC 3H 4H 5H 9S KS"
+    for known in (EARLY, LATE):
+        forget_tries()
+        feedback = check_knock_or_play_on(hand, known, said)
+        assert feedback.answered and "could not read" not in str(feedback)
+        assert feedback.correct is check_knock_or_play_on(hand, known, meant).correct
+
+
+def test_a_card_answer_without_a_card_says_so_not_you_wrote_0() -> None:
+    said = check_best_discard(SHAPE, "discard")
+    assert not said.correct and "you wrote 0" not in said.message
+    assert "no card" in said.message
+
+
+def test_a_take_or_draw_question_shows_the_face_up_card() -> None:
+    # Issue 44: lesson 13 exercises 1 and 2 drew the hand alone, not the card on offer.
+    feedback = check_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 6D", ...)
+    assert 'aria-label="Face-up card"' in feedback.picture
+    assert "six of diamonds" in feedback.picture and 'aria-label="Under it' in feedback.picture

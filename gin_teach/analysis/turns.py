@@ -31,6 +31,7 @@ __all__ = [
     "KnockAnalysis",
     "analyze_draw",
     "analyze_knock",
+    "draws_left",
     "opponent_hands",
 ]
 
@@ -334,3 +335,20 @@ def _gin_outs(kept: int, unseen: int, joker_points: int) -> tuple[Card, ...]:
         if best_discard_of_mask(kept | bit, joker_points)[0] == 0:
             outs.append(Card.from_index(bit.bit_length() - 1))
     return tuple(outs)
+
+
+@names_bad_arguments
+def draws_left(stock_size: int, rules: Rules | None = None) -> int:
+    """How many more cards can be drawn from a stock of ``stock_size`` before the hand is dead
+    (both players' draws together): the last ``rules.dead_hand_stock`` cards are never drawn.
+
+    >>> draws_left(9), draws_left(9, Rules(dead_hand_stock=0)), draws_left(1)
+    (7, 9, 0)
+    """
+    rules = Rules.of(rules)
+    most = 52 + rules.jokers
+    if (isinstance(stock_size, bool) or not isinstance(stock_size, int)
+            or not 0 <= stock_size <= most):
+        raise CardError(f"a stock holds a whole number of cards from 0 to {most}, not "
+                        f"{excerpt(stock_size)}")
+    return max(0, stock_size - rules.dead_hand_stock)

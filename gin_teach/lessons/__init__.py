@@ -7,6 +7,7 @@ and a wrong answer hears why. The checkers live by topic:
 
 - :mod:`~gin_teach.lessons.hand_checks`: cards, melds, deadwood, discards and knocking;
 - :mod:`~gin_teach.lessons.play_checks`: turns, pick-ups, dead hands, games and matches;
+- :mod:`~gin_teach.lessons.hollywood_checks`: Hollywood scoring, three games at once;
 - :mod:`~gin_teach.lessons.round_end_checks`: lay-offs, spreads, outcomes and scores;
 - :mod:`~gin_teach.lessons.strategy_checks`: the strategy lessons, graded by the judge;
 
@@ -18,11 +19,18 @@ package's ``__all__`` is its checker modules' own, put together.
 ✔ Right: the least deadwood is 14 (7♥ 8♥ 9♥ | deadwood 7♠ 7♦ = 14).
 """
 
-from gin_teach.lessons import hand_checks, play_checks, round_end_checks, strategy_checks
+from gin_teach.lessons import (
+    hand_checks,
+    hollywood_checks,
+    play_checks,
+    round_end_checks,
+    strategy_checks,
+)
 from gin_teach.lessons.hand_checks import *  # noqa: F403
+from gin_teach.lessons.hollywood_checks import *  # noqa: F403
 from gin_teach.lessons.play_checks import *  # noqa: F403
 from gin_teach.lessons.round_end_checks import *  # noqa: F403
 from gin_teach.lessons.strategy_checks import *  # noqa: F403
 
 __all__ = [*hand_checks.__all__, *play_checks.__all__, *round_end_checks.__all__,
-           *strategy_checks.__all__]
+           *strategy_checks.__all__, *hollywood_checks.__all__]

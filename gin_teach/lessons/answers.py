@@ -70,7 +70,9 @@ class Feedback:
     """The answer to one exercise: was it right, what to say, and a hint for a next try.
 
     ``answered`` is ``False`` while the answer cell still holds its placeholder. ``picture``
-    (HTML) shows the exercise's cards above the reply in a notebook.
+    (HTML) shows the exercise's cards above the reply in a notebook. ``revealed`` marks the
+    answer shown on request (``answer = "show"``, :mod:`gin_teach.lessons.tries`): not a
+    right answer, and no wrong one either.
 
     >>> feedback = Feedback(False, "Not quite: 12 is too many.", "Count the jack as 10.")
     >>> feedback.correct, feedback.answered
@@ -85,6 +87,7 @@ class Feedback:
     hint: str = ""
     answered: bool = True
     picture: str = ""
+    revealed: bool = False
 
     @property
     def kind(self) -> str:
@@ -94,7 +97,7 @@ class Feedback:
         >>> Feedback(True, "Right.").kind, Feedback(False, "Write a number.", answered=False).kind
         ('right', 'info')
         """
-        if not self.answered:
+        if not self.answered or self.revealed:
             return "info"
         return "right" if self.correct else "wrong"
 
@@ -113,13 +116,16 @@ class Feedback:
 
     @property
     def mark(self) -> str:
-        """A one-character verdict: ✔ right, ✘ not yet right, ✎ not answered yet.
+        """A one-character verdict: ✔ right, ✘ not yet right, ✎ not answered yet, ➜ the
+        answer shown on request.
 
-        >>> Feedback(True, "Right.").mark
-        '✔'
+        >>> Feedback(True, "Right.").mark, Feedback(False, "The answer: 7♥.", revealed=True).mark
+        ('✔', '➜')
         """
         if not self.answered:
             return "✎"
+        if self.revealed:
+            return "➜"
         return "✔" if self.correct else "✘"
 
     def __str__(self) -> str:
@@ -491,10 +497,21 @@ def read_card(answer: object, hint: str) -> Card:
 
     >>> read_card(" k♠ ", "")
     Card('KS')
+    >>> for answer in ("discard", "7H 8H"):
+    ...     try:
+    ...         read_card(answer, "")
+    ...     except Reply as reply:
+    ...         print(reply.feedback.message)
+    I found no card in 'discard': write one card, like 7H or K♠.
+    Write exactly one card; you wrote 2: 7♥ 8♥.
     """
     cards = read_cards(answer, hint)
+    if not cards:
+        raise unreadable(f"I found no card in {excerpt(answer)}: write one card, like 7H or "
+                         "K♠.")
     if len(cards) != 1:
-        raise unreadable(f"Write exactly one card (you wrote {len(cards)}), like 7H or K♠.")
+        raise unreadable(f"Write exactly one card; you wrote {len(cards)}: "
+                         f"{cut(cards_text(cards))}.")
     return cards[0]
 
 

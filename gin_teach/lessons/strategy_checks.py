@@ -24,6 +24,7 @@ from gin_teach.analysis import (
     Knowledge,
     analyze_discards,
     draw_outlook,
+    draws_left,
 )
 from gin_teach.cards import Card, HandLike, cards_from_mask, cards_text, hand_mask, to_cards
 from gin_teach.display import hand_svg
@@ -39,6 +40,14 @@ from gin_teach.lessons.answers import (
     read_cards,
     read_choice,
     read_int,
+)
+from gin_teach.lessons.tries import exercise_id, right_try, shown_answer, wants_answer, wrong_try
+from gin_teach.nudges import (
+    discard_nudge,
+    draw_nudge,
+    knock_nudge,
+    puzzle_nudge,
+    puzzle_solution,
 )
 from gin_teach.puzzles import Puzzle, load_bank
 from gin_teach.rules import Rules
@@ -58,13 +67,17 @@ _DRAW_WORDS: Final = {
     "take": "take", "take it": "take", "take the upcard": "take", "upcard": "take",
     "pile": "take", "discard pile": "take", "take the card": "take", "pick it up": "take",
     "draw": "draw", "stock": "draw", "draw from the stock": "draw", "the stock": "draw",
-    "pass": "draw", "leave it": "draw", "draw a card": "draw",
+    "pass": "draw", "leave it": "draw", "draw a card": "draw", "draw from stock": "draw",
+    "from the stock": "draw", "from stock": "draw", "draw stock": "draw",
+    "draw from the deck": "draw", "the deck": "draw", "deck": "draw",
+    "take from the pile": "take", "from the pile": "take", "take the discard": "take",
 }
 _KNOCK_WORDS: Final = {
     "knock": "knock", "knock now": "knock", "yes": "knock", "gin": "knock", "go gin": "knock",
     "play on": "play on", "wait": "play on", "no": "play on", "keep playing": "play on",
     "do not knock": "play on", "don't knock": "play on", "not knock": "play on",
-    "carry on": "play on", "play": "play on",
+    "carry on": "play on", "play": "play on", "playon": "play on", "keep going": "play on",
+    "go on": "play on",
 }
 
 
@@ -73,6 +86,23 @@ def _picture(hand: HandLike, *_: object, **__: object) -> str:
         return hand_svg(hand)
     except ValueError:
         return ""
+
+
+def _draw_picture(hand: HandLike, knowledge: Knowledge | HandLike, *_: object,
+                  **__: object) -> str:
+    """The ten cards, the face-up card on offer and the pile under it: what a take-or-draw
+    question is about (issue 44: lesson 13 showed the hand alone)."""
+    try:
+        known = _knowledge(knowledge)
+        pictures = [hand_svg(hand, title="Your hand")]
+        if known.discard_pile:
+            pictures.append(hand_svg(known.discard_pile[-1:], title="Face-up card"))
+        if len(known.discard_pile) > 1:
+            pictures.append(hand_svg(known.discard_pile[-12:-1], title="Under it, top last"))
+    except ValueError:
+        return ""
+    row = "".join(f'<div style="margin:0 16px 8px 0">{p}</div>' for p in pictures)
+    return f'<div style="display:flex;flex-wrap:wrap">{row}</div>'
 
 
 def _knowledge(known: Knowledge | HandLike | None) -> Knowledge:
@@ -101,13 +131,32 @@ def check_best_discard(hand: HandLike, answer: object,
     >>> print(check_best_discard(hand, "6S"))  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
     ✔ Right: Discard 6♠: throwing 8♦ leaves less now (23 against 25), but keeping 8♦ beside
     8♥ gives 8 outs against 6. In playouts it wins ... points a hand (± ...) more than 8♦.
-    >>> print(check_best_discard(hand, "TH"))  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
-    ✘ 10♥ breaks your run 8♥ 9♥ 10♥ J♥: 33 more deadwood than 6♠. It loses about ... points a
-    hand ...
+
+    A wrong card hears a question first, never the right card (:mod:`gin_teach.lessons.tries`):
+
+    >>> from gin_teach.lessons.tries import forget_tries; forget_tries()
+    >>> print(check_best_discard(hand, "TH"))  # doctest: +NORMALIZE_WHITESPACE
+    ✘ Not yet: 10♥ is part of a meld: which of your cards belong to no meld at all?
+      Hint: Try again (2 tries left), or write answer = "show" to see the answer and why.
+
+    The answer and its reason come when asked for:
+
+    >>> print(check_best_discard(hand, "show"))  # doctest: +ELLIPSIS
+    ➜ The answer: Discard 6♠: ...
     """
     cards = to_cards(hand)
     known = _knowledge(knowledge)
     hint = "Compare what each discard leaves now with what it leaves room for: its outs."
+    exercise = exercise_id("check_best_discard", frozenset(cards), known, rules)
+    puzzle = _bank_puzzle(cards, known, rules) if wants_answer(answer) else None
+    if wants_answer(answer):
+        if puzzle is not None:
+            best_choice = puzzle.best_choice
+            return shown_answer(exercise, puzzle.grade(best_choice.card,
+                                                       best_choice.knock).explanation)
+        judged = judge_discard(cards, known, rules)
+        return shown_answer(exercise, _first_upper(discard_reason(judged, cards, judged.best,
+                                                                  rules, known)))
     card = read_card(answer, hint)
     only_from([card], cards, "this hand", f"The hand is {cards_text(cards)}.")
     if card == known.just_taken:
@@ -116,14 +165,22 @@ def check_best_discard(hand: HandLike, answer: object,
     puzzle = _bank_puzzle(cards, known, rules)
     if puzzle is not None:  # graded as the trainer grades it, from the bank's numbers
         grade = puzzle.grade(card)
-        return Feedback(grade.solved, grade.explanation, hint)
+        if grade.solved:
+            return right_try(exercise, Feedback(True, grade.explanation))
+        best_choice = puzzle.best_choice
+        solution = puzzle.grade(best_choice.card, best_choice.knock).explanation
+        return wrong_try(exercise, discard_nudge(cards, card, best_choice.card, known, rules),
+                         f"{grade.explanation} {solution}")
     judged = judge_discard(cards, known, rules)
     mine = _better_of(judged, card)
     best = judged.best
     if mine.accepted:
-        return Feedback(True, f"Right: {discard_reason(judged, cards, mine, rules, known)}")
-    return Feedback(False, discard_reason(judged, cards, mine, rules, known),
-                    f"{_first_upper(discard_reason(judged, cards, best, rules, known))}")
+        return right_try(exercise, Feedback(
+            True, f"Right: {discard_reason(judged, cards, mine, rules, known)}"))
+    assert best.card is not None  # a discard's every option throws a card
+    solution = (f"{discard_reason(judged, cards, mine, rules, known)} "
+                f"{_first_upper(discard_reason(judged, cards, best, rules, known))}")
+    return wrong_try(exercise, discard_nudge(cards, card, best.card, known, rules), solution)
 
 
 def _bank_puzzle(cards: Sequence[Card], known: Knowledge, rules: Rules | None) -> Puzzle | None:
@@ -154,9 +211,12 @@ def check_outs(hand: HandLike, answer: object,
 
     >>> print(check_outs("7S 7H 9C TC 2D 3H 5H KS QS JD", 7))
     ✔ Right: 7 live outs: J♠ 4♥ 6♥ 7♦ 7♣ 8♣ J♣.
+    >>> from gin_teach.lessons.tries import forget_tries; forget_tries()
     >>> print(check_outs("7S 7H 9C TC 2D 3H 5H KS QS JD", 7, "7D 8C"))
-    ✘ Not quite: 5 live outs. 7♦ 8♣ are in the discard pile, so they cannot come.
-      Hint: An out is a card you have not seen that would join a meld. Cards in the pile are dead.
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ✘ Not yet: Did you count cards that are in the discard pile? They can never be drawn.
+      Hint: An out is a card you have not seen that would join a meld. Cards in the pile are
+      dead. Try again (2 tries left), or write answer = "show" to see the answer and why.
     """
     cards = to_cards(hand)
     known = _knowledge(knowledge)
@@ -168,53 +228,64 @@ def check_outs(hand: HandLike, answer: object,
             "are dead.")
     dead = [c for c in known.discard_pile
             if c in cards_from_mask(draw_outlook(mask, ((1 << 52) - 1) & ~mask).outs)]
+    listing = cards_text(outs)
+    gone = f" {cards_text(dead)} {'is' if len(dead) == 1 else 'are'} in the discard pile, " \
+           "so they cannot come." if dead else ""
+    solution = f"{len(outs)} live outs: {listing}.{gone}"
+    exercise = exercise_id("check_outs", frozenset(cards), known)
+    if wants_answer(answer):
+        return shown_answer(exercise, solution)
     if looks_like_number(answer):  # a count, even typed with quotes inside the quotes
         count = read_int(answer, hint)
         right = count == len(outs)
+        nudge = ("Did you count cards that are in the discard pile? They can never be drawn."
+                 if dead and count == len(outs) + len(dead) else
+                 "Go through your pairs and two-card runs one at a time: which cards you have "
+                 "not seen would complete each?")
     else:
         said = read_cards(answer, hint, none=True)
         right = set(said) == set(outs)
-        if not right:
-            missing = [c for c in outs if c not in said]
-            extra = [c for c in said if c not in outs]
-            parts = []
-            if missing:
-                parts.append(f"you left out {cards_text(missing)}")
-            if extra:
-                parts.append(f"{cards_text(extra)} would not help")
-            return Feedback(False, f"Not quite: {'; '.join(parts)}.", hint)
-    listing = cards_text(outs)
+        missing = [c for c in outs if c not in said]
+        extra = [c for c in said if c not in outs]
+        parts = []
+        if missing:
+            parts.append(f"you left out {len(missing)} {'card' if len(missing) == 1 else 'cards'}"
+                         " that would join a meld")
+        if extra:
+            parts.append(f"{cards_text(extra)} would not help")
+        nudge = f"{'; '.join(parts)}.".capitalize() if parts else ""
     if right:
-        return Feedback(True, f"Right: {len(outs)} live outs: {listing}.")
-    why = f" {cards_text(dead)} {'is' if len(dead) == 1 else 'are'} in the discard pile, " \
-          "so they cannot come." if dead else f" They are {listing}."
-    return Feedback(False, f"Not quite: {len(outs)} live outs.{why}", hint)
+        return right_try(exercise, Feedback(True, f"Right: {solution}"))
+    return wrong_try(exercise, nudge, solution, hint=hint)
 
 
-@feedback_checker(_picture)
+@feedback_checker(_draw_picture)
 def check_draw(hand: HandLike, knowledge: Knowledge | HandLike, answer: object,
                rules: Rules | None = None) -> Feedback:
     """Take the top of the discard pile or draw from the stock? ``knowledge`` is what you
     know (or just the discard pile, bottom first). Right when the judge grades the choice best
     or good.
 
+    >>> from gin_teach.lessons.tries import forget_tries; forget_tries()
     >>> print(check_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 6D", "take"))
-    ... # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
-    ✘ Not this time: taking 6♦ leaves 51 after throwing K♠, more than 47.9 on average for a
-    stock card; after taking 6♦, 6 unseen cards would make a meld; with your hand as it is, 7.
-    Draw from the stock rather than take 6♦: taking 6♦ loses about ... points a hand (± ...).
-    ...
-      Hint: Take the face-up card only when it does more for you than an unknown card would.
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ✘ Not yet: What would the face-up card do for you: does it make a meld now, or only a pair?
+    And what does an unknown card do for you on average?
+      Hint: Try again (1 try left), or write answer = "show" to see the answer and why.
     """
     known = _knowledge(knowledge)
     hint = "Take the face-up card only when it does more for you than an unknown card would."
+    exercise = exercise_id("check_draw", frozenset(to_cards(hand)), known, rules)
+    if wants_answer(answer):
+        judged = judge_draw(to_cards(hand), known, rules)
+        return shown_answer(exercise, draw_reason(judged, hand, known, judged.best, rules))
     said = read_choice(answer, _DRAW_WORDS, hint, shown='with "take" or "draw"')
     judged = judge_draw(to_cards(hand), known, rules)
     mine = judged.option(said)
     why = draw_reason(judged, hand, known, mine, rules)
     if mine.accepted:
-        return Feedback(True, f"Right: {why[:1].lower()}{why[1:]}")
-    return Feedback(False, f"Not this time: {why[:1].lower()}{why[1:]}", hint)
+        return right_try(exercise, Feedback(True, f"Right: {why[:1].lower()}{why[1:]}"))
+    return wrong_try(exercise, draw_nudge(), why, tries=2)
 
 
 @feedback_checker(_picture)
@@ -232,16 +303,25 @@ def check_safer_discard(hand: HandLike, knowledge: Knowledge, choices: HandLike,
     options = to_cards(choices)
     hint = ("Which card sits next to, or shares a rank with, what the opponent took? Which "
             "has partners that are already dead?")
-    card = read_card(answer, hint)
-    only_from([card], options, f"the choices ({cards_text(options)})", hint)
+    if not set(options) <= set(cards):
+        raise wrong_argument("choices", choices, f"cards of the hand ({cards_text(cards)})")
     danger = {a.card: a.danger for a in analyze_discards(cards, knowledge)}
     safest = min(options, key=lambda c: (round(danger[c], 2), -c.rank))
+    exercise = exercise_id("check_safer_discard", frozenset(cards), knowledge,
+                           frozenset(options))
+    solution = f"{safest} is the safer throw (danger {danger[safest]:.2f} against " + \
+        " and ".join(f"{danger[c]:.2f} for {c}" for c in options if c != safest) + ")."
+    if wants_answer(answer):
+        return shown_answer(exercise, solution)
+    card = read_card(answer, hint)
+    only_from([card], options, f"the choices ({cards_text(options)})", hint)
     others = " and ".join(f"{danger[c]:.2f} for {c}" for c in options if c != card)
     if round(danger[card], 2) == round(danger[safest], 2):
-        return Feedback(True, f"Right: {card} is the safer throw (danger {danger[card]:.2f} "
-                        f"against {others}).")
-    return Feedback(False, f"{card} is riskier: danger {danger[card]:.2f} against "
-                    f"{danger[safest]:.2f} for {safest}.", hint)
+        return right_try(exercise, Feedback(
+            True, f"Right: {card} is the safer throw (danger {danger[card]:.2f} against "
+            f"{others})."))
+    return wrong_try(exercise, f"{card} is the riskier throw here. {hint}", solution,
+                     tries=len(options))
 
 
 @feedback_checker(_picture)
@@ -267,8 +347,15 @@ def check_knock_or_play_on(hand: HandLike, knowledge: Knowledge, answer: object,
     hint = ("Weigh the undercut risk (early, a knock is hard to undercut; late, the opponent "
             "has had time to get low) against what playing on could bring: how many cards "
             "are left in the stock, and how many unseen cards would give you gin?")
-    said = read_choice(answer, _KNOCK_WORDS, hint, shown='with "knock" or "play on"')
     cards = to_cards(hand)
+    exercise = exercise_id("check_knock_or_play_on", frozenset(cards), knowledge, rules)
+    if wants_answer(answer):
+        return shown_answer(exercise, knock_reason(judge_discard(cards, knowledge, rules),
+                                                   cards, rules, knowledge))
+    if isinstance(answer, bool):  # as check_puzzle takes it: True to knock
+        said = "knock" if answer else "play on"
+    else:
+        said = read_choice(answer, _KNOCK_WORDS, hint, shown='with "knock" or "play on"')
     judged = judge_discard(cards, knowledge, rules)
     knocks = [o for o in judged.options if o.knock]
     if not knocks:
@@ -281,12 +368,14 @@ def check_knock_or_play_on(hand: HandLike, knowledge: Knowledge, answer: object,
     if mine.accepted and mine.loss > 0:  # accepted, though the playouts lean the other way
         yours, other = ("knocking", "playing on") if said == "knock" else ("playing on",
                                                                              "knocking")
-        return Feedback(True, f"Good: {yours} is as good as {other} here as far as the "
-                        f"playouts can tell: it {mine.cost()}. They lean the other way: {why}")
+        return right_try(exercise, Feedback(
+            True, f"Good: {yours} is as good as {other} here as far as the playouts can "
+            f"tell: it {mine.cost()}. They lean the other way: {why}"))
     if mine.accepted:
-        return Feedback(True, f"Right: {why}")
-    return Feedback(False, f"Not this time: {why} ({_first_upper(mine.said())} "
-                    f"{mine.cost()}.)", hint)
+        return right_try(exercise, Feedback(True, f"Right: {why}"))
+    return wrong_try(exercise, knock_nudge(knowledge.stock_size),
+                     f"{_first_upper(why)} ({_first_upper(mine.said())} {mine.cost()}.)",
+                     tries=2, hint=hint)
 
 
 @feedback_checker()
@@ -302,17 +391,20 @@ player to draw next.
     rules = Rules.of(rules)
     hint = (f"In the modern rules this course uses the hand is dead when {rules.dead_hand_stock} "
             "cards are left in the stock (lesson 05).")
-    count = read_int(answer, hint)
-    left = max(0, stock_size - rules.dead_hand_stock)
+    left = draws_left(stock_size, rules)
     mine = (left + 1) // 2
+    solution = (f"{stock_size} cards in the stock, and the hand ends with "
+                f"{rules.dead_hand_stock} left: {left} draws, {mine} of them by the player to "
+                "draw next.")
+    exercise = exercise_id("check_draws_left", stock_size, rules)
+    if wants_answer(answer):
+        return shown_answer(exercise, solution)
+    count = read_int(answer, hint)
     if count == left:
-        return Feedback(True, f"Right: {stock_size} cards in the stock, and the hand ends with "
-                        f"{rules.dead_hand_stock} left: {left} draws, {mine} of them by the "
-                        "player to draw next.")
-    if count == stock_size:
-        return Feedback(False, f"Not quite: the last {rules.dead_hand_stock} cards are never "
-                        f"drawn, so {left} draws remain.", hint)
-    return Feedback(False, f"Not quite: {left} draws remain.", hint)
+        return right_try(exercise, Feedback(True, f"Right: {solution}"))
+    nudge = ("Are the last cards of the stock ever drawn?" if count == stock_size else
+             "How many cards does the stock hold when the hand is dead?")
+    return wrong_try(exercise, nudge, solution, hint=hint)
 
 
 def _puzzle_picture(puzzle: Puzzle, *_: object, **__: object) -> str:
@@ -333,17 +425,23 @@ def check_puzzle(puzzle: Puzzle, answer: object, knock: object = None) -> Feedba
     >>> best = puzzle.best_choice
     >>> check_puzzle(puzzle, best.card.code, "knock").correct
     True
+    >>> from gin_teach.lessons.tries import forget_tries; forget_tries()
     >>> print(check_puzzle(puzzle, best.card.code, "play on"))  # doctest: +ELLIPSIS
-    ✘ ...: discarding ... and playing on. Better: ... and knock. ... It loses about ...
-      Hint: ...
+    ✘ Not yet: The card is right, but not what you do with it. ...
+      Hint: Try again (2 tries left), or write answer = "show" to see the answer and why.
     """
     if not isinstance(puzzle, Puzzle):
         raise wrong_argument("puzzle", puzzle, "a Puzzle (puzzle_for draws one)")
     hint = puzzle.hint
+    exercise = exercise_id("check_puzzle", puzzle.id)
+    if wants_answer(answer):
+        return shown_answer(exercise, puzzle_solution(puzzle))
     if puzzle.kind == "draw":
         said = read_choice(answer, _DRAW_WORDS, hint, shown='with "take" or "draw"')
         grade = puzzle.grade_draw(said == "take")
-        return Feedback(grade.solved, grade.explanation, hint)
+        if grade.solved:
+            return right_try(exercise, Feedback(True, grade.explanation))
+        return wrong_try(exercise, draw_nudge(), grade.explanation, tries=2)
     card = read_card(answer, hint)
     only_from([card], puzzle.hand, "your hand", f"Your hand is {cards_text(puzzle.hand)}.")
     knocks: bool | None = None
@@ -356,4 +454,8 @@ def check_puzzle(puzzle: Puzzle, answer: object, knock: object = None) -> Feedba
         grade = puzzle.grade(card, knocks)
     except PuzzleError as problem:
         return Feedback(False, f"{_first_upper(str(problem))}.", hint)
-    return Feedback(grade.solved, grade.explanation, hint)
+    if grade.solved:
+        return right_try(exercise, Feedback(True, grade.explanation))
+    return wrong_try(exercise, puzzle_nudge(puzzle, grade.card, grade.knock),
+                     f"{grade.explanation} {puzzle_solution(puzzle)}")
+

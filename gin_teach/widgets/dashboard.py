@@ -28,15 +28,20 @@ from gin_teach.classes import figure_svg
 from gin_teach.errors import GinError
 from gin_teach.learner_record import COUNTING_RULE, Progress
 from gin_teach.lesson_progress import kernel_shell
+from gin_teach.own_puzzles import puzzles_from_review, with_game_puzzles
 from gin_teach.progress import ProgressStore, store_for
+from gin_teach.puzzles import QUESTIONS
 from gin_teach.review_schedule import missed_words
+from gin_teach.wording import counted
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from gin_teach.coach import Review
     from gin_teach.game import Game
 
-__all__ = ["ProgressDashboard", "dashboard_figure", "from_a_click", "record_finished_game"]
+__all__ = ["DailyPuzzle", "ProgressDashboard", "dashboard_figure", "fit_width",
+           "from_a_click", "own_puzzles_line", "record_finished_game"]
 
 CALENDAR_WEEKS = 12
 """How many weeks the calendar of practised days shows."""
@@ -95,6 +100,19 @@ def dashboard_figure(progress: Progress, today: datetime.date | None = None) -> 
     return figure
 
 
+def fit_width(svg: str) -> str:
+    """An SVG picture that shrinks to the width it is shown in, keeping its proportions: the
+    charts are wider than JupyterLab's default output area (issue 44: the streak calendar was
+    cut off, 1,143 pixels in 1,032).
+
+    >>> fit_width('<svg width="800pt" viewBox="0 0 800 200"></svg>')
+    '<svg style="max-width:100%;height:auto" width="800pt" viewBox="0 0 800 200"></svg>'
+    """
+    if not svg.startswith("<svg") or "max-width" in svg[:svg.find(">")]:
+        return svg
+    return '<svg style="max-width:100%;height:auto"' + svg[len("<svg"):]
+
+
 def _square(x: int, y: int, colour: str) -> Any:
     from matplotlib.patches import Rectangle
 
@@ -120,7 +138,8 @@ class ProgressDashboard(widgets.VBox):
         self.due = widgets.HTML()
         refresh = widgets.Button(description="Refresh", tooltip="read the record again")
         refresh.on_click(lambda _b: self.redraw())
-        self.children = [self.summary, self.charts, self.due, refresh]
+        self.daily = DailyPuzzle(self)
+        self.children = [self.summary, self.daily, self.charts, self.due, refresh]
         try:
             self.store = store if store is not None else store_for(progress_path)
         except GinError as error:
@@ -137,20 +156,22 @@ class ProgressDashboard(widgets.VBox):
         progress = self.store.progress
         solved = sum(1 for e in progress.exercises.values() if e.first_solved is not None)
         reviewed = [g.accuracy for g in progress.games if g.accuracy is not None]
-        games = f"{len(progress.games)} games played"
+        games = f"{counted(len(progress.games), 'game')} played"
         if reviewed:
             games += f" (review accuracy {sum(reviewed) / len(reviewed):.0f} on average)"
         low, high = progress.rating.interval()
         lines = [f"Rating {round(progress.rating.rating)} (likely {low}-{high}) · "
-                 f"{progress.attempts} puzzles answered, {len(progress.solved)} solved · best "
-                 f"streak {progress.best_streak}",
-                 f"{solved} lesson exercises solved · {games}",
+                 f"{counted(progress.attempts, 'puzzle')} answered, {len(progress.solved)} "
+                 f"solved · best streak {progress.best_streak}",
+                 f"{counted(solved, 'lesson exercise')} solved · {games}",
+                 *own_puzzles_line(progress),
                  f"How puzzles count: {COUNTING_RULE}."]
         if self.store.message:
             lines.append(self.store.message)
         self.summary.value = "<br/>".join(html.escape(line) for line in lines)
+        self.daily.redraw(progress)
         try:
-            self.charts.value = figure_svg(dashboard_figure(progress))
+            self.charts.value = fit_width(figure_svg(dashboard_figure(progress)))
         except ImportError:
             self.charts.value = "<i>The charts need matplotlib (pip install matplotlib).</i>"
         due = progress.due_reviews()
@@ -161,6 +182,72 @@ class ProgressDashboard(widgets.VBox):
                               f"them first):<ul>{items}</ul>")
         else:
             self.due.value = "No puzzle is due for review."
+
+
+def own_puzzles_line(progress: Progress) -> list[str]:
+    """The dashboard's line on the puzzles made of the learner's own mistakes, if any.
+
+    >>> own_puzzles_line(Progress())
+    []
+    >>> import datetime
+    >>> p = Progress().with_own_puzzles({"game-1": {"id": "game-1"}},
+    ...                                 datetime.datetime(2025, 12, 3, 18))
+    >>> own_puzzles_line(p)
+    ['From your games: 1 puzzle, 1 due (the trainer offers them first)']
+    """
+    own = progress.own_puzzles
+    if not own:
+        return []
+    due = sum(1 for puzzle_id, _ in progress.due_reviews() if puzzle_id in own)
+    return [f"From your games: {counted(len(own), 'puzzle')}, {due} due (the trainer offers "
+            "them first)"]
+
+
+class DailyPuzzle(widgets.VBox):
+    """The dashboard's puzzle of the day: the same puzzle for everyone today
+    (:func:`~gin_teach.widgets.discard_puzzle.puzzle_of_the_day`), whether the learner has
+    solved it, and a button that opens it in the trainer, on the dashboard's own record.
+
+    >>> from gin_teach.progress import ProgressStore
+    >>> board = ProgressDashboard(store=ProgressStore.scratch())
+    >>> "Puzzle of the day" in board.daily.text.value, board.daily.trainer is None
+    (True, True)
+    >>> board.daily.open_button.click(); board.daily.trainer.puzzle == board.daily.puzzle
+    True
+    """
+
+    def __init__(self, board: ProgressDashboard, day: datetime.date | None = None) -> None:
+        super().__init__()
+        self.board = board
+        self.day = day
+        self.text = widgets.HTML()
+        self.open_button = widgets.Button(description="Solve it",
+                                          tooltip="today's puzzle in the trainer")
+        self.open_button.on_click(lambda _b: self.solve())
+        self.trainer: Any = None
+        self.children = [widgets.HBox([self.text, self.open_button])]
+
+    @property
+    def puzzle(self) -> Any:
+        from gin_teach.widgets.discard_puzzle import puzzle_of_the_day
+
+        return puzzle_of_the_day(self.day)
+
+    def redraw(self, progress: Progress) -> None:
+        """Say what today's puzzle is and whether it is solved."""
+        puzzle = self.puzzle
+        done = "solved ✔" if puzzle.id in progress.solved else "not solved yet"
+        self.text.value = (f"<b>Puzzle of the day</b>: {html.escape(puzzle.id)}, "
+                           f"{html.escape(QUESTIONS[puzzle.question].lower())} · {done}")
+
+    def solve(self) -> None:
+        """Show today's puzzle in a trainer under the line, on the dashboard's record."""
+        from gin_teach.widgets.discard_puzzle import DiscardPuzzle
+
+        if self.trainer is None:
+            self.trainer = DiscardPuzzle(store=self.board.store)
+            self.children = [*self.children, self.trainer]
+        self.trainer.show_puzzle_of_the_day(self.day)
 
 
 # ------------------------------------------------------------------------ recording hooks
@@ -182,9 +269,12 @@ _RECORDED: weakref.WeakSet[Game] = weakref.WeakSet()
 
 
 def record_finished_game(game: Game, human: int, accuracy: float | None,
-                         store: ProgressStore | None = None) -> bool:
+                         store: ProgressStore | None = None,
+                         review: Review | None = None) -> bool:
     """Record ``game`` once it is over, if its last move was the learner's click (a game
-    played to the end by a cell records nothing); return whether it was recorded.
+    played to the end by a cell records nothing); return whether it was recorded. With the
+    coach's ``review`` of the game, each of the learner's mistakes and blunders becomes a
+    puzzle of their own, kept and scheduled for review (:mod:`gin_teach.own_puzzles`).
 
     >>> from gin_teach.game import Game
     >>> record_finished_game(Game(seed=1), 0, None)  # not over
@@ -204,6 +294,7 @@ def record_finished_game(game: Game, human: int, accuracy: float | None,
         except GinError as error:
             warnings.warn(f"your game was not recorded: {error}", stacklevel=2)
             return False
-    target.update(lambda p: p.record_game(game.winner == human, points, len(game.rounds),
-                                          accuracy))
+    own = puzzles_from_review(game, review) if review is not None else ()
+    target.update(lambda p: with_game_puzzles(
+        p.record_game(game.winner == human, points, len(game.rounds), accuracy), own))
     return True

@@ -11,9 +11,13 @@ overall and per theme, streak, solved puzzles and the puzzles due for review) is
 every rated attempt, in the learner's shared record (:mod:`gin_teach.progress`): every widget
 on a page that shows the same record shows it as it now is.
 
-How an attempt counts is said on screen when it matters ("solved with a hint: counts as
-half"); a puzzle missed, solved after a hint or whose solution was shown comes back for
-review (FSRS, :mod:`gin_teach.review_schedule`), due ones first, with the day it was missed.
+A wrong answer hears a question first (:mod:`gin_teach.nudges`: what to look at, never the
+better card), and the learner tries again; the better choice and why come with "Show
+solution" or after the last try (:data:`~gin_teach.lessons.tries.TRIES`, two for a question
+with two answers). How an attempt counts is said on screen when it matters ("solved with a
+hint: counts as half"); a puzzle missed, solved after a hint or whose solution was shown
+comes back for review (FSRS, :mod:`gin_teach.review_schedule`), due ones first, with the day
+it was missed.
 """
 
 from __future__ import annotations
@@ -31,8 +35,12 @@ from gin_teach.cards import Card
 from gin_teach.display import HIGHLIGHTS, hand_svg, message_html
 from gin_teach.errors import GinError, PuzzleError, excerpt
 from gin_teach.learner_record import SOLVED_VERDICTS, Progress, verdict_score
+from gin_teach.lessons.tries import TRIES
+from gin_teach.nudges import draw_nudge, puzzle_nudge, puzzle_solution
+from gin_teach.own_puzzles import OWN_PREFIX, own_puzzles_of
 from gin_teach.progress import ProgressStore, store_for
 from gin_teach.puzzles import QUESTIONS, TIER_NAMES, Grade, Puzzle, load_bank
+from gin_teach.puzzles.quiet import QUIET_SHARE, QUIET_WORDS, is_quiet, trust_rating
 from gin_teach.rating import Rating
 from gin_teach.review_schedule import missed_words
 
@@ -122,6 +130,7 @@ class DiscardPuzzle(widgets.VBox):
                 store = ProgressStore.scratch()
                 problem = f"{error}. Your answers here count for this page only."
         self.store = store
+        self._own: dict[str, Puzzle] = {}
         self.path: Path | None = store.path
         problem = problem or store.message
         self.review_note = ""
@@ -131,6 +140,10 @@ class DiscardPuzzle(widgets.VBox):
         self.knock = False
         self.rated = False
         self.hint_used = False
+        self.wrong_tries = 0
+        # Served as a quiet position (gin_teach.puzzles.quiet): its tier is kept back, and
+        # the answer says the count was all there was.
+        self.quiet = False
         self.last_grade: Grade | None = None
         self._message_text = ""
         themes = sorted({t for p in self.bank for t in p.themes})
@@ -243,18 +256,46 @@ class DiscardPuzzle(widgets.VBox):
                 note = "Solved with a hint: counts as half."
             note = " ".join(filter(None, [note, self._record(score)]))
         kind = "right" if grade.verdict in SOLVED_VERDICTS else "wrong"
-        self._say(" ".join(filter(None, [grade.explanation, note])), kind)  # verdict first
+        told = kind == "right" or self._last_try()
+        if kind == "right":
+            self.wrong_tries = 0
+            words = grade.explanation
+        elif told:  # the last try: the better choice and why
+            self.wrong_tries = 0
+            words = f"{grade.explanation} That was your last try. {puzzle_solution(self.puzzle)}"
+        else:
+            words = self._nudge(grade)
+        if told and self.quiet:
+            words = f"{words} {QUIET_WORDS}"
+        self._say(" ".join(filter(None, [words, note])), kind)  # verdict first
         if grade.take is not None:
             moves = {grade.take: "best" if kind == "right" else "wrong"}
-            if grade.better_take is not None:
+            if grade.better_take is not None and told:
                 moves[grade.better_take] = "best"
             self._draw({}, moves)
             return grade
         marks = {grade.card: "best" if kind == "right" else "wrong"}
-        if grade.better is not None:
+        if grade.better is not None and told:
             marks[grade.better] = "best"
         self._draw(marks)
         return grade
+
+    def _last_try(self) -> bool:
+        """Count a wrong try; whether it was the last one the puzzle allows."""
+        self.wrong_tries += 1
+        tries = 2 if self.puzzle.kind == "draw" else TRIES
+        return self.wrong_tries >= tries
+
+    def _nudge(self, grade: Grade) -> str:
+        """A wrong try's words: the verdict and what it costs, then a question that points at
+        what decides the puzzle, naming nothing that is right."""
+        if grade.take is not None:
+            question = draw_nudge()
+        else:
+            question = puzzle_nudge(self.puzzle, grade.card, grade.knock)
+        return (f"{grade.verdict.capitalize()}: not the best here (about "
+                f"{grade.points_lost:.1f} points a hand lost). {question} Try again, or press "
+                "Show solution.")
 
     def answer_draw(self, take: bool) -> Grade | None:
         """Answer a take-or-draw puzzle: take the face-up card (``take=True``) or draw from
@@ -315,7 +356,10 @@ class DiscardPuzzle(widgets.VBox):
             grade = self.puzzle.grade_draw(self.puzzle.take)
         else:
             grade = self.puzzle.grade(best.card, best.knock)
-        self._say(" ".join(filter(None, [f"Solution: {grade.explanation}", note])), "info")
+        self.wrong_tries = 0
+        quiet = QUIET_WORDS if self.quiet else ""
+        self._say(" ".join(filter(None, [f"Solution: {grade.explanation}", quiet, note])),
+                  "info")
         self._draw({card: "best" for card in self.puzzle.answer},
                    {self.puzzle.take: "best"} if self.puzzle.take is not None else None)
         return grade
@@ -344,6 +388,7 @@ class DiscardPuzzle(widgets.VBox):
         """
         self.puzzle = puzzle_of_the_day(day, self.bank)
         self.review_note = ""
+        self.quiet = False
         self.large = True
         self._show_puzzle()
         return self.puzzle
@@ -375,33 +420,64 @@ class DiscardPuzzle(widgets.VBox):
         if not self._quiet:
             self.next_puzzle()
 
+    def own_puzzles(self) -> tuple[Puzzle, ...]:
+        """The puzzles from the learner's own games in the record
+        (:mod:`gin_teach.own_puzzles`): the trainer offers them with the bank's.
+
+        >>> from gin_teach.progress import ProgressStore
+        >>> DiscardPuzzle(store=ProgressStore.scratch()).own_puzzles()
+        ()
+        """
+        own = self.progress.own_puzzles
+        if own.keys() != self._own.keys():  # read again only when the record's set changes
+            self._own = {p.id: p for p in own_puzzles_of(self.progress)}
+        return tuple(self._own.values())
+
     def _candidates(self) -> list[Puzzle]:
         tier, theme = self.tier_choice.value, self.theme_choice.value
         kind = self.kind_choice.value
-        chosen = [p for p in self.bank if (tier == ANY or p.tier == tier)
+        chosen = [p for p in (*self.bank, *self.own_puzzles()) if (tier == ANY or p.tier == tier)
                   and (theme == ANY or theme in p.themes)
                   and (kind == ANY or p.question == kind)]
         return chosen or list(self.bank)
 
     def _pick(self, avoid: Puzzle | None = None) -> Puzzle:
+        self.quiet = False
         pool = [p for p in self._candidates() if p is not avoid] or self._candidates()
         by_id = {p.id: p for p in pool}
         for puzzle_id, entry in self.progress.due_reviews():
             if puzzle_id in by_id:  # a puzzle due for review comes first
-                self.review_note = f"Review: {missed_words(entry)}."
+                whose = " from your own game" if puzzle_id.startswith(OWN_PREFIX) else ""
+                self.review_note = f"Review{whose}: {missed_words(entry)}."
                 return by_id[puzzle_id]
         self.review_note = ""
         fresh = [p for p in pool if p.id not in self.progress.solved] or pool
         mine = self.progress.rating.rating
+        if self._serves_quiet():
+            # About one puzzle in seven is quiet whatever the rating, chosen by how hard it
+            # is to trust; the others never are, so the share holds at every level.
+            quiet = [p for p in fresh if is_quiet(p)] or [p for p in pool if is_quiet(p)]
+            others = [p for p in fresh if not is_quiet(p)]
+            if quiet and others and self.rng.random() < QUIET_SHARE:
+                nearest = sorted(quiet, key=lambda p: abs(trust_rating(p) - mine))
+                self.quiet = True
+                return self.rng.choice(nearest[:10])
+            fresh = others or fresh
         near = [p for p in fresh if abs(p.rating - mine) <= RATING_WINDOW]
         return self.rng.choice(near or sorted(fresh, key=lambda p: abs(p.rating - mine))[:10])
+
+    def _serves_quiet(self) -> bool:
+        """Whether the quiet share applies: no tier or theme chosen, and a question a quiet
+        puzzle can ask (a learner who picks "tier 1" or a theme gets exactly that)."""
+        return (self.tier_choice.value == ANY and self.theme_choice.value == ANY
+                and self.kind_choice.value in (ANY, "discard"))
 
     def _record(self, score: float) -> str:
         """Record the attempt; return what the learner should be told about the rating (why
         it fell after a correct answer) or the file (not saved)."""
         self.rated = True
         puzzle = self.puzzle
-        puzzle_rating = Rating(puzzle.rating, PUZZLE_DEVIATION)
+        puzzle_rating = Rating(self._rating_of(puzzle), PUZZLE_DEVIATION)
         before = self.progress.rating
         after = self.store.update(lambda p: p.record(puzzle.id, puzzle_rating, score,
                                                      themes=puzzle.themes)).rating
@@ -409,12 +485,17 @@ class DiscardPuzzle(widgets.VBox):
         if score > 0 and after.rating < before.rating:
             expected = before.expected_score(puzzle_rating)
             words.append(f"Your rating went from {round(before.rating)} to "
-                         f"{round(after.rating)}: against a puzzle rated {puzzle.rating} a "
+                         f"{round(after.rating)}: against a puzzle rated "
+                         f"{self._rating_of(puzzle)} a "
                          f"player rated {round(before.rating)} is expected to score "
                          f"{expected:.0%}, and this answer counts {score:g}.")
         if self.store.message and self.store.path is not None:
             words.append(self.store.message)
         return " ".join(words)
+
+    def _rating_of(self, puzzle: Puzzle) -> int:
+        """The puzzle's rating as served: a quiet one's is how hard it is to trust."""
+        return trust_rating(puzzle) if self.quiet else puzzle.rating
 
     def _on_record(self, _progress: Progress) -> None:
         self._show_status()
@@ -422,6 +503,7 @@ class DiscardPuzzle(widgets.VBox):
     def _show_puzzle(self) -> None:
         self.rated = False
         self.hint_used = False
+        self.wrong_tries = 0
         self.last_grade = None
         self.knock_button.value = False
         can_knock = any(c.knock for c in self.puzzle.choices)
@@ -476,9 +558,11 @@ class DiscardPuzzle(widgets.VBox):
             facts.append("opponent threw " + " ".join(map(str, k.opponent_discarded)))
         if k.opponent_passed:
             facts.append("opponent passed " + " ".join(map(str, k.opponent_passed)))
+        # A quiet position's tier would give it away ("Count"): it is said after the answer.
+        tier = "" if self.quiet else f" · tier {p.tier} {p.tier_name}"
         self.header.value = (f'<div style="{scale}"><b>Puzzle {html.escape(p.id)}</b> · '
-                             f"{QUESTIONS[p.question]} · tier {p.tier} {p.tier_name} · rated "
-                             f"{p.rating}</div>")
+                             f"{QUESTIONS[p.question]}{tier} · rated {self._rating_of(p)}"
+                             "</div>")
         pictures = "".join(f'<div style="margin:0 16px 8px 0">{pic}</div>' for pic in parts)
         self.position.value = (f'<div style="{scale}"><div style="display:flex;flex-wrap:wrap">'
                                f"{pictures}</div><div>{html.escape(' · '.join(facts))}</div>"

@@ -38,8 +38,9 @@ BOTS: dict[str, Callable[[int], Player]] = {
 OPPONENTS: tuple[str, ...] = tuple(dict.fromkeys([*BOTS, *LEVELS]))
 """The opponent menu: the players above, then the five levels, weakest first."""
 
-TABLES: tuple[str, ...] = (*Rules.presets(), "jokers wild")
-"""The tables on offer: the three bonus presets and seed 003's jokers-wild table."""
+TABLES: tuple[str, ...] = (*Rules.presets(), "jokers wild", "hollywood")
+"""The tables on offer: the three bonus presets, seed 003's jokers-wild table and Hollywood
+scoring (three games at once, :mod:`gin_teach.hollywood`)."""
 
 BIG_GIN_BONUS = 31
 """The big-gin bonus the variant box switches on (tables differ; 31 is a common figure)."""
@@ -439,4 +440,5 @@ class GameTable(LessonWidget):
         self.coach_panel.redraw()
         if self.game.is_over:  # a game that ends on the learner's click goes in their record
             done = self.coach_panel.game_review()
-            record_finished_game(self.game, self.human, done.accuracy if done else None)
+            record_finished_game(self.game, self.human, done.accuracy if done else None,
+                                 review=done)
