@@ -10,7 +10,7 @@ The file is safe:
 - updated under a lock (a ``.<name>.lock`` file beside it, locked with the ``filelock``
   package on every desktop system): :meth:`ProgressStore.update` reads the file, applies the
   change and writes it back while holding the lock, so two kernels recording at once lose no
-  update; in the static site (a browser's Python) the record lives in the browser's drive;
+  update; in the static site (a browser's Python) the record lives in the browser's drive, beside the lessons;
 - a damaged file that is recognisably ours is set aside under a new name, with a message
   saying where, and a fresh record starts. A folder, or a file that is not ours, is never
   moved or overwritten: :class:`~gin_teach.errors.ProgressError` says so.
@@ -51,7 +51,6 @@ from gin_teach.rating import Rating
 
 __all__ = [
     "BROWSER_DRIVE",
-    "BROWSER_FOLDER",
     "FRESH_RATING",
     "LOCK_WAIT_SECONDS",
     "MAX_PROGRESS_BYTES",
@@ -85,16 +84,16 @@ def runs_in_browser() -> bool:
 
 BROWSER_DRIVE = Path("/drive")
 """Where the static site's kernel sees the learner's files: the folder its file browser shows,
-kept in the browser's own storage, so it is still there after a reload or next week."""
-BROWSER_FOLDER = "my_progress"
-"""The folder of the drive that holds the learner's record in the static site."""
+kept in the browser's own storage, so it is still there after a reload or next week. The
+record sits at its top, beside the lessons (a new folder there makes JupyterLite look for it
+on the server first, and log a missing page)."""
 
 
 def default_progress_path() -> Path:
     """Where progress is kept unless told otherwise: ``~/.gin_teach/puzzle_progress.json``
     (``GIN_TEACH_HOME`` replaces ``~/.gin_teach``, for classrooms and tests). In the static
-    site the folder is ``my_progress`` in the browser's drive (:data:`BROWSER_DRIVE`), since
-    the kernel's home folder is lost when the page is closed.
+    site the folder is the browser's drive (:data:`BROWSER_DRIVE`, where the lessons are),
+    since the kernel's home folder is lost when the page is closed.
 
     >>> default_progress_path().name
     'puzzle_progress.json'
@@ -103,7 +102,7 @@ def default_progress_path() -> Path:
     if home:
         folder = Path(home)
     elif runs_in_browser() and BROWSER_DRIVE.is_dir():
-        folder = BROWSER_DRIVE / BROWSER_FOLDER
+        folder = BROWSER_DRIVE
     else:
         folder = Path.home() / ".gin_teach"
     return folder / "puzzle_progress.json"

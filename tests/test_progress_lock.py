@@ -19,7 +19,6 @@ from gin_teach.classes import export_progress, import_progress
 from gin_teach.errors import ProgressError
 from gin_teach.learner_record import Progress
 from gin_teach.progress import (
-    BROWSER_FOLDER,
     ProgressStore,
     default_progress_path,
     load_progress,
@@ -120,7 +119,7 @@ def test_in_a_browser_the_record_lives_in_the_drive(tmp_path, monkeypatch):
     # No drive mounted (a kernel started without one): the home folder, as elsewhere.
     assert default_progress_path() == tmp_path / "home" / ".gin_teach" / "puzzle_progress.json"
     drive.mkdir()
-    assert default_progress_path() == drive / BROWSER_FOLDER / "puzzle_progress.json"
+    assert default_progress_path() == drive / "puzzle_progress.json"
     monkeypatch.setenv("GIN_TEACH_HOME", str(tmp_path / "class"))  # a teacher's choice wins
     assert default_progress_path() == tmp_path / "class" / "puzzle_progress.json"
     monkeypatch.setattr(sys, "platform", "linux")

@@ -17,6 +17,9 @@ the one serving it:
   own Pyodide, run by Node, puts an unchecked-hash ``.pyc`` (PEP 552) beside each module, so
   the browser's Python does not compile IPython, jedi, the course and the standard library from
   source at every start (seconds less again);
+- the standard library's zip gets binder/lite/sitecustomize.py, which makes an import look in
+  the installed modules before the learner's folder: that folder is the browser's drive, where
+  each look-up is a round trip to the page (seconds of the start, before);
 - the front-end extensions (the kernel, ipywidgets, ipycanvas) are the ones installed in this
   environment, so their versions are the project's pins.
 
@@ -37,6 +40,7 @@ import sys
 import tarfile
 import tempfile
 import time
+import zipfile
 from importlib.metadata import version
 from pathlib import Path
 
@@ -231,6 +235,15 @@ def precompile(runtime: Path, wheels: Path) -> None:
                     str(wheels.resolve()), _COMPILE_PY + _COMPILE_STDLIB_PY], check=True)
 
 
+def add_sitecustomize(pyodide: Path) -> None:
+    """Put binder/lite/sitecustomize.py in the standard library's zip, where the browser's
+    Python imports it as it starts (imports stop asking the drive first for every module)."""
+    with zipfile.ZipFile(pyodide / "python_stdlib.zip", "a", zipfile.ZIP_DEFLATED) as stdlib:
+        if "sitecustomize.py" in stdlib.namelist():
+            sys.exit("the Pyodide runtime has a sitecustomize.py of its own: merge the two")
+        stdlib.write(HERE / "sitecustomize.py", "sitecustomize.py")
+
+
 def make_lock(lock: dict[str, object], pyodide: Path, work: Path) -> None:
     """Keep the boot packages, served from wheels next to the lock; add the kernel's own
     wheels and the preloaded ones."""
@@ -247,6 +260,7 @@ def make_lock(lock: dict[str, object], pyodide: Path, work: Path) -> None:
          str(wheels), str(REPO)])
     for name in KERNEL_WHEELS:
         shutil.copy2(wheel_of(kernel_pypi(), name), wheels)
+    add_sitecustomize(pyodide)
     precompile(pyodide, wheels)
 
     kept = {}
