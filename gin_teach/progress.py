@@ -10,7 +10,8 @@ The file is safe:
 - updated under a lock (a ``.<name>.lock`` file beside it, locked with the ``filelock``
   package on every desktop system): :meth:`ProgressStore.update` reads the file, applies the
   change and writes it back while holding the lock, so two kernels recording at once lose no
-  update; in the static site (a browser's Python) the record lives in the browser's drive, beside the lessons;
+  update; in the static site (a browser's Python) the record lives in the browser's drive,
+  beside the lessons;
 - a damaged file that is recognisably ours is set aside under a new name, with a message
   saying where, and a fresh record starts. A folder, or a file that is not ours, is never
   moved or overwritten: :class:`~gin_teach.errors.ProgressError` says so.

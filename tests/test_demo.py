@@ -21,8 +21,8 @@ import pytest
 
 from gin_teach.widgets.table import TableLayout
 from tests.axe import violations
-from tests.offline import outside_urls
 from tests.jupyter_server import free_port
+from tests.offline import outside_urls
 from tests.test_browser import (  # noqa: F401  (browser is a pytest fixture)
     _CANVAS_DRAWN,
     LOAD_MS,

@@ -190,7 +190,7 @@ def test_an_import_that_cannot_be_written_changes_nothing(tmp_path, monkeypatch)
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(progress_module, "save_progress", refuse)
-    with pytest.raises(ProgressError, match="No space left on device.*yours is unchanged"):
+    with pytest.raises(ProgressError, match=r"No space left on device.*yours is unchanged"):
         import_progress(out, store)
     assert path.read_bytes() == mine and store.progress.attempts == 1
     assert not list(path.parent.glob("*.replaced-*"))
@@ -203,7 +203,7 @@ def test_an_export_into_a_read_only_folder_is_a_clear_error(tmp_path):
     folder.mkdir()
     folder.chmod(0o555)
     try:
-        with pytest.raises(ProgressError, match="could not be written in .*class"):
+        with pytest.raises(ProgressError, match=r"could not be written in .*class"):
             export_progress(folder / "ada.json", "Ada", Progress())
         assert list(folder.iterdir()) == []
     finally:
