@@ -43,7 +43,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 lab: $(VENV)/.notebooks-installed
 	$(BIN)/jupyter lab $(ROOT_FLAG) $(START)
 
-test: $(VENV)/.test-installed lint typecheck axe unit notebooks lite-test
+test: $(VENV)/.test-installed lint typecheck axe unit notebooks lite-test docs
 
 # The edit-test loop: everything but the tests marked slow (browsers, Binder builds, notebooks,
 # long property runs); under a minute.
@@ -115,6 +115,21 @@ demo: $(VENV)/.demo-installed
 # version tests/axe.py pins, unpacked into .cache/ once.
 axe: $(VENV)/.test-installed
 	$(BIN)/python -m tests.axe
+
+# The documentation site (docs/, Sphinx with MyST-NB) in build/docs: the README's tour, the
+# lessons run as pages, the rules, the design, the changelog and the API reference. Offline,
+# warnings as errors. Each lesson runs once and its outputs are kept in .cache/jupyter_cache by
+# its code, so a rebuild runs only the lessons that changed; -j 2 reads the pages on both cores.
+$(VENV)/.docs-installed: pyproject.toml $(PINS) | $(VENV)/.test-installed
+	$(BIN)/python -m pip install --quiet -c $(PINS) -e ".[test,docs]"
+	touch $@
+
+DOCS_OUT ?= build/docs
+.PHONY: docs
+docs: $(VENV)/.docs-installed
+	@start=$$(date +%s); \
+	$(BIN)/python -m sphinx -b html -W --keep-going -q -j 2 docs $(DOCS_OUT); \
+	status=$$?; echo "docs: built $(DOCS_OUT) in $$(( $$(date +%s) - start )) s"; exit $$status
 
 # Each lesson's main widget as the browser test draws it, saved as docs/img/<lesson>.png.
 screenshots: $(VENV)/.test-installed axe

@@ -29,3 +29,187 @@ def test_the_check_notices_a_missing_example(tmp_path):
                       'class Bare:\n    """No example."""\n\n    def method(self):\n'
                       '        """Methods may lean on the class."""\n')
     assert undocumented(sample) == ["bare", "Bare"]
+
+
+# --------------------------------------------------------------------- the written documents
+# The README is the tour, the documentation site its larger home; these tests keep the two
+# one text, every figure traceable to the script that printed it, and every path they name real.
+
+import doctest  # noqa: E402
+import importlib.util  # noqa: E402
+import re  # noqa: E402
+
+from tests.test_setup import commands, runs  # noqa: E402
+
+ROOT = PACKAGE.parent
+README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+WRITTEN = [README, ROOT / "CONTRIBUTING.md", ROOT / "CHANGELOG.md",
+           ROOT / "benchmarks" / "README.md", *sorted(DOCS.glob("*.md"))]
+END_OF_TOUR = ("<!-- The documentation site's front page (docs/index.md) includes this file up "
+               "to here. -->")
+
+
+def blocks(text: str) -> list[str]:
+    """The paragraphs, lists and tables of a Markdown text, each fenced code block dropped
+    (their numbers are computed by the doctests, not measured)."""
+    prose = re.sub(r"^```.*?^```[ \t]*$", "\n", text, flags=re.M | re.S)
+    return [block for block in re.split(r"\n\s*\n", prose) if block.strip()]
+
+
+# A measured figure: a time, a rate, or a share given to a tenth (73.7%).
+FIGURE = re.compile(r"\b\d[\d,.]*(?:-\d[\d,.]*)? ?(?:ms|s)\b|/s\b|\b\d+\.\d%")
+BENCHMARK = re.compile(r"benchmarks/(\w+)\.py")
+
+
+def unsourced_figures(text: str) -> list[str]:
+    """The blocks of ``text`` that state a measured figure while neither they nor the block
+    just before them (a table's introduction) name the benchmark script that prints it."""
+    found = blocks(text)
+    return [block for index, block in enumerate(found)
+            if FIGURE.search(block) and not BENCHMARK.search(block)
+            and not (index and BENCHMARK.search(found[index - 1]))]
+
+
+def test_the_readme_is_a_tour_of_at_most_20_kb():
+    assert len(README.read_bytes()) <= 20 * 1024
+    assert README.read_text(encoding="utf-8").count(END_OF_TOUR) == 1
+
+
+def test_every_figure_in_the_readme_names_the_benchmark_that_prints_it():
+    text = README.read_text(encoding="utf-8")
+    assert unsourced_figures(text) == []
+    named = set(BENCHMARK.findall(text))
+    assert named and all((ROOT / "benchmarks" / f"{name}.py").is_file() for name in named), named
+
+
+def test_the_figure_check_notices_a_figure_without_its_benchmark():
+    text = ("Intro.\n\nA grade takes 270 ms.\n\nPrinted by `benchmarks/coach.py`: 73 ms.\n\n"
+            "The table, from `benchmarks/strength.py`:\n\n| a | 55.8% |\n\nIt wins 73.7%.\n")
+    assert unsourced_figures(text) == ["A grade takes 270 ms.", "It wins 73.7%.\n"]
+
+
+def test_every_benchmark_script_is_described_in_the_benchmarks_readme():
+    text = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
+    scripts = sorted(path.name for path in (ROOT / "benchmarks").glob("*.py"))
+    assert [name for name in scripts if f"`{name}`" not in text] == []
+
+
+PATH = re.compile(r"(?<![\w/.~-])((?:gin_teach|tests|benchmarks|docs|notebooks|binder)/[\w./-]*\w)")
+PLACEHOLDER = re.compile(r"NN_|\bNAME\b")  # notebooks/NN_topic.ipynb, benchmarks/NAME.py
+
+
+@pytest.mark.parametrize("path", WRITTEN, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_path_a_document_names_exists(path):
+    text = path.read_text(encoding="utf-8")
+    # The wheel's copy of the course exists only in a built wheel.
+    named = {found for found in PATH.findall(text)
+             if not found.startswith("gin_teach/course") and not PLACEHOLDER.search(found)}
+    assert sorted(found for found in named if not (ROOT / found).exists()) == []
+
+
+EXAMPLES = [p for p in WRITTEN if p != README  # the README runs in the doctest run itself
+            and re.search(r"^ *>>> ", p.read_text(encoding="utf-8"), flags=re.M)]
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_documents_examples_run(path):
+    failed, tried = doctest.testfile(str(path), module_relative=False,
+                                     optionflags=doctest.ELLIPSIS, encoding="utf-8")
+    assert tried and not failed
+
+
+def test_nothing_cites_the_design_and_rules_notes_from_outside_the_repository():
+    # The project's own documents are docs/design.md and docs/rules.md; the notes the work
+    # started from are not in the repository, so nothing may send a reader to them.
+    outside = re.compile(r"(?<![\w/])(?:DESIGN|RULES)\.md")
+    texts = [ROOT / "layers.txt", *WRITTEN, *ROOT.glob("*.toml"), *(ROOT / "notebooks").glob("*"),
+             *PACKAGE.rglob("*.py"), *(ROOT / "tests").glob("*.py"),
+             *(ROOT / "benchmarks").glob("*.py")]
+    # Only files: a JupyterLab the browser tests start leaves notebooks/.ipynb_checkpoints.
+    citing = [str(path.relative_to(ROOT)) for path in texts if path.is_file()
+              and path != Path(__file__) and outside.search(path.read_text(encoding="utf-8"))]
+    assert citing == []
+    assert (DOCS / "design.md").is_file() and (DOCS / "rules.md").is_file()
+
+
+def test_the_site_includes_the_readme_changelog_and_guides_rather_than_copying_them():
+    includes = {"index.md": "../README.md", "changelog.md": "../CHANGELOG.md",
+                "contributing.md": "../CONTRIBUTING.md", "benchmarks.md": "../benchmarks/README.md"}
+    for page, source in includes.items():
+        assert f"```{{include}} {source}" in (DOCS / page).read_text(encoding="utf-8"), page
+    assert f":end-before: {END_OF_TOUR}" in (DOCS / "index.md").read_text(encoding="utf-8")
+    # No page of the site repeats a paragraph of the tour: it would drift from the README.
+    tour = README.read_text(encoding="utf-8").split(END_OF_TOUR)[0]
+    paragraphs = [" ".join(b.split()) for b in blocks(tour) if len(b) > 120]
+    for page in DOCS.glob("*.md"):
+        text = " ".join(page.read_text(encoding="utf-8").split())
+        assert [p for p in paragraphs if p in text] == [], page.name
+
+
+def test_the_changelog_keeps_a_changelog_form_with_the_current_version():
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    versions = re.findall(r"^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$", text, flags=re.M)
+    assert versions[0] == ("Unreleased", "") and all(date for _, date in versions[1:])
+    dates = [date for _, date in versions[1:]]
+    assert dates == sorted(dates, reverse=True)
+    kinds = set(re.findall(r"^### (.+)$", text, flags=re.M))
+    assert kinds <= {"Added", "Changed", "Deprecated", "Removed", "Fixed", "Security"}, kinds
+    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    version = re.search(r'^version = "([^"]+)"', project, flags=re.M).group(1)
+    assert version in {name for name, _ in versions}
+    assert all(f"[{name}]: " in text for name, _ in versions)  # each heading's link
+
+
+def load_docs_settings():
+    spec = importlib.util.spec_from_file_location("docs_conf", DOCS / "conf.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_site_requires_a_page_for_every_public_module_and_every_lesson():
+    settings = load_docs_settings()
+    layers = (ROOT / "layers.txt").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^(gin_teach(?:\.\w+)*)$", layers, flags=re.M))
+    assert set(settings.public_modules()) == {m for m in listed if "._" not in m}
+    lessons = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    pages = {f"api/{m}" for m in settings.public_modules()} | {f"lessons/{p.stem}" for p in lessons}
+    assert settings.missing_pages(pages) == []
+    missing = settings.missing_pages(pages - {"api/gin_teach.judge", f"lessons/{lessons[0].stem}"})
+    assert missing == ["the public module gin_teach.judge has no API reference page",
+                       f"the lesson {lessons[0].name} has no page"]
+
+
+def test_make_test_builds_the_site_offline_with_warnings_as_errors():
+    (build,) = [command for command in commands("docs") if runs(command, "sphinx")]
+    assert "-W" in build and "docs" in build
+    assert build in commands("test")
+
+
+def layer_sections(text: str) -> list[list[str]]:
+    """The modules of each layer of ``layers.txt``, top first (the [sanctioned] list left out)."""
+    sections: list[list[str]] = []
+    for line in text.splitlines():
+        if line.startswith("[") and line != "[sanctioned]":
+            sections.append([])
+        elif line == "[sanctioned]":
+            break
+        elif line.strip() and not line.startswith("#") and sections:
+            sections[-1].append(line.strip())
+    return sections
+
+
+def test_the_design_lists_the_layers_of_layers_txt_in_order():
+    sections = layer_sections((ROOT / "layers.txt").read_text(encoding="utf-8"))
+    design = (DOCS / "design.md").read_text(encoding="utf-8")
+    table = design[design.index("| layer | modules |"):].split("\n\n")[0].splitlines()[2:]
+    rows = [row.split(" | ")[1] for row in table]
+    assert len(rows) == len(sections)
+    for row, modules in zip(rows, sections, strict=True):
+        for module in modules:
+            if module == "gin_teach":
+                continue  # the package's top level, said in words
+            name = module.removeprefix("gin_teach.")
+            short = name if name.endswith("__main__") else name.split(".")[0]
+            assert f"`{short}`" in row or f"`gin_teach.{short}`" in row, (module, row)

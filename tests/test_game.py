@@ -1,5 +1,5 @@
 """Scenario tests for the round and game state machines: one test (or a few) per rule of
-RULES.md, each built from named hands so the arithmetic can be checked by reading."""
+docs/rules.md, each built from named hands so the arithmetic can be checked by reading."""
 
 import dataclasses
 import json
@@ -247,8 +247,8 @@ FOURS_DEFENDER = "6S 7S 8S JD JH JS 4C KH 5D TS"
 
 
 def test_by_default_the_knocker_spreads_from_its_own_cards_not_the_defenders():
-    # RULES.md: at the table a knocker chooses from what it knows. Without a named spread the
-    # round spreads the knocker's best arrangement, whatever the defender holds; settle alone
+    # docs/rules.md: at the table a knocker chooses from what it knows. Without a named spread
+    # the round spreads the knocker's best arrangement, whatever the defender holds; settle alone
     # (the teaching view) may look at both hands.
     spreads = []
     for defender in (FOURS_DEFENDER, "6S 7S 8S JD JH JS 2C KH 5D TS"):

@@ -275,8 +275,8 @@ def _knocker_net(result):
 
 
 def test_the_knocker_may_keep_a_run_as_deadwood_to_block_layoffs():
-    # RULES.md's example: the optimal spread (A♥ 2♥ 3♥ run, deadwood 4♠ = 4) lets the defender
-    # lay off 4♥ 5♥ and scores 10; the four 3s with A♥ 2♥ kept as deadwood score 16.
+    # docs/rules.md's example: the optimal spread (A♥ 2♥ 3♥ run, deadwood 4♠ = 4) lets the
+    # defender lay off 4♥ 5♥ and scores 10; the four 3s with A♥ 2♥ kept as deadwood score 16.
     knocker, defender = "AH 2H 3H 3S 3D 3C 9C 9D 9S 4S", "4H 5H KS KD KC QS QD QH 8C 6D"
     optimal = settle(knocker, defender, knocker_melds=["AH 2H 3H", "3S 3D 3C", "9C 9D 9S"])
     assert optimal.points == 10 and optimal.laid_off_cards == (Card(4, "H"), Card(5, "H"))
