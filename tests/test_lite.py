@@ -29,6 +29,7 @@ from tests.test_browser import (  # noqa: F401  (browser is a pytest fixture)
     _RUN_ALL,
     LOAD_MS,
     RUN_MS,
+    STEP_MS,
     NotebookPage,
     browser,
     expected,
@@ -216,10 +217,19 @@ _CELL_DONE = "([path, index, before]) => {" + _FIND_PANEL + """
   return !!kernel && kernel.status === 'idle' && cell.model.executionCount !== null
     && cell.model.executionCount !== before && cell.model.executionState !== 'running';
 }"""
+# Whether the text of a cell's output (``root``, which stays while the cell is not run again),
+# or of the first element in it matching ``selector``, differs from ``before``.
+_TEXT_CHANGED = """([root, selector, before]) => {
+  const el = selector === null ? root : root.querySelector(selector);
+  return !!el && el.innerText !== before;
+}"""
 # The learner's record as the site's own storage holds it (the drive its file browser shows).
 _STORED_RECORD = """async () => {
   const file = await window.jupyterapp.serviceManager.contents.get('puzzle_progress.json',
                                                                    {content: true});
+  if (file.format === 'base64') {  // as the kernel wrote it: bytes
+    return new TextDecoder().decode(Uint8Array.from(atob(file.content), (c) => c.charCodeAt(0)));
+  }
   return typeof file.content === 'string' ? file.content : JSON.stringify(file.content);
 }"""
 
@@ -257,15 +267,27 @@ class Learner:
         self.nb.assert_clean(f"{self.nb.path} after running the cell with {marker!r}")
         return self.nb.notebook.locator(".jp-Cell").nth(index)
 
-    def click_and_wait(self, where: Any, target: Any, what: str) -> None:
-        """Click ``target`` and wait until the text of ``where`` changes."""
-        before = where.inner_text()
+    def click_and_wait(self, output: Any, target: Any, what: str,
+                       part: str | None = None) -> None:
+        """Click ``target`` and wait until the text of ``output`` (a cell's output) changes,
+        or of the first element in it matching the CSS selector ``part``. The part is looked
+        up afresh at every poll: a widget redraws its HTML as a new element, so the one found
+        before the click would keep its old text for ever."""
+        before = self.text_of(output, part)
         target.scroll_into_view_if_needed()
         target.click()
         with expected(what, self.nb):
-            self.page.wait_for_function("([el, before]) => el.innerText !== before",
-                                        arg=[where.element_handle(), before],
+            self.page.wait_for_function(_TEXT_CHANGED, arg=[output.element_handle(), part,
+                                                            before],
                                         timeout=RUN_MS, polling=200)
+            # The first change is the first of the handler's updates; the kernel is idle once
+            # it has sent them all (they come before the idle status, in order).
+            self.page.wait_for_function(_KERNEL_IDLE, arg=self.nb.path, timeout=RUN_MS,
+                                        polling=100)
+
+    @staticmethod
+    def text_of(output: Any, part: str | None = None) -> str:
+        return str(output.locator(part).first.inner_text() if part else output.inner_text())
 
     def stored_record(self) -> dict[str, Any]:
         record: dict[str, Any] = json.loads(self.page.evaluate(_STORED_RECORD))
@@ -283,8 +305,8 @@ def answer_a_puzzle(learner: Learner, output: Any) -> str:
     choice = output.locator(".widget-button[title^='discard ']:enabled, "
                             ".widget-button[title='draw the top card of the stock']").first
     before = rating_shown(output)
-    learner.click_and_wait(output.locator(".gin-message").first, choice, "a grade shown")
-    grade = output.locator(".gin-message").first.inner_text()
+    learner.click_and_wait(output, choice, "a grade shown", part=".gin-message")
+    grade = learner.text_of(output, ".gin-message")
     with expected("the rating to move after an answer", learner.nb):
         learner.page.wait_for_function(
             "([el, before]) => !el.innerText.includes(`Your rating ${before} `)",
@@ -295,7 +317,8 @@ def answer_a_puzzle(learner: Learner, output: Any) -> str:
 
 def play_a_short_game(learner: Learner, output: Any) -> int:
     """Set the target to 10 points, press New game and play by clicks to the end: Draw (or
-    take or pass the upcard), then discard the first card offered; Next round between rounds.
+    take or pass the upcard, or lay off when the computer knocks), then discard the first card
+    offered; Next round between rounds.
     Returns how many clicks it took."""
     output.get_by_text("Variants and target").first.click()
     target = output.locator(".widget-inline-hbox", has_text="Play to:").locator("input")
@@ -303,21 +326,29 @@ def play_a_short_game(learner: Learner, output: Any) -> int:
     target.press("Enter")
     learner.click_and_wait(output, output.get_by_role("button", name="New game"),
                            "a new game after New game")
+    # The table's move buttons (the coach's Take back is not one).
     moves = output.locator(".widget-button:visible:enabled").filter(
-        has_text=re.compile(r"^(Draw|Pass|Take)"))
+        has_text=re.compile(r"^(Draw|Pass|Take (?!back)|Spread|Go big gin)"))
     next_round = output.get_by_role("button", name="Next round")
     discard = output.locator(".widget-hbox", has_text="Discard:").locator(
         ".widget-button:visible:enabled")
     for clicks in range(1, 400):
-        if "Game over:" in output.inner_text():
-            return clicks
-        if next_round.is_visible():
-            target_button = next_round
-        elif moves.count():
-            target_button = moves.first
-        else:
-            assert discard.count(), f"no move to click:\n{output.inner_text()[:1500]}"
-            target_button = discard.first
+        deadline = time.monotonic() + STEP_MS / 1000  # the last updates may still be drawn
+        while True:
+            if "Game over:" in output.inner_text():
+                return clicks
+            if next_round.is_visible():
+                target_button = next_round
+            elif moves.count():
+                target_button = moves.first
+            elif discard.count():
+                target_button = discard.first
+            else:
+                assert time.monotonic() < deadline, \
+                    f"no move to click:\n{output.inner_text()[:1500]}"
+                time.sleep(0.2)
+                continue
+            break
         learner.click_and_wait(output, target_button, f"the table to answer click {clicks}")
     raise AssertionError(f"the game was not over after 400 clicks:\n{output.inner_text()[:1500]}")
 

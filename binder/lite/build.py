@@ -316,6 +316,9 @@ def build(output: Path) -> None:
              "--output-dir", str(output.resolve()), "--apps", "lab",
              "--no-unused-shared-packages", "--no-sourcemaps", "--ignore-sys-prefix",
              *extensions, "--contents", str(REPO / "notebooks")], cwd=lite)
+    # The lab page names no icon, so a browser asks for /favicon.ico at the host's root, and
+    # a site served there (make lite-serve) answered it with a missing page in the console.
+    shutil.copy2(output / "lab" / "favicon.ico", output / "favicon.ico")
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     print(f"site built in {output} ({size / 1e6:.0f} MB) in {time.monotonic() - started:.0f} s")
 
