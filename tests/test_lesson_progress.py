@@ -79,6 +79,30 @@ def test_a_checked_answer_in_an_exercise_cell_is_recorded_with_its_tries(home, k
     assert course_map(progress, NOTEBOOKS).lessons[1].solved == 1
 
 
+def test_a_kernel_told_only_its_folder_finds_the_lesson_holding_the_exercise(
+        home, monkeypatch, tmp_path):
+    # The static site's kernel: no session name, the lessons in its current folder.
+    shell = types.SimpleNamespace(user_ns={"_ih": [""]})
+    monkeypatch.setattr(lesson_progress, "kernel_shell", lambda: shell)
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+    monkeypatch.chdir(NOTEBOOKS)
+    shell.user_ns["_ih"].append(EXERCISE.replace("...", "28"))
+    assert check_card_points("AS 7D KC QH", 28).correct
+    progress, _ = load_progress(home)
+    (record,) = progress.exercises.values()
+    assert record.lesson == "01_cards_and_deadwood"
+    assert course_map(progress, NOTEBOOKS).lessons[1].solved == 1
+    # A cell of no lesson there is of none; a lesson that comes later is found.
+    own = 'answer = 1\ncheck_card_points("AS", answer)'
+    assert lesson_progress.lesson_holding(own, tmp_path) == ""
+    cell = {"cell_type": "code", "source": own.replace("1", "...", 1)}
+    (tmp_path / "30_mine.ipynb").write_text(json.dumps({"cells": [cell]}))
+    assert lesson_progress.lesson_holding(own, tmp_path) == "30_mine"
+    assert lesson_progress.lesson_holding(own, NOTEBOOKS) == ""
+    assert lesson_progress.lesson_holding(EXERCISE, tmp_path) == ""
+    assert lesson_progress.lesson_holding(EXERCISE, NOTEBOOKS) == "01_cards_and_deadwood"
+
+
 def test_placeholders_demonstrations_and_scripts_record_nothing(home, kernel, monkeypatch):
     kernel(EXERCISE)
     check_card_points("AS 7D KC QH", ...)  # Run All: the placeholder is no answer

@@ -405,6 +405,10 @@ def test_a_learner_answers_plays_and_finds_the_same_progress_after_a_reload(
         assert rating is not None
         record = learner.stored_record()  # in the browser's storage, where the site keeps files
         assert record["attempts"] == 2 and len(record["games"]) == 1
+        # The exercise is filed under its lesson, though the kernel is told only its folder.
+        (lesson, tries, solved), = record["exercises"].values()
+        assert lesson == LESSON_1.removesuffix(".ipynb") and tries == 2 and solved
+        assert all(key.startswith(f"{lesson}:") for key in record["exercises"])
 
         # A reload (a visit next week): a new kernel finds the same record in the drive.
         learner.page.reload()

@@ -59,7 +59,11 @@ def dashboard_charts(progress: Progress, today: datetime.date | None = None) -> 
 
 
 def rating_chart(progress: Progress) -> str:
-    """The puzzle rating after each answer, with the starting 1500 dashed."""
+    """The puzzle rating after each answer, with the starting 1500 dashed.
+
+    >>> "no puzzle answered yet" in rating_chart(Progress())
+    True
+    """
     return line_chart([row[3] for row in progress.history], title="Puzzle rating",
                       x_label="puzzles answered", reference=1500,
                       empty="no puzzle answered yet")
@@ -70,7 +74,12 @@ THEMES_SHOWN = 12
 
 
 def themes_chart(progress: Progress) -> str:
-    """Each theme's rating, weakest first, its whisker how sure the rating is."""
+    """Each theme's rating, weakest first, its whisker how sure the rating is.
+
+    >>> from gin_teach.rating import Rating
+    >>> "more outs" in themes_chart(Progress().record("p1", Rating(), 1.0, themes=("more outs",)))
+    True
+    """
     ranked = progress.theme_ranking()
     shown = ranked[:THEMES_SHOWN]
     title = "Themes, weakest first"
@@ -83,7 +92,11 @@ def themes_chart(progress: Progress) -> str:
 
 
 def days_chart(progress: Progress, today: datetime.date) -> str:
-    """The last weeks' calendar, the days practised dark, with the current streak."""
+    """The last weeks' calendar, the days practised dark, with the current streak.
+
+    >>> "Days practised: streak 0" in days_chart(Progress(), datetime.date(2026, 1, 5))
+    True
+    """
     return calendar_chart(progress.days, today, weeks=CALENDAR_WEEKS,
                           title=f"Days practised: streak {progress.current_streak_days(today)}")
 

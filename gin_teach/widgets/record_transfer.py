@@ -45,7 +45,16 @@ def export_name(name: str) -> str:
 
 class RecordTransfer(widgets.VBox):
     """Export and import of the record in ``store``: a name field, *Export my record*, an
-    *Import a record* upload button and a line saying what happened (``message``)."""
+    *Import a record* upload button and a line saying what happened (``message``). The file
+    goes to ``folder`` (by default the notebook's own).
+
+    >>> import tempfile
+    >>> from gin_teach.progress import ProgressStore
+    >>> box = RecordTransfer(ProgressStore.scratch(), folder=tempfile.mkdtemp())
+    >>> box.name.value = "Ada"; box.export()
+    >>> "Ada_record.json" in box.message.value
+    True
+    """
 
     def __init__(self, store: ProgressStore, folder: str | Path | None = None) -> None:
         super().__init__()
