@@ -61,6 +61,7 @@ __all__ = [
     "Rating",
     "default_progress_path",
     "load_progress",
+    "outlives_the_page",
     "runs_in_browser",
     "save_progress",
     "store_for",
@@ -74,8 +75,8 @@ _OUR_STARTS = (b'{"format"', b'{"gin_teach"')
 
 def runs_in_browser() -> bool:
     """Whether this Python runs inside a web page (Pyodide, the kernel of the course's static
-    site): one kernel per page, no second process, and files kept in the browser. Decided by
-    the platform Python was built for, not by which module happens to be missing.
+    site): no second process, no file locks, and files kept in the browser. Decided by the
+    platform Python was built for, not by which module happens to be missing.
 
     >>> runs_in_browser()  # a doctest runs in an ordinary Python
     False
@@ -88,6 +89,19 @@ BROWSER_DRIVE = Path("/drive")
 kept in the browser's own storage, so it is still there after a reload or next week. The
 record sits at its top, beside the lessons (a new folder there makes JupyterLite look for it
 on the server first, and log a missing page)."""
+
+
+def outlives_the_page(path: str | Path) -> bool:
+    """Whether a file at ``path`` is still there after the page is reloaded: always, except
+    in the static site, where only the browser's drive (:data:`BROWSER_DRIVE`, the folders the
+    file browser shows) is kept, and any other folder lives in the page's memory.
+
+    >>> outlives_the_page("/tmp/puzzle_progress.json")  # an ordinary Python keeps every file
+    True
+    """
+    if not runs_in_browser():
+        return True
+    return Path(path).resolve().is_relative_to(BROWSER_DRIVE)
 
 
 def default_progress_path() -> Path:
@@ -220,8 +234,10 @@ as a rule) before it gives up, keeps the change in memory and says so."""
 def _locked(path: Path) -> Iterator[None]:
     """Hold an exclusive lock on ``.<name>.lock`` beside ``path`` (a lock file, not the record
     itself, which ``os.replace`` swaps), the system's own file lock on Linux, macOS and Windows
-    alike (the ``filelock`` package). In a browser's Python there is nothing to lock against:
-    a page runs one kernel, and the files are that page's own (see :func:`runs_in_browser`)."""
+    alike (the ``filelock`` package). A browser's Python has no lock to take (its files have
+    none, see :func:`runs_in_browser`) and none is needed: the files are the page's own, and
+    each open notebook's kernel is a worker of that one page, recording what the learner's
+    clicks and answers ask, one at a time."""
     if runs_in_browser():
         yield
         return

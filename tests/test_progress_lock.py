@@ -22,9 +22,11 @@ from gin_teach.progress import (
     ProgressStore,
     default_progress_path,
     load_progress,
+    outlives_the_page,
     runs_in_browser,
 )
 from gin_teach.rating import Rating
+from gin_teach.widgets import DiscardPuzzle
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -125,6 +127,22 @@ def test_in_a_browser_the_record_lives_in_the_drive(tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "platform", "linux")
     monkeypatch.delenv("GIN_TEACH_HOME")
     assert default_progress_path() == tmp_path / "home" / ".gin_teach" / "puzzle_progress.json"
+
+
+def test_in_a_browser_the_trainer_says_where_the_record_outlives_a_reload(tmp_path,
+                                                                         monkeypatch):
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    monkeypatch.setattr(progress_module, "BROWSER_DRIVE", drive)
+    assert outlives_the_page(tmp_path / "memory" / "p.json")  # not in a browser: any folder
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    assert outlives_the_page(drive / "p.json") and outlives_the_page(drive / "class" / "p.json")
+    assert not outlives_the_page(tmp_path / "memory" / "p.json")
+    kept = DiscardPuzzle(progress_path=drive / "p.json", seed=1)
+    assert "progress kept in this browser: p.json in the file browser" in kept.status.value
+    lost = DiscardPuzzle(progress_path=tmp_path / "memory" / "p.json", seed=1)
+    assert "for this page only" in lost.status.value
+    assert "outlive a reload" in lost.status.value
 
 
 def test_two_threads_of_one_kernel_lose_no_update(tmp_path):

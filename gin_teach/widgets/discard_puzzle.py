@@ -31,7 +31,7 @@ from gin_teach.cards import Card
 from gin_teach.display import HIGHLIGHTS, hand_svg, message_html
 from gin_teach.errors import GinError, PuzzleError, excerpt
 from gin_teach.learner_record import SOLVED_VERDICTS, Progress, verdict_score
-from gin_teach.progress import ProgressStore, store_for
+from gin_teach.progress import ProgressStore, outlives_the_page, runs_in_browser, store_for
 from gin_teach.puzzles import QUESTIONS, TIER_NAMES, Grade, Puzzle, load_bank
 from gin_teach.rating import Rating
 from gin_teach.review_schedule import missed_words
@@ -440,8 +440,16 @@ class DiscardPuzzle(widgets.VBox):
         progress = self.progress
         low, high = progress.rating.interval()
         due = len(progress.due_reviews())
-        where = (f"progress kept in {html.escape(str(self.path))}" if self.path is not None
-                 else "a practice record: not saved")
+        if self.path is None:
+            where = "a practice record: not saved"
+        elif not outlives_the_page(self.path):
+            where = (f"progress kept in {html.escape(str(self.path))} for this page only: in "
+                     "this browser only the folders of the file browser outlive a reload")
+        elif runs_in_browser():
+            where = (f"progress kept in this browser: {html.escape(self.path.name)} in the "
+                     "file browser")
+        else:
+            where = f"progress kept in {html.escape(str(self.path))}"
         self.status.value = (f"Your rating {round(progress.rating.rating)} (likely {low}-"
                              f"{high}) · streak {progress.streak} (best "
                              f"{progress.best_streak}) · solved "
