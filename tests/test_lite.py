@@ -433,7 +433,10 @@ def test_a_learner_answers_plays_and_finds_the_same_progress_after_a_reload(
         download.value.save_as(exported)
         assert json.loads(exported.read_text(encoding="utf-8"))["name"] == "Ada"
         before = learner.text_of(again)
-        again.locator("input[type=file]").set_input_files(str(exported))
+        # The upload button opens the browser's file chooser (its input is not in the page).
+        with learner.page.expect_file_chooser() as chooser:
+            again.locator(".widget-upload").click()
+        chooser.value.set_files(str(exported))
         with expected("the import to say what it did", learner.nb):
             learner.page.wait_for_function(_TEXT_CHANGED, arg=[again.element_handle(), None,
                                                                before],
