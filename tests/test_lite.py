@@ -233,6 +233,7 @@ _STORED_RECORD = """async () => {
   return typeof file.content === 'string' ? file.content : JSON.stringify(file.content);
 }"""
 
+LESSON_0 = "00_start_here.ipynb"
 LESSON_1 = "01_cards_and_deadwood.ipynb"
 LESSON_11 = "11_play_against_the_computer.ipynb"
 LESSON_18 = "18_what_should_i_discard.ipynb"
@@ -411,8 +412,12 @@ def test_a_learner_answers_plays_and_finds_the_same_progress_after_a_reload(
         assert lesson == LESSON_1.removesuffix(".ipynb") and tries == 2 and solved
         assert all(key.startswith(f"{lesson}:") for key in record["exercises"])
 
-        # A reload (a visit next week): a new kernel finds the same record in the drive.
+        # A reload (a visit next week): a new kernel finds the same record in the drive, and
+        # lesson 0's course map counts the exercise in its lesson.
         learner.page.reload()
+        learner.open(LESSON_0)
+        course = learner.run("course_map(store_for().progress)").inner_text()
+        assert re.search(r"01_cards_and_deadwood\s+1 of 6 exercises solved", course), course
         learner.open(LESSON_18)
         again = learner.run("ProgressDashboard()").locator(".jp-OutputArea-output")
         assert again.locator("svg.gin-chart").count() == 3
