@@ -5,6 +5,12 @@ Builds the site as `make lite` does (binder/lite/build.py), serves it as `make l
 stored: no install cell. Every request that leaves 127.0.0.1 fails the test, as does any error
 output, any page error and any widget that does not render. Prints the build time, the time to
 a ready kernel and the time each lesson took.
+
+Then a learner's visit, by clicks and typed answers: an exercise of lesson 1 answered wrong and
+right, two puzzles of the trainer, a whole short game, the dashboard's charts, a reload (the
+record still in the browser's drive, the exercise counted on lesson 0's map), and the record
+exported, downloaded and imported back. Last, no page or setting of the site names another
+host.
 """
 
 from __future__ import annotations
