@@ -122,6 +122,7 @@ class LiteNotebook(NotebookPage):
         with expected(f"{self.path} open with an idle Pyodide kernel", self):
             self.page.wait_for_function(_KERNEL_IDLE, arg=self.path, timeout=LOAD_MS,
                                         polling=250)
+        self.wait_for_kernel_answer()  # a request in the kernel's first moments may be lost
 
     def diagnostics(self) -> str:
         errors = "\n".join((self.page_errors + self.console_errors)[-10:]) or "(none)"
@@ -201,10 +202,17 @@ def test_lesson_runs_offline_in_jupyterlite(
 
 # Runs the code cell of the open notebook whose source holds ``marker`` (replacing its source
 # first when ``source`` is given, as a learner types an answer); returns the cell's place among
-# all cells and its execution count before, for CELL_DONE.
-_RUN_CELL = "([path, marker, source]) => {" + _FIND_PANEL + """
+# all cells and its execution count before, for CELL_DONE. The run command runs the current
+# notebook's cell, and a tab activated becomes the current one a moment later (when it has the
+# focus): until then the command would run a cell of the notebook open before.
+_RUN_CELL = "async ([path, marker, source]) => {" + _FIND_PANEL + """
   const p = panel(path);
-  window.jupyterapp.shell.activateById(p.id);
+  const app = window.jupyterapp;
+  app.shell.activateById(p.id);
+  for (let waited = 0; app.shell.currentWidget !== p; waited += 50) {
+    if (waited > 10000) { return 'never current'; }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   const cells = p.content.widgets;
   const cell = cells.find((c) => c.model.type === 'code'
                           && c.model.sharedModel.getSource().includes(marker));
@@ -266,6 +274,7 @@ class Learner:
         """Run the cell holding ``marker``; its cell on the page, once the kernel is done."""
         found = self.page.evaluate(_RUN_CELL, [self.nb.path, marker, source])
         assert found is not None, f"{self.nb.path} has no cell with {marker!r}"
+        assert found != "never current", f"{self.nb.path} never became the current tab"
         index, before = found
         with expected(f"the cell with {marker!r} of {self.nb.path} to run", self.nb):
             self.page.wait_for_function(_CELL_DONE, arg=[self.nb.path, index, before],
