@@ -1,5 +1,6 @@
 """For classes: a learner exports their record to one file; a teacher merges a folder of such
-files into a class table and a chart (who practised, ratings, weakest themes).
+files into a class table and a chart (who practised, ratings, weakest themes). The same file
+carries a learner's record to another machine or browser (:func:`import_progress`).
 
 >>> import tempfile, pathlib
 >>> from gin_teach.rating import Rating
@@ -25,16 +26,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gin_teach.charts import Picture, bar_chart, charts_html
 from gin_teach.errors import ProgressError
 from gin_teach.learner_record import Progress
-from gin_teach.progress import MAX_PROGRESS_BYTES, store_for
+from gin_teach.progress import MAX_PROGRESS_BYTES, ProgressStore, store_for
 from gin_teach.validation import names_bad_arguments, read_regular_file
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = ["CSV_COLUMNS", "EXPORT_FORMAT", "ClassRow", "ClassTable", "class_table",
-           "export_progress", "figure_svg", "read_export"]
+           "export_progress", "figure_svg", "import_progress", "read_export"]
 
 EXPORT_FORMAT = 1
 _KIND = "gin_teach progress export"
@@ -68,18 +70,61 @@ def export_progress(out: str | Path, name: str, progress: Progress | None = None
     data = {"gin_teach": _KIND, "format": EXPORT_FORMAT, "name": name.strip(),
             "exported": datetime.datetime.now().isoformat(timespec="minutes"),
             "progress": record.to_dict()}
-    out.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
+    except OSError as error:
+        raise _not_written(out, error) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             json.dump(data, stream)
             stream.flush()
             os.fsync(stream.fileno())  # on disk before it takes the name (as a progress save)
         os.replace(temporary, out)
-    except BaseException:
+    except BaseException as error:
         Path(temporary).unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            raise _not_written(out, error) from None
         raise
     return out
+
+
+def _not_written(out: Path, error: OSError) -> ProgressError:
+    """The error of an export the system would not write: nothing was written, and an earlier
+    export of the same name is as it was.
+
+    >>> print(_not_written(Path("/class/ada.json"), PermissionError(13, "Permission denied")))
+    the export could not be written in /class (Permission denied): choose a folder you can write to
+    """
+    return ProgressError(f"the export could not be written in {out.parent} "
+                         f"({error.strerror or error}): choose a folder you can write to")
+
+
+@names_bad_arguments
+def import_progress(source: str | Path, store: ProgressStore | None = None) -> str:
+    """Make the record in the export file ``source`` (written by :func:`export_progress` on
+    another machine or in another browser) the learner's own, or ``store``'s; return what to
+    tell the learner. The record it replaces is kept beside it
+    (:meth:`~gin_teach.progress.ProgressStore.replace`); a file that is not an export raises
+    ``ProgressError`` and changes nothing.
+
+    >>> import tempfile, pathlib
+    >>> from gin_teach.rating import Rating
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "ada.json"
+    >>> _ = export_progress(out, "Ada", Progress().record("p1", Rating(), 1.0))
+    >>> store = ProgressStore.scratch()
+    >>> import_progress(out, store), store.progress.attempts
+    ("Ada's record is now yours: 1 puzzles answered, 0 lesson exercises solved.", 1)
+    """
+    name, progress = read_export(source)
+    target = store if store is not None else store_for()
+    kept = target.replace(progress)
+    solved = sum(1 for e in progress.exercises.values() if e.first_solved is not None)
+    words = (f"{name}'s record is now yours: {progress.attempts} puzzles answered, "
+             f"{solved} lesson exercises solved.")
+    if kept is not None:
+        words += f" The record it replaced is kept as {kept.name}."
+    return words
 
 
 def _is_folder(path: Path) -> bool:
@@ -223,25 +268,21 @@ class ClassTable:
             raise
         return out
 
-    def chart(self) -> Figure:
-        """A matplotlib figure: each learner's rating (with its 95% range) and the days
-        each practised."""
-        from matplotlib.figure import Figure
+    def chart(self) -> Picture:
+        """Two bar charts, a bar a learner: each one's rating (with its 95% range: the bars'
+        whiskers) and the days each practised. Drawn as SVG by :mod:`gin_teach.charts`, so it
+        needs no plotting package, and a name is shown as written, whatever it holds.
 
-        figure = Figure(figsize=(9, 1.2 + 0.45 * max(1, len(self.rows))))
-        ratings, days = figure.subplots(1, 2, sharey=True)
+        >>> "Ada" in ClassTable((ClassRow("Ada", 3, None, 12, 1544.0, (), 9, 2),)).chart().html
+        True
+        """
         names = [row.name for row in self.rows]
-        positions = range(len(names))
-        ratings.barh(positions, [row.rating for row in self.rows], color="#4a7ebb")
-        ratings.set_yticks(list(positions), names)
-        ratings.set_xlabel("puzzle rating")
-        ratings.set_xlim(left=min([800.0, *(row.rating - 50 for row in self.rows)]))
-        ratings.invert_yaxis()
-        days.barh(positions, [row.days_practised for row in self.rows], color="#5a9e5a")
-        days.set_xlabel("days practised")
-        figure.suptitle("The class")
-        figure.tight_layout()
-        return figure
+        ratings = bar_chart(names, [row.rating for row in self.rows], title="Puzzle rating",
+                            colour="#4a7ebb", empty="no learner in the folder",
+                            start=min([800.0, *(row.rating - 50 for row in self.rows)]))
+        days = bar_chart(names, [row.days_practised for row in self.rows],
+                         title="Days practised", start=0, empty="no learner in the folder")
+        return Picture(charts_html([ratings, days]))
 
 
 def _is_class_csv(path: Path) -> bool:

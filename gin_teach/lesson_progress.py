@@ -9,7 +9,9 @@ and the course map can find every exercise of a lesson by reading the notebook.
 The checkers report each answer they check to the listeners registered here
 (:func:`checked`). The one registered by this module records it in the learner's store, inside
 a notebook kernel only (it reads the cell being run and the notebook's name from IPython when
-the process already runs in it; the module imports no Jupyter package). A demonstration cell
+the process already runs in it; the module imports no Jupyter package). Where the kernel is not
+told its notebook (the static site's kernel knows only its folder), the lesson is the notebook
+in that folder whose stored cells hold the exercise (:func:`lesson_holding`). A demonstration cell
 (no answer line) or a cell still holding its placeholder records nothing, so Run All never
 writes a learner's progress.
 
@@ -30,7 +32,7 @@ import re
 import sys
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,7 +45,7 @@ if TYPE_CHECKING:
     from gin_teach.lessons.answers import Feedback
 
 __all__ = ["STARS_KEY", "CourseMap", "LessonStatus", "checked", "course_map", "exercise_key",
-           "kernel_shell", "lesson_exercises", "listen", "record_exercise"]
+           "kernel_shell", "lesson_exercises", "lesson_holding", "listen", "record_exercise"]
 
 _ASSIGNMENT = re.compile(r"^([A-Za-z_]\w*)\s*=(?!=)")
 _CHECK_CALL = re.compile(r"\bcheck_\w+\(")
@@ -255,9 +257,70 @@ def kernel_shell() -> Any:
     return shell if shell is not None and getattr(shell, "kernel", None) is not None else None
 
 
-def _lesson_name(shell: Any) -> str:
+@dataclass
+class _FolderLessons:
+    """What the lessons of one folder hold: the lesson of each exercise (by the digest part of
+    its key), the digests looked for there in vain, and the notebooks read."""
+
+    notebooks: tuple[str, ...] = ()
+    lessons: dict[str, str] = field(default_factory=dict)
+    missing: set[str] = field(default_factory=set)
+
+
+# Read once per kernel and folder, again when a digest is new or the notebooks change.
+_FOLDERS: dict[Path, _FolderLessons] = {}
+
+
+@names_bad_arguments
+def lesson_holding(source: str, folder: str | Path = ".") -> str:
+    """The name of the lesson notebook in ``folder`` (``NN_name.ipynb``) whose stored cells
+    hold the exercise of the cell ``source``, answered or not; ``""`` when none does. How an
+    answer finds its lesson where the kernel is not told which notebook it runs (the static
+    site's kernel knows only its folder).
+
+    >>> import json, tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> cell = {"cell_type": "code", "source": "answer = ...\\ncheck_cards('AS', answer)"}
+    >>> _ = (folder / "01_x.ipynb").write_text(json.dumps({"cells": [cell]}))
+    >>> lesson_holding("answer = 'AS'\\ncheck_cards('AS', answer)", folder)
+    '01_x'
+    >>> lesson_holding("answer = 'KS'\\ncheck_cards('KS', answer)", folder)
+    ''
+    """
+    key = exercise_key(source, "")
+    if key is None:
+        return ""
+    digest = key.removeprefix(":")
+    where = Path(folder).resolve()
+    seen = _FOLDERS.setdefault(where, _FolderLessons())
+    if digest in seen.lessons:
+        return seen.lessons[digest]
+    # One listing per answer; the notebooks themselves are read again only when they changed
+    # since a digest was last looked for in vain (each read is slow in a browser's drive).
+    notebooks = sorted(where.glob("[0-9][0-9]_*.ipynb"))
+    names = tuple(notebook.name for notebook in notebooks)
+    if digest in seen.missing and names == seen.notebooks:
+        return ""
+    seen = _FOLDERS[where] = _FolderLessons(names)
+    for notebook in notebooks:
+        for found in lesson_exercises(notebook):
+            seen.lessons.setdefault(found.split(":", 1)[1], notebook.stem)
+    if digest not in seen.lessons:
+        seen.missing.add(digest)
+    return seen.lessons.get(digest, "")
+
+
+def _lesson_name(shell: Any, source: str) -> str:
+    """The lesson of the answer in ``source``: the notebook the kernel was started for (the
+    session name JupyterLab gives it), or else the lesson in the kernel's folder that holds
+    this exercise."""
     session = shell.user_ns.get("__session__") or os.environ.get("JPY_SESSION_NAME") or ""
-    return Path(str(session)).stem if session else ""
+    if session:
+        return Path(str(session)).stem
+    try:
+        return lesson_holding(source)
+    except OSError:  # a folder that cannot be read: the answer counts, without its lesson
+        return ""
 
 
 @names_bad_arguments
@@ -273,8 +336,11 @@ def record_exercise(checker: str, feedback: Feedback) -> bool:
     if shell is None:
         return False
     cells = shell.user_ns.get("_ih") or [""]
-    lesson = _lesson_name(shell)
-    key = exercise_key(str(cells[-1]), lesson)
+    source = str(cells[-1])
+    if exercise_key(source, "") is None:
+        return False
+    lesson = _lesson_name(shell, source)
+    key = exercise_key(source, lesson)
     if key is None:
         return False
     try:

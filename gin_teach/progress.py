@@ -7,9 +7,11 @@ The file is safe:
   a file of the older format 1 is read and migrated;
 - written atomically (a temporary file in the same folder, then ``os.replace``), so a crash
   never leaves half a file;
-- updated under a lock (a ``.<name>.lock`` file beside it): :meth:`ProgressStore.update`
-  reads the file, applies the change and writes it back while holding the lock, so two
-  kernels recording at once lose no update;
+- updated under a lock (a ``.<name>.lock`` file beside it, locked with the ``filelock``
+  package on every desktop system): :meth:`ProgressStore.update` reads the file, applies the
+  change and writes it back while holding the lock, so two kernels recording at once lose no
+  update; in the static site (a browser's Python) the record lives in the browser's drive,
+  beside the lessons;
 - a damaged file that is recognisably ours is set aside under a new name, with a message
   saying where, and a fresh record starts. A folder, or a file that is not ours, is never
   moved or overwritten: :class:`~gin_teach.errors.ProgressError` says so.
@@ -37,6 +39,8 @@ import contextlib
 import json
 import os
 import re
+import shutil
+import sys
 import tempfile
 import time
 import weakref
@@ -48,7 +52,9 @@ from gin_teach.learner_record import FRESH_RATING, PROGRESS_FORMAT, Progress
 from gin_teach.rating import Rating
 
 __all__ = [
+    "BROWSER_DRIVE",
     "FRESH_RATING",
+    "LOCK_WAIT_SECONDS",
     "MAX_PROGRESS_BYTES",
     "PROGRESS_FORMAT",
     "Progress",
@@ -56,6 +62,8 @@ __all__ = [
     "Rating",
     "default_progress_path",
     "load_progress",
+    "outlives_the_page",
+    "runs_in_browser",
     "save_progress",
     "store_for",
 ]
@@ -70,15 +78,53 @@ instead, or start with ``"gin_teach"``, so a damaged one of those is never taken
 damaged progress record and set aside."""
 
 
+def runs_in_browser() -> bool:
+    """Whether this Python runs inside a web page (Pyodide, the kernel of the course's static
+    site): no second process, no file locks, and files kept in the browser. Decided by the
+    platform Python was built for, not by which module happens to be missing.
+
+    >>> runs_in_browser()  # a doctest runs in an ordinary Python
+    False
+    """
+    return sys.platform == "emscripten"
+
+
+BROWSER_DRIVE = Path("/drive")
+"""Where the static site's kernel sees the learner's files: the folder its file browser shows,
+kept in the browser's own storage, so it is still there after a reload or next week. The
+record sits at its top, beside the lessons (a new folder there makes JupyterLite look for it
+on the server first, and log a missing page)."""
+
+
+def outlives_the_page(path: str | Path) -> bool:
+    """Whether a file at ``path`` is still there after the page is reloaded: always, except
+    in the static site, where only the browser's drive (:data:`BROWSER_DRIVE`, the folders the
+    file browser shows) is kept, and any other folder lives in the page's memory.
+
+    >>> outlives_the_page("/tmp/puzzle_progress.json")  # an ordinary Python keeps every file
+    True
+    """
+    if not runs_in_browser():
+        return True
+    return Path(path).resolve().is_relative_to(BROWSER_DRIVE)
+
+
 def default_progress_path() -> Path:
     """Where progress is kept unless told otherwise: ``~/.gin_teach/puzzle_progress.json``
-    (``GIN_TEACH_HOME`` replaces ``~/.gin_teach``, for classrooms and tests).
+    (``GIN_TEACH_HOME`` replaces ``~/.gin_teach``, for classrooms and tests). In the static
+    site the folder is the browser's drive (:data:`BROWSER_DRIVE`, where the lessons are),
+    since the kernel's home folder is lost when the page is closed.
 
     >>> default_progress_path().name
     'puzzle_progress.json'
     """
     home = os.environ.get("GIN_TEACH_HOME")
-    folder = Path(home) if home else Path.home() / ".gin_teach"
+    if home:
+        folder = Path(home)
+    elif runs_in_browser() and BROWSER_DRIVE.is_dir():
+        folder = BROWSER_DRIVE
+    else:
+        folder = Path.home() / ".gin_teach"
     return folder / "puzzle_progress.json"
 
 
@@ -209,37 +255,46 @@ def save_progress(progress: Progress, path: str | Path | None = None) -> None:
         raise
 
 
+LOCK_WAIT_SECONDS = 30.0
+"""How long an update waits for another kernel's update of the same file (a few milliseconds
+as a rule) before it gives up, keeps the change in memory and says so."""
+
+
 @contextlib.contextmanager
 def _locked(path: Path) -> Iterator[None]:
     """Hold an exclusive lock on ``.<name>.lock`` beside ``path`` (a lock file, not the record
-    itself, which ``os.replace`` swaps). Where the system has no file locks (a browser's
-    Python), there is one kernel and nothing to lock."""
+    itself, which ``os.replace`` swaps), the system's own file lock on Linux, macOS and Windows
+    alike (the ``filelock`` package). A browser's Python has no lock to take (its files have
+    none, see :func:`runs_in_browser`) and none is needed: the files are the page's own, and
+    each open notebook's kernel is a worker of that one page, recording what the learner's
+    clicks and answers ask, one at a time."""
+    if runs_in_browser():
+        yield
+        return
+    from filelock import FileLock, Timeout  # only where there is a lock to take
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    lock = path.with_name(f".{path.name}.lock")
-    with open(lock, "a+b") as handle:
-        try:
-            import fcntl
-        except ImportError:  # Windows, or a browser's Python
-            fcntl = None  # type: ignore[assignment]
-        if fcntl is not None:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
-            return
-        try:
-            import msvcrt
-        except ImportError:
-            yield
-            return
-        handle.seek(0)
-        msvcrt.locking(handle.fileno(), msvcrt.LK_LOCK, 1)
-        try:
-            yield
-        finally:
-            handle.seek(0)
-            msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
+    lock = FileLock(path.with_name(f".{path.name}.lock"), timeout=LOCK_WAIT_SECONDS)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise ProgressError(f"another kernel has been updating {path.name} for more than "
+                            f"{LOCK_WAIT_SECONDS:g} s; close the other notebooks that use it "
+                            "and answer again") from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def _free_name(path: Path, tag: str) -> Path:
+    """``<name>.<tag>`` beside ``path``, numbered if that name is taken: never an old copy's."""
+    candidate = path.with_name(f"{path.name}.{tag}")
+    number = 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.name}.{tag}-{number}")
+    return candidate
 
 
 class ProgressStore:
@@ -325,6 +380,41 @@ class ProgressStore:
                                 f"{words or error}")
         self._tell()
         return self._progress
+
+    def replace(self, progress: Progress) -> Path | None:
+        """Make ``progress`` the record (a record the learner brought from another machine or
+        browser: :func:`gin_teach.classes.import_progress`); return where the record it
+        replaces was kept, or None when there was nothing to keep. The old file is copied
+        aside (``<name>.replaced-<time>``) before the new one is written, so an import never
+        loses a record. A file that cannot be written raises ``ProgressError`` and changes
+        nothing.
+
+        >>> store = ProgressStore.scratch()
+        >>> store.replace(Progress().record("p1", Rating(), 1.0)), store.progress.attempts
+        (None, 1)
+        """
+        if self.path is None:
+            self._progress = progress
+            self._tell()
+            return None
+        path = self.path
+        aside: Path | None = None
+        try:
+            with _locked(path):
+                current, _problem = load_progress(path)
+                if path.is_file() and current != Progress():
+                    aside = _free_name(path, f"replaced-{time.strftime('%Y%m%d-%H%M%S')}")
+                    shutil.copyfile(path, aside)
+                save_progress(progress, path)
+                self._progress, self._seen = progress, self._stamp()
+        except OSError as error:
+            if aside is not None:
+                aside.unlink(missing_ok=True)
+            raise ProgressError(f"the record could not be written to {path} "
+                                f"({error.strerror or error}); yours is unchanged") from None
+        self.message = None
+        self._tell()
+        return aside
 
     def subscribe(self, callback: Callable[[Progress], None]) -> None:
         """Call ``callback(progress)`` after every update (a widget's method is held weakly,

@@ -34,6 +34,7 @@ import math
 import pickle
 import random
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
@@ -409,7 +410,8 @@ def tournament(first: PlayerSpec, second: PlayerSpec, games: int = 400, seed: in
 
     Players are names of :data:`~gin_teach.bots.BOTS` or callables taking ``seed=``;
     ``rules`` a :class:`Rules` or a name of :data:`RULES`; ``jobs`` processes play the deals
-    (the numbers are the same for any ``jobs``); ``progress`` shows a bar when ``tqdm`` is
+    (the numbers are the same for any ``jobs``; in a browser's Python, which has no other
+    process, they are played in this one, with a warning); ``progress`` shows a bar when ``tqdm`` is
     installed; ``names`` label the players in the result. ``executor``, any
     :class:`concurrent.futures.Executor` (a Dask cluster's, say), plays the deals instead of
     ``jobs`` processes: every deal is submitted at once and the results are taken in deal
@@ -439,6 +441,12 @@ def tournament(first: PlayerSpec, second: PlayerSpec, games: int = 400, seed: in
         executor = check_executor(executor, TournamentError)
         if jobs != 1:
             raise TournamentError(f"give jobs or an executor, not both (jobs={jobs})")
+    if jobs > 1 and sys.platform == "emscripten":
+        # The static site's Python runs in a browser, which starts no other process.
+        warnings.warn(f"this Python runs in your browser, which starts no other process: the "
+                      f"{jobs} jobs are played here, one after the other (the numbers are the "
+                      "same, only slower)", stacklevel=2)
+        jobs = 1
     labels = (_spec_name(first), _spec_name(second))  # checks both before playing
     if jobs > 1 or isinstance(executor, ProcessPoolExecutor):
         _check_sendable(first, second)

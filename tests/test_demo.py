@@ -22,6 +22,7 @@ import pytest
 from gin_teach.widgets.table import TableLayout
 from tests.axe import violations
 from tests.jupyter_server import free_port
+from tests.offline import outside_urls
 from tests.test_browser import (  # noqa: F401  (browser is a pytest fixture)
     _CANVAS_DRAWN,
     LOAD_MS,
@@ -261,3 +262,14 @@ def test_game_table_app_has_no_serious_accessibility_problem(
               f"{sorted({v['id'] for v in found})}")
     finally:
         app.context.close()
+
+
+@pytest.mark.parametrize("notebook", ["game_table.ipynb", "score_quiz.ipynb"])
+def test_the_apps_page_names_no_other_host(voila: Voila, notebook: str) -> None:
+    # Not only no request: no address of another host in the page as served (Voila's lab
+    # template named two mermaid scripts on a CDN, fetched only when a diagram is shown).
+    with urllib.request.urlopen(f"{voila.origin}/voila/render/{notebook}",
+                                timeout=LOAD_MS / 1000) as answer:
+        page = answer.read().decode("utf-8")
+    assert "jp-OutputArea" in page or "widget" in page, page[:500]
+    assert outside_urls(page) == []

@@ -26,7 +26,7 @@ from gin_teach.progress import ProgressStore, load_progress
 from gin_teach.puzzles import load_bank
 from gin_teach.rating import Rating
 from gin_teach.widgets import DiscardPuzzle
-from gin_teach.widgets.dashboard import ProgressDashboard, dashboard_figure
+from gin_teach.widgets.dashboard import ProgressDashboard, dashboard_charts
 
 BANK = load_bank()
 NOW = datetime.datetime.now()
@@ -160,7 +160,7 @@ def test_the_trainer_the_dashboard_and_a_checker_work_with_what_loads(record):
         trainer.next_puzzle()
         trainer.show_solution()
         board = ProgressDashboard(path, store=store)
-        dashboard_figure(board.store.progress)
+        assert dashboard_charts(board.store.progress).count("<svg") == 3
         patch.setenv("GIN_TEACH_HOME", folder)
         shell = types.SimpleNamespace(user_ns={
             "_ih": ['answer = 0\ncheck_deadwood("7S 7H 7D", answer)'],

@@ -30,6 +30,18 @@ def test_the_same_seed_gives_the_same_result_for_any_number_of_processes():
     assert tournament("shaper", "simple", games=6, seed=5, rules=SHORT) != one
 
 
+def test_in_a_browser_the_jobs_are_played_in_this_process_with_a_warning(monkeypatch):
+    one = tournament("shaper", "simple", games=4, seed=4, rules=SHORT)
+    monkeypatch.setattr(sys, "platform", "emscripten")  # the static site's Python
+
+    def no_process(*args, **kwargs):
+        raise AssertionError("a process pool was asked for in a browser")
+
+    monkeypatch.setattr("multiprocessing.get_context", no_process)
+    with pytest.warns(UserWarning, match="runs in your browser"):
+        assert tournament("shaper", "simple", games=4, seed=4, rules=SHORT, jobs=3) == one
+
+
 def test_each_deal_is_played_twice_with_the_seats_swapped():
     # Two copies of one deterministic player: the first game's seat 0 cards go to the other
     # copy in the second game, so whatever happened to A in one happens to B in the other.

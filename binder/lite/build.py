@@ -13,9 +13,13 @@ the one serving it:
   as it starts, instead of the kernel installing them one after the other with piplite, which
   resolves each against the package indexes again (the start takes seconds less:
   benchmarks/lite_start.py);
-- every wheel the lock serves is compiled ahead: the site's own Pyodide, run by Node, puts an
-  unchecked-hash ``.pyc`` (PEP 552) beside each module, so the browser's Python does not compile
-  IPython, jedi and the course from source at every start (seconds less again);
+- every wheel the lock serves, and the standard library's zip, is compiled ahead: the site's
+  own Pyodide, run by Node, puts an unchecked-hash ``.pyc`` (PEP 552) beside each module, so
+  the browser's Python does not compile IPython, jedi, the course and the standard library from
+  source at every start (seconds less again);
+- the standard library's zip gets binder/lite/sitecustomize.py, which makes an import look in
+  the installed modules before the learner's folder: that folder is the browser's drive, where
+  each look-up is a round trip to the page (seconds of the start, before);
 - the front-end extensions (the kernel, ipywidgets, ipycanvas) are the ones installed in this
   environment, so their versions are the project's pins.
 
@@ -36,6 +40,7 @@ import sys
 import tarfile
 import tempfile
 import time
+import zipfile
 from importlib.metadata import version
 from pathlib import Path
 
@@ -59,7 +64,9 @@ KERNEL_WHEELS = {
 # import, and the spaced-review scheduler of the progress store (fsrs, which needs
 # typing_extensions). ipycanvas is not among them: it imports numpy and PIL, whose Pyodide
 # builds exist only on the Pyodide CDN.
-PRELOADED = ("comm", "ipywidgets", "typing_extensions", "fsrs", "gin_teach")
+# The progress lock (filelock) is never taken in a browser, but gin_teach requires it, so it is
+# shipped and loaded like the rest (16 kB).
+PRELOADED = ("comm", "ipywidgets", "typing_extensions", "fsrs", "filelock", "gin_teach")
 # Every package Pyodide loads as it starts (loadPyodideOptions.packages). The kernel installs
 # with piplite only what this list lacks of micropip, piplite, ipykernel, comm, pyodide-kernel,
 # jedi and ipython, so naming them all here leaves it nothing to install.
@@ -175,24 +182,66 @@ for name in sorted(os.listdir("/wheels")):
     shutil.rmtree(work)
     print(f"compiled {len(compiled):4} modules of {name}")
 """
+# The standard library comes as a zip of sources only (python_stdlib.zip, 614 modules): every
+# start compiled the 130-odd that booting the kernel imports, near 2 s of the browser's time.
+# Beside each source goes its compiled module (NAME.pyc, which zipimport takes before the
+# source, unchecked against it), named with the path the browser's Python imports it from, so
+# tracebacks still show the source lines kept in the zip.
+_COMPILE_STDLIB_PY = """
+import marshal, os, sys, zipfile
+from importlib.util import MAGIC_NUMBER
+source_zip = "/runtime/python_stdlib.zip"
+inside = next(p for p in sys.path if p.endswith(".zip"))  # /lib/python3XX.zip
+with zipfile.ZipFile(source_zip) as stdlib:
+    members = [(info, stdlib.read(info)) for info in stdlib.infolist()]
+compiled = 0
+with zipfile.ZipFile(source_zip + ".new", "w", zipfile.ZIP_DEFLATED) as out:
+    for info, data in members:
+        out.writestr(info, data)
+        if not info.filename.endswith(".py"):
+            continue
+        try:
+            code = compile(data, f"{inside}/{info.filename}", "exec", dont_inherit=True)
+        except SyntaxError:
+            continue  # a file kept as data (a test fixture, a template)
+        # PEP 552 header: flags 0b01, hash-based and never checked; the hash field unused.
+        pyc = MAGIC_NUMBER + (1).to_bytes(4, "little") + bytes(8) + marshal.dumps(code)
+        out.writestr(zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time), pyc,
+                     zipfile.ZIP_DEFLATED)
+        compiled += 1
+os.replace(source_zip + ".new", source_zip)
+print(f"compiled {compiled:4} modules of the standard library")
+"""
 _COMPILE_JS = """
 const [runtime, wheels, code] = process.argv.slice(1);
 const { loadPyodide } = await import(`${runtime}/pyodide.mjs`);
 const pyodide = await loadPyodide({ indexURL: `${runtime}/` });
-pyodide.FS.mkdirTree("/wheels");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: wheels }, "/wheels");
+for (const [folder, root] of [["/wheels", wheels], ["/runtime", runtime]]) {
+  pyodide.FS.mkdirTree(folder);
+  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, folder);
+}
 await pyodide.runPythonAsync(code);
 """
 
 
 def precompile(runtime: Path, wheels: Path) -> None:
-    """Add compiled modules to every wheel in ``wheels``, compiled by the Pyodide runtime in
-    ``runtime`` (its Python version and bytecode are the browser's)."""
+    """Add compiled modules to every wheel in ``wheels`` and to the standard library's zip in
+    ``runtime``, compiled by that Pyodide runtime (its Python version and bytecode are the
+    browser's)."""
     node = shutil.which("node")
     if node is None:
         sys.exit("node is not on the PATH: install Node.js and npm (Debian: apt-get install npm)")
     subprocess.run([node, "--input-type=module", "-e", _COMPILE_JS, str(runtime.resolve()),
-                    str(wheels.resolve()), _COMPILE_PY], check=True)
+                    str(wheels.resolve()), _COMPILE_PY + _COMPILE_STDLIB_PY], check=True)
+
+
+def add_sitecustomize(pyodide: Path) -> None:
+    """Put binder/lite/sitecustomize.py in the standard library's zip, where the browser's
+    Python imports it as it starts (imports stop asking the drive first for every module)."""
+    with zipfile.ZipFile(pyodide / "python_stdlib.zip", "a", zipfile.ZIP_DEFLATED) as stdlib:
+        if "sitecustomize.py" in stdlib.namelist():
+            sys.exit("the Pyodide runtime has a sitecustomize.py of its own: merge the two")
+        stdlib.write(HERE / "sitecustomize.py", "sitecustomize.py")
 
 
 def make_lock(lock: dict[str, object], pyodide: Path, work: Path) -> None:
@@ -211,6 +260,7 @@ def make_lock(lock: dict[str, object], pyodide: Path, work: Path) -> None:
          str(wheels), str(REPO)])
     for name in KERNEL_WHEELS:
         shutil.copy2(wheel_of(kernel_pypi(), name), wheels)
+    add_sitecustomize(pyodide)
     precompile(pyodide, wheels)
 
     kept = {}
@@ -266,6 +316,9 @@ def build(output: Path) -> None:
              "--output-dir", str(output.resolve()), "--apps", "lab",
              "--no-unused-shared-packages", "--no-sourcemaps", "--ignore-sys-prefix",
              *extensions, "--contents", str(REPO / "notebooks")], cwd=lite)
+    # The lab page names no icon, so a browser asks for /favicon.ico at the host's root, and
+    # a site served there (make lite-serve) answered it with a missing page in the console.
+    shutil.copy2(output / "lab" / "favicon.ico", output / "favicon.ico")
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     print(f"site built in {output} ({size / 1e6:.0f} MB) in {time.monotonic() - started:.0f} s")
 

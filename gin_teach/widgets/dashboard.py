@@ -1,11 +1,13 @@
 """The progress dashboard, and the small hooks that record a learner's lesson exercises and
 games in the same store as the puzzles.
 
-:class:`ProgressDashboard` shows the learner's record in three matplotlib charts: the puzzle
-rating over time, the themes from weakest to strongest, and a calendar of the days practised
-with the current streak; beside them, the puzzles due for review, the exercises solved and the
-games played. It redraws whenever the record changes (the trainer on the same page answers a
-puzzle, say).
+:class:`ProgressDashboard` shows the learner's record in three charts (SVG pictures drawn by
+:mod:`gin_teach.charts`, so they need no plotting package and look the same in the static
+site): the puzzle rating over time, the themes from weakest to strongest, and a calendar of
+the days practised with the current streak; beside them, the puzzles due for review, the
+exercises solved and the games played. It redraws whenever the record changes (the trainer on
+the same page answers a puzzle, say). Its *Export* and *Import* carry the record to another
+machine or browser, or to a teacher's class table.
 
 Recording follows one rule: only the learner's own answers and clicks count. A checked
 exercise is recorded when the learner runs an exercise cell with an answer in it (never a
@@ -24,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from gin_teach.classes import figure_svg
+from gin_teach.charts import bar_chart, calendar_chart, charts_html, line_chart
 from gin_teach.errors import GinError
 from gin_teach.learner_record import COUNTING_RULE, Progress
 from gin_teach.lesson_progress import kernel_shell
@@ -32,91 +34,75 @@ from gin_teach.own_puzzles import puzzles_from_review, with_game_puzzles
 from gin_teach.progress import ProgressStore, store_for
 from gin_teach.puzzles import QUESTIONS
 from gin_teach.review_schedule import missed_words
+from gin_teach.widgets.record_transfer import RecordTransfer
 from gin_teach.wording import counted
 
 if TYPE_CHECKING:
-    from matplotlib.figure import Figure
-
     from gin_teach.coach import Review
     from gin_teach.game import Game
 
-__all__ = ["DailyPuzzle", "ProgressDashboard", "dashboard_figure", "fit_width",
-           "from_a_click", "own_puzzles_line", "record_finished_game"]
+__all__ = ["DailyPuzzle", "ProgressDashboard", "dashboard_charts", "days_chart", "from_a_click",
+           "own_puzzles_line", "rating_chart", "record_finished_game", "themes_chart"]
 
 CALENDAR_WEEKS = 12
 """How many weeks the calendar of practised days shows."""
 
 
-def dashboard_figure(progress: Progress, today: datetime.date | None = None) -> Figure:
-    """The three charts of the dashboard as one matplotlib figure.
+def dashboard_charts(progress: Progress, today: datetime.date | None = None) -> str:
+    """The three charts of the dashboard, as HTML holding three SVG pictures
+    (:mod:`gin_teach.charts`): the same in JupyterLab and in the static site, with no plotting
+    package.
 
-    >>> figure = dashboard_figure(Progress())
-    >>> [axes.get_title() for axes in figure.axes]
+    >>> import re
+    >>> re.findall(r'aria-label="([^"]*)"', dashboard_charts(Progress()))
     ['Puzzle rating', 'Themes, weakest first', 'Days practised: streak 0']
     """
-    from matplotlib.figure import Figure
-
     today = today or datetime.date.today()
-    figure = Figure(figsize=(12, 3.4))
-    over_time, themes, calendar = figure.subplots(1, 3, width_ratios=[1.2, 1, 1])
-    ratings = [row[3] for row in progress.history]
-    over_time.set_title("Puzzle rating")
-    if ratings:
-        over_time.plot(range(1, len(ratings) + 1), ratings, color="#4a7ebb", marker=".")
-        over_time.set_xlabel("puzzles answered")
-    else:
-        over_time.text(0.5, 0.5, "no puzzle answered yet", ha="center", va="center",
-                       transform=over_time.transAxes)
-    over_time.axhline(1500, color="#999999", linewidth=0.8, linestyle="--")
-    ranked = progress.theme_ranking()
-    themes.set_title("Themes, weakest first")
-    if ranked:
-        themes.barh(range(len(ranked)), [r.rating for _, r in ranked], color="#5a9e5a",
-                    xerr=[r.deviation for _, r in ranked], ecolor="#aaaaaa")
-        themes.set_yticks(range(len(ranked)), [theme for theme, _ in ranked])
-        themes.invert_yaxis()
-        themes.set_xlim(left=min(800.0, *(r.rating - r.deviation - 50 for _, r in ranked)))
-    else:
-        themes.text(0.5, 0.5, "no theme practised yet", ha="center", va="center",
-                    transform=themes.transAxes)
-    streak = progress.current_streak_days(today)
-    calendar.set_title(f"Days practised: streak {streak}")
-    start = today - datetime.timedelta(days=today.weekday() + 7 * (CALENDAR_WEEKS - 1))
-    for week in range(CALENDAR_WEEKS):
-        for weekday in range(7):
-            day = start + datetime.timedelta(days=7 * week + weekday)
-            if day > today:
-                continue
-            practised = day.isoformat() in progress.days
-            calendar.add_patch(_square(week, weekday, "#2e7d32" if practised else "#e6e6e6"))
-    calendar.set_xlim(-0.5, CALENDAR_WEEKS - 0.5)
-    calendar.set_ylim(6.5, -0.5)
-    calendar.set_yticks(range(7), ["Mon", "", "Wed", "", "Fri", "", "Sun"])
-    calendar.set_xticks([0, CALENDAR_WEEKS - 1], [start.strftime("%d %b"), "this week"])
-    calendar.set_aspect("equal")
-    for side in ("top", "right", "left", "bottom"):
-        calendar.spines[side].set_visible(False)
-    figure.tight_layout()
-    return figure
+    return charts_html([rating_chart(progress), themes_chart(progress),
+                        days_chart(progress, today)])
 
 
-def fit_width(svg: str) -> str:
-    """An SVG picture that shrinks to the width it is shown in, keeping its proportions: the
-    charts are wider than JupyterLab's default output area (issue 44: the streak calendar was
-    cut off, 1,143 pixels in 1,032).
+def rating_chart(progress: Progress) -> str:
+    """The puzzle rating after each answer, with the starting 1500 dashed.
 
-    >>> fit_width('<svg width="800pt" viewBox="0 0 800 200"></svg>')
-    '<svg style="max-width:100%;height:auto" width="800pt" viewBox="0 0 800 200"></svg>'
+    >>> "no puzzle answered yet" in rating_chart(Progress())
+    True
     """
-    if not svg.startswith("<svg") or "max-width" in svg[:svg.find(">")]:
-        return svg
-    return '<svg style="max-width:100%;height:auto"' + svg[len("<svg"):]
+    return line_chart([row[3] for row in progress.history], title="Puzzle rating",
+                      x_label="puzzles answered", reference=1500,
+                      empty="no puzzle answered yet")
 
 
-def _square(x: int, y: int, colour: str) -> Any:
-    from matplotlib.patches import Rectangle
+THEMES_SHOWN = 12
+"""How many themes the themes chart shows, weakest first (the rest are named as a count)."""
 
-    return Rectangle((x - 0.42, y - 0.42), 0.84, 0.84, color=colour)
+
+def themes_chart(progress: Progress) -> str:
+    """Each theme's rating, weakest first, its whisker how sure the rating is.
+
+    >>> from gin_teach.rating import Rating
+    >>> "more outs" in themes_chart(Progress().record("p1", Rating(), 1.0, themes=("more outs",)))
+    True
+    """
+    ranked = progress.theme_ranking()
+    shown = ranked[:THEMES_SHOWN]
+    title = "Themes, weakest first"
+    if len(ranked) > len(shown):
+        title += f" ({len(ranked) - len(shown)} more)"
+    return bar_chart([theme for theme, _ in shown], [r.rating for _, r in shown],
+                     whiskers=[r.deviation for _, r in shown], title=title,
+                     start=min([800.0, *(r.rating - r.deviation - 50 for _, r in shown)]),
+                     empty="no theme practised yet")
+
+
+def days_chart(progress: Progress, today: datetime.date) -> str:
+    """The last weeks' calendar, the days practised dark, with the current streak.
+
+    >>> "Days practised: streak 0" in days_chart(Progress(), datetime.date(2026, 1, 5))
+    True
+    """
+    return calendar_chart(progress.days, today, weeks=CALENDAR_WEEKS,
+                          title=f"Days practised: streak {progress.current_streak_days(today)}")
 
 
 class ProgressDashboard(widgets.VBox):
@@ -138,13 +124,15 @@ class ProgressDashboard(widgets.VBox):
         self.due = widgets.HTML()
         refresh = widgets.Button(description="Refresh", tooltip="read the record again")
         refresh.on_click(lambda _b: self.redraw())
-        self.daily = DailyPuzzle(self)
-        self.children = [self.summary, self.daily, self.charts, self.due, refresh]
         try:
             self.store = store if store is not None else store_for(progress_path)
         except GinError as error:
             self.store = ProgressStore.scratch()
             self.store.message = f"{error}; showing an empty record"
+        self.transfer = RecordTransfer(self.store)
+        self.daily = DailyPuzzle(self)
+        self.children = [self.summary, self.daily, self.charts, self.due, refresh,
+                         self.transfer]
         self.store.subscribe(self._changed)
         self.redraw()
 
@@ -170,10 +158,7 @@ class ProgressDashboard(widgets.VBox):
             lines.append(self.store.message)
         self.summary.value = "<br/>".join(html.escape(line) for line in lines)
         self.daily.redraw(progress)
-        try:
-            self.charts.value = fit_width(figure_svg(dashboard_figure(progress)))
-        except ImportError:
-            self.charts.value = "<i>The charts need matplotlib (pip install matplotlib).</i>"
+        self.charts.value = dashboard_charts(progress)
         due = progress.due_reviews()
         if due:
             items = "".join(f"<li>{html.escape(pid)}: {html.escape(missed_words(entry))}</li>"

@@ -38,7 +38,7 @@ from gin_teach.learner_record import SOLVED_VERDICTS, Progress, verdict_score
 from gin_teach.lessons.tries import TRIES
 from gin_teach.nudges import draw_nudge, puzzle_nudge, puzzle_solution
 from gin_teach.own_puzzles import OWN_PREFIX, own_puzzles_of
-from gin_teach.progress import ProgressStore, store_for
+from gin_teach.progress import ProgressStore, outlives_the_page, runs_in_browser, store_for
 from gin_teach.puzzles import QUESTIONS, TIER_NAMES, Grade, Puzzle, load_bank
 from gin_teach.puzzles.quiet import QUIET_SHARE, QUIET_WORDS, is_quiet, trust_rating
 from gin_teach.rating import Rating
@@ -522,8 +522,16 @@ class DiscardPuzzle(widgets.VBox):
         progress = self.progress
         low, high = progress.rating.interval()
         due = len(progress.due_reviews())
-        where = (f"progress kept in {html.escape(str(self.path))}" if self.path is not None
-                 else "a practice record: not saved")
+        if self.path is None:
+            where = "a practice record: not saved"
+        elif not outlives_the_page(self.path):
+            where = (f"progress kept in {html.escape(str(self.path))} for this page only: in "
+                     "this browser only the folders of the file browser outlive a reload")
+        elif runs_in_browser():
+            where = (f"progress kept in this browser: {html.escape(self.path.name)} in the "
+                     "file browser")
+        else:
+            where = f"progress kept in {html.escape(str(self.path))}"
         self.status.value = (f"Your rating {round(progress.rating.rating)} (likely {low}-"
                              f"{high}) · streak {progress.streak} (best "
                              f"{progress.best_streak}) · solved "
