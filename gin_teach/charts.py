@@ -23,10 +23,11 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from gin_teach.errors import ArgumentError
-from gin_teach.validation import is_finite_number, names_bad_arguments
+from gin_teach.errors import ArgumentError, excerpt
+from gin_teach.validation import check_whole, is_finite_number, names_bad_arguments
 
 __all__ = [
+    "AXIS_LIMIT",
     "CHART_FONT",
     "Picture",
     "bar_chart",
@@ -79,9 +80,16 @@ def svg_text(text: str, longest: int | None = None) -> str:
     """
     if not isinstance(text, str):
         raise ArgumentError(f"a chart's text must be a str, not {type(text).__name__}")
+    if longest is not None:
+        check_whole(longest, "longest", 1, 10**6)
     if longest is not None and len(text) > longest:
         text = text[:max(1, longest - 2)].rstrip() + " …"
     return html.escape(_NOT_XML.sub("\ufffd", text), quote=True)
+
+
+#: The largest value an axis may reach: a chart of ratings, days or puzzles never nears it,
+#: and beyond it floating-point steps stop being exact.
+AXIS_LIMIT: Final = 1e12
 
 
 def nice_ticks(low: float, high: float, most: int = 5) -> list[float]:
@@ -93,10 +101,11 @@ def nice_ticks(low: float, high: float, most: int = 5) -> list[float]:
     >>> nice_ticks(0, 7)
     [0.0, 2.0, 4.0, 6.0]
     """
-    if not (is_finite_number(low) and is_finite_number(high)):
-        raise ArgumentError(f"an axis runs between two finite numbers, not {low!r} and {high!r}")
-    if not isinstance(most, int) or isinstance(most, bool) or most < 1:
-        raise ArgumentError(f"most must be a whole number of ticks, at least 1, not {most!r}")
+    if not (is_finite_number(low) and is_finite_number(high)
+            and abs(low) <= AXIS_LIMIT and abs(high) <= AXIS_LIMIT):
+        raise ArgumentError(f"an axis runs between two finite numbers within ±{AXIS_LIMIT:g}, "
+                            f"not {excerpt(low)} and {excerpt(high)}")
+    check_whole(most, "most", 1, 100)
     if high <= low:
         high = low + 1
     span = float(high) - float(low)

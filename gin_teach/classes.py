@@ -30,7 +30,8 @@ from gin_teach.charts import Picture, bar_chart, charts_html
 from gin_teach.errors import ProgressError
 from gin_teach.learner_record import Progress
 from gin_teach.progress import MAX_PROGRESS_BYTES, ProgressStore, store_for
-from gin_teach.validation import names_bad_arguments, read_regular_file
+from gin_teach.validation import names_bad_arguments, read_regular_file, wrong_argument
+from gin_teach.wording import counted
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -114,14 +115,16 @@ def import_progress(source: str | Path, store: ProgressStore | None = None) -> s
     >>> _ = export_progress(out, "Ada", Progress().record("p1", Rating(), 1.0))
     >>> store = ProgressStore.scratch()
     >>> import_progress(out, store), store.progress.attempts
-    ("Ada's record is now yours: 1 puzzles answered, 0 lesson exercises solved.", 1)
+    ("Ada's record is now yours: 1 puzzle answered, 0 lesson exercises solved.", 1)
     """
+    if store is not None and not isinstance(store, ProgressStore):
+        raise wrong_argument("store", store, "a ProgressStore or None")
     name, progress = read_export(source)
     target = store if store is not None else store_for()
     kept = target.replace(progress)
     solved = sum(1 for e in progress.exercises.values() if e.first_solved is not None)
-    words = (f"{name}'s record is now yours: {progress.attempts} puzzles answered, "
-             f"{solved} lesson exercises solved.")
+    words = (f"{name}'s record is now yours: {counted(progress.attempts, 'puzzle')} answered, "
+             f"{counted(solved, 'lesson exercise')} solved.")
     if kept is not None:
         words += f" The record it replaced is kept as {kept.name}."
     return words

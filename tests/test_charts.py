@@ -175,7 +175,7 @@ def test_an_uploaded_export_becomes_the_record_and_the_charts_follow(tmp_path):
     assert "0 puzzles answered" in board.summary.value
     board.transfer._uploaded({"new": ({"name": "ada.json", "content": memoryview(
         out.read_bytes()), "size": out.stat().st_size},)})
-    assert "1 puzzles answered" in board.summary.value
+    assert "1 puzzle answered" in board.summary.value
     assert "Ada&#x27;s record is now yours" in board.transfer.message.value
     assert pictures(board.charts.value)[1].count('class="bar"') == 1
     assert json.loads((tmp_path / "home" / "p.json").read_text())["attempts"] == 1
