@@ -20,8 +20,6 @@ import datetime
 import html
 import io
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,7 +28,12 @@ from gin_teach.charts import Picture, bar_chart, charts_html
 from gin_teach.errors import ProgressError
 from gin_teach.learner_record import Progress
 from gin_teach.progress import MAX_PROGRESS_BYTES, ProgressStore, store_for
-from gin_teach.validation import names_bad_arguments, read_regular_file, wrong_argument
+from gin_teach.validation import (
+    names_bad_arguments,
+    read_regular_file,
+    write_atomically,
+    wrong_argument,
+)
 from gin_teach.wording import counted
 
 if TYPE_CHECKING:
@@ -73,20 +76,9 @@ def export_progress(out: str | Path, name: str, progress: Progress | None = None
             "progress": record.to_dict()}
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
+        write_atomically(out, json.dumps(data))
     except OSError as error:
         raise _not_written(out, error) from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(data, stream)
-            stream.flush()
-            os.fsync(stream.fileno())  # on disk before it takes the name (as a progress save)
-        os.replace(temporary, out)
-    except BaseException as error:
-        Path(temporary).unlink(missing_ok=True)
-        if isinstance(error, OSError):
-            raise _not_written(out, error) from None
-        raise
     return out
 
 
@@ -259,16 +251,7 @@ class ClassTable:
             raise ProgressError(f"{out.name} is not a class table written here: choose "
                                 "another file name, so that file is kept")
         out.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-                stream.write(self.to_csv())
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.replace(temporary, out)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_atomically(out, self.to_csv())
         return out
 
     def chart(self) -> Picture:

@@ -33,14 +33,13 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
 from gin_teach.errors import CourseError, excerpt
-from gin_teach.validation import names_bad_arguments, read_regular_file
+from gin_teach.validation import names_bad_arguments, read_regular_file, write_atomically
 
 __all__ = ["COURSE_SUFFIXES", "RECORD_NAME", "START", "CopyReport", "copy_course",
            "course_folder", "lab_command", "main"]
@@ -83,18 +82,6 @@ def _course_files(source: Path) -> list[Path]:
 
 def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def _read_record(folder: Path) -> dict[str, str]:
@@ -266,9 +253,9 @@ def copy_course(folder: str | Path, force: bool = False, source: str | Path | No
             else:
                 kept.append(path.name)
                 continue
-        _write_atomically(destination, data)
+        write_atomically(destination, data)
         record[path.name] = new
-    _write_atomically(target / RECORD_NAME,
+    write_atomically(target / RECORD_NAME,
                       json.dumps({"files": dict(sorted(record.items()))}, indent=1).encode())
     return CopyReport(target, tuple(copied), tuple(updated), tuple(unchanged), tuple(kept),
                       tuple(replaced), tuple(blocked))

@@ -41,7 +41,6 @@ import os
 import re
 import shutil
 import sys
-import tempfile
 import time
 import weakref
 from collections.abc import Callable, Iterator
@@ -50,6 +49,7 @@ from pathlib import Path
 from gin_teach.errors import ProgressError, excerpt
 from gin_teach.learner_record import FRESH_RATING, PROGRESS_FORMAT, Progress
 from gin_teach.rating import Rating
+from gin_teach.validation import write_atomically
 
 __all__ = [
     "BROWSER_DRIVE",
@@ -243,16 +243,7 @@ def save_progress(progress: Progress, path: str | Path | None = None) -> None:
     if path.is_dir():
         raise ProgressError(f"{path} is a folder, not a progress file")
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(progress.to_json())
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(path, progress.to_json())
 
 
 LOCK_WAIT_SECONDS = 30.0

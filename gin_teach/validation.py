@@ -48,6 +48,7 @@ __all__ = [
     "read_json",
     "read_regular_file",
     "unchecked",
+    "write_atomically",
     "wrong_argument",
 ]
 
@@ -337,6 +338,35 @@ def read_regular_file(path: str | os.PathLike[str], *, most: int, what: str,
 
 
 # ------------------------------------------------------------------ JSON text
+
+
+def write_atomically(path: str | os.PathLike[str], data: str | bytes) -> None:
+    """Write ``data`` to ``path`` so that the file is either as it was or whole: the bytes go
+    to a temporary file beside it, reach the disk, and only then take the name (a reader or a
+    crash in between never sees half a file). An error leaves no temporary file behind.
+
+    >>> import pathlib, tempfile
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "record.json"
+    >>> write_atomically(target, '{"format": 1}'); target.read_text()
+    '{"format": 1}'
+    >>> [p.name for p in target.parent.iterdir()]
+    ['record.json']
+    """
+    import tempfile
+    from pathlib import Path
+
+    target = Path(path)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data.encode("utf-8") if isinstance(data, str) else data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def _number(text: str) -> int | float:

@@ -154,12 +154,12 @@ def test_export_writes_the_file_and_offers_it_as_a_download(tmp_path):
 
 
 def test_an_export_refused_by_the_system_is_said_not_raised(tmp_path, monkeypatch):
-    import gin_teach.classes as classes
+    import tempfile
 
     def refuse(*_args: object, **_kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(classes.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
     box = RecordTransfer(ProgressStore.scratch(), folder=tmp_path)
     box.name.value = "Ada"
     box.export()

@@ -232,7 +232,8 @@ def test_an_export_into_a_read_only_folder_is_a_clear_error(tmp_path):
 def test_an_export_the_system_refuses_is_a_clear_error_and_writes_nothing(
         tmp_path, monkeypatch, fails):
     # What a read-only folder does to anyone but root (who may write anywhere), at each step.
-    import gin_teach.classes as classes
+    import os
+    import tempfile
 
     out = export_progress(tmp_path / "ada.json", "Ada", Progress())
     before = out.read_bytes()
@@ -241,9 +242,9 @@ def test_an_export_the_system_refuses_is_a_clear_error_and_writes_nothing(
         raise PermissionError(13, "Permission denied")
 
     if fails == "mkstemp":
-        monkeypatch.setattr(classes.tempfile, "mkstemp", refuse)
+        monkeypatch.setattr(tempfile, "mkstemp", refuse)
     elif fails == "replace":
-        monkeypatch.setattr(classes.os, "replace", refuse)
+        monkeypatch.setattr(os, "replace", refuse)
     else:
         monkeypatch.setattr(Path, "mkdir", refuse)
     with pytest.raises(ProgressError, match=r"could not be written in .*\(Permission denied\)"):

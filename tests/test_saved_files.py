@@ -16,6 +16,7 @@ import pytest
 from gin_teach import lesson_progress, play, progress
 from gin_teach.bots import GreedyBot, SimpleBot
 from gin_teach.classes import export_progress, read_export
+from gin_teach.errors import ProgressError
 from gin_teach.game import Game
 from gin_teach.learner_record import Progress
 from gin_teach.lessons import check_card_points
@@ -100,7 +101,7 @@ def test_a_failed_export_leaves_the_earlier_export_whole_and_no_temporary(
 
     monkeypatch.setattr(os, "fsync", noted_fsync)
     monkeypatch.setattr(os, "replace", broken_replace)
-    with pytest.raises(OSError):
+    with pytest.raises(ProgressError, match="No space left on device"):
         export_progress(out, "Ada", Progress())
     assert steps == ["fsync", "replace"]  # the new text is on disk before it takes the name
     assert out.read_bytes() == before and read_export(out)[1].attempts == 1
