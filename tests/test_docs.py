@@ -227,6 +227,7 @@ import subprocess  # noqa: E402
 import sys  # noqa: E402
 import threading  # noqa: E402
 from collections.abc import Iterator  # noqa: E402
+from types import SimpleNamespace  # noqa: E402
 from typing import Any  # noqa: E402
 from urllib.parse import urlsplit  # noqa: E402
 
@@ -236,6 +237,33 @@ BUILT = ROOT / "build" / "docs"
 # A lesson with both kinds of widget: ipywidgets' buttons and the table on ipycanvas's canvas.
 WIDGET_LESSON = "04_a_turn_and_the_opening"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def test_the_widget_scripts_are_the_sites_own_at_the_pinned_versions():
+    settings = load_docs_settings()
+    pins = dict(re.findall(r"^([\w-]+)==(\S+)$",
+                           (ROOT / "binder" / "requirements.txt").read_text(encoding="utf-8"),
+                           flags=re.M))
+    assert settings.WIDGET_VERSIONS["ipycanvas"] == pins["ipycanvas"]
+    assert settings.WIDGET_VERSIONS["html-manager"] == (
+        settings.HTML_MANAGER_FOR_IPYWIDGETS[pins["ipywidgets"]])
+    scripts = list(settings.nb_ipywidgets_js)
+    # Paths inside the site's _static, none an address on another host.
+    assert scripts and all(script.startswith("widgets/") and "//" not in script
+                           for script in scripts), scripts
+    assert all("//" not in value for attributes in settings.nb_ipywidgets_js.values()
+               for value in attributes.values())
+
+
+def test_a_docs_venv_that_drifted_from_the_pins_is_named(monkeypatch):
+    settings = load_docs_settings()
+    # The settings' own view of what is installed, not importlib.metadata for everyone.
+    monkeypatch.setattr(settings, "metadata", SimpleNamespace(version=lambda name: "0.0.1"))
+    with pytest.raises(RuntimeError, match=re.escape("the docs venv has ipycanvas 0.0.1, "
+                                                     "binder/requirements.txt pins")):
+        settings.pinned("ipycanvas")
+    with pytest.raises(RuntimeError, match="pins no version of left-pad"):
+        settings.pinned("left-pad")
 
 
 def built_site() -> Path:
