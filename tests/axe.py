@@ -1,6 +1,7 @@
 """axe-core, the accessibility checker, for the browser tests: the npm registry's package at a
 pinned version, unpacked once into the git-ignored ``.cache/`` folder (``make axe`` fetches
-it ahead; the tests fetch it themselves when it is missing)."""
+it ahead; the tests fetch it themselves when it is missing). The fetcher, ``npm_package``,
+also brings the documentation site its widget scripts (docs/conf.py)."""
 
 from __future__ import annotations
 
