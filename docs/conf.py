@@ -95,6 +95,7 @@ def scratch_home(*_: Any) -> None:
 # versions the lessons run with: the widget protocol of ipywidgets and ipycanvas as pinned in
 # binder/requirements.txt, which the venv is installed from (make .venv/.docs-installed).
 PINS = ROOT / "binder" / "requirements.txt"
+# Any AMD loader serves the html-manager; require.js has no Python side to match.
 REQUIREJS_VERSION = "2.3.8"
 # The html-manager released with each ipywidgets: its npm package depends on the same
 # @jupyter-widgets/base and controls releases as the JupyterLab extension that ipywidgets
@@ -166,8 +167,8 @@ html_static_path = [str(WIDGET_STATIC)]
 
 def ipycanvas_bundle() -> Path:
     """ipycanvas's AMD bundle, from the installed wheel (its classic-notebook extension): the
-    npm registry has no ipycanvas release past 0.13.3, and the wheel's copy is the very front
-    end of the Python package the lessons ran with."""
+    npm registry, as this project's machines reach it, holds no ipycanvas past 0.13.3, and the
+    wheel's copy is the very front end of the Python package the lessons ran with."""
     dist = metadata.distribution("ipycanvas")
     for file in dist.files or []:
         if str(file).endswith("nbextensions/ipycanvas/index.js"):
