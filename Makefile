@@ -120,6 +120,9 @@ axe: $(VENV)/.test-installed
 # lessons run as pages, the rules, the design, the changelog and the API reference. Offline,
 # warnings as errors. Each lesson runs once and its outputs are kept in .cache/jupyter_cache by
 # its code, so a rebuild runs only the lessons that changed; -j 2 reads the pages on both cores.
+# The pages draw their widgets with scripts the site ships (require.js and the widgets'
+# html-manager, fetched from the npm registry into .cache/ by the first build; ipycanvas from
+# its wheel), so a reader needs no host but the site's own.
 $(VENV)/.docs-installed: pyproject.toml $(PINS) | $(VENV)/.test-installed
 	$(BIN)/python -m pip install --quiet -c $(PINS) -e ".[test,docs]"
 	touch $@

@@ -213,3 +213,142 @@ def test_the_design_lists_the_layers_of_layers_txt_in_order():
             name = module.removeprefix("gin_teach.")
             short = name if name.endswith("__main__") else name.split(".")[0]
             assert f"`{short}`" in row or f"`gin_teach.{short}`" in row, (module, row)
+
+
+# ------------------------------------------------------------- the built site, read offline
+# A lesson page draws its widgets in the reader's browser from the state the build saved, with
+# the scripts the site ships (docs/conf.py, "Widgets, drawn offline"): no CDN, so a classroom
+# without internet sees the same page.
+
+import functools  # noqa: E402
+import http.server  # noqa: E402
+import json  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import threading  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
+from types import SimpleNamespace  # noqa: E402
+from typing import Any  # noqa: E402
+from urllib.parse import urlsplit  # noqa: E402
+
+from tests.test_browser import browser  # noqa: E402, F401  (a pytest fixture)
+
+BUILT = ROOT / "build" / "docs"
+# A lesson with both kinds of widget: ipywidgets' buttons and the table on ipycanvas's canvas.
+WIDGET_LESSON = "04_a_turn_and_the_opening"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def test_the_widget_scripts_are_the_sites_own_at_the_pinned_versions():
+    settings = load_docs_settings()
+    pins = dict(re.findall(r"^([\w-]+)==(\S+)$",
+                           (ROOT / "binder" / "requirements.txt").read_text(encoding="utf-8"),
+                           flags=re.M))
+    assert settings.WIDGET_VERSIONS["ipycanvas"] == pins["ipycanvas"]
+    assert settings.WIDGET_VERSIONS["html-manager"] == (
+        settings.HTML_MANAGER_FOR_IPYWIDGETS[pins["ipywidgets"]])
+    scripts = list(settings.nb_ipywidgets_js)
+    # Paths inside the site's _static, none an address on another host.
+    assert scripts and all(script.startswith("widgets/") and "//" not in script
+                           for script in scripts), scripts
+    assert all("//" not in value for attributes in settings.nb_ipywidgets_js.values()
+               for value in attributes.values())
+
+
+def test_a_docs_venv_that_drifted_from_the_pins_is_named(monkeypatch):
+    settings = load_docs_settings()
+    # The settings' own view of what is installed, not importlib.metadata for everyone.
+    monkeypatch.setattr(settings, "metadata", SimpleNamespace(version=lambda name: "0.0.1"))
+    with pytest.raises(RuntimeError, match=re.escape("the docs venv has ipycanvas 0.0.1, "
+                                                     "binder/requirements.txt pins")):
+        settings.pinned("ipycanvas")
+    with pytest.raises(RuntimeError, match="pins no version of left-pad"):
+        settings.pinned("left-pad")
+
+
+def built_site() -> Path:
+    """build/docs as ``make docs`` builds it: reused when it is newer than what it is built
+    from (the settings and the lesson), else built again (incrementally, from the lessons'
+    cached outputs, as ``make docs`` does)."""
+    page = BUILT / "lessons" / f"{WIDGET_LESSON}.html"
+    sources = [DOCS / "conf.py", ROOT / "tests" / "axe.py", ROOT / "binder" / "requirements.txt",
+               ROOT / "notebooks" / f"{WIDGET_LESSON}.ipynb"]
+    if not page.exists() or page.stat().st_mtime < max(s.stat().st_mtime for s in sources):
+        pytest.importorskip("myst_nb")
+        subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-q",
+                        "-j", "2", "docs", str(BUILT)], cwd=ROOT, check=True)
+    return BUILT
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        """Each request served is not news; a failed one shows in the test's assertions."""
+
+
+@pytest.fixture(scope="module")
+def site_server() -> Iterator[str]:
+    """The built site over HTTP on 127.0.0.1, the way a static host serves it."""
+    handler = functools.partial(_QuietHandler, directory=str(built_site()))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as server:
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{server.server_address[1]}"
+        finally:
+            server.shutdown()
+
+
+def saved_widget_texts(html: str) -> set[str]:
+    """The button labels in a page's saved widget state: what its widgets must draw."""
+    start = html.index(f'type="{WIDGET_STATE}">') + len(f'type="{WIDGET_STATE}">')
+    state = json.loads(html[start:html.index("</script>", start)])["state"]
+    return {model["state"]["description"] for model in state.values()
+            if model["model_name"] == "ButtonModel" and model["state"].get("description")
+            and model["state"].get("layout", "").startswith("IPY_MODEL_")
+            and state[model["state"]["layout"].removeprefix("IPY_MODEL_")]["state"].get(
+                "display") != "none"}
+
+
+@pytest.mark.slow
+def test_a_lesson_page_draws_its_widgets_with_no_request_to_another_host(
+        browser: Any, site_server: str) -> None:  # noqa: F811 (the fixture imported above)
+    url = f"{site_server}/lessons/{WIDGET_LESSON}.html"
+    html = (BUILT / "lessons" / f"{WIDGET_LESSON}.html").read_text(encoding="utf-8")
+    labels = saved_widget_texts(html)
+    assert labels, "the lesson page saved no widget with a button"
+    outside: list[str] = []
+    failed: list[str] = []
+    errors: list[str] = []
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+
+        def only_this_host(route: Any) -> None:
+            if urlsplit(route.request.url).netloc == urlsplit(site_server).netloc:
+                route.continue_()
+            else:
+                outside.append(route.request.url)
+                route.abort()
+
+        page.route("**/*", only_this_host)
+        page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
+        page.on("requestfailed", lambda r: failed.append(f"{r.failure} {r.url}"))
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url, wait_until="networkidle")
+        # Said first: a script asked of a CDN and refused leaves the widgets undrawn.
+        assert outside == [], "the page asked another host"
+        page.wait_for_selector(".jupyter-widgets .widget-button", timeout=60_000)
+        page.wait_for_load_state("networkidle")
+        drawn = page.eval_on_selector_all(
+            ".jupyter-widgets .widget-button",
+            "(buttons) => buttons.filter((b) => b.offsetParent !== null)"
+            ".map((b) => b.innerText.trim())")
+        canvases = page.eval_on_selector_all(".jupyter-widgets canvas",
+                                             "(found) => found.length")
+        text = page.inner_text("body")
+    finally:
+        context.close()
+    assert outside == [] and failed == [] and errors == []
+    assert sorted(labels - set(drawn)) == []
+    assert canvases > 0  # ipycanvas's module loaded from the site and made its view
+    assert "Error displaying widget" not in text and "Loading widget..." not in text
