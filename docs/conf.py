@@ -85,6 +85,8 @@ def scratch_home(*_: Any) -> None:
     """A lesson that saves progress writes to a folder of its own, never to the builder's
     ~/.gin_teach (the kernels inherit this environment)."""
     os.environ.setdefault("GIN_TEACH_HOME", tempfile.mkdtemp(prefix="gin-teach-docs-"))
+    # A page has no kernel to paint a canvas: the tables are drawn as SVG, saved with it.
+    os.environ["GIN_TEACH_TABLE_VIEW"] = "svg"
 
 
 # --- Widgets, drawn offline --------------------------------------------------------------------

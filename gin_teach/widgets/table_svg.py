@@ -16,6 +16,7 @@ table an ``aria-label`` saying what is on it.
 from __future__ import annotations
 
 import html
+import os
 from typing import TYPE_CHECKING, Final, Literal
 
 from gin_teach.display import CARD_FONT, CARD_HEIGHT, CARD_WIDTH, FACE, card_back_svg, card_svg
@@ -24,7 +25,8 @@ from gin_teach.errors import SetupError, excerpt
 if TYPE_CHECKING:
     from gin_teach.widgets.table_geometry import TableScene
 
-__all__ = ["FELT", "QUIET", "VIEWS", "canvas_available", "choose_view", "scene_svg"]
+__all__ = ["FELT", "QUIET", "VIEWS", "VIEW_VARIABLE", "canvas_available", "choose_view",
+           "scene_svg"]
 
 FELT: Final = "#1f6b3a"
 """The colour of the table's cloth, on the canvas and in the SVG picture alike."""
@@ -32,7 +34,13 @@ QUIET: Final = "#cfe8d6"
 """Secondary text and the outline of an empty pile, pale on the felt."""
 
 VIEWS: Final = ("auto", "canvas", "svg")
-"""How a table can be drawn: ``auto`` takes the canvas when ipycanvas imports, else the SVG."""
+"""How a table can be drawn: ``auto`` takes the canvas when ipycanvas imports, else the SVG
+(or what :data:`VIEW_VARIABLE` names)."""
+
+VIEW_VARIABLE: Final = "GIN_TEACH_TABLE_VIEW"
+"""An environment variable that settles ``auto`` (``canvas`` or ``svg``): the documentation
+build sets ``svg``, because a page with no kernel behind it never paints a canvas, while an
+SVG picture is saved with the page."""
 
 
 def canvas_available() -> bool:
@@ -53,6 +61,10 @@ def choose_view(view: str) -> Literal["canvas", "svg"]:
 
     >>> choose_view("svg")
     'svg'
+    >>> import os; os.environ[VIEW_VARIABLE] = "svg"
+    >>> choose_view("auto")  # as the documentation build asks
+    'svg'
+    >>> del os.environ[VIEW_VARIABLE]
     >>> choose_view("3d")
     Traceback (most recent call last):
     gin_teach.errors.SetupError: a table view is 'auto', 'canvas' or 'svg', not '3d'
@@ -62,6 +74,9 @@ def choose_view(view: str) -> Literal["canvas", "svg"]:
     if view == "canvas":
         return "canvas"
     if view == "auto":
+        settled = os.environ.get(VIEW_VARIABLE)
+        if settled in ("canvas", "svg"):
+            return "svg" if settled == "svg" or not canvas_available() else "canvas"
         return "canvas" if canvas_available() else "svg"
     raise SetupError(f"a table view is 'auto', 'canvas' or 'svg', not {excerpt(view)}")
 
