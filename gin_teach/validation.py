@@ -36,6 +36,7 @@ from gin_teach.errors import ArgumentError, GinError, excerpt
 __all__ = [
     "ALL_CARDS_MASK",
     "DEEPEST_JSON",
+    "LONGEST_FILE_NAME",
     "LONGEST_NUMBER",
     "check_mask",
     "check_mask_list",
@@ -340,6 +341,11 @@ def read_regular_file(path: str | os.PathLike[str], *, most: int, what: str,
 # ------------------------------------------------------------------ JSON text
 
 
+#: The longest file name (in bytes) the common file systems take; the temporary file beside
+#: it adds a few characters, within the same limit's margin of most systems.
+LONGEST_FILE_NAME: Final = 200
+
+
 def write_atomically(path: str | os.PathLike[str], data: str | bytes) -> None:
     """Write ``data`` to ``path`` so that the file is either as it was or whole: the bytes go
     to a temporary file beside it, reach the disk, and only then take the name (a reader or a
@@ -355,7 +361,16 @@ def write_atomically(path: str | os.PathLike[str], data: str | bytes) -> None:
     import tempfile
     from pathlib import Path
 
+    if not isinstance(path, (str, os.PathLike)) or not str(path) or "\0" in str(path):
+        raise wrong_argument("path", path, "the path of a file")
+    if not isinstance(data, (str, bytes)):
+        raise wrong_argument("data", data, "the text or bytes to write")
     target = Path(path)
+    if any(len(part.encode("utf-8", "surrogateescape")) > LONGEST_FILE_NAME
+           for part in target.parts):
+        raise wrong_argument("path", path, f"names of at most {LONGEST_FILE_NAME} bytes")
+    if target.name in ("", ".", "..") or target.is_dir():
+        raise wrong_argument("path", path, "the path of a file, not a folder")
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
         with os.fdopen(handle, "wb") as out:

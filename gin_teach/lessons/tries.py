@@ -87,11 +87,7 @@ def wrong_try(exercise: Hashable, nudge: str, solution: str, *, tries: int = TRI
     >>> wrong_try("yes-no", "What decides it?", "Knock.", tries=2).message
     'Not this time, and that was your last try. The answer: Knock.'
     """
-    try:
-        hash(exercise)
-    except TypeError:
-        raise wrong_argument("exercise", exercise, "a value that names the exercise "
-                                                   "(exercise_id makes one)") from None
+    _check_exercise(exercise)
     count = _WRONG.get(exercise, 0) + 1
     if count >= tries:
         _WRONG.pop(exercise, None)
@@ -114,6 +110,7 @@ def right_try(exercise: Hashable, feedback: Feedback) -> Feedback:
     >>> wrong_try("demo", "Which?", "K♠.").hint.startswith("Try again (2 tries left)")
     True
     """
+    _check_exercise(exercise)
     _WRONG.pop(exercise, None)
     return feedback
 
@@ -126,5 +123,14 @@ def shown_answer(exercise: Hashable, solution: str) -> Feedback:
     >>> shown.correct, shown.revealed, shown.kind
     (False, True, 'info')
     """
+    _check_exercise(exercise)
     _WRONG.pop(exercise, None)
     return Feedback(False, f"The answer: {solution}", revealed=True)
+
+
+def _check_exercise(exercise: object) -> None:
+    try:
+        hash(exercise)
+    except TypeError:
+        raise wrong_argument("exercise", exercise, "a value that names the exercise "
+                                                   "(exercise_id makes one)") from None
