@@ -416,7 +416,7 @@ def test_a_learner_answers_plays_and_finds_the_same_progress_after_a_reload(
         board = learner.run("ProgressDashboard()").locator(".jp-OutputArea-output")
         assert board.locator("svg.gin-chart").count() == 3
         summary = board.inner_text()
-        for words in ("2 puzzles answered", "1 lesson exercises solved", "1 games played"):
+        for words in ("2 puzzles answered", "1 lesson exercise solved", "1 game played"):
             assert words in summary, summary[:800]
         rating = re.search(r"Rating (\d+)", summary)
         assert rating is not None
@@ -437,7 +437,7 @@ def test_a_learner_answers_plays_and_finds_the_same_progress_after_a_reload(
         again = learner.run("ProgressDashboard()").locator(".jp-OutputArea-output")
         assert again.locator("svg.gin-chart").count() == 3
         summary_again = again.inner_text()
-        for words in ("2 puzzles answered", "1 lesson exercises solved", "1 games played",
+        for words in ("2 puzzles answered", "1 lesson exercise solved", "1 game played",
                       f"Rating {rating.group(1)} "):
             assert words in summary_again, summary_again[:800]
         assert learner.stored_record() == record
