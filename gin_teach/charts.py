@@ -203,10 +203,16 @@ def line_chart(values: Sequence[float], *, title: str, x_label: str = "",
     if len(points) > 1:
         parts.append(f'<text x="{_number(width - right)}" y="{base}" dy="16" '
                      f'text-anchor="middle" fill="{_INK}">{len(points)}</text>')
-    if x_label:
-        parts.append(f'<text x="{_number(left + plot_w / 2)}" y="{_number(height - 8)}" '
-                     f'text-anchor="middle" fill="{_INK}">{svg_text(x_label)}</text>')
+    parts.append(_axis_label(x_label, left + plot_w / 2, height - 8))
     return _svg(width, height, title, "".join(parts))
+
+
+def _axis_label(text: str, x: float, y: float) -> str:
+    """The label under a chart's axis, centred at (``x``, ``y``), or nothing without one."""
+    if not text:
+        return ""
+    return (f'<text x="{_number(x)}" y="{_number(y)}" text-anchor="middle" '
+            f'fill="{_INK}">{svg_text(text)}</text>')
 
 
 @names_bad_arguments
@@ -273,9 +279,7 @@ def bar_chart(labels: Sequence[str], values: Sequence[float], *, title: str,
             parts.append(f'<line class="whisker" x1="{_number(x_at(value - spread))}" '
                          f'x2="{_number(x_at(value + spread))}" y1="{mid}" y2="{mid}" '
                          f'stroke="{_WHISKER}" stroke-width="2"/>')
-    if x_label:
-        parts.append(f'<text x="{_number(left + plot_w / 2)}" y="{_number(height - 8)}" '
-                     f'text-anchor="middle" fill="{_INK}">{svg_text(x_label)}</text>')
+    parts.append(_axis_label(x_label, left + plot_w / 2, height - 8))
     return _svg(width, height, title, "".join(parts))
 
 
