@@ -45,8 +45,17 @@ lab: $(VENV)/.notebooks-installed
 
 test: $(VENV)/.test-installed lint typecheck axe unit notebooks lite-test docs
 
+# make unit and make notebooks run in pytest-xdist workers, two by default for CI's two cores
+# (a count, not "auto": in a container, auto counts the host's cores, not the container's).
+# JOBS=auto uses every core; JOBS=0 runs in one process, as plain pytest does. A notebook's
+# cells share one kernel, so a notebook (and a test file, with its module fixtures: a
+# JupyterLab, a browser) stays on one worker.
+JOBS ?= 2
+PARALLEL := -n $(JOBS) --dist loadfile
+
 # The edit-test loop: everything but the tests marked slow (browsers, Binder builds, notebooks,
-# long property runs); under a minute.
+# whole rounds reviewed by playouts, long property runs, bank-wide checks). One process: two
+# workers would each import and collect the suite again, more CPU for the same tests.
 quick: $(VENV)/.test-installed lint typecheck
 	$(BIN)/python -m pytest -q -m "not slow" --doctest-modules --doctest-glob=README.md \
 		$(NOT_LITE) gin_teach tests README.md
@@ -58,12 +67,13 @@ typecheck: $(VENV)/.test-installed
 	$(BIN)/mypy
 
 unit: $(VENV)/.test-installed
-	$(BIN)/python -m pytest --doctest-modules --doctest-glob=README.md $(NOT_LITE) \
+	$(BIN)/python -m pytest $(PARALLEL) --doctest-modules --doctest-glob=README.md $(NOT_LITE) \
 		gin_teach tests README.md
 
 notebooks: $(VENV)/.test-installed
 	@start=$$(date +%s); \
-	$(BIN)/python -m pytest --nbval-lax --nbval-current-env --nbval-cell-timeout=120 notebooks; \
+	$(BIN)/python -m pytest $(PARALLEL) --nbval-lax --nbval-current-env --nbval-cell-timeout=120 \
+		notebooks; \
 	status=$$?; echo "nbval: all notebooks ran in $$(( $$(date +%s) - start )) s"; exit $$status
 
 bench: $(VENV)/.notebooks-installed

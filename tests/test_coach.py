@@ -26,6 +26,7 @@ def played(name: str, seed: int) -> Round:
     return play(Round(seed=seed), [BOTS[name](seed=seed), BOTS["simple"](seed=100 + seed)])
 
 
+@pytest.mark.slow
 def test_accuracy_orders_the_players_on_the_same_deals() -> None:
     # Same seeded deals, same opponent: only player 0's play differs.
     seeds = range(6)
@@ -102,6 +103,7 @@ def test_hint_refuses_when_there_is_nothing_to_hint() -> None:
         hint(rnd)
 
 
+@pytest.mark.slow
 def test_review_replays_what_the_player_knew() -> None:
     rnd = played("random", 3)
     result = review(rnd, 0)
@@ -118,6 +120,7 @@ def test_review_replays_what_the_player_knew() -> None:
     assert again == [(d.move, d.best, d.verdict) for d in result.decisions]
 
 
+@pytest.mark.slow
 def test_review_of_a_game_covers_its_finished_rounds() -> None:
     game = Game(seed=5)
     bots = [BOTS["simple"](seed=1), BOTS["shaper"](seed=2)]
@@ -188,6 +191,7 @@ def test_decision_accuracy_falls_with_points_lost() -> None:
     assert values == sorted(values, reverse=True) and values[0] == 1.0
 
 
+@pytest.mark.slow
 def test_round_numbers_and_combined_reviews() -> None:
     rnd = played("simple", 2)
     third = review(rnd, 0, round_index=2)

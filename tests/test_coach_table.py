@@ -3,6 +3,8 @@ round review, take back, the opponent's hand, the opponent menu, the defender's 
 
 from __future__ import annotations
 
+import pytest
+
 from gin_teach.coach import Review
 from gin_teach.widgets import GameTable
 from gin_teach.widgets.game_table import OPPONENTS
@@ -26,6 +28,7 @@ def _hinted(table: GameTable) -> str:
     return hint(table.game, table.human).move
 
 
+@pytest.mark.slow
 def test_a_round_by_the_hints_reviews_as_best() -> None:
     table = GameTable("simple", seed=11, coach=True)
     panel = table.coach_panel
@@ -131,6 +134,7 @@ def test_best_for_me_lays_off_in_one_click() -> None:
     assert rnd.is_over and {"JC", "5S"} <= laid
 
 
+@pytest.mark.slow
 def test_two_rounds_make_a_game_review() -> None:
     table = GameTable("simple", seed=11, coach=True)
     panel = table.coach_panel

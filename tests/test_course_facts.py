@@ -214,6 +214,7 @@ TRAPS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(TRAPS))
 def test_the_strategy_exercises_refuse_their_traps(name):
     key = answer_key()[name[:2]]
@@ -238,6 +239,7 @@ def accepted_cards(hand: str, known: Knowledge | None = None) -> set[str]:
             if o.card is not None}
 
 
+@pytest.mark.slow
 def test_lesson_12_worked_examples_say_what_the_judge_grades():
     code = code_text("12_building_a_hand.ipynb")
     triangle, shape, pair = ("2C 3C 4C 9H 9D 9S 6H 6D 7H KC QS",
@@ -263,6 +265,7 @@ def test_lesson_12_worked_examples_say_what_the_judge_grades():
     assert "weigh its count against your other loose cards" in text
 
 
+@pytest.mark.slow
 def test_lessons_14_and_16_late_examples_say_what_the_judge_grades():
     hand = "2S 3S 4S 6H 6D 6C 7C 7D 8H JS KD"
     assert hand in code_text("14_defence.ipynb") and hand in code_text("16_the_endgame.ipynb")

@@ -93,6 +93,7 @@ def dask_executor() -> Iterator[Executor]:
         yield client.get_executor()
 
 
+@pytest.mark.slow
 @needs_dask
 def test_a_dask_cluster_plays_the_same_tournament_as_the_process_pool(
         dask_executor: Executor) -> None:

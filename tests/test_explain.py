@@ -97,6 +97,7 @@ def test_a_count_gap_of_two_is_the_reason_and_never_called_close() -> None:
     assert decided > 100
 
 
+@pytest.mark.slow
 def test_a_wrong_choice_beaten_on_count_is_told_its_count() -> None:
     for puzzle in BANK:
         best = puzzle.best_choice
@@ -455,6 +456,7 @@ def coached() -> tuple[Round, list]:
     return rnd, list(review(rnd, 0).decisions)
 
 
+@pytest.mark.slow
 def test_the_review_says_what_the_learners_move_does_wrong(coached) -> None:
     rnd, decisions = coached
     replay = as_dealt(rnd)
@@ -710,6 +712,7 @@ def test_only_the_playouts_separate_two_choices_only_when_a_learner_sees_them_al
                     (puzzle.id, text)
 
 
+@pytest.mark.slow
 def test_a_rejected_card_is_not_blamed_alone_for_outs_or_danger_an_accepted_card_shares(
 ) -> None:
     # p0147: 10♣ was condemned for "6 outs where K♠ keeps 8" though 5♠, an answer, keeps 6

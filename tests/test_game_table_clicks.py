@@ -178,6 +178,7 @@ def check_the_buttons_match_the_game(table: GameTable) -> None:
     assert (table.knock_mode.layout.display != "none") == knocks
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed, rules, view", [
     (1, Rules.modern(), "canvas"),
     (2, Rules.jokers_wild(), "svg"),

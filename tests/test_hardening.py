@@ -20,6 +20,7 @@ GIN = "AS 2S 3S 4H 5H 6H 9C 9D 9H 9S"
 odd = st.one_of(st.sampled_from(ODD), st.text(max_size=30), st.integers(), st.floats())
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(odd)
 def test_hand_widgets_take_anything_typed_and_keep_their_hand(value):
@@ -44,6 +45,7 @@ def test_a_nonsense_hand_size_or_limit_is_named_and_replaced(size):
     assert explorer.limit == (size if size == 60 else 12)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(odd)
 def test_knock_lab_answers_every_odd_input_with_a_message(value):
@@ -120,6 +122,7 @@ def test_a_bad_round_given_to_a_knock_exercise_is_named_and_another_dealt():
     assert "list of melds" in melds.message.text and melds.settlement is not None
 
 
+@pytest.mark.slow
 def test_rules_that_make_examples_too_rare_leave_a_message_not_a_traceback():
     # Under Straight Gin a random deal is rarely gin, so an example round is hard to find (for
     # the LayoffLab, impossible: nothing is laid off against gin).

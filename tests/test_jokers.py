@@ -61,6 +61,7 @@ dense = st.lists(st.sampled_from([c for c in full_deck() if 4 <= c.rank <= 8]),
                  min_size=2, max_size=8, unique=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=50, deadline=None)
 @given(st.one_of(naturals, dense), st.integers(1, 2), st.sampled_from([20, 5, 0]))
 def test_the_solver_agrees_with_brute_force(cards, jokers, joker_points):

@@ -135,6 +135,7 @@ def test_playout_deals_at_the_jokers_table_include_the_unseen_jokers():
     assert found == JOKER_BITS
 
 
+@pytest.mark.slow
 def test_the_coach_grades_and_reviews_a_round_at_the_jokers_table():
     from gin_teach.coach import grade_move, review
 

@@ -119,6 +119,7 @@ def test_the_stored_placeholder_is_not_answered_yet(placeholder):
         assert feedback.hint
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.one_of(st.text(max_size=12), st.integers(), st.floats(allow_nan=True),
                  st.booleans(), st.lists(st.text(max_size=4), max_size=4),

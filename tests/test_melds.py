@@ -72,6 +72,7 @@ def test_find_melds_is_every_meld(hand):
     assert {frozenset(m.cards) for m in find_melds(hand)} == set(all_melds(hand))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(st.lists(st.sampled_from(DECK), unique=True, min_size=1, max_size=12),
                  st.lists(st.sampled_from([c for c in DECK if 5 <= c.rank <= 9]), unique=True,

@@ -66,6 +66,7 @@ def test_the_readme_counts_the_bank_as_it_is():
 TIER_REASONS = {1: {"count", "broken meld"}, 2: {"shape"}, 3: {"memory"}, 4: {"defence"}}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tier", [1, 2, 3, 4, 5])
 def test_every_stored_tier_is_what_decides_the_puzzle_and_its_explanation_names_it(tier):
     for p in by_tier(tier):
@@ -86,6 +87,7 @@ def test_a_wrong_choice_near_the_answer_on_count_is_rejected_by_the_tiers_reason
     assert "And not K♠: throwing K♠ leaves 4 outs where Q♥ keeps 6." in p.explanation
 
 
+@pytest.mark.slow
 def test_a_seeded_sample_of_stored_puzzles_still_holds_under_the_judge():
     # Measured again by the judge (its deals seeded by the position) and held against the
     # panel of opponent styles, as the bank was, an answer card comes out best in every tier,
@@ -269,6 +271,7 @@ def test_playout_deals_fit_what_the_player_knows(position, seed):
     assert not (theirs & (mine | pile | stock_mask)) and not (stock_mask & (mine | pile))
 
 
+@pytest.mark.slow
 def test_positions_and_verdicts_are_reproducible():
     positions = game_positions(7, rounds=1)
     assert positions == game_positions(7, rounds=1)
@@ -296,6 +299,7 @@ def test_retier_puts_a_puzzle_back_in_the_tier_of_what_decides_it():
     assert retier(memory) == memory  # a stored puzzle is already in its tier
 
 
+@pytest.mark.slow
 def test_generation_may_ask_for_some_tiers_only():
     made = generate(2, seed=11, tiers=(3,))
     assert [p.tier for p in made] == [3, 3]

@@ -82,6 +82,7 @@ def _rounds_with_a_thrown_joker(count):
     raise AssertionError("seeded play found too few rounds with a thrown joker")
 
 
+@pytest.mark.slow
 def test_the_analysis_and_the_coach_work_after_the_opponent_threw_a_joker():
     rounds, positions = _rounds_with_a_thrown_joker(3)
     for rnd, hand, knowledge in positions:

@@ -203,6 +203,7 @@ LOW_BAND = [c for c in full_deck() if c.rank <= 6]
 
 
 # Most low-card hands are not knockable, and a loaded machine is slow: neither is a failure.
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None,
           suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(st.permutations(LOW_BAND), st.permutations(full_deck()))

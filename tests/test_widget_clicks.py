@@ -25,6 +25,7 @@ def scratch_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     yield tmp_path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(WIDGETS))
 def test_random_clicks_on_a_widget_escape_nothing(name: str, tmp_path: Path):
     report = click_everything(seed=len(name), steps=STEPS, folder=tmp_path, names=(name,))
@@ -32,6 +33,7 @@ def test_random_clicks_on_a_widget_escape_nothing(name: str, tmp_path: Path):
     assert report.clicks + report.values >= 2  # the dashboard gets two (STEP_SHARE)
 
 
+@pytest.mark.slow
 def test_random_clicks_reach_stale_buttons_and_every_kind_of_control(tmp_path: Path):
     names = ("coached table", "puzzle trainer", "score quiz")
     report = click_everything(seed=7, steps=STEPS, folder=tmp_path, names=names)
