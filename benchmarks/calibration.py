@@ -34,13 +34,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from gin_teach import Round, Rules, settle
-from gin_teach.actions import Knock
 from gin_teach.analysis import Knowledge
 from gin_teach.bots import BOTS
 from gin_teach.bots.throwers import THROWERS
-from gin_teach.cards import cards_from_mask
+from gin_teach.core.cards import cards_from_mask
+from gin_teach.core.kernel import deadwood_of_mask
+from gin_teach.engine.actions import Knock
 from gin_teach.judge import Precision, judge_discard
-from gin_teach.kernel import deadwood_of_mask
 
 PLAYERS = {**BOTS, **THROWERS}
 #: Every choice on the same 64 deals: a stated chance is a mean over hundreds of cases, so
@@ -109,7 +109,7 @@ def _play(item: tuple[int, tuple[str, str]]) -> list[Case]:
     return play_round(*item)
 
 
-#: The judge's style for each opponent (:data:`~gin_teach.playouts.STYLES`), as the coach at
+#: The judge's style for each opponent (:data:`~gin_teach.playouts.playout.STYLES`), as the coach at
 #: a table knows which computer player it faces: the players that wait for a low count are
 #: the judge's own style.
 STYLE_OF = {"simple": "simple", "random-thrower": "random", "low-thrower": "lowest"}

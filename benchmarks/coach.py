@@ -18,9 +18,9 @@ from collections.abc import Callable
 from functools import partial
 
 from gin_teach import Round
-from gin_teach.actions import Action
 from gin_teach.bots import BOTS, play
 from gin_teach.coach import as_dealt, grade_move, review
+from gin_teach.engine.actions import Action
 from gin_teach.judge import forget
 
 TARGET_P95_MS = 300.0

@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gin_teach import Game, play
-from gin_teach.actions import Action
 from gin_teach.bots import DefenderBot, ExpertBot, Player
-from gin_teach.records import Observation
+from gin_teach.engine.actions import Action
+from gin_teach.engine.records import Observation
 from gin_teach.tournament import RULES
 
 

@@ -4,8 +4,8 @@ them against whole games.
 1. Hands: seeded hands between two of the package's players (the Defender against itself
    by default), one sample per play of the game (the knock limit 10 table, Oklahoma, jokers
    wild; the bonus presets share the first: a hand's counts are scored under each one's
-   bonuses). Each hand's ending is kept as a :class:`gin_teach.game_odds.HandRecord`.
-2. Tables: :class:`gin_teach.game_odds.GameOdds` works out every preset's table exactly
+   bonuses). Each hand's ending is kept as a :class:`gin_teach.analysis.game_odds.HandRecord`.
+2. Tables: :class:`gin_teach.analysis.game_odds.GameOdds` works out every preset's table exactly
    from those hands (a dynamic programme over the scores, not a simulation of games).
 3. Calibration: games played to the end from a few scores, with deals and players' seeds
    apart from the hands the tables came from: the table's chance of winning against how
@@ -27,8 +27,7 @@ import time
 from collections import Counter
 
 from gin_teach import Round, Rules, __version__
-from gin_teach.bots import BOTS, SeededBot, play
-from gin_teach.game_odds import (
+from gin_teach.analysis.game_odds import (
     PRESETS,
     GameOdds,
     HandOdds,
@@ -37,6 +36,7 @@ from gin_teach.game_odds import (
     play_of,
     write_odds,
 )
+from gin_teach.bots import BOTS, SeededBot, play
 
 SAMPLES: dict[str, Rules] = {
     "standard": Rules.modern(),

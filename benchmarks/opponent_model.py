@@ -31,10 +31,10 @@ from collections.abc import Callable, Sequence
 from gin_teach import Round
 from gin_teach.bots import BOTS
 from gin_teach.bots.defender import DRAWS_PER_KEPT_CARD
-from gin_teach.kernel import deadwood_of_mask
-from gin_teach.opponent import OpponentModel
-from gin_teach.playouts import PlayoutRules, imagined_draws, imagined_hand
-from gin_teach.table_view import TableView
+from gin_teach.core.kernel import deadwood_of_mask
+from gin_teach.playouts.opponent import OpponentModel
+from gin_teach.playouts.playout import PlayoutRules, imagined_draws, imagined_hand
+from gin_teach.playouts.table_view import TableView
 
 Imagine = Callable[[OpponentModel, random.Random, TableView, PlayoutRules], int]
 

@@ -31,9 +31,9 @@ from collections.abc import Sequence
 from functools import partial
 
 from gin_teach import Game, Rules, play
-from gin_teach.actions import Action
 from gin_teach.bots import BOTS, ExpertBot, Player, ShaperBot, SimpleBot
-from gin_teach.records import Observation
+from gin_teach.engine.actions import Action
+from gin_teach.engine.records import Observation
 from gin_teach.tournament import RULES, TournamentResult, cross_table, tournament
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -5,17 +5,6 @@
 7♠ 7♥ 7♦ | 8♥ 9♥ 10♥ | deadwood K♣ = 10
 """
 
-from gin_teach.actions import (
-    Action,
-    BigGin,
-    Discard,
-    DrawStock,
-    Knock,
-    LayOff,
-    PassUpcard,
-    TakeDiscard,
-    parse_action,
-)
 from gin_teach.bots import (
     GreedyBot,
     Player,
@@ -26,12 +15,18 @@ from gin_teach.bots import (
     play,
     play_games,
 )
-from gin_teach.cards import Card, Deck, cards_from_mask, full_deck, hand_mask, parse_cards, to_cards
-from gin_teach.deadwood_discards import DiscardOption, best_discards, discard_options
-from gin_teach.errors import CardError, GinError, IllegalMove, ReplayError, RulesError, SetupError
-from gin_teach.game import Game, GameTotals, Match
-from gin_teach.hand import Hand
-from gin_teach.melds import (
+from gin_teach.core.cards import (
+    Card,
+    Deck,
+    cards_from_mask,
+    full_deck,
+    hand_mask,
+    parse_cards,
+    to_cards,
+)
+from gin_teach.core.deadwood_discards import DiscardOption, best_discards, discard_options
+from gin_teach.core.hand import Hand
+from gin_teach.core.melds import (
     Arrangement,
     Meld,
     all_best_arrangements,
@@ -40,10 +35,8 @@ from gin_teach.melds import (
     find_melds,
     melds_with,
 )
-from gin_teach.records import NO_PLAYER, Deal, Event, Observation, RoundResult
-from gin_teach.round import Round
-from gin_teach.rules import Rules
-from gin_teach.scoring import (
+from gin_teach.core.rules import Rules
+from gin_teach.core.scoring import (
     LaidOff,
     Settlement,
     best_layoffs,
@@ -51,6 +44,21 @@ from gin_teach.scoring import (
     layoff_options,
     settle,
 )
+from gin_teach.engine.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawStock,
+    Knock,
+    LayOff,
+    PassUpcard,
+    TakeDiscard,
+    parse_action,
+)
+from gin_teach.engine.game import Game, GameTotals, Match
+from gin_teach.engine.records import NO_PLAYER, Deal, Event, Observation, RoundResult
+from gin_teach.engine.round import Round
+from gin_teach.errors import CardError, GinError, IllegalMove, ReplayError, RulesError, SetupError
 
 __version__ = "0.1.0"
 

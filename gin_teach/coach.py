@@ -32,7 +32,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from gin_teach.actions import (
+from gin_teach.analysis import Knowledge
+from gin_teach.core.validation import names_bad_arguments, read_json
+from gin_teach.engine.actions import (
     Action,
     BigGin,
     Discard,
@@ -42,13 +44,11 @@ from gin_teach.actions import (
     TakeDiscard,
     parse_action,
 )
-from gin_teach.analysis import Knowledge
+from gin_teach.engine.game import Game
+from gin_teach.engine.round import Round
 from gin_teach.errors import GinError, ReviewError, excerpt
 from gin_teach.explain import discard_reason, draw_reason, move_words
-from gin_teach.game import Game
 from gin_teach.judge import COACH, VERDICTS, Judgement, Option, judge_discard, judge_draw
-from gin_teach.round import Round
-from gin_teach.validation import names_bad_arguments, read_json
 
 __all__ = [
     "ACCURACY_SCALE",

@@ -22,19 +22,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, NamedTuple, Union
 
-from gin_teach.cards import Card, HandLike, to_cards
-from gin_teach.errors import ArgumentError, excerpt
-from gin_teach.melds import Arrangement, Meld
-from gin_teach.scoresheet import scoresheet_of
-from gin_teach.validation import names_bad_arguments, wrong_argument
+from gin_teach.core.cards import Card, HandLike, to_cards
+from gin_teach.core.melds import Arrangement, Meld
+from gin_teach.core.validation import names_bad_arguments, wrong_argument
 
 # The engine's own wording, so "Ann wins" but "You win" for a player named You.
-from gin_teach.wording import says
+from gin_teach.core.wording import says
+from gin_teach.engine.scoresheet import scoresheet_of
+from gin_teach.errors import ArgumentError, excerpt
 
 if TYPE_CHECKING:
-    from gin_teach.game import Game
-    from gin_teach.round import Round
-    from gin_teach.scoring import Settlement
+    from gin_teach.core.scoring import Settlement
+    from gin_teach.engine.game import Game
+    from gin_teach.engine.round import Round
 
 __all__ = [
     "BACK_COLOURS",
@@ -540,7 +540,7 @@ def settlement_html(settlement: Settlement, *, four_colour: bool = False) -> str
     """A settled round: the knocker's spread with the defender's lay-offs marked on its melds,
     the defender's melds and remaining deadwood, and the points worked out.
 
-    >>> from gin_teach.scoring import settle
+    >>> from gin_teach.core.scoring import settle
     >>> page = settlement_html(settle("4S 5S 6S 7H 7D 7C TH JH QH AC",
     ...                               "7S 8S KD KC KH 2D 3C 5H 6H QD"))
     >>> 'data-highlight="layoff"' in page, "knocker" in page
@@ -594,7 +594,7 @@ def round_html(round: Round, *, viewer: int | None = None, four_colour: bool = F
     face down until the round is over), the stock and discard pile, what happens next, the
     last moves, and the settlement once the round is over.
 
-    >>> from gin_teach.round import Round
+    >>> from gin_teach.engine.round import Round
     >>> page = round_html(Round(seed=3), viewer=0)
     >>> page.count('data-card="back"') >= 11, "may take the upcard" in page
     (True, True)
@@ -644,7 +644,7 @@ def game_html(game: Game, *, show_round: bool = True, four_colour: bool = False)
     """A game's scoresheet as a table: each finished round with the running race points,
     then the boxes, the game bonus and the totals; below it, the round being played.
 
-    >>> from gin_teach.game import Game
+    >>> from gin_teach.engine.game import Game
     >>> page = game_html(Game(seed=1, names=("Ann", "Bob")), show_round=False)
     >>> "<th>Ann</th>" in page, "Total so far" in page
     (True, True)

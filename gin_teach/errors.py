@@ -54,7 +54,7 @@ class KnowledgeError(CardError):
     nothing was taken.
 
     >>> from gin_teach.analysis import Knowledge
-    >>> from gin_teach.cards import hand_mask
+    >>> from gin_teach.core.cards import hand_mask
     >>> Knowledge(discard_pile="KD QC", stock_size=30).check_hand(
     ...     hand_mask("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS"), 11)
     ... # doctest: +NORMALIZE_WHITESPACE
@@ -169,7 +169,7 @@ class PuzzleError(GinError, ValueError):
 class RatingError(GinError, ValueError):
     """A rating, deviation, volatility or game score outside what Glicko-2 allows.
 
-    >>> from gin_teach.rating import Rating
+    >>> from gin_teach.learner.rating import Rating
     >>> Rating(1500, -3)
     Traceback (most recent call last):
     ...
@@ -193,7 +193,7 @@ class CourseError(GinError, ValueError):
     """A course copy that cannot be made where asked: the folder is a file, say, or the
     package holds no course.
 
-    >>> from gin_teach.course_copy import copy_course
+    >>> from gin_teach.learner.course_copy import copy_course
     >>> copy_course(__file__)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...

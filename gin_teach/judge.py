@@ -7,7 +7,7 @@ decision is either the **draw** (take the face-up card, or draw from the stock /
 knock with it too).
 
 Each choice is scored on imagined deals of the cards the player cannot see (the opponent's
-hand from what it took, threw and passed, and the stock; see :mod:`gin_teach.playouts`), the
+hand from what it took, threw and passed, and the stock; see :mod:`gin_teach.playouts.playout`), the
 *same* deals for every choice, so the differences measure the choices and not the luck of the
 deals. Every choice gets :attr:`Precision.first` deals; the choices whose grade is still in
 doubt (near the best, or near a grade boundary) get more, in batches, until their standard
@@ -50,13 +50,22 @@ from dataclasses import dataclass
 from typing import Final
 
 from gin_teach.analysis import Knowledge
-from gin_teach.cards import Card, HandLike, hand_mask, to_cards
+from gin_teach.analysis.game_odds import after_hand
+from gin_teach.core.cards import Card, HandLike, hand_mask, to_cards
+from gin_teach.core.jokers import check_jokers_allowed
+from gin_teach.core.kernel import ALL_CARDS, deadwood_of_mask
+from gin_teach.core.melds import all_best_arrangements
+from gin_teach.core.rules import Rules
+from gin_teach.core.solver import MELDS_WITH_CARD
+from gin_teach.core.validation import (
+    check_whole,
+    is_finite_number,
+    names_bad_arguments,
+    unchecked,
+    wrong_argument,
+)
 from gin_teach.errors import CardError, KnowledgeError, RulesError, excerpt
-from gin_teach.game_odds import after_hand
-from gin_teach.jokers import check_jokers_allowed
-from gin_teach.kernel import ALL_CARDS, deadwood_of_mask
-from gin_teach.melds import all_best_arrangements
-from gin_teach.playouts import (
+from gin_teach.playouts.playout import (
     STYLES,
     PlayoutRules,
     Scorer,
@@ -67,16 +76,7 @@ from gin_teach.playouts import (
     take_score,
     throw,
 )
-from gin_teach.rules import Rules
-from gin_teach.solver import MELDS_WITH_CARD
-from gin_teach.table_view import TableView
-from gin_teach.validation import (
-    check_whole,
-    is_finite_number,
-    names_bad_arguments,
-    unchecked,
-    wrong_argument,
-)
+from gin_teach.playouts.table_view import TableView
 
 __all__ = [
     "BANK",
@@ -400,7 +400,8 @@ _take_score, _draw_score = unchecked(take_score), unchecked(draw_score)
 
 def _measure(view: TableView, rules: PlayoutRules, scorers: Sequence[Scorer], seed: int,
              precision: Precision) -> list[list[int]]:
-    """Each scorer's points on common imagined deals (:func:`~gin_teach.playouts.common_deals`):
+    """Each scorer's points on common imagined deals
+    (:func:`~gin_teach.playouts.playout.common_deals`):
     every one on ``precision.first`` deals, then the ones whose grade is in doubt on more
     (see the module).
 
@@ -729,7 +730,7 @@ def judge_discard(hand11: HandLike, knowledge: Knowledge | None = None,
     """Value every choice of the discard from an 11-card ``hand11``: each card that may be
     thrown (not the card just taken from the pile), and the knock with it where the count it
     leaves allows. ``seed`` defaults to the position's own (:func:`position_seed`).
-    ``opponent`` is the style of the imagined opponent (:data:`~gin_teach.playouts.STYLES`):
+    ``opponent`` is the style of the imagined opponent (:data:`~gin_teach.playouts.playout.STYLES`):
     the judge's own by default; the same deals serve every style, so a panel of styles
     compares like with like. With ``scores`` (yours, the opponent's) the choices are valued
     by the game (:func:`game_points`).
@@ -830,7 +831,7 @@ def _judge_discard(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules,
         else o for o in options), chosen)
 
 
-#: What each plan of playing on is, in words (:data:`~gin_teach.playouts.PLANS`).
+#: What each plan of playing on is, in words (:data:`~gin_teach.playouts.playout.PLANS`).
 PLAN_WORDS: Final = {
     "low": "play on and knock only with a low count once the stock is short",
     "next": "play on and knock at your next chance",

@@ -10,7 +10,7 @@ A nudge may name the learner's own card (it is wrong), never a card or a choice 
 right: it is chosen by comparing the learner's card with the best one, and only the
 learner's side of the comparison is put into words.
 
->>> from gin_teach.cards import Card
+>>> from gin_teach.core.cards import Card
 >>> print(discard_nudge("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Card.parse("4H"),
 ...                     Card.parse("KC")))
 4♥ is part of a meld: which of your cards belong to no meld at all?
@@ -22,11 +22,11 @@ from collections.abc import Collection
 from typing import Final
 
 from gin_teach.analysis import Knowledge, analyze_discards
-from gin_teach.cards import Card, HandLike, to_cards
+from gin_teach.core.cards import Card, HandLike, to_cards
+from gin_teach.core.rules import Rules
+from gin_teach.core.validation import names_bad_arguments
 from gin_teach.judge import breaks_meld
 from gin_teach.puzzles import Puzzle
-from gin_teach.rules import Rules
-from gin_teach.validation import names_bad_arguments
 
 __all__ = ["DANGER_GAP", "discard_nudge", "draw_nudge", "knock_nudge", "names_any", "puzzle_nudge",
            "puzzle_solution"]
@@ -59,7 +59,7 @@ def discard_nudge(hand: HandLike, card: Card, best: Card,
     better, naming only ``card``: the meld it breaks, the dead cards in the pile, the count,
     what the opponent took, the outs, in that order of plainness.
 
-    >>> from gin_teach.cards import Card
+    >>> from gin_teach.core.cards import Card
     >>> hand = "AS 2S 3S 6H 6D 6C 8C 8D 2H 2C KD"
     >>> print(discard_nudge(hand, Card.parse("2H"), Card.parse("8C"),
     ...                     Knowledge(discard_pile="8H 8S KC")))  # doctest: +NORMALIZE_WHITESPACE

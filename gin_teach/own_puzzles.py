@@ -5,7 +5,7 @@ game, every decision the coach's review graded a mistake or a blunder
 (:func:`gin_teach.coach.review`) is rebuilt as it stood, with only what the learner knew then,
 and turned into a :class:`~gin_teach.puzzles.Puzzle` with the judge's answer and reason (the
 judge's values are the review's own, measured again only when they are no longer cached).
-The learner's record keeps them (:meth:`~gin_teach.learner_record.Progress.with_own_puzzles`)
+The learner's record keeps them (:meth:`~gin_teach.learner.record.Progress.with_own_puzzles`)
 and schedules each as a miss, so the trainer offers them for review from the next day on,
 and the dashboard counts them ("from your games: 7 puzzles, 3 due").
 
@@ -28,20 +28,20 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from gin_teach.analysis import Knowledge, analyze_draw
-from gin_teach.cards import Card
 from gin_teach.coach import Decision, Review, as_dealt, review
+from gin_teach.core.cards import Card
+from gin_teach.core.rules import Rules
+from gin_teach.core.validation import names_bad_arguments
+from gin_teach.engine.game import Game
+from gin_teach.engine.round import Round
 from gin_teach.errors import PuzzleError, ReviewError, excerpt
 from gin_teach.explain import draw_reason
-from gin_teach.game import Game
 from gin_teach.judge import COACH, judge_discard, judge_draw
-from gin_teach.learner_record import Progress
+from gin_teach.learner.record import Progress
 from gin_teach.puzzles import DRAW_HINTS, ChoiceValue, Puzzle
 from gin_teach.puzzles.kinds import draw_tier
 from gin_teach.puzzles.texts import puzzle_texts, puzzle_tier
 from gin_teach.puzzles.verify import accepted_cards
-from gin_teach.round import Round
-from gin_teach.rules import Rules
-from gin_teach.validation import names_bad_arguments
 
 __all__ = ["OWN_PREFIX", "OWN_VERDICTS", "own_puzzles_of", "puzzle_of_decision",
            "puzzles_from_review", "puzzles_of_round", "with_game_puzzles"]

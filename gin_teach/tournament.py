@@ -42,11 +42,11 @@ from importlib import resources
 from typing import Any, Final
 
 from gin_teach.bots import BOTS, Player, play
+from gin_teach.core.parallel import check_executor, ordered_map
+from gin_teach.core.rules import Rules
+from gin_teach.core.validation import names_bad_arguments
+from gin_teach.engine.game import Game
 from gin_teach.errors import TournamentError, excerpt
-from gin_teach.game import Game
-from gin_teach.parallel import check_executor, ordered_map
-from gin_teach.rules import Rules
-from gin_teach.validation import names_bad_arguments
 
 __all__ = [
     "MAX_GAMES",
@@ -66,7 +66,7 @@ __all__ = [
 #: The rules a tournament can be played under, by name. ``eaai`` is the EAAI-21 Gin Rummy
 #: challenge's table: knock at 10, gin and undercut 25, a tie is an undercut, no box or game
 #: bonus, the hand dead at 2 stock cards, game to 100. ``hollywood`` plays three games at
-#: once (:mod:`gin_teach.hollywood`): a "game" is then the whole sheet of three.
+#: once (:mod:`gin_teach.core.hollywood`): a "game" is then the whole sheet of three.
 RULES: Final[dict[str, Rules]] = {
     **Rules.presets(),
     "eaai": Rules(box_bonus=0, game_bonus=0, shutout_game_bonus=0, name="eaai"),
@@ -85,7 +85,7 @@ class HandRecord:
     """One hand of a tournament game, seen from the first-named player ("A").
 
     ``knocker`` is "A", "B" or ``None`` (a dead hand); ``outcome`` as in
-    :class:`~gin_teach.round.RoundResult`; ``deadwood`` the knocker's count (``None`` for a
+    :class:`~gin_teach.engine.round.RoundResult`; ``deadwood`` the knocker's count (``None`` for a
     dead hand); ``turns`` the cards drawn or taken by both players.
 
     >>> HandRecord("A", "undercut", 7, 14).knocker

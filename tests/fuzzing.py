@@ -33,14 +33,14 @@ from gin_teach.coach import Review
 from gin_teach.errors import ArgumentError, GinError
 from gin_teach.explain import Position, Valued
 from gin_teach.judge import Precision, judge_discard
-from gin_teach.learner_record import Progress
+from gin_teach.learner.rating import Rating
+from gin_teach.learner.record import Progress
+from gin_teach.learner.review_schedule import after_attempt
 from gin_teach.lessons.answers import Feedback, Reply
-from gin_teach.opponent import OpponentModel
-from gin_teach.playouts import PlayoutRules
+from gin_teach.playouts.opponent import OpponentModel
+from gin_teach.playouts.playout import PlayoutRules
+from gin_teach.playouts.table_view import TableView
 from gin_teach.puzzles import bank_from_json, bank_to_json, load_bank
-from gin_teach.rating import Rating
-from gin_teach.review_schedule import after_attempt
-from gin_teach.table_view import TableView
 
 EXCLUDED_MODULES: Final = (
     "gin_teach.widgets",       # clicked by the widget fuzzing, not called bare
@@ -54,14 +54,14 @@ EXCLUDED_NAMES: Final = frozenset({
     "gin_teach.puzzles.generate.generate", "gin_teach.puzzles.generate.game_positions",
     "gin_teach.puzzles.generate.puzzles_from_game", "gin_teach.puzzles.generate.text_progress",
     "gin_teach.coach.review", "gin_teach.coach.as_dealt", "gin_teach.coach.grade_move",
-    "gin_teach.coach.hint", "gin_teach.course_copy.main",
+    "gin_teach.coach.hint", "gin_teach.learner.course_copy.main",
     # A bank puzzle verified at the bank's precision: seconds by design, like generate.
     "gin_teach.puzzles.kinds.draw_puzzle", "gin_teach.puzzles.kinds.play_on_puzzle",
     "gin_teach.puzzles.kinds.recheck_kind", "gin_teach.puzzles.kinds.recheck_any",
     # Registers its argument for the rest of the process (tests/test_fuzz.py checks it).
-    "gin_teach.lesson_progress.listen",
+    "gin_teach.learner.lesson_progress.listen",
     # Tell every subscriber of the store; a subscriber is any function (checked by its test).
-    "gin_teach.progress.ProgressStore.subscribe",
+    "gin_teach.learner.progress.ProgressStore.subscribe",
 })
 TIME_LIMIT: Final = 5.0
 """Seconds one call may take before it counts as a freeze."""

@@ -18,9 +18,9 @@ import pytest
 from gin_teach import Rules, settle
 from gin_teach import lessons as L
 from gin_teach.bots import GreedyBot, RandomBot, play
-from gin_teach.game import Game, Match
+from gin_teach.engine.game import Game, Match
+from gin_teach.engine.round import Round
 from gin_teach.lessons.answers import Feedback
-from gin_teach.round import Round
 
 KNOCKER = "7S 7H 7D 9C TC JC 3H 4H 5H 8D"
 DEFENDER = "2S 3S 4S QD QH QC 8C KH 5D TS"

@@ -14,11 +14,13 @@ from pathlib import Path
 import pytest
 
 from gin_teach.analysis import Knowledge
-from gin_teach.cards import Card, hand_mask
-from gin_teach.classes import class_table, export_progress
-from gin_teach.course_copy import copy_course, lab_command
+from gin_teach.core.cards import Card, hand_mask
+from gin_teach.core.jokers import joker_spreads, least_after_discard_with_jokers
+from gin_teach.core.melds import partitions_of_mask
+from gin_teach.core.parallel import check_executor, ordered_map
+from gin_teach.core.rules import Rules
+from gin_teach.core.validation import check_mask_list, check_whole, checks, unchecked
 from gin_teach.errors import ArgumentError, CardError, CourseError, GinError, ProgressError
-from gin_teach.jokers import joker_spreads, least_after_discard_with_jokers
 from gin_teach.judge import (
     Precision,
     breaks_meld,
@@ -27,12 +29,13 @@ from gin_teach.judge import (
     position_seed,
     verdict_for,
 )
-from gin_teach.learner_record import Progress, verdict_score
-from gin_teach.lesson_progress import course_map, exercise_key, lesson_exercises
+from gin_teach.learner.classes import class_table, export_progress
+from gin_teach.learner.course_copy import copy_course, lab_command
+from gin_teach.learner.lesson_progress import course_map, exercise_key, lesson_exercises
+from gin_teach.learner.record import Progress, verdict_score
+from gin_teach.learner.review_schedule import after_attempt, fsrs_rating, missed_words
 from gin_teach.lessons.examples import deal_knock
-from gin_teach.melds import partitions_of_mask
-from gin_teach.parallel import check_executor, ordered_map
-from gin_teach.playouts import (
+from gin_teach.playouts.playout import (
     PlayoutRules,
     discard_score,
     draw_score,
@@ -42,9 +45,6 @@ from gin_teach.playouts import (
     take_score,
     throw,
 )
-from gin_teach.review_schedule import after_attempt, fsrs_rating, missed_words
-from gin_teach.rules import Rules
-from gin_teach.validation import check_mask_list, check_whole, checks, unchecked
 
 RULES = PlayoutRules.of(Rules(), 10)
 MINE = hand_mask("AS 2S 3S 4H 4D 4C 9S 9H 9D KC")

@@ -19,7 +19,7 @@ from gin_teach import (
     play,
     play_games,
 )
-from gin_teach.arguments import LONGEST_NAME, MAX_SCORE, MAX_SEED
+from gin_teach.core.arguments import LONGEST_NAME, MAX_SCORE, MAX_SEED
 
 
 @pytest.mark.parametrize("make, error, message", [

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gin_teach import Card, CardError, Deck, GinError, full_deck, parse_cards, to_cards
-from gin_teach.cards import cards_from_mask, hand_mask
+from gin_teach.core.cards import cards_from_mask, hand_mask
 
 
 def test_every_written_form_of_the_seven_of_hearts():
@@ -126,7 +126,7 @@ def test_a_card_index_must_be_a_whole_number_in_the_deck(index):
 
 
 def test_to_card_reads_text_and_names_the_argument():
-    from gin_teach.cards import to_card
+    from gin_teach.core.cards import to_card
     assert to_card("10d") is Card(10, "D") and to_card(Card(1, "S")) is Card(1, "S")
     with pytest.raises(CardError, match="upcard must be a card such as 7H, got 7"):
         to_card(7, "upcard")

@@ -1,6 +1,7 @@
-"""The package's own SVG charts (gin_teach.charts): the dashboard's and the class table's, with
-no plotting package, every text shown as written (issue 45 T4-5: a name such as ``$\\frac$`` was
-parsed as a formula by matplotlib and raised), and the dashboard's Export and Import."""
+"""The package's own SVG charts (gin_teach.learner.charts): the dashboard's and the class
+table's, with no plotting package, every text shown as written (issue 45 T4-5: a name such as
+``$\\frac$`` was parsed as a formula by matplotlib and raised), and the dashboard's Export
+and Import."""
 
 from __future__ import annotations
 
@@ -14,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from gin_teach.charts import bar_chart, calendar_chart, line_chart, nice_ticks
-from gin_teach.classes import class_table, export_progress, read_export
 from gin_teach.errors import ArgumentError
-from gin_teach.learner_record import Progress
-from gin_teach.progress import ProgressStore
-from gin_teach.rating import Rating
+from gin_teach.learner.charts import bar_chart, calendar_chart, line_chart, nice_ticks
+from gin_teach.learner.classes import class_table, export_progress, read_export
+from gin_teach.learner.progress import ProgressStore
+from gin_teach.learner.rating import Rating
+from gin_teach.learner.record import Progress
 from gin_teach.widgets.dashboard import ProgressDashboard, dashboard_charts
 from gin_teach.widgets.record_transfer import RecordTransfer
 

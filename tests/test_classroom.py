@@ -10,8 +10,8 @@ import sys
 import pytest
 
 from gin_teach import Card, Round
-from gin_teach.actions import Discard, Knock
 from gin_teach.display import card_svg, hand_svg, message_html
+from gin_teach.engine.actions import Discard, Knock
 from gin_teach.errors import SetupError
 from gin_teach.widgets import GameTable, HandBuilder, ScoreQuiz, TableCanvas
 from gin_teach.widgets.classroom import style_widget

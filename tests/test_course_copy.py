@@ -12,8 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gin_teach import course_copy
-from gin_teach.course_copy import (
+from gin_teach.errors import CourseError, GinError
+from gin_teach.learner import course_copy
+from gin_teach.learner.course_copy import (
     COURSE_SUFFIXES,
     RECORD_NAME,
     START,
@@ -22,7 +23,6 @@ from gin_teach.course_copy import (
     lab_command,
     main,
 )
-from gin_teach.errors import CourseError, GinError
 
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOKS = REPO / "notebooks"

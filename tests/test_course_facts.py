@@ -12,7 +12,7 @@ import pytest
 
 from gin_teach import deadwood, parse_cards, settle
 from gin_teach.analysis import Knowledge, analyze_discards
-from gin_teach.cards import Card
+from gin_teach.core.cards import Card
 from gin_teach.judge import COACH, judge_discard
 from gin_teach.tournament import measured_results
 from gin_teach.widgets.game_table import OPPONENTS
@@ -292,7 +292,7 @@ def test_lessons_14_and_16_late_examples_say_what_the_judge_grades():
 
 def _demonstrations() -> list[tuple[str, int]]:
     """Code cells that call a checker but are no exercise (no answer line): demonstrations."""
-    from gin_teach.lesson_progress import exercise_key
+    from gin_teach.learner.lesson_progress import exercise_key
 
     found = []
     for path in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")):
@@ -322,7 +322,7 @@ def test_no_demonstration_prints_a_right_answer_the_learner_did_not_give(name, p
 
 
 def test_lesson_10_says_one_text_pays_box_and_game_bonuses_as_its_standard_rule():
-    from gin_teach.rules import Rules
+    from gin_teach.core.rules import Rules
 
     text = words(markdown("10_variants.ipynb"))
     classic = Rules.classic()
@@ -347,7 +347,7 @@ def test_lesson_11_says_only_the_simplest_players_never_wait_for_gin():
 
 
 def test_lesson_8_gin_example_leaves_the_defender_the_count_the_rule_text_gives():
-    from gin_teach.rules import Rules
+    from gin_teach.core.rules import Rules
 
     text = words(markdown("08_undercuts_and_scoring.ipynb"))
     stated = re.search(r"only the defender's count, (\d+)", text)
@@ -374,7 +374,7 @@ def _shed_high_exercises() -> list[tuple[str, ast.Call]]:
 def test_lesson_12_shed_high_cards_early_holds_for_a_loose_king_and_not_for_a_combination():
     # Issue 44: the saying had 225 bank tags and no checked exercise. Exercise 5 is the case
     # where it holds, exercise 6 where it does not; both as the judge grades them now.
-    from gin_teach.deadwood_discards import best_discards
+    from gin_teach.core.deadwood_discards import best_discards
 
     exercises = dict(_shed_high_exercises())
     assert sorted(exercises) == ["5", "6"]

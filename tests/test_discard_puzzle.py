@@ -6,12 +6,12 @@ import json
 
 import pytest
 
+from gin_teach.learner.progress import load_progress
+from gin_teach.learner.rating import Rating
 from gin_teach.lessons.tries import TRIES
 from gin_teach.nudges import names_any
-from gin_teach.progress import load_progress
 from gin_teach.puzzles import load_bank
 from gin_teach.puzzles.quiet import QUIET_WORDS, count_cards, is_quiet, trust_rating
-from gin_teach.rating import Rating
 from gin_teach.widgets import DiscardPuzzle, puzzle_of_the_day
 
 

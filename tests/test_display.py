@@ -33,7 +33,7 @@ from gin_teach.display import (
     settlement_html,
     spread_svg,
 )
-from gin_teach.scoresheet import scoresheet_of, scoresheet_text
+from gin_teach.engine.scoresheet import scoresheet_of, scoresheet_text
 
 DECK = full_deck()
 hands = st.lists(st.sampled_from(DECK), unique=True, max_size=13).map(tuple)

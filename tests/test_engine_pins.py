@@ -1,5 +1,5 @@
 """The playout engine pinned on fixed seeds, taken before it moved out of the Expert into
-``gin_teach.playouts`` (the judge issue): a seeded match of the Expert must come out exactly
+``gin_teach.playouts.playout`` (the judge issue): a seeded match of the Expert must come out exactly
 the same, so the strength table it was measured with still describes the code. (The pins of
 ``expert_discard_points`` held through the move; that function is gone, the judge replaces
 it.)"""
@@ -25,10 +25,10 @@ from gin_teach import (
     settle,
 )
 from gin_teach.bots import BOTS, DefenderBot, ExpertBot, RandomBot, SimpleBot
+from gin_teach.core.kernel import best_discard_of_mask, deadwood_of_mask, layoff_cards
+from gin_teach.core.solver import MELDS_WITH_CARD, partitions_of_mask
 from gin_teach.errors import PuzzleError
-from gin_teach.kernel import best_discard_of_mask, deadwood_of_mask, layoff_cards
 from gin_teach.puzzles import load_bank
-from gin_teach.solver import MELDS_WITH_CARD, partitions_of_mask
 
 
 def test_a_seeded_expert_match_is_pinned() -> None:

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
+from gin_teach.core.parallel import ordered_map
+from gin_teach.core.rules import Rules
 from gin_teach.errors import PuzzleError, TournamentError
-from gin_teach.parallel import ordered_map
 from gin_teach.puzzles.generate import generate
-from gin_teach.rules import Rules
 from gin_teach.tournament import tournament
 
 SHORT = Rules(target=25)

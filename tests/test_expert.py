@@ -9,14 +9,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_teach import Game, Round, play
-from gin_teach import playouts as playouts_module
 from gin_teach.bots import DefenderBot, ExpertBot
 from gin_teach.bots.expert import out_of_reach
-from gin_teach.cards import cards_from_mask, hand_mask
-from gin_teach.kernel import best_discard_of_mask, completes_meld, deadwood_of_mask, layoff_cards
-from gin_teach.melds import best_arrangement
-from gin_teach.opponent import OpponentModel, deadwood_after_layoffs
-from gin_teach.playouts import (
+from gin_teach.core.cards import cards_from_mask, hand_mask
+from gin_teach.core.kernel import (
+    best_discard_of_mask,
+    completes_meld,
+    deadwood_of_mask,
+    layoff_cards,
+)
+from gin_teach.core.melds import best_arrangement
+from gin_teach.core.rules import Rules
+from gin_teach.playouts import playout as playouts_module
+from gin_teach.playouts.opponent import OpponentModel, deadwood_after_layoffs
+from gin_teach.playouts.playout import (
     PlayoutRules,
     imagined_draws,
     imagined_hand,
@@ -24,8 +30,7 @@ from gin_teach.playouts import (
     playout_result,
     settle_masks,
 )
-from gin_teach.rules import Rules
-from gin_teach.table_view import ALL_CARDS, POINTS, TableView, bits_of
+from gin_teach.playouts.table_view import ALL_CARDS, POINTS, TableView, bits_of
 from gin_teach.tournament import RULES
 
 
@@ -211,8 +216,8 @@ def test_the_layoffs_of_a_hand_whose_melds_are_forced_come_from_its_runs_and_set
     # run, the one best spread is each suit's blocks of three or more in a row and each rank
     # held three or four times, and the cards that fit are what the solver's first spread
     # takes.
-    from gin_teach.kernel import spread_layoffs
-    from gin_teach.solver import partitions_of_mask
+    from gin_teach.core.kernel import spread_layoffs
+    from gin_teach.core.solver import partitions_of_mask
 
     mask = sum(1 << i for i in indices)
     found = spread_layoffs(mask)
@@ -229,7 +234,7 @@ def test_the_layoffs_of_a_hand_whose_melds_are_forced_come_from_its_runs_and_set
 
 @given(st.lists(st.integers(0, 53), max_size=12, unique=True))
 def test_the_highest_points_are_found_card_by_card(indices):
-    from gin_teach.kernel import highest_points
+    from gin_teach.core.kernel import highest_points
 
     mask = sum(1 << i for i in indices)
     most = max((POINTS[i] for i in indices), default=None)
@@ -240,8 +245,8 @@ def test_the_highest_points_are_found_card_by_card(indices):
 def test_a_card_completes_a_meld_when_some_meld_of_three_holds_it_and_two_of_the_hand(indices):
     # The playouts' shortcut for a face-up card: one that completes no meld of three is
     # weighed without solving the hand with it.
-    from gin_teach.kernel import completes_meld
-    from gin_teach.solver import MELD_MASKS
+    from gin_teach.core.kernel import completes_meld
+    from gin_teach.core.solver import MELD_MASKS
 
     card, *rest = indices
     hand, bit = sum(1 << i for i in rest), 1 << card

@@ -10,8 +10,9 @@ import pytest
 from gin_teach import Card, Round, Rules, deadwood, settle
 from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
 from gin_teach.bots import BOTS, play
-from gin_teach.cards import full_deck
 from gin_teach.coach import as_dealt, hint, review
+from gin_teach.core.cards import full_deck
+from gin_teach.core.melds import find_melds
 from gin_teach.explain import (
     COUNT_DECIDES,
     DANGER_NAMED,
@@ -25,7 +26,6 @@ from gin_teach.explain import (
     open_melds,
 )
 from gin_teach.judge import breaks_meld, judge_discard, loss_words
-from gin_teach.melds import find_melds
 from gin_teach.puzzles import HINTS, Puzzle, load_bank
 from gin_teach.puzzles.texts import reexplain
 

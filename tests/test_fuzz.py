@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gin_teach.errors import ArgumentError
-from gin_teach.lesson_progress import listen
+from gin_teach.learner.lesson_progress import listen
 from tests.fuzzing import (
     LOADERS,
     ODD_VALUES,
@@ -53,22 +53,32 @@ def in_a_scratch_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pa
 def test_the_fuzzing_reaches_the_public_api():
     names = {target.name for target in TARGETS}
     assert len(TARGETS) > 150
-    for expected in ("gin_teach.display.card_svg", "gin_teach.saves.save_round",
-                     "gin_teach.jokers.joker_melds", "gin_teach.scoresheet.scoresheet_text",
-                     "gin_teach.analysis.discards.analyze_discards", "gin_teach.cards.parse_cards",
-                     "gin_teach.judge.judge_discard", "gin_teach.explain.judged.discard_reason",
-                     "gin_teach.playouts.playout", "gin_teach.playouts.discard_score",
-                     "gin_teach.opponent.deadwood_after_layoffs", "gin_teach.table_view.first_of",
-                     "gin_teach.learner_record.verdict_score", "gin_teach.classes.export_progress",
-                     "gin_teach.lesson_progress.course_map", "gin_teach.course_copy.copy_course",
-                     "gin_teach.review_schedule.after_attempt", "gin_teach.parallel.ordered_map",
-                     "gin_teach.jokers.least_after_discard_with_jokers",
+    for expected in ("gin_teach.display.card_svg", "gin_teach.engine.saves.save_round",
+                     "gin_teach.core.jokers.joker_melds",
+                     "gin_teach.engine.scoresheet.scoresheet_text",
+                     "gin_teach.analysis.discards.analyze_discards",
+                     "gin_teach.core.cards.parse_cards", "gin_teach.judge.judge_discard",
+                     "gin_teach.explain.judged.discard_reason",
+                     "gin_teach.playouts.playout.playout",
+                     "gin_teach.playouts.playout.discard_score",
+                     "gin_teach.playouts.opponent.deadwood_after_layoffs",
+                     "gin_teach.playouts.table_view.first_of",
+                     "gin_teach.learner.record.verdict_score",
+                     "gin_teach.learner.classes.export_progress",
+                     "gin_teach.learner.lesson_progress.course_map",
+                     "gin_teach.learner.course_copy.copy_course",
+                     "gin_teach.learner.review_schedule.after_attempt",
+                     "gin_teach.core.parallel.ordered_map",
+                     "gin_teach.core.jokers.least_after_discard_with_jokers",
                      # issue 45: the class methods, the progress store, the bank's checks
-                     "gin_teach.game.GameTotals.count", "gin_teach.coach.Review.combine",
-                     "gin_teach.rules.Rules.of", "gin_teach.opponent.OpponentModel.of",
-                     "gin_teach.playouts.PlayoutRules.of", "gin_teach.progress.load_progress",
-                     "gin_teach.progress.store_for", "gin_teach.progress.ProgressStore",
-                     "gin_teach.puzzles.verify.recheck", "gin_teach.explain.reasons.Valued.of",
+                     "gin_teach.engine.game.GameTotals.count", "gin_teach.coach.Review.combine",
+                     "gin_teach.core.rules.Rules.of",
+                     "gin_teach.playouts.opponent.OpponentModel.of",
+                     "gin_teach.playouts.playout.PlayoutRules.of",
+                     "gin_teach.learner.progress.load_progress",
+                     "gin_teach.learner.progress.store_for",
+                     "gin_teach.learner.progress.ProgressStore", "gin_teach.puzzles.verify.recheck",
+                     "gin_teach.explain.reasons.Valued.of",
                      "gin_teach.lessons.strategy_checks.check_draws_left",
                      "gin_teach.bots.expert.ExpertBot"):
         assert expected in names

@@ -12,10 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_teach import Round, Rules
-from gin_teach.bots import SimpleBot, play
-from gin_teach.errors import ArgumentError, GinError, RulesError
-from gin_teach.game import GameTotals
-from gin_teach.game_odds import (
+from gin_teach.analysis.game_odds import (
     PRESETS,
     GameOdds,
     HandOdds,
@@ -30,6 +27,9 @@ from gin_teach.game_odds import (
     win_chance,
     write_odds,
 )
+from gin_teach.bots import SimpleBot, play
+from gin_teach.engine.game import GameTotals
+from gin_teach.errors import ArgumentError, GinError, RulesError
 
 MODERN = Rules.modern()
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from gin_teach.actions import Action, Discard, Knock, move_words
 from gin_teach.bots import GreedyBot
-from gin_teach.cards import Card
-from gin_teach.rules import Rules
+from gin_teach.core.cards import Card
+from gin_teach.core.rules import Rules
+from gin_teach.engine.actions import Action, Discard, Knock, move_words
 from gin_teach.widgets import GameTable
 from gin_teach.widgets.table import DOUBLE_CLICK, RESOLUTION, action_for, hit_test
 from tests.conftest import DEFENDER, KNOCKER_DEALT

@@ -7,9 +7,9 @@ import pytest
 
 from gin_teach import Game, Rules
 from gin_teach.bots import BOTS, play
+from gin_teach.core.hollywood import HOLLYWOOD_GAMES, games_of_win, hollywood_games
+from gin_teach.engine.game import GameTotals
 from gin_teach.errors import RulesError
-from gin_teach.game import GameTotals
-from gin_teach.hollywood import HOLLYWOOD_GAMES, games_of_win, hollywood_games
 from gin_teach.tournament import tournament
 from gin_teach.widgets import GameTable
 

@@ -13,25 +13,26 @@ from pathlib import Path
 
 import pytest
 
-from gin_teach import lesson_progress, play
+from gin_teach import play
 from gin_teach.bots import SimpleBot
-from gin_teach.classes import export_progress
 from gin_teach.coach import Review
+from gin_teach.engine.round import Round
 from gin_teach.errors import ArgumentError, ProgressError
-from gin_teach.learner_record import (
+from gin_teach.learner import lesson_progress
+from gin_teach.learner.classes import export_progress
+from gin_teach.learner.lesson_progress import exercise_key
+from gin_teach.learner.progress import MAX_PROGRESS_BYTES, ProgressStore, load_progress, store_for
+from gin_teach.learner.rating import RATING_RANGE, Rating
+from gin_teach.learner.record import (
     LONGEST_NAME,
     RECORD_BYTES,
     REVIEWS_KEPT,
     THEMES_KEPT,
     Progress,
 )
-from gin_teach.lesson_progress import exercise_key
+from gin_teach.learner.review_schedule import ReviewEntry, after_attempt
 from gin_teach.lessons import check_deadwood
-from gin_teach.progress import MAX_PROGRESS_BYTES, ProgressStore, load_progress, store_for
 from gin_teach.puzzles import bank_to_json, load_bank
-from gin_teach.rating import RATING_RANGE, Rating
-from gin_teach.review_schedule import ReviewEntry, after_attempt
-from gin_teach.round import Round
 from gin_teach.widgets import DiscardPuzzle
 from gin_teach.widgets.dashboard import ProgressDashboard
 

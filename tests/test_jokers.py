@@ -21,9 +21,9 @@ from gin_teach import (
     parse_cards,
     settle,
 )
-from gin_teach.actions import Discard, Knock
 from gin_teach.bots import GreedyBot, RandomBot, SimpleBot, play
-from gin_teach.melds import Meld, arrangements_within
+from gin_teach.core.melds import Meld, arrangements_within
+from gin_teach.engine.actions import Discard, Knock
 from tests.brute import brute_joker_deadwood, joker_partitions
 
 JOKERS = (Card.joker(1), Card.joker(2))
@@ -331,7 +331,7 @@ def test_throwing_a_natural_can_free_a_stuck_joker_for_a_knock():
 
 
 def test_best_spread_with_jokers_is_the_spread_settle_takes():
-    from gin_teach.scoring import best_spread
+    from gin_teach.core.scoring import best_spread
 
     wild = Rules.jokers_wild()
     knocker, defender = "7H 9H JK 3C 4C 5C 9D 9C 9S 6D", "TH 4S 7S TS KS 2H 5H 8H JH QD"
@@ -343,7 +343,7 @@ def test_best_spread_with_jokers_is_the_spread_settle_takes():
 
 
 def test_extending_melds_with_and_beside_jokers():
-    from gin_teach.scoring import extend_meld, layoff_options
+    from gin_teach.core.scoring import extend_meld, layoff_options
 
     assert str(extend_meld(Meld.of("7H 9H JK"), "TH")) == "7♥ 🃏(8♥) 9♥ 10♥"
     assert str(extend_meld(Meld.of("7H 8H 9H"), "JK")) == "7♥ 8♥ 9♥ 🃏(10♥)"
@@ -381,8 +381,8 @@ eleven = st.lists(st.sampled_from(full_deck()), min_size=9, max_size=10, unique=
 def test_the_least_deadwood_after_a_discard_skips_no_better_throw(cards, jokers, joker_points):
     # The value-only search stops early by a bound; it must still find the best throw that
     # trying every card finds (and, for small hands, that the brute force finds).
-    from gin_teach.cards import hand_mask
-    from gin_teach.jokers import best_discard_with_jokers, least_after_discard_with_jokers
+    from gin_teach.core.cards import hand_mask
+    from gin_teach.core.jokers import best_discard_with_jokers, least_after_discard_with_jokers
 
     hand = tuple(cards) + JOKERS[:jokers]
     mask = hand_mask(hand)
@@ -400,8 +400,8 @@ def test_the_least_deadwood_after_a_discard_stops_at_what_is_reached(cards, joke
                                                                      joker_points, reached):
     # The search from the jokers' melds (one plain best-discard solve per placement) against
     # the slow path, one joker solve per card: the same least, capped at ``reached``.
-    from gin_teach.cards import hand_mask
-    from gin_teach.jokers import best_discard_with_jokers, least_after_discard_with_jokers
+    from gin_teach.core.cards import hand_mask
+    from gin_teach.core.jokers import best_discard_with_jokers, least_after_discard_with_jokers
 
     mask = hand_mask(tuple(cards) + JOKERS[:jokers])
     slow = best_discard_with_jokers(mask, joker_points)[0]
@@ -416,10 +416,13 @@ def test_a_draw_beside_one_joker_is_solved_from_the_jokers_melds_alone(cards, jo
     # The analysis's shortcut for a drawn card that makes no meld without the joker: only the
     # joker's melds holding it are tried, capped where throwing it back or keeping it loose
     # would leave; the whole search must find the same.
-    from gin_teach.cards import hand_mask
-    from gin_teach.jokers import least_after_discard_with_jokers, least_after_drawing_beside_joker
-    from gin_teach.melds import deadwood_of_mask
-    from gin_teach.solver import MELDS_WITH_CARD
+    from gin_teach.core.cards import hand_mask
+    from gin_teach.core.jokers import (
+        least_after_discard_with_jokers,
+        least_after_drawing_beside_joker,
+    )
+    from gin_teach.core.melds import deadwood_of_mask
+    from gin_teach.core.solver import MELDS_WITH_CARD
 
     kept, drawn = hand_mask(tuple(cards[:9]) + JOKERS[:1]), cards[9].bit
     partners = [meld ^ drawn for meld, _ in MELDS_WITH_CARD[cards[9].index]
@@ -432,8 +435,8 @@ def test_a_draw_beside_one_joker_is_solved_from_the_jokers_melds_alone(cards, jo
 
 
 def test_a_draw_beside_a_joker_needs_one_kept_joker_and_one_new_natural_card():
-    from gin_teach.cards import hand_mask
-    from gin_teach.jokers import least_after_drawing_beside_joker
+    from gin_teach.core.cards import hand_mask
+    from gin_teach.core.jokers import least_after_drawing_beside_joker
 
     with pytest.raises(CardError, match="exactly one joker"):
         least_after_drawing_beside_joker(hand_mask("7H 9H KC"), hand_mask("8H"), 30)
@@ -447,10 +450,10 @@ def test_the_best_discards_on_seeded_jokers_table_hands():
     # Hands of seeded rounds at the jokers-wild table, each with cards it could draw (the
     # analysis and the playouts ask exactly this): the search from the jokers' melds agrees
     # with one solve per card, on the least and on every card that leaves it.
-    from gin_teach.cards import JOKER_BITS
-    from gin_teach.jokers import best_discard_with_jokers, least_after_discard_with_jokers
-    from gin_teach.melds import deadwood_of_mask
-    from gin_teach.table_view import ALL_CARDS, bits_of
+    from gin_teach.core.cards import JOKER_BITS
+    from gin_teach.core.jokers import best_discard_with_jokers, least_after_discard_with_jokers
+    from gin_teach.core.melds import deadwood_of_mask
+    from gin_teach.playouts.table_view import ALL_CARDS, bits_of
 
     rules = Rules.jokers_wild()
     points = rules.joker_points

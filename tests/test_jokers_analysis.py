@@ -8,7 +8,7 @@ import pytest
 
 from gin_teach import Round, Rules, SimpleBot, deadwood
 from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw, analyze_knock
-from gin_teach.cards import JOKER_BITS, Card, cards_from_mask, full_deck, hand_mask
+from gin_teach.core.cards import JOKER_BITS, Card, cards_from_mask, full_deck, hand_mask
 from gin_teach.errors import CardError, RulesError
 
 WILD = Rules.jokers_wild()
@@ -121,8 +121,8 @@ def test_playout_deals_at_the_jokers_table_include_the_unseen_jokers():
     import random
 
     from gin_teach.judge import table_view
-    from gin_teach.opponent import OpponentModel
-    from gin_teach.playouts import PlayoutRules, imagined_deal
+    from gin_teach.playouts.opponent import OpponentModel
+    from gin_teach.playouts.playout import PlayoutRules, imagined_deal
 
     rules = Rules.jokers_wild()
     view = table_view("7H 9H 3C 4C 2S 2D KS QD 5S 8C 6H", Knowledge(jokers=2), rules)

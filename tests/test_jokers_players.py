@@ -7,11 +7,11 @@ from functools import partial
 import pytest
 
 from gin_teach import Round, Rules, SimpleBot
-from gin_teach.actions import Knock
 from gin_teach.bots import DefenderBot, ExpertBot, ShaperBot
-from gin_teach.cards import JOKER_BITS, Card, full_deck, hand_mask
-from gin_teach.opponent import OpponentModel
-from gin_teach.table_view import TableView, completes_meld
+from gin_teach.core.cards import JOKER_BITS, Card, full_deck, hand_mask
+from gin_teach.engine.actions import Knock
+from gin_teach.playouts.opponent import OpponentModel
+from gin_teach.playouts.table_view import TableView, completes_meld
 
 PLAYERS = {"shaper": ShaperBot, "defender": DefenderBot,
            "expert": partial(ExpertBot, playouts=12)}

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from gin_teach import Round, Rules
 from gin_teach.analysis import Knowledge
 from gin_teach.bots import BOTS
-from gin_teach.cards import Card, parse_cards
 from gin_teach.coach import grade_move, hint, review
+from gin_teach.core.cards import Card, parse_cards
 from gin_teach.errors import GinError
 from gin_teach.judge import (
     COACH,
@@ -25,7 +25,7 @@ from gin_teach.judge import (
     judge_draw,
     verdict_for,
 )
-from gin_teach.playouts import PlayoutRules
+from gin_teach.playouts.playout import PlayoutRules
 
 HAND = "3H 4H 5H 7S 7D 7C 9S 9D JS QH KC"
 

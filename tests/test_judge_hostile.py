@@ -12,7 +12,8 @@ import pytest
 
 from gin_teach import judge
 from gin_teach.analysis import Knowledge
-from gin_teach.cards import Card
+from gin_teach.core.cards import Card
+from gin_teach.core.rules import Rules
 from gin_teach.errors import RulesError
 from gin_teach.judge import (
     Precision,
@@ -22,7 +23,6 @@ from gin_teach.judge import (
     judge_draw,
     table_view,
 )
-from gin_teach.rules import Rules
 
 ELEVEN = "AS 2S 3S 5H 6H 7H 9D TD JD 2C KH"
 TEN = "7S 7H 9C TC 3H 4H 5H 2D KS QS"

@@ -12,8 +12,9 @@ from gin_teach import Round, Rules
 from gin_teach.analysis import Knowledge
 from gin_teach.bots import BOTS
 from gin_teach.bots.throwers import THROWERS, LowestCardBot, RandomDeadwoodBot
-from gin_teach.cards import cards_from_mask, hand_mask
 from gin_teach.coach import hint
+from gin_teach.core.cards import cards_from_mask, hand_mask
+from gin_teach.core.kernel import deadwood_of_mask
 from gin_teach.errors import ArgumentError, KnowledgeError
 from gin_teach.judge import (
     COACH,
@@ -24,9 +25,8 @@ from gin_teach.judge import (
     table_view,
     verdict_for,
 )
-from gin_teach.kernel import deadwood_of_mask
-from gin_teach.playouts import PlayoutRules, imagined_draws, playout_result
-from gin_teach.table_view import TableView
+from gin_teach.playouts.playout import PlayoutRules, imagined_draws, playout_result
+from gin_teach.playouts.table_view import TableView
 
 QUICK = Precision(first=48, most=48, batch=48, error=0.0)
 
@@ -123,8 +123,8 @@ def test_a_stock_said_to_hold_eight_cards_holds_eight_in_the_playouts(pile):
     # The cards neither named nor in the stock are a pile nobody tracked: dead, not stock.
     view = table_view("2S 3S 4S 6H 6D 6C 7C 7D 8H JS KD",
                       Knowledge(discard_pile=pile, stock_size=8), Rules())
-    from gin_teach.opponent import OpponentModel
-    from gin_teach.playouts import imagined_deal
+    from gin_teach.playouts.opponent import OpponentModel
+    from gin_teach.playouts.playout import imagined_deal
     _, stock = imagined_deal(OpponentModel.of(view), random.Random(1), view,
                              PlayoutRules.of(Rules()))
     assert len(stock) == 8

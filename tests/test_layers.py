@@ -7,6 +7,8 @@ layers.txt."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -143,6 +145,18 @@ def test_every_module_is_in_the_layer_map_and_every_name_there_is_a_module() -> 
     assert sorted(set(LAYER_MAP) - set(FILES)) == []
 
 
+def test_the_folders_are_the_layers() -> None:
+    """Every subpackage stands whole in one layer (its ``__main__`` command aside), so the
+    tree shows the layers that this map names."""
+    layers_of: dict[str, set[int]] = {}
+    for module, layer in LAYER_MAP.items():
+        parts = module.split(".")
+        if len(parts) > 1 and parts[-1] != "__main__" and (PACKAGE / parts[1]).is_dir():
+            layers_of.setdefault(parts[1], set()).add(layer)
+    assert layers_of and {folder: len(found) for folder, found in layers_of.items()
+                          if len(found) > 1} == {}
+
+
 def test_no_module_imports_a_higher_layer() -> None:
     upward = [f"{e.source}:{e.line} ({e.function or 'module level'}) imports {e.target}"
               for e in EDGES if e.source != e.target
@@ -247,11 +261,12 @@ def test_a_module_named_twice_is_refused(text: str, message: str) -> None:
 def test_an_import_inside_a_function_is_seen_and_type_checking_is_not(tmp_path: Path) -> None:
     source = tmp_path / "m.py"
     source.write_text("from typing import TYPE_CHECKING\n"
-                      "if TYPE_CHECKING:\n    from gin_teach.round import Round\n"
+                      "if TYPE_CHECKING:\n    from gin_teach.engine.round import Round\n"
                       "class C:\n    def _repr_html_(self):\n"
                       "        from gin_teach.display import card_svg\n"
                       "import ipywidgets\n", encoding="utf-8")
-    inner, outer = imports_of("gin_teach.m", source, {"gin_teach.round", "gin_teach.display"})
+    inner, outer = imports_of("gin_teach.m", source,
+                              {"gin_teach.engine.round", "gin_teach.display"})
     assert inner == [Edge("gin_teach.m", "gin_teach.display", 6, "C._repr_html_")]
     assert [e.target for e in outer] == ["typing", "ipywidgets"]
 
@@ -273,3 +288,15 @@ def test_the_top_level_holds_only_the_projects_own_files() -> None:
                             check=True).stdout.decode().split("\0")
     top = {name.split("/")[0] for name in listed if name}
     assert top - TOP_LEVEL == set()
+
+
+def test_the_import_linter_contracts_hold() -> None:
+    """The same layers, held by import-linter (its contracts are in pyproject.toml): a well-kept
+    reader of the whole import graph beside this file's own."""
+    contracts = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    for folder in ("widgets", "lessons", "puzzles", "learner", "playouts", "engine", "core"):
+        assert f'    "{folder}",' in contracts, f"the layers contract leaves out {folder}"
+    ran = subprocess.run([sys.executable, "-c", "from importlinter.cli import lint_imports_command;"
+                          " lint_imports_command()"], cwd=ROOT, capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stdout[-3000:]
+    assert "2 kept, 0 broken" in ran.stdout

@@ -7,17 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from gin_teach import lesson_progress
 from gin_teach.bots import BOTS
-from gin_teach.classes import class_table, export_progress, read_export
+from gin_teach.core.rules import Rules
+from gin_teach.engine.game import Game
 from gin_teach.errors import ProgressError
-from gin_teach.game import Game
-from gin_teach.learner_record import Progress
-from gin_teach.lesson_progress import course_map, exercise_key, lesson_exercises
+from gin_teach.learner import lesson_progress
+from gin_teach.learner.classes import class_table, export_progress, read_export
+from gin_teach.learner.lesson_progress import course_map, exercise_key, lesson_exercises
+from gin_teach.learner.progress import ProgressStore, load_progress
+from gin_teach.learner.rating import Rating
+from gin_teach.learner.record import Progress
 from gin_teach.lessons import check_card_points, check_deadwood
-from gin_teach.progress import ProgressStore, load_progress
-from gin_teach.rating import Rating
-from gin_teach.rules import Rules
 from gin_teach.widgets import DiscardPuzzle, GameTable, dashboard
 from gin_teach.widgets.dashboard import ProgressDashboard, record_finished_game
 
@@ -259,7 +259,7 @@ def test_an_export_never_overwrites_another_file(tmp_path):
 def test_the_class_table_exports_csv_for_a_gradebook(tmp_path):
     import csv
 
-    from gin_teach.classes import CSV_COLUMNS
+    from gin_teach.learner.classes import CSV_COLUMNS
 
     folder = tmp_path / "class"
     ada = Progress().record("p1", Rating(1500, 80), 1.0, themes=("count",))

@@ -17,7 +17,7 @@ from gin_teach import (
     melds_with,
     parse_cards,
 )
-from gin_teach.solver import _deadwood_dp
+from gin_teach.core.solver import _deadwood_dp
 from tests.brute import all_melds, brute_deadwood, is_meld, partitions
 
 DECK = full_deck()
@@ -91,7 +91,7 @@ def test_discards_match_brute_force(hand):
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.sampled_from(DECK), unique=True, min_size=13, max_size=30).map(tuple))
 def test_large_hands_use_the_same_answer_as_the_rank_programme(hand):
-    from gin_teach.cards import hand_mask
+    from gin_teach.core.cards import hand_mask
 
     assert deadwood(hand) == _deadwood_dp(hand_mask(hand))
     assert best_arrangement(hand).deadwood == deadwood(hand)
@@ -183,7 +183,7 @@ def test_card_text_is_read_wherever_a_card_is_asked_for():
 
 @pytest.mark.parametrize("melds", ["7S 7H 7D", Meld.of("7S 7H 7D"), Card(7, "S"), 7])
 def test_a_list_of_melds_that_is_not_a_list_is_named(melds):
-    from gin_teach.melds import to_melds
+    from gin_teach.core.melds import to_melds
     with pytest.raises(CardError, match="melds must be a list of melds"):
         to_melds(melds)
 
@@ -194,8 +194,8 @@ def test_a_meld_built_from_no_cards_is_refused():
 
 
 def test_every_best_arrangement_of_a_huge_hand_is_bounded():
-    from gin_teach.cards import full_deck
-    from gin_teach.melds import MOST_ARRANGEMENTS
+    from gin_teach.core.cards import full_deck
+    from gin_teach.core.melds import MOST_ARRANGEMENTS
     assert len(all_best_arrangements(full_deck(), limit=3)) == 3
     with pytest.raises(CardError, match=f"more than {MOST_ARRANGEMENTS:,} best arrangements: "
                                         "pass limit=N"):

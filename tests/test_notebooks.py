@@ -305,7 +305,7 @@ def test_the_seeded_examples_still_say_what_the_text_says():
 # (stood in for here by every computer player and a spread of random ones).
 def test_lesson_4_table_lets_the_learner_play_before_any_knock():
     from gin_teach import GreedyBot, RandomBot, Round, SimpleBot
-    from gin_teach.actions import BigGin, Knock
+    from gin_teach.engine.actions import BigGin, Knock
     from gin_teach.widgets import GameTable
     from gin_teach.widgets.game_table import BOTS
 

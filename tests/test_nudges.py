@@ -17,7 +17,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from gin_teach.cards import Card, to_cards
+from gin_teach.core.cards import Card, to_cards
 from gin_teach.lessons import strategy_checks
 from gin_teach.lessons.answers import is_placeholder
 from gin_teach.lessons.tries import TRIES, forget_tries

@@ -10,7 +10,9 @@ import json
 import pytest
 
 from gin_teach import best_arrangement
-from gin_teach.actions import Discard
+from gin_teach.core.rules import Rules
+from gin_teach.engine.actions import Discard
+from gin_teach.learner.progress import ProgressStore, load_progress
 from gin_teach.own_puzzles import (
     OWN_PREFIX,
     OWN_VERDICTS,
@@ -18,8 +20,6 @@ from gin_teach.own_puzzles import (
     puzzle_of_decision,
     with_game_puzzles,
 )
-from gin_teach.progress import ProgressStore, load_progress
-from gin_teach.rules import Rules
 from gin_teach.widgets import DiscardPuzzle, GameTable, dashboard
 from gin_teach.widgets.dashboard import ProgressDashboard
 
@@ -108,7 +108,7 @@ def test_the_trainer_offers_a_puzzle_from_your_game_first_once_it_is_due(tmp_pat
 def test_puzzles_from_games_that_outgrow_the_file_are_trimmed_oldest_first():
     # The merge of issue 44 with the judge branch: own puzzles are one of the parts a record
     # too large for its file gives up, and a dropped puzzle leaves the review schedule.
-    from gin_teach.learner_record import OWN_PUZZLES_KEPT, RECORD_BYTES, Progress
+    from gin_teach.learner.record import OWN_PUZZLES_KEPT, RECORD_BYTES, Progress
 
     when = datetime.datetime(2026, 12, 1, 18)
     filler = "x" * (2 * RECORD_BYTES // OWN_PUZZLES_KEPT)
@@ -125,7 +125,7 @@ def test_puzzles_from_games_that_outgrow_the_file_are_trimmed_oldest_first():
 
 def test_a_puzzle_from_a_game_must_carry_its_own_id():
     from gin_teach.errors import ArgumentError
-    from gin_teach.learner_record import Progress
+    from gin_teach.learner.record import Progress
 
     with pytest.raises(ArgumentError, match="game-1"):
         Progress().with_own_puzzles({"game-1": {"id": "game-2"}})
@@ -135,7 +135,7 @@ def test_a_puzzle_from_a_game_must_carry_its_own_id():
 
 def test_a_record_whose_own_puzzles_nest_too_deep_is_refused_by_name():
     from gin_teach.errors import ProgressError
-    from gin_teach.learner_record import Progress
+    from gin_teach.learner.record import Progress
 
     deep: object = 0
     for _ in range(40):

@@ -47,7 +47,7 @@ def test_every_subpackage_is_listed_for_the_wheel() -> None:
 
 def test_the_command_is_a_console_script() -> None:
     scripts = _pyproject()["project"]["scripts"]  # type: ignore[index]
-    assert scripts == {"gin-teach": "gin_teach.course_copy:main"}
+    assert scripts == {"gin-teach": "gin_teach.learner.course_copy:main"}
 
 
 def _run(args: list[str | Path], *, cwd: Path, env: dict[str, str], timeout: float = 300
@@ -109,7 +109,7 @@ def test_the_wheel_ships_the_course_and_the_command(tmp_path: Path) -> None:
     env["JUPYTERLAB_DIR"] = str(Path(sys.prefix) / "share" / "jupyter" / "lab")
     env["JUPYTER_PATH"] = str(Path(sys.prefix) / "share" / "jupyter")
 
-    where = _run([python, "-c", "from gin_teach.course_copy import course_folder; "
+    where = _run([python, "-c", "from gin_teach.learner.course_copy import course_folder; "
                                 "print(course_folder())"], cwd=tmp_path, env=env).strip()
     assert Path(where) == purelib / "gin_teach" / "course", where
 

@@ -11,14 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_teach import Game, Round, Rules, SimpleBot, play, play_games
-from gin_teach.actions import Discard, Knock
 from gin_teach.bots import BOTS, DefenderBot, ExpertBot, Player, ShaperBot
 from gin_teach.bots.shaper import discard_options_of_mask, expected_deadwood
-from gin_teach.cards import Card, hand_mask
-from gin_teach.kernel import best_discard_of_mask, layoff_cards
-from gin_teach.opponent import OpponentModel, deadwood_after_layoffs
-from gin_teach.playouts import PlayoutRules, playout, settle_masks
-from gin_teach.table_view import ALL_CARDS, TableView
+from gin_teach.core.cards import Card, hand_mask
+from gin_teach.core.kernel import best_discard_of_mask, layoff_cards
+from gin_teach.engine.actions import Discard, Knock
+from gin_teach.playouts.opponent import OpponentModel, deadwood_after_layoffs
+from gin_teach.playouts.playout import PlayoutRules, playout, settle_masks
+from gin_teach.playouts.table_view import ALL_CARDS, TableView
 from gin_teach.tournament import RULES
 
 FAST = {"expert": partial(ExpertBot, playouts=12)}

@@ -15,8 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_teach.errors import GinError, ProgressError, RatingError
-from gin_teach.learner_record import VOLATILITY_RANGE, verdict_score
-from gin_teach.progress import (
+from gin_teach.learner.progress import (
     MAX_PROGRESS_BYTES,
     Progress,
     ProgressStore,
@@ -25,7 +24,8 @@ from gin_teach.progress import (
     save_progress,
     store_for,
 )
-from gin_teach.rating import Rating
+from gin_teach.learner.rating import Rating
+from gin_teach.learner.record import VOLATILITY_RANGE, verdict_score
 from gin_teach.widgets import DiscardPuzzle
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -205,8 +205,8 @@ def test_a_store_that_cannot_write_keeps_the_answer_and_says_so(tmp_path, monkey
 
 UPDATER = textwrap.dedent("""
     import sys
-    from gin_teach.progress import ProgressStore
-    from gin_teach.rating import Rating
+    from gin_teach.learner.progress import ProgressStore
+    from gin_teach.learner.rating import Rating
     store = ProgressStore(sys.argv[1])
     for i in range(int(sys.argv[2])):
         store.update(lambda p: p.record(f"{sys.argv[3]}{i}", Rating(), 1.0))

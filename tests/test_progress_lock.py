@@ -14,18 +14,18 @@ from pathlib import Path
 
 import pytest
 
-from gin_teach import progress as progress_module
-from gin_teach.classes import export_progress, import_progress
 from gin_teach.errors import ProgressError
-from gin_teach.learner_record import Progress
-from gin_teach.progress import (
+from gin_teach.learner import progress as progress_module
+from gin_teach.learner.classes import export_progress, import_progress
+from gin_teach.learner.progress import (
     ProgressStore,
     default_progress_path,
     load_progress,
     outlives_the_page,
     runs_in_browser,
 )
-from gin_teach.rating import Rating
+from gin_teach.learner.rating import Rating
+from gin_teach.learner.record import Progress
 from gin_teach.widgets import DiscardPuzzle
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from gin_teach import Card, Rules
 from gin_teach.analysis import Knowledge, analyze_discards
-from gin_teach.cards import hand_mask
+from gin_teach.core.cards import hand_mask
 from gin_teach.errors import PuzzleError
 from gin_teach.judge import verdict_for
 from gin_teach.puzzles import (
@@ -256,8 +256,8 @@ POSITIONS = [p for seed in (1, 2) for p in game_positions(seed, rounds=2)]
 @given(st.sampled_from(POSITIONS), st.integers(0, 10**6))
 def test_playout_deals_fit_what_the_player_knows(position, seed):
     from gin_teach.judge import table_view
-    from gin_teach.opponent import OpponentModel
-    from gin_teach.playouts import PlayoutRules, imagined_deal
+    from gin_teach.playouts.opponent import OpponentModel
+    from gin_teach.playouts.playout import PlayoutRules, imagined_deal
 
     hand, knowledge, _, _ = position
     view = table_view(hand, knowledge, Rules())

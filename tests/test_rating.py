@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gin_teach.rating import DEFAULT_DEVIATION, Rating, RatingError
+from gin_teach.learner.rating import DEFAULT_DEVIATION, Rating, RatingError
 
 
 def test_glickmans_worked_example():

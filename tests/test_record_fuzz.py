@@ -18,13 +18,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gin_teach import lesson_progress
 from gin_teach.errors import ProgressError
-from gin_teach.learner_record import Progress
+from gin_teach.learner import lesson_progress
+from gin_teach.learner.progress import ProgressStore, load_progress
+from gin_teach.learner.rating import Rating
+from gin_teach.learner.record import Progress
 from gin_teach.lessons import check_deadwood
-from gin_teach.progress import ProgressStore, load_progress
 from gin_teach.puzzles import load_bank
-from gin_teach.rating import Rating
 from gin_teach.widgets import DiscardPuzzle
 from gin_teach.widgets.dashboard import ProgressDashboard, dashboard_charts
 

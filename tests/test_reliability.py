@@ -10,14 +10,14 @@ import pytest
 
 from gin_teach import Game, RandomBot, ReplayError, Round, Rules, SimpleBot, coach
 from gin_teach.analysis import Knowledge, analyze_discards, analyze_knock
-from gin_teach.cards import cards_text, full_deck
-from gin_teach.course_copy import copy_course
+from gin_teach.core.cards import cards_text, full_deck
+from gin_teach.core.validation import wrong_argument
+from gin_teach.engine.game import GameTotals
 from gin_teach.errors import GinError
-from gin_teach.game import GameTotals
-from gin_teach.opponent import OpponentModel
-from gin_teach.playouts import PlayoutRules
+from gin_teach.learner.course_copy import copy_course
+from gin_teach.playouts.opponent import OpponentModel
+from gin_teach.playouts.playout import PlayoutRules
 from gin_teach.puzzles.verify import retier
-from gin_teach.validation import wrong_argument
 
 WILD = Rules.jokers_wild()
 
@@ -289,7 +289,7 @@ def test_the_long_s_and_other_letters_that_upper_case_to_a_suit_are_not_suits():
 
 def test_small_slips_in_the_engine_are_named():
     from gin_teach import CardError, Deck, Match, SetupError
-    from gin_teach.cards import bits_of
+    from gin_teach.core.cards import bits_of
 
     deck = Deck(seed=1)
     for players, each in ((2, -1), (0, 5), (2, 2.5), (True, 3)):
@@ -307,11 +307,11 @@ def test_small_slips_in_the_engine_are_named():
 
 
 def test_functions_given_the_wrong_kind_name_the_argument():
+    from gin_teach.core.jokers import deadwood_with_jokers, joker_melds
     from gin_teach.display import card_svg, hand_svg
+    from gin_teach.engine.saves import save_round
+    from gin_teach.engine.scoresheet import scoresheet_text
     from gin_teach.errors import ArgumentError
-    from gin_teach.jokers import deadwood_with_jokers, joker_melds
-    from gin_teach.saves import save_round
-    from gin_teach.scoresheet import scoresheet_text
 
     for call, words in ((lambda: card_svg(7), "card_svg: card must be a card"),
                         (lambda: hand_svg("7H", highlight=5), "highlight"),

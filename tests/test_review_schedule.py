@@ -6,11 +6,11 @@ import datetime
 
 import pytest
 
-from gin_teach.learner_record import Progress
-from gin_teach.progress import ProgressStore
+from gin_teach.learner.progress import ProgressStore
+from gin_teach.learner.rating import Rating
+from gin_teach.learner.record import Progress
+from gin_teach.learner.review_schedule import ReviewEntry, after_attempt, missed_words
 from gin_teach.puzzles import Puzzle, load_bank
-from gin_teach.rating import Rating
-from gin_teach.review_schedule import ReviewEntry, after_attempt, missed_words
 from gin_teach.widgets import DiscardPuzzle
 
 MISSED = datetime.datetime(2025, 12, 3, 18, 0)

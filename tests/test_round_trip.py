@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from gin_teach import Game, Match, Round, Rules
 from gin_teach.coach import VERDICTS, Decision, Review
-from gin_teach.learner_record import LONGEST_NAME, Progress
-from gin_teach.progress import ProgressStore, load_progress
+from gin_teach.learner.progress import ProgressStore, load_progress
+from gin_teach.learner.rating import Rating
+from gin_teach.learner.record import LONGEST_NAME, Progress
+from gin_teach.learner.review_schedule import DATE_RANGE, after_attempt
 from gin_teach.puzzles import bank_from_json, bank_to_json, load_bank
-from gin_teach.rating import Rating
-from gin_teach.review_schedule import DATE_RANGE, after_attempt
 from tests.fuzzing import RULE_SETS
 
 BANK = load_bank()

@@ -13,16 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from gin_teach import lesson_progress, play, progress
+from gin_teach import play
 from gin_teach.bots import GreedyBot, SimpleBot
-from gin_teach.classes import export_progress, read_export
+from gin_teach.core.rules import Rules
+from gin_teach.engine.game import Game
 from gin_teach.errors import ProgressError
-from gin_teach.game import Game
-from gin_teach.learner_record import Progress
+from gin_teach.learner import lesson_progress, progress
+from gin_teach.learner.classes import export_progress, read_export
+from gin_teach.learner.progress import load_progress
+from gin_teach.learner.rating import Rating
+from gin_teach.learner.record import Progress
 from gin_teach.lessons import check_card_points
-from gin_teach.progress import load_progress
-from gin_teach.rating import Rating
-from gin_teach.rules import Rules
 from gin_teach.widgets import DiscardPuzzle
 from gin_teach.widgets.dashboard import record_finished_game
 

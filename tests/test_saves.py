@@ -20,7 +20,7 @@ from gin_teach import (
     parse_cards,
     play,
 )
-from gin_teach.saves import MAX_SAVE_CHARS
+from gin_teach.engine.saves import MAX_SAVE_CHARS
 
 
 def played_match():

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from gin_teach.classes import class_table, export_progress
-from gin_teach.course_copy import RECORD_NAME, copy_course, course_folder
-from gin_teach.course_copy import main as gin_teach_main
+from gin_teach.core.parallel import check_executor, ordered_map
 from gin_teach.errors import ArgumentError, CourseError, PuzzleError, SetupError, TournamentError
-from gin_teach.learner_record import Progress
-from gin_teach.parallel import check_executor, ordered_map
+from gin_teach.learner.classes import class_table, export_progress
+from gin_teach.learner.course_copy import RECORD_NAME, copy_course, course_folder
+from gin_teach.learner.course_copy import main as gin_teach_main
+from gin_teach.learner.record import Progress
 from gin_teach.puzzles import bank_from_json, bank_to_json, load_bank
 from gin_teach.puzzles.__main__ import main as puzzles_main
 from gin_teach.puzzles.generate import generate

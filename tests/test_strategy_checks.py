@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from gin_teach.analysis import Knowledge
-from gin_teach.cards import full_deck
+from gin_teach.core.cards import full_deck
 from gin_teach.errors import PuzzleError
 from gin_teach.explain import Position, Valued, decide
 from gin_teach.judge import judge_discard

@@ -21,9 +21,9 @@ from gin_teach import (
     parse_cards,
     settle,
 )
-from gin_teach.actions import DrawStock, Knock, TakeDiscard
 from gin_teach.analysis import Knowledge
 from gin_teach.display import FOUR_COLOURS, HIGHLIGHTS, round_html
+from gin_teach.engine.actions import DrawStock, Knock, TakeDiscard
 from gin_teach.errors import GinError
 from gin_teach.judge import judge_discard
 from gin_teach.lessons import check_knock, check_layoffs, check_score

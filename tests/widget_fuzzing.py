@@ -22,8 +22,8 @@ from typing import Any, Final
 import ipywidgets as widgets
 
 from gin_teach import coach
+from gin_teach.core.rules import Rules
 from gin_teach.judge import judge_discard, judge_draw
-from gin_teach.rules import Rules
 from gin_teach.widgets import (
     DiscardPuzzle,
     GameTable,

@@ -14,7 +14,7 @@ from gin_teach.analysis.knowledge import (
     mask_of_hand,
     shown,
 )
-from gin_teach.cards import (
+from gin_teach.core.cards import (
     JOKER_BITS,
     JOKER_POINTS,
     Card,
@@ -23,12 +23,12 @@ from gin_teach.cards import (
     cards_from_mask,
     hand_mask,
 )
+from gin_teach.core.jokers import least_after_discard_with_jokers, least_after_drawing_beside_joker
+from gin_teach.core.kernel import best_discard_of_mask, deadwood_of_mask
+from gin_teach.core.rules import Rules
+from gin_teach.core.solver import MELDS_WITH_CARD
+from gin_teach.core.validation import checks_masks, names_bad_arguments
 from gin_teach.errors import CardError, RulesError
-from gin_teach.jokers import least_after_discard_with_jokers, least_after_drawing_beside_joker
-from gin_teach.kernel import best_discard_of_mask, deadwood_of_mask
-from gin_teach.rules import Rules
-from gin_teach.solver import MELDS_WITH_CARD
-from gin_teach.validation import checks_masks, names_bad_arguments
 
 __all__ = [
     "DANGER_WEIGHT_EARLY",

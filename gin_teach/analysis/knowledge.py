@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from gin_teach.cards import (
+from gin_teach.core.cards import (
     JOKER_BITS,
     Card,
     HandLike,
@@ -14,13 +14,13 @@ from gin_teach.cards import (
     parse_cards,
     to_cards,
 )
+from gin_teach.core.jokers import check_jokers_allowed
+from gin_teach.core.kernel import ALL_CARDS as FULL_DECK_MASK
+from gin_teach.core.kernel import POINTS as CARD_POINTS
+from gin_teach.core.rules import Rules
+from gin_teach.core.validation import names_bad_arguments
+from gin_teach.engine.records import Observation
 from gin_teach.errors import CardError, KnowledgeError, excerpt
-from gin_teach.jokers import check_jokers_allowed
-from gin_teach.kernel import ALL_CARDS as FULL_DECK_MASK
-from gin_teach.kernel import POINTS as CARD_POINTS
-from gin_teach.records import Observation
-from gin_teach.rules import Rules
-from gin_teach.validation import names_bad_arguments
 
 __all__ = [
     "CARD_POINTS",

@@ -15,13 +15,20 @@ from gin_teach.analysis.knowledge import (
     mask_of_hand,
     shown,
 )
-from gin_teach.cards import JOKER_BITS, JOKER_POINTS, Card, HandLike, cards_from_mask, hand_mask
+from gin_teach.core.cards import (
+    JOKER_BITS,
+    JOKER_POINTS,
+    Card,
+    HandLike,
+    cards_from_mask,
+    hand_mask,
+)
+from gin_teach.core.kernel import best_discard_of_mask, deadwood_of_mask, layoff_cards
+from gin_teach.core.rules import Rules
+from gin_teach.core.scoring import settle
+from gin_teach.core.solver import MELDS_WITH_CARD
+from gin_teach.core.validation import checks_masks, names_bad_arguments
 from gin_teach.errors import CardError, SetupError, excerpt
-from gin_teach.kernel import best_discard_of_mask, deadwood_of_mask, layoff_cards
-from gin_teach.rules import Rules
-from gin_teach.scoring import settle
-from gin_teach.solver import MELDS_WITH_CARD
-from gin_teach.validation import checks_masks, names_bad_arguments
 
 __all__ = [
     "KNOCKABLE_WEIGHT",

@@ -1,6 +1,6 @@
 """Computer players, from random to Monte-Carlo, and simulation of games between them.
 
-Every player sees only an :class:`~gin_teach.game.Observation` and the list of legal moves,
+Every player sees only an :class:`~gin_teach.engine.game.Observation` and the list of legal moves,
 the same two things a person at the table (or a widget) has. :data:`BOTS` names the five
 players of the course's opponent menu, weakest first, each class with a one-line
 ``description``.

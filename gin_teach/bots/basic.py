@@ -1,7 +1,7 @@
 """The baseline computer players (random, greedy, and the EAAI challenge's Simple), the
 :class:`Player` protocol every player follows, and simulation of many games between two.
 
-Every player sees only an :class:`~gin_teach.game.Observation` and the list of legal moves,
+Every player sees only an :class:`~gin_teach.engine.game.Observation` and the list of legal moves,
 the same two things a person at the table (or a widget) has.
 
 >>> stats = play_games(GreedyBot(), SimpleBot(seed=1), n=2, seed=7)
@@ -17,7 +17,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
-from gin_teach.actions import (
+from gin_teach.core.arguments import check_count, check_rules, check_seed
+from gin_teach.core.cards import Card
+from gin_teach.core.jokers import NATURAL_BITS, joker_melds
+from gin_teach.core.kernel import best_discard_of_mask, best_throws, deadwood_of_mask
+from gin_teach.core.rules import Rules
+from gin_teach.core.solver import MELDS_WITH_CARD
+from gin_teach.core.validation import names_bad_arguments
+from gin_teach.core.wording import counted
+from gin_teach.engine.actions import (
     Action,
     BigGin,
     Discard,
@@ -27,17 +35,9 @@ from gin_teach.actions import (
     PassUpcard,
     TakeDiscard,
 )
-from gin_teach.arguments import check_count, check_rules, check_seed
-from gin_teach.cards import Card
+from gin_teach.engine.game import Game
+from gin_teach.engine.records import Observation
 from gin_teach.errors import SetupError, excerpt
-from gin_teach.game import Game
-from gin_teach.jokers import NATURAL_BITS, joker_melds
-from gin_teach.kernel import best_discard_of_mask, best_throws, deadwood_of_mask
-from gin_teach.records import Observation
-from gin_teach.rules import Rules
-from gin_teach.solver import MELDS_WITH_CARD
-from gin_teach.validation import names_bad_arguments
-from gin_teach.wording import counted
 
 __all__ = [
     "GreedyBot",

@@ -24,15 +24,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gin_teach.actions import Action
 from gin_teach.bots.shaper import ShaperBot, WeighedDiscard
-from gin_teach.cards import JOKER_BITS, cards_from_mask
-from gin_teach.jokers import NATURAL_BITS, joker_melds
-from gin_teach.kernel import deadwood_of_mask, is_undercut, layoff_cards
-from gin_teach.melds import Arrangement, all_best_arrangements
-from gin_teach.opponent import OpponentModel, deadwood_after_layoffs
-from gin_teach.solver import MELDS_WITH_CARD
-from gin_teach.table_view import POINTS, TableView, bits_of, discard_or_knock
+from gin_teach.core.cards import JOKER_BITS, cards_from_mask
+from gin_teach.core.jokers import NATURAL_BITS, joker_melds
+from gin_teach.core.kernel import deadwood_of_mask, is_undercut, layoff_cards
+from gin_teach.core.melds import Arrangement, all_best_arrangements
+from gin_teach.core.solver import MELDS_WITH_CARD
+from gin_teach.engine.actions import Action
+from gin_teach.playouts.opponent import OpponentModel, deadwood_after_layoffs
+from gin_teach.playouts.table_view import POINTS, TableView, bits_of, discard_or_knock
 
 __all__ = ["DefenderBot"]
 
@@ -103,7 +103,7 @@ class DefenderBot(ShaperBot):
         """The share of sampled opponent hands that would undercut a knock of ``hand`` (the
         ten cards kept) spread as ``melds``.
 
-        >>> from gin_teach.cards import hand_mask
+        >>> from gin_teach.core.cards import hand_mask
         >>> from gin_teach import Round
         >>> view = TableView.from_observation(Round(seed=2).observation(0))
         >>> bot = DefenderBot(seed=1)

@@ -31,11 +31,14 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from gin_teach.actions import Action, Knock
 from gin_teach.bots.defender import DefenderBot
 from gin_teach.bots.shaper import WeighedDiscard
-from gin_teach.kernel import deadwood_of_mask, layoff_cards
-from gin_teach.playouts import (
+from gin_teach.core.kernel import deadwood_of_mask, layoff_cards
+from gin_teach.core.rules import Rules
+from gin_teach.core.validation import unchecked
+from gin_teach.engine.actions import Action, Knock
+from gin_teach.engine.records import Observation
+from gin_teach.playouts.playout import (
     PlayoutRules,
     common_deals,
     discard_score,
@@ -43,10 +46,7 @@ from gin_teach.playouts import (
     settle_masks,
     take_score,
 )
-from gin_teach.records import Observation
-from gin_teach.rules import Rules
-from gin_teach.table_view import TableView, bits_of, discard_or_knock
-from gin_teach.validation import unchecked
+from gin_teach.playouts.table_view import TableView, bits_of, discard_or_knock
 
 if TYPE_CHECKING:
     pass
@@ -136,7 +136,7 @@ class ExpertBot(DefenderBot):
         last)`` scoring each choice on each deal.
 
         The budget is ``playouts // choices`` deals, played by the playout engine's loop
-        (:func:`~gin_teach.playouts.common_deals`). Every :attr:`batch` deals the scores
+        (:func:`~gin_teach.playouts.playout.common_deals`). Every :attr:`batch` deals the scores
         are looked at: a choice that cannot get clearly ahead of the Defender's within the
         budget is no longer played (:func:`out_of_reach`), and one far ahead already is taken
         (by :data:`EARLY_CONFIDENCE` standard errors). Only close decisions spend the whole

@@ -1,6 +1,7 @@
 """The Shaper: a player that builds its hand by looking one draw ahead.
 
-Its three decisions, each from the cards it can see (see :class:`~gin_teach.table_view.TableView`):
+Its three decisions, each from the cards it can see (see
+:class:`~gin_teach.playouts.table_view.TableView`):
 
 - **Discard** the card that leaves the lowest *expected deadwood after the next draw*: for
   every unseen card, the deadwood after drawing it and throwing the best card back, averaged
@@ -22,13 +23,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gin_teach.actions import Action, BigGin, DrawStock, LayOff, PassUpcard, TakeDiscard
 from gin_teach.bots.basic import SeededBot
-from gin_teach.cards import JOKER_POINTS, Card
+from gin_teach.core.cards import JOKER_POINTS, Card
+from gin_teach.core.kernel import best_discard_of_mask, deadwood_of_mask
+from gin_teach.core.validation import checks_masks
+from gin_teach.engine.actions import Action, BigGin, DrawStock, LayOff, PassUpcard, TakeDiscard
+from gin_teach.engine.records import Observation
 from gin_teach.errors import CardError
-from gin_teach.kernel import best_discard_of_mask, deadwood_of_mask
-from gin_teach.records import Observation
-from gin_teach.table_view import (
+from gin_teach.playouts.table_view import (
     POINTS,
     TableView,
     bits_of,
@@ -36,7 +38,6 @@ from gin_teach.table_view import (
     discard_or_knock,
     first_of,
 )
-from gin_teach.validation import checks_masks
 
 __all__ = ["ShaperBot", "WeighedDiscard", "discard_options_of_mask", "expected_deadwood"]
 
@@ -51,7 +52,7 @@ def expected_deadwood(hand: int, unseen: int, joker_points: int = JOKER_POINTS) 
     discarding the best card: what a 10-card ``hand`` expects after its next stock draw (a
     joker left out of melds counts ``joker_points``).
 
-    >>> from gin_teach.cards import hand_mask
+    >>> from gin_teach.core.cards import hand_mask
     >>> hand = hand_mask("7S 7H 8C 9C 2D 3D KS QH JD 5C")  # no meld: 71
     >>> expected_deadwood(hand, hand_mask("7D TC"))  # (71 + 7 - 21 - 10 + 71 + 10 - 27 - 10) / 2
     45.5
@@ -92,8 +93,8 @@ def discard_options_of_mask(hand: int, allowed: int, unseen: int,
     ``unseen`` cards, best first (lowest expected deadwood, then lowest deadwood, then the
     higher card thrown); a joker left out of melds counts ``joker_points``.
 
-    >>> from gin_teach.cards import hand_mask
-    >>> from gin_teach.table_view import ALL_CARDS
+    >>> from gin_teach.core.cards import hand_mask
+    >>> from gin_teach.playouts.table_view import ALL_CARDS
     >>> hand = hand_mask("7S 7H 7D 9C TC JC 3H 4H 5H KD 2S")
     >>> best = discard_options_of_mask(hand, hand, ALL_CARDS & ~hand)[0]
     >>> best.card.code, best.deadwood

@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from gin_teach.actions import Action, Discard, Knock
 from gin_teach.bots.basic import SimpleBot
-from gin_teach.cards import Card, cards_from_mask
-from gin_teach.kernel import loose_cards
-from gin_teach.records import Observation
+from gin_teach.core.cards import Card, cards_from_mask
+from gin_teach.core.kernel import loose_cards
+from gin_teach.engine.actions import Action, Discard, Knock
+from gin_teach.engine.records import Observation
 
 __all__ = ["THROWERS", "LowestCardBot", "RandomDeadwoodBot"]
 

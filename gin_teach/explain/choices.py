@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gin_teach.cards import Card
+from gin_teach.core.cards import Card
+from gin_teach.core.validation import names_bad_arguments, wrong_argument
+from gin_teach.core.wording import first_upper
 from gin_teach.explain.reasons import (
     DANGER_NAMED,
     Position,
@@ -22,8 +24,6 @@ from gin_teach.explain.reasons import (
     seen,
 )
 from gin_teach.judge import plus_minus
-from gin_teach.validation import names_bad_arguments, wrong_argument
-from gin_teach.wording import first_upper
 
 __all__ = ["choice_reason", "count_not_all", "not_the_fault", "playouts_margin", "said_among"]
 

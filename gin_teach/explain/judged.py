@@ -7,7 +7,11 @@ from __future__ import annotations
 import itertools
 
 from gin_teach.analysis import DrawAnalysis, Knowledge, analyze_draw
-from gin_teach.cards import Card, HandLike, to_cards
+from gin_teach.core.cards import Card, HandLike, to_cards
+from gin_teach.core.melds import best_arrangement
+from gin_teach.core.rules import Rules
+from gin_teach.core.validation import names_bad_arguments
+from gin_teach.core.wording import first_upper
 from gin_teach.errors import CardError
 from gin_teach.explain.choices import choice_reason
 from gin_teach.explain.reasons import (
@@ -19,10 +23,6 @@ from gin_teach.explain.reasons import (
     said_cards,
 )
 from gin_teach.judge import Judgement, Option
-from gin_teach.melds import best_arrangement
-from gin_teach.rules import Rules
-from gin_teach.validation import names_bad_arguments
-from gin_teach.wording import first_upper
 
 __all__ = ["discard_reason", "draw_reason", "knock_reason"]
 

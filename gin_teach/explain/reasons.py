@@ -15,7 +15,12 @@ from gin_teach.analysis import (
     analyze_discards,
 )
 from gin_teach.analysis.discards import danger_weight
-from gin_teach.cards import Card, HandLike, full_deck, hand_mask, parse_cards, to_cards
+from gin_teach.core.cards import Card, HandLike, full_deck, hand_mask, parse_cards, to_cards
+from gin_teach.core.kernel import deadwood_of_mask
+from gin_teach.core.melds import all_best_arrangements
+from gin_teach.core.rules import Rules
+from gin_teach.core.solver import MELDS_WITH_CARD
+from gin_teach.core.validation import names_bad_arguments, wrong_argument
 from gin_teach.errors import CardError, excerpt
 from gin_teach.judge import (
     Option,
@@ -24,13 +29,8 @@ from gin_teach.judge import (
     position_seed,
     table_view,
 )
-from gin_teach.kernel import deadwood_of_mask
-from gin_teach.melds import all_best_arrangements
-from gin_teach.opponent import OpponentModel
-from gin_teach.playouts import PlayoutRules, imagined_deal, settle_masks
-from gin_teach.rules import Rules
-from gin_teach.solver import MELDS_WITH_CARD
-from gin_teach.validation import names_bad_arguments, wrong_argument
+from gin_teach.playouts.opponent import OpponentModel
+from gin_teach.playouts.playout import PlayoutRules, imagined_deal, settle_masks
 
 __all__ = [
     "CLOSE_TO_GAME",

@@ -24,15 +24,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, ParamSpec, TypeVar
 
-from gin_teach.cards import RANK_NAMES, SUIT_NAMES, Card, cards_text, to_cards
+from gin_teach.core.cards import RANK_NAMES, SUIT_NAMES, Card, cards_text, to_cards
+from gin_teach.core.melds import Arrangement, Meld
+from gin_teach.core.validation import names_bad_arguments
 from gin_teach.display import message_html
 from gin_teach.errors import QUOTED_LENGTH, GinError, excerpt
-from gin_teach.lesson_progress import checked
-from gin_teach.melds import Arrangement, Meld
-from gin_teach.validation import names_bad_arguments
+from gin_teach.learner.lesson_progress import checked
 
 if TYPE_CHECKING:
-    from gin_teach.round import Round
+    from gin_teach.engine.round import Round
 
 __all__ = [
     "LONGEST_MESSAGE",
@@ -634,7 +634,7 @@ def read_player(answer: object, rnd: Round, hint: str, *, roles: bool = True) ->
     number. Without ``roles`` only a name or number will do: when the question names the
     role, repeating it is no answer ("Who dealt?" "The dealer.").
 
-    >>> from gin_teach.round import Round
+    >>> from gin_teach.engine.round import Round
     >>> rnd = Round(seed=1, dealer=1, names=("Ann", "Bob"))
     >>> read_player("the non-dealer", rnd, ""), read_player("Bob", rnd, ""), read_player(0, rnd, "")
     (0, 1, 0)

@@ -13,12 +13,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from gin_teach.cards import Card, Deck
-from gin_teach.deadwood_discards import best_discards
+from gin_teach.core.cards import Card, Deck
+from gin_teach.core.deadwood_discards import best_discards
+from gin_teach.core.rules import Rules
+from gin_teach.core.scoring import Settlement, settle
+from gin_teach.core.validation import check_whole, names_bad_arguments, wrong_argument
 from gin_teach.errors import GinError, IllegalMove
-from gin_teach.rules import Rules
-from gin_teach.scoring import Settlement, settle
-from gin_teach.validation import check_whole, names_bad_arguments, wrong_argument
 
 __all__ = ["deal_close_to_knocking", "deal_knock"]
 

@@ -28,8 +28,25 @@ from __future__ import annotations
 from typing import Final
 
 from gin_teach.analysis import Knowledge
-from gin_teach.cards import Card, HandLike, cards_text, full_deck, hand_mask, hand_points, to_cards
-from gin_teach.deadwood_discards import best_discards, discard_options
+from gin_teach.core.cards import (
+    Card,
+    HandLike,
+    cards_text,
+    full_deck,
+    hand_mask,
+    hand_points,
+    to_cards,
+)
+from gin_teach.core.deadwood_discards import best_discards, discard_options
+from gin_teach.core.melds import (
+    Arrangement,
+    all_best_arrangements,
+    best_arrangement,
+    deadwood,
+    find_melds,
+)
+from gin_teach.core.rules import Rules
+from gin_teach.core.validation import names_bad_arguments
 from gin_teach.display import hand_svg
 from gin_teach.errors import CardError, GinError
 from gin_teach.lessons.answers import (
@@ -49,15 +66,6 @@ from gin_teach.lessons.answers import (
     read_melds,
     read_yes_no,
 )
-from gin_teach.melds import (
-    Arrangement,
-    all_best_arrangements,
-    best_arrangement,
-    deadwood,
-    find_melds,
-)
-from gin_teach.rules import Rules
-from gin_teach.validation import names_bad_arguments
 
 __all__ = [
     "arrange",

@@ -1,5 +1,5 @@
 """Checkers for Hollywood scoring (lesson 9): which games a round is written in, and what a
-game holds after a run of rounds. The truth is :mod:`gin_teach.hollywood`'s.
+game holds after a run of rounds. The truth is :mod:`gin_teach.core.hollywood`'s.
 
 A run of rounds is written as the learner reads it on a sheet: each round's winner (a name)
 and the points, such as ``[("Ann", 30), ("Bob", 20)]``; ``None`` for a round nobody won.
@@ -14,11 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from gin_teach.core.hollywood import games_of_win, hollywood_games
+from gin_teach.core.validation import names_bad_arguments
+from gin_teach.core.wording import counted
 from gin_teach.errors import GinError, excerpt
-from gin_teach.hollywood import games_of_win, hollywood_games
 from gin_teach.lessons.answers import Feedback, expect_answer, feedback_checker, unreadable
-from gin_teach.validation import names_bad_arguments
-from gin_teach.wording import counted
 
 __all__ = ["check_hollywood_games", "check_hollywood_score"]
 

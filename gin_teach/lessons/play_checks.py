@@ -15,11 +15,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from gin_teach.actions import Action
-from gin_teach.cards import Card, HandLike, cards_text, full_deck, to_cards
+from gin_teach.core.cards import Card, HandLike, cards_text, full_deck, to_cards
+from gin_teach.core.melds import find_melds
+from gin_teach.core.rules import Rules
+from gin_teach.core.validation import names_bad_arguments
+from gin_teach.core.wording import counted
 from gin_teach.display import hand_svg
+from gin_teach.engine.actions import Action
+from gin_teach.engine.game import Game, GameTotals, Match
+from gin_teach.engine.round import Round
 from gin_teach.errors import GinError, excerpt
-from gin_teach.game import Game, GameTotals, Match
 from gin_teach.lessons.answers import (
     Feedback,
     cards_are,
@@ -29,11 +34,6 @@ from gin_teach.lessons.answers import (
     read_player,
     read_yes_no,
 )
-from gin_teach.melds import find_melds
-from gin_teach.round import Round
-from gin_teach.rules import Rules
-from gin_teach.validation import names_bad_arguments
-from gin_teach.wording import counted
 
 __all__ = [
     "attempt",

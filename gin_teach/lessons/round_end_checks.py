@@ -15,7 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from gin_teach.cards import Card, HandLike, cards_text, hand_mask, to_cards
+from gin_teach.core.cards import Card, HandLike, cards_text, hand_mask, to_cards
+from gin_teach.core.melds import Arrangement, Meld, find_melds
+from gin_teach.core.rules import Rules
+from gin_teach.core.scoring import Settlement, settle
 from gin_teach.display import arrangement_svg, hand_svg
 from gin_teach.errors import GinError, IllegalMove
 from gin_teach.lessons.answers import (
@@ -28,9 +31,6 @@ from gin_teach.lessons.answers import (
     read_int,
     read_melds,
 )
-from gin_teach.melds import Arrangement, Meld, find_melds
-from gin_teach.rules import Rules
-from gin_teach.scoring import Settlement, settle
 
 __all__ = ["check_layoffs", "check_outcome", "check_score", "check_spread"]
 

@@ -26,7 +26,9 @@ from gin_teach.analysis import (
     draw_outlook,
     draws_left,
 )
-from gin_teach.cards import Card, HandLike, cards_from_mask, cards_text, hand_mask, to_cards
+from gin_teach.core.cards import Card, HandLike, cards_from_mask, cards_text, hand_mask, to_cards
+from gin_teach.core.rules import Rules
+from gin_teach.core.validation import wrong_argument
 from gin_teach.display import hand_svg
 from gin_teach.errors import PuzzleError
 from gin_teach.explain import discard_reason, draw_reason, knock_reason
@@ -50,8 +52,6 @@ from gin_teach.nudges import (
     puzzle_solution,
 )
 from gin_teach.puzzles import Puzzle, load_bank
-from gin_teach.rules import Rules
-from gin_teach.validation import wrong_argument
 
 __all__ = [
     "check_best_discard",

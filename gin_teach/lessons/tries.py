@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Final
 
+from gin_teach.core.validation import names_bad_arguments, wrong_argument
 from gin_teach.lessons.answers import Feedback, plain_words
-from gin_teach.validation import names_bad_arguments, wrong_argument
 
 __all__ = ["SHOW_WORDS", "TRIES", "exercise_id", "forget_tries", "right_try", "shown_answer",
            "wants_answer", "wrong_try"]

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from gin_teach.cards import Card
-from gin_teach.rules import Rules
+from gin_teach.core.cards import Card
+from gin_teach.core.rules import Rules
 
 __all__ = ["HINTS", "KINDS", "KNOCK_LIMIT", "KNOWLEDGE_CARDS", "THEMES", "TIER_NAMES",
            "ChoiceValue"]

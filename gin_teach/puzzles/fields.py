@@ -14,10 +14,11 @@ import re
 from typing import TYPE_CHECKING, Any, Final
 
 from gin_teach.analysis import Knowledge
-from gin_teach.cards import Card, hand_mask, to_cards
+from gin_teach.core.cards import Card, hand_mask, to_cards
+from gin_teach.core.kernel import deadwood_of_mask
+from gin_teach.core.validation import names_bad_arguments
 from gin_teach.errors import CardError, PuzzleError, excerpt
 from gin_teach.judge import verdict_for
-from gin_teach.kernel import deadwood_of_mask
 from gin_teach.puzzles.choices import (
     KINDS,
     KNOCK_LIMIT,
@@ -26,7 +27,6 @@ from gin_teach.puzzles.choices import (
     TIER_NAMES,
     ChoiceValue,
 )
-from gin_teach.validation import names_bad_arguments
 
 if TYPE_CHECKING:
     from gin_teach.puzzles.puzzle import Puzzle

@@ -41,16 +41,16 @@ from typing import Final
 
 from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
 from gin_teach.bots import Player, SimpleBot
-from gin_teach.cards import Card
+from gin_teach.core.cards import Card
+from gin_teach.core.parallel import check_executor, ordered_map
+from gin_teach.core.validation import names_bad_arguments
+from gin_teach.engine.game import Game
 from gin_teach.errors import CardError, PuzzleError, excerpt
-from gin_teach.game import Game
 from gin_teach.judge import judge_discard
-from gin_teach.parallel import check_executor, ordered_map
 from gin_teach.puzzles.kinds import draw_puzzle, draw_tier, play_on_puzzle
 from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle
 from gin_teach.puzzles.texts import reexplain
 from gin_teach.puzzles.verify import analysis_tier, verify_position
-from gin_teach.validation import names_bad_arguments
 
 __all__ = ["GENERATED_KINDS", "MOST_OF_ONE_ANSWER", "PER_TIER_PER_GAME", "TRY_RATE", "Position",
            "draw_positions", "game_positions", "generate", "kind_puzzles_from_game",

@@ -33,7 +33,9 @@ from dataclasses import replace
 from typing import Final
 
 from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw
-from gin_teach.cards import Card, HandLike, to_cards
+from gin_teach.core.cards import Card, HandLike, to_cards
+from gin_teach.core.rules import Rules
+from gin_teach.core.validation import names_bad_arguments
 from gin_teach.errors import CardError, PuzzleError
 from gin_teach.explain import DRAW_COUNT_DECIDES, discard_reason, draw_reason, knock_reason
 from gin_teach.judge import BANK, COACH, NOISE_SE, Judgement, judge_discard, judge_draw
@@ -52,8 +54,6 @@ from gin_teach.puzzles.verify import (
     recheck,
     without_opponent,
 )
-from gin_teach.rules import Rules
-from gin_teach.validation import names_bad_arguments
 
 __all__ = ["DRAW_COUNT_MARGIN", "draw_puzzle", "draw_tier", "play_on_puzzle", "recheck_any",
            "recheck_kind", "recheck_with_panel"]

@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from gin_teach.analysis import Knowledge
-from gin_teach.cards import Card, HandLike, hand_mask, parse_cards, to_cards
+from gin_teach.core.cards import Card, HandLike, hand_mask, parse_cards, to_cards
+from gin_teach.core.validation import names_bad_arguments, read_json, wrong_argument
 from gin_teach.errors import CardError, PuzzleError, excerpt
 from gin_teach.judge import (
     INACCURACY_BELOW,
@@ -53,7 +54,6 @@ from gin_teach.puzzles.choices import (
 )
 from gin_teach.puzzles.fields import puzzle_fields, validate
 from gin_teach.puzzles.verify import verify_position
-from gin_teach.validation import names_bad_arguments, read_json, wrong_argument
 
 __all__ = [
     "BANK_FORMAT",

@@ -20,10 +20,10 @@ import functools
 from typing import Final
 
 from gin_teach.analysis import Knowledge, analyze_discards
-from gin_teach.cards import Card
-from gin_teach.deadwood_discards import discard_options
+from gin_teach.core.cards import Card
+from gin_teach.core.deadwood_discards import discard_options
+from gin_teach.core.validation import wrong_argument
 from gin_teach.puzzles.puzzle import Puzzle
-from gin_teach.validation import wrong_argument
 
 __all__ = ["QUIET_SHARE", "QUIET_WORDS", "count_cards", "is_quiet", "trust_rating"]
 

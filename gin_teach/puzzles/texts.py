@@ -18,7 +18,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from gin_teach.analysis import Knowledge, analyze_discards
-from gin_teach.cards import Card
+from gin_teach.core.cards import Card
+from gin_teach.core.melds import best_arrangement, find_melds
+from gin_teach.core.rules import Rules
+from gin_teach.core.validation import names_bad_arguments
 from gin_teach.explain import (
     COUNT_DECIDES,
     Position,
@@ -37,10 +40,7 @@ from gin_teach.explain import (
     without_pile,
 )
 from gin_teach.judge import breaks_meld, verdict_for
-from gin_teach.melds import best_arrangement, find_melds
 from gin_teach.puzzles.choices import HINTS, ChoiceValue
-from gin_teach.rules import Rules
-from gin_teach.validation import names_bad_arguments
 
 if TYPE_CHECKING:
     from gin_teach.puzzles.puzzle import Puzzle

@@ -35,15 +35,15 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Final
 
 from gin_teach.analysis import DiscardAnalysis, Knowledge, analyze_discards
-from gin_teach.cards import Card, HandLike, to_cards
+from gin_teach.core.cards import Card, HandLike, to_cards
+from gin_teach.core.melds import deadwood
+from gin_teach.core.rules import Rules
+from gin_teach.core.validation import names_bad_arguments
 from gin_teach.explain import COUNT_DECIDES, without_opponent, without_pile
 from gin_teach.judge import BANK, COACH, NOISE_SE, Judgement, Option, judge_discard
-from gin_teach.melds import deadwood
-from gin_teach.playouts import STYLES
+from gin_teach.playouts.playout import STYLES
 from gin_teach.puzzles.choices import TIER_NAMES, ChoiceValue
 from gin_teach.puzzles.texts import puzzle_texts, puzzle_tier, reexplain
-from gin_teach.rules import Rules
-from gin_teach.validation import names_bad_arguments
 
 if TYPE_CHECKING:
     from gin_teach.puzzles.puzzle import Puzzle
@@ -309,9 +309,9 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None, rekey: bool = False) -> 
 
 #: The opponent styles every stored verdict is checked against: the judge's own, EAAI's
 #: Simple, a random-deadwood thrower and a lowest-card thrower
-#: (:data:`~gin_teach.playouts.STYLES`). The judge's own is measured at the bank's precision;
-#: the others at the coach's (:data:`~gin_teach.judge.COACH`), within whose noise an answer
-#: must stand: a check against other opponents, not a second measurement of the answer.
+#: (:data:`~gin_teach.playouts.playout.STYLES`). The judge's own is measured at the bank's
+#: precision; the others at the coach's (:data:`~gin_teach.judge.COACH`), within whose noise an
+#: answer must stand: a check against other opponents, not a second measurement of the answer.
 PANEL: Final = STYLES
 
 

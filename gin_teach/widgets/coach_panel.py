@@ -17,16 +17,16 @@ from typing import Protocol
 import ipywidgets as widgets
 import traitlets
 
-from gin_teach.actions import Action, LayOff
-from gin_teach.cards import Card
 from gin_teach.coach import Decision, Review, grade_move, hint, review
+from gin_teach.core.cards import Card
+from gin_teach.core.melds import best_arrangement
+from gin_teach.core.scoring import layoff_options
 from gin_teach.display import arrangement_svg, hand_svg, message_html
+from gin_teach.engine.actions import Action, LayOff
+from gin_teach.engine.game import Game
+from gin_teach.engine.round import Round
 from gin_teach.errors import GinError
 from gin_teach.explain import move_words
-from gin_teach.game import Game
-from gin_teach.melds import best_arrangement
-from gin_teach.round import Round
-from gin_teach.scoring import layoff_options
 
 __all__ = ["CoachPanel", "CoachedTable"]
 

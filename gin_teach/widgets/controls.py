@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from gin_teach.cards import Card
+from gin_teach.core.cards import Card
 from gin_teach.display import HIGHLIGHTS, message_html, suit_colours
 from gin_teach.lessons.answers import Feedback, cut
 
@@ -115,7 +115,7 @@ class HandText(widgets.Text):
     """A text box for a hand: what the learner types is passed to ``on_text`` when they press
     Enter or leave the box; what the widget writes there itself (:meth:`show`) is not.
 
-    >>> from gin_teach.cards import to_cards
+    >>> from gin_teach.core.cards import to_cards
     >>> typed = []
     >>> box = HandText(typed.append)
     >>> box.submit("7h 8h"); box.show(to_cards("7H 8H")); typed, box.value
@@ -133,7 +133,7 @@ class HandText(widgets.Text):
     def show(self, cards: Iterable[Card] | str) -> None:
         """Write ``cards`` (or text) into the box without calling ``on_text``.
 
-        >>> from gin_teach.cards import to_cards
+        >>> from gin_teach.core.cards import to_cards
         >>> box = HandText(print); box.show(to_cards("TD JD")); box.value
         '10♦ J♦'
         """
@@ -286,7 +286,7 @@ class CardButtons(_ButtonPool):
     click on it while it is hidden (a double click that arrives after the row changed) does
     nothing, and the row never holds more buttons than there are cards in the deck.
 
-    >>> from gin_teach.cards import to_cards
+    >>> from gin_teach.core.cards import to_cards
     >>> clicked = []
     >>> buttons = CardButtons(to_cards("7H 8H"), clicked.append)
     >>> buttons.click(Card(8, "H")); clicked
@@ -312,7 +312,7 @@ class CardButtons(_ButtonPool):
     def set_cards(self, cards: Iterable[Card]) -> None:
         """Show a button for each of ``cards``, in that order, unmarked.
 
-        >>> from gin_teach.cards import to_cards
+        >>> from gin_teach.core.cards import to_cards
         >>> buttons = CardButtons(); buttons.set_cards(to_cards("AS 2S")); buttons.cards
         (Card('AS'), Card('2S'))
         """
@@ -346,7 +346,7 @@ class CardButtons(_ButtonPool):
     def click(self, card: Card) -> None:
         """What a click on ``card``'s button does (nothing when the card is not shown).
 
-        >>> from gin_teach.cards import to_cards
+        >>> from gin_teach.core.cards import to_cards
         >>> CardButtons(to_cards("QS"), print).click(Card(12, "S"))
         Q♠
         >>> CardButtons(to_cards("QS"), print).click(Card(13, "S"))
@@ -357,7 +357,7 @@ class CardButtons(_ButtonPool):
         """Mark the listed cards (``info`` chosen, ``success`` best, ``danger`` wrong,
         ``warning`` laid off) and clear the mark from the rest.
 
-        >>> from gin_teach.cards import to_cards
+        >>> from gin_teach.core.cards import to_cards
         >>> buttons = CardButtons(to_cards("7H 8H"))
         >>> buttons.mark({Card(8, "H"): "success"})
         >>> [b.button_style for b in buttons.buttons.values()]
@@ -370,7 +370,7 @@ class CardButtons(_ButtonPool):
     def buttons(self) -> dict[Card, widgets.Button]:
         """The button of each card shown.
 
-        >>> from gin_teach.cards import to_cards
+        >>> from gin_teach.core.cards import to_cards
         >>> CardButtons(to_cards("9C")).buttons[Card(9, "C")].description
         '9♣'
         """

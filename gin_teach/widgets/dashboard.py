@@ -2,7 +2,7 @@
 games in the same store as the puzzles.
 
 :class:`ProgressDashboard` shows the learner's record in three charts (SVG pictures drawn by
-:mod:`gin_teach.charts`, so they need no plotting package and look the same in the static
+:mod:`gin_teach.learner.charts`, so they need no plotting package and look the same in the static
 site): the puzzle rating over time, the themes from weakest to strongest, and a calendar of
 the days practised with the current streak; beside them, the puzzles due for review, the
 exercises solved and the games played. It redraws whenever the record changes (the trainer on
@@ -11,7 +11,7 @@ machine or browser, or to a teacher's class table.
 
 Recording follows one rule: only the learner's own answers and clicks count. A checked
 exercise is recorded when the learner runs an exercise cell with an answer in it (never a
-demonstration cell, never a placeholder: :mod:`gin_teach.lesson_progress` does that); a game
+demonstration cell, never a placeholder: :mod:`gin_teach.learner.lesson_progress` does that); a game
 at the table is recorded here when it ends on the learner's click.
 """
 
@@ -26,20 +26,20 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from gin_teach.charts import bar_chart, calendar_chart, charts_html, line_chart
+from gin_teach.core.wording import counted
 from gin_teach.errors import GinError
-from gin_teach.learner_record import COUNTING_RULE, Progress
-from gin_teach.lesson_progress import kernel_shell
+from gin_teach.learner.charts import bar_chart, calendar_chart, charts_html, line_chart
+from gin_teach.learner.lesson_progress import kernel_shell
+from gin_teach.learner.progress import ProgressStore, store_for
+from gin_teach.learner.record import COUNTING_RULE, Progress
+from gin_teach.learner.review_schedule import missed_words
 from gin_teach.own_puzzles import puzzles_from_review, with_game_puzzles
-from gin_teach.progress import ProgressStore, store_for
 from gin_teach.puzzles import QUESTIONS
-from gin_teach.review_schedule import missed_words
 from gin_teach.widgets.record_transfer import RecordTransfer
-from gin_teach.wording import counted
 
 if TYPE_CHECKING:
     from gin_teach.coach import Review
-    from gin_teach.game import Game
+    from gin_teach.engine.game import Game
 
 __all__ = ["DailyPuzzle", "ProgressDashboard", "dashboard_charts", "days_chart", "from_a_click",
            "own_puzzles_line", "rating_chart", "record_finished_game", "themes_chart"]
@@ -50,8 +50,8 @@ CALENDAR_WEEKS = 12
 
 def dashboard_charts(progress: Progress, today: datetime.date | None = None) -> str:
     """The three charts of the dashboard, as HTML holding three SVG pictures
-    (:mod:`gin_teach.charts`): the same in JupyterLab and in the static site, with no plotting
-    package.
+    (:mod:`gin_teach.learner.charts`): the same in JupyterLab and in the static site, with no
+    plotting package.
 
     >>> import re
     >>> re.findall(r'aria-label="([^"]*)"', dashboard_charts(Progress()))
@@ -80,7 +80,7 @@ THEMES_SHOWN = 12
 def themes_chart(progress: Progress) -> str:
     """Each theme's rating, weakest first, its whisker how sure the rating is.
 
-    >>> from gin_teach.rating import Rating
+    >>> from gin_teach.learner.rating import Rating
     >>> "more outs" in themes_chart(Progress().record("p1", Rating(), 1.0, themes=("more outs",)))
     True
     """
@@ -110,7 +110,7 @@ class ProgressDashboard(widgets.VBox):
     ``store`` is the record to show (by default the learner's own, shared with the trainer on
     the same page); ``progress_path`` chooses another file.
 
-    >>> from gin_teach.progress import ProgressStore
+    >>> from gin_teach.learner.progress import ProgressStore
     >>> board = ProgressDashboard(store=ProgressStore.scratch())
     >>> "0 puzzles answered" in board.summary.value
     True
@@ -193,7 +193,7 @@ class DailyPuzzle(widgets.VBox):
     (:func:`~gin_teach.widgets.discard_puzzle.puzzle_of_the_day`), whether the learner has
     solved it, and a button that opens it in the trainer, on the dashboard's own record.
 
-    >>> from gin_teach.progress import ProgressStore
+    >>> from gin_teach.learner.progress import ProgressStore
     >>> board = ProgressDashboard(store=ProgressStore.scratch())
     >>> "Puzzle of the day" in board.daily.text.value, board.daily.trainer is None
     (True, True)
@@ -261,7 +261,7 @@ def record_finished_game(game: Game, human: int, accuracy: float | None,
     coach's ``review`` of the game, each of the learner's mistakes and blunders becomes a
     puzzle of their own, kept and scheduled for review (:mod:`gin_teach.own_puzzles`).
 
-    >>> from gin_teach.game import Game
+    >>> from gin_teach.engine.game import Game
     >>> record_finished_game(Game(seed=1), 0, None)  # not over
     False
     """

@@ -8,15 +8,15 @@ take-or-draw puzzle shows your ten cards and the face-up card, and two buttons a
 grade, the points lost and the better card come from the puzzle bank
 (:mod:`gin_teach.puzzles`); the widget decides nothing itself. Progress (your Glicko-2 rating,
 overall and per theme, streak, solved puzzles and the puzzles due for review) is saved after
-every rated attempt, in the learner's shared record (:mod:`gin_teach.progress`): every widget
-on a page that shows the same record shows it as it now is.
+every rated attempt, in the learner's shared record (:mod:`gin_teach.learner.progress`): every
+widget on a page that shows the same record shows it as it now is.
 
 A wrong answer hears a question first (:mod:`gin_teach.nudges`: what to look at, never the
 better card), and the learner tries again; the better choice and why come with "Show
 solution" or after the last try (:data:`~gin_teach.lessons.tries.TRIES`, two for a question
 with two answers). How an attempt counts is said on screen when it matters ("solved with a
 hint: counts as half"); a puzzle missed, solved after a hint or whose solution was shown
-comes back for review (FSRS, :mod:`gin_teach.review_schedule`), due ones first, with the day
+comes back for review (FSRS, :mod:`gin_teach.learner.review_schedule`), due ones first, with the day
 it was missed.
 """
 
@@ -31,18 +31,18 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from gin_teach.cards import Card
+from gin_teach.core.cards import Card
 from gin_teach.display import HIGHLIGHTS, hand_svg, message_html
 from gin_teach.errors import GinError, PuzzleError, excerpt
-from gin_teach.learner_record import SOLVED_VERDICTS, Progress, verdict_score
+from gin_teach.learner.progress import ProgressStore, outlives_the_page, runs_in_browser, store_for
+from gin_teach.learner.rating import Rating
+from gin_teach.learner.record import SOLVED_VERDICTS, Progress, verdict_score
+from gin_teach.learner.review_schedule import missed_words
 from gin_teach.lessons.tries import TRIES
 from gin_teach.nudges import draw_nudge, puzzle_nudge, puzzle_solution
 from gin_teach.own_puzzles import OWN_PREFIX, own_puzzles_of
-from gin_teach.progress import ProgressStore, outlives_the_page, runs_in_browser, store_for
 from gin_teach.puzzles import QUESTIONS, TIER_NAMES, Grade, Puzzle, load_bank
 from gin_teach.puzzles.quiet import QUIET_SHARE, QUIET_WORDS, is_quiet, trust_rating
-from gin_teach.rating import Rating
-from gin_teach.review_schedule import missed_words
 
 __all__ = ["DiscardPuzzle", "puzzle_of_the_day"]
 
@@ -424,7 +424,7 @@ class DiscardPuzzle(widgets.VBox):
         """The puzzles from the learner's own games in the record
         (:mod:`gin_teach.own_puzzles`): the trainer offers them with the bank's.
 
-        >>> from gin_teach.progress import ProgressStore
+        >>> from gin_teach.learner.progress import ProgressStore
         >>> DiscardPuzzle(store=ProgressStore.scratch()).own_puzzles()
         ()
         """

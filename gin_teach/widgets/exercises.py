@@ -17,11 +17,11 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from gin_teach.cards import Card, Deck, HandLike
+from gin_teach.core.cards import Card, Deck, HandLike
+from gin_teach.core.rules import Rules
+from gin_teach.core.scoring import Settlement, settle
 from gin_teach.errors import CardError, IllegalMove, RulesError, excerpt
 from gin_teach.lessons.examples import deal_knock
-from gin_teach.rules import Rules
-from gin_teach.scoring import Settlement, settle
 from gin_teach.widgets.classroom import CARD_SIZES, SETTINGS, setting_classes, style_widget
 from gin_teach.widgets.controls import HandText, MessageArea, button
 from gin_teach.widgets.learner_input import friendly, parse_hand

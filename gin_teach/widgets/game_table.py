@@ -10,22 +10,22 @@ from typing import cast
 import ipywidgets as widgets
 import traitlets
 
-from gin_teach.actions import Action, Discard, Knock, move_words, parse_action
 from gin_teach.bots import BOTS as LEVELS
 from gin_teach.bots import GreedyBot, Player, RandomBot, SimpleBot
-from gin_teach.cards import Card, HandLike
+from gin_teach.core.cards import Card, HandLike
+from gin_teach.core.rules import Rules
+from gin_teach.core.wording import says
 from gin_teach.display import game_html, settlement_html
+from gin_teach.engine.actions import Action, Discard, Knock, move_words, parse_action
+from gin_teach.engine.game import Game
+from gin_teach.engine.round import Round
 from gin_teach.errors import AnswerError, GinError, IllegalMove
-from gin_teach.game import Game
-from gin_teach.round import Round
-from gin_teach.rules import Rules
 from gin_teach.widgets.coach_panel import CoachPanel
 from gin_teach.widgets.controls import ButtonRow, CardButtons, button
 from gin_teach.widgets.dashboard import record_finished_game
 from gin_teach.widgets.exercises import LessonWidget
 from gin_teach.widgets.learner_input import friendly
 from gin_teach.widgets.table import TableCanvas
-from gin_teach.wording import says
 
 __all__ = ["BOTS", "TABLES", "GameTable"]
 
@@ -40,7 +40,7 @@ OPPONENTS: tuple[str, ...] = tuple(dict.fromkeys([*BOTS, *LEVELS]))
 
 TABLES: tuple[str, ...] = (*Rules.presets(), "jokers wild", "hollywood")
 """The tables on offer: the three bonus presets, seed 003's jokers-wild table and Hollywood
-scoring (three games at once, :mod:`gin_teach.hollywood`)."""
+scoring (three games at once, :mod:`gin_teach.core.hollywood`)."""
 
 BIG_GIN_BONUS = 31
 """The big-gin bonus the variant box switches on (tables differ; 31 is a common figure)."""

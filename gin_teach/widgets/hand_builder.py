@@ -8,12 +8,12 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from gin_teach.cards import Card, HandLike, full_deck, hand_mask
-from gin_teach.deadwood_discards import best_discards
+from gin_teach.core.cards import Card, HandLike, full_deck, hand_mask
+from gin_teach.core.deadwood_discards import best_discards
+from gin_teach.core.jokers import check_jokers_allowed
+from gin_teach.core.melds import Arrangement, all_best_arrangements, best_arrangement
+from gin_teach.core.rules import Rules
 from gin_teach.display import arrangement_svg
-from gin_teach.jokers import check_jokers_allowed
-from gin_teach.melds import Arrangement, all_best_arrangements, best_arrangement
-from gin_teach.rules import Rules
 from gin_teach.widgets.controls import CardButtons, button
 from gin_teach.widgets.exercises import HandExercise
 from gin_teach.widgets.learner_input import as_card, friendly, parse_hand

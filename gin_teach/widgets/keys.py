@@ -8,7 +8,7 @@ the eleventh card of their hand. The field empties itself after each key.
 The canvas view reads the same keys while the canvas has the focus; :func:`tab_through_widget`
 lets Tab and Shift+Tab leave it again, where ipycanvas alone would keep them.
 
->>> from gin_teach.cards import to_cards
+>>> from gin_teach.core.cards import to_cards
 >>> target_for_key("3", to_cards("7H 8H 9H KS"))
 Target(kind='hand', card=Card('9H'))
 """
@@ -22,7 +22,7 @@ from typing import Any, Final
 
 import ipywidgets as widgets
 
-from gin_teach.cards import Card
+from gin_teach.core.cards import Card
 from gin_teach.errors import AnswerError
 from gin_teach.widgets.table_geometry import Target
 
@@ -82,7 +82,7 @@ def target_for_key(key: str, hand: Sequence[Card]) -> Target:
     """What a key points at: ``d`` the stock, ``u`` the discard pile, a digit (or ``-``) a card
     of ``hand``. ``k`` is not a target: the table that reads the keys switches knocking on.
 
-    >>> from gin_teach.cards import to_cards
+    >>> from gin_teach.core.cards import to_cards
     >>> target_for_key("d", ()), target_for_key("U", ())
     (Target(kind='stock', card=None), Target(kind='discard', card=None))
     >>> target_for_key("9", to_cards("7H 8H"))

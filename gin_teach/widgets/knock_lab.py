@@ -11,8 +11,10 @@ import ipywidgets as widgets
 import traitlets
 
 from gin_teach.analysis import Knowledge
-from gin_teach.cards import Card, HandLike, hand_mask
-from gin_teach.deadwood_discards import DiscardOption, best_discards
+from gin_teach.core.cards import Card, HandLike, hand_mask
+from gin_teach.core.deadwood_discards import DiscardOption, best_discards
+from gin_teach.core.melds import best_arrangement
+from gin_teach.core.rules import Rules
 from gin_teach.display import arrangement_svg, hand_svg
 from gin_teach.errors import AnswerError, CardError, IllegalMove, excerpt
 from gin_teach.explain import discard_reason, knock_reason
@@ -20,8 +22,6 @@ from gin_teach.judge import judge_discard
 from gin_teach.lessons import check_knock
 from gin_teach.lessons.answers import Feedback
 from gin_teach.lessons.examples import deal_close_to_knocking
-from gin_teach.melds import best_arrangement
-from gin_teach.rules import Rules
 from gin_teach.widgets.controls import CardButtons, button
 from gin_teach.widgets.exercises import LessonWidget
 from gin_teach.widgets.learner_input import as_card, friendly, parse_hand

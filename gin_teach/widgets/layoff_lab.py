@@ -9,14 +9,14 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from gin_teach.cards import Card, HandLike
+from gin_teach.core.cards import Card, HandLike
+from gin_teach.core.melds import Meld, best_arrangement
+from gin_teach.core.rules import Rules
+from gin_teach.core.scoring import Settlement, extend_meld, layoff_options, settle
 from gin_teach.display import hand_svg, settlement_html, spread_svg
 from gin_teach.errors import CardError, IllegalMove, excerpt
 from gin_teach.lessons import check_layoffs
 from gin_teach.lessons.answers import Feedback
-from gin_teach.melds import Meld, best_arrangement
-from gin_teach.rules import Rules
-from gin_teach.scoring import Settlement, extend_meld, layoff_options, settle
 from gin_teach.widgets.controls import ButtonRow, CardButtons, button
 from gin_teach.widgets.exercises import KnockExercise
 from gin_teach.widgets.learner_input import as_card, friendly

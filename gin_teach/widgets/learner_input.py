@@ -11,7 +11,7 @@ import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from gin_teach.cards import Card, HandLike, to_cards
+from gin_teach.core.cards import Card, HandLike, to_cards
 from gin_teach.errors import GinError
 
 __all__ = ["as_card", "friendly", "parse_hand"]

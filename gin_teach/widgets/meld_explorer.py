@@ -9,14 +9,14 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from gin_teach.cards import Card, HandLike
+from gin_teach.core.cards import Card, HandLike
+from gin_teach.core.melds import Arrangement, Meld, all_best_arrangements, melds_with
+from gin_teach.core.wording import counted
 from gin_teach.display import arrangement_svg, hand_svg
 from gin_teach.errors import CardError, excerpt
-from gin_teach.melds import Arrangement, Meld, all_best_arrangements, melds_with
 from gin_teach.widgets.controls import CardButtons, side_by_side
 from gin_teach.widgets.exercises import HandExercise
 from gin_teach.widgets.learner_input import as_card, friendly, parse_hand
-from gin_teach.wording import counted
 
 __all__ = ["MeldExplorer"]
 

@@ -7,7 +7,7 @@ It works the same in JupyterLab and in the static site: the file is written wher
 notebook is (in the static site, the browser's drive, shown in the file browser), the download
 is a link holding the file itself, and the import reads the file the browser hands over.
 
->>> from gin_teach.progress import ProgressStore
+>>> from gin_teach.learner.progress import ProgressStore
 >>> box = RecordTransfer(ProgressStore.scratch())
 >>> box.export()  # no name yet
 >>> "Type your name" in box.message.value
@@ -25,9 +25,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from gin_teach.classes import export_progress, import_progress
 from gin_teach.errors import GinError
-from gin_teach.progress import ProgressStore, runs_in_browser
+from gin_teach.learner.classes import export_progress, import_progress
+from gin_teach.learner.progress import ProgressStore, runs_in_browser
 
 __all__ = ["RecordTransfer", "export_name"]
 
@@ -49,7 +49,7 @@ class RecordTransfer(widgets.VBox):
     goes to ``folder`` (by default the notebook's own).
 
     >>> import tempfile
-    >>> from gin_teach.progress import ProgressStore
+    >>> from gin_teach.learner.progress import ProgressStore
     >>> box = RecordTransfer(ProgressStore.scratch(), folder=tempfile.mkdtemp())
     >>> box.name.value = "Ada"; box.export()
     >>> "Ada_record.json" in box.message.value

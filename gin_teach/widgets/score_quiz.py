@@ -7,12 +7,12 @@ import random
 
 import ipywidgets as widgets
 
-from gin_teach.cards import HandLike
+from gin_teach.core.cards import HandLike
+from gin_teach.core.rules import Rules
 from gin_teach.display import arrangement_svg, hand_svg, settlement_html
 from gin_teach.errors import AnswerError, excerpt
 from gin_teach.lessons import check_score
 from gin_teach.lessons.answers import Feedback
-from gin_teach.rules import Rules
 from gin_teach.widgets.controls import button
 from gin_teach.widgets.exercises import KnockExercise
 from gin_teach.widgets.learner_input import friendly

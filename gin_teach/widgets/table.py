@@ -7,7 +7,7 @@ move. All three are plain functions that tests call without a browser; the canva
 the scene, with the same card faces, suit shapes and
 backs as the SVG card pictures of :mod:`gin_teach.display`.
 
->>> from gin_teach.round import Round
+>>> from gin_teach.engine.round import Round
 >>> rnd = Round(seed=3)
 >>> scene = table_scene(rnd, viewer=0)
 >>> pile = next(s for s in scene.sprites if s.kind == "discard")
@@ -27,8 +27,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 import traitlets
 
-from gin_teach.actions import Action, move_words
-from gin_teach.cards import Card
+from gin_teach.core.cards import Card
 from gin_teach.display import (
     BACK_COLOURS,
     BACK_PATTERN,
@@ -43,8 +42,9 @@ from gin_teach.display import (
     corner_label,
     suit_colours,
 )
+from gin_teach.engine.actions import Action, move_words
+from gin_teach.engine.round import Round
 from gin_teach.errors import GinError
-from gin_teach.round import Round
 from gin_teach.widgets.controls import ButtonRow, CardButtons, MessageArea
 from gin_teach.widgets.keys import TABLE_CANVAS_CLASS, MoveKeys, tab_through_widget, target_for_key
 from gin_teach.widgets.table_geometry import (
@@ -101,7 +101,7 @@ class TableCanvas(widgets.VBox):
     ``Round.from_deal`` for fixed hands) for ``viewer``; a :class:`GameTable` passes
     ``on_action`` to take the moves itself. An illegal click shows the engine's reason.
 
-    >>> from gin_teach.round import Round
+    >>> from gin_teach.engine.round import Round
     >>> table = TableCanvas(Round(seed=3, dealer=1))
     >>> pile = next(s for s in table.scene.sprites if s.kind == "discard")
     >>> str(table.click(pile.x + 5, pile.y + 5)), table.round.phase
@@ -203,7 +203,7 @@ class TableCanvas(widgets.VBox):
     def show(self, rnd: Round) -> None:
         """Draw another round (or the same one after a move).
 
-        >>> from gin_teach.round import Round
+        >>> from gin_teach.engine.round import Round
         >>> table = TableCanvas(Round(seed=1)); table.show(Round(seed=2))
         >>> table.round.hand(0) == Round(seed=2).hand(0)
         True
@@ -228,7 +228,7 @@ class TableCanvas(widgets.VBox):
         """What a mouse click at (x, y) (in layout pixels) does: find the target, make the
         move. Returns the move, or ``None`` when the click meant nothing or was refused.
 
-        >>> from gin_teach.round import Round
+        >>> from gin_teach.engine.round import Round
         >>> table = TableCanvas(Round(seed=3, dealer=1))
         >>> table.click(1, 1) is None
         True
@@ -239,7 +239,7 @@ class TableCanvas(widgets.VBox):
         """What a key typed into the ``move_keys`` field does: ``k`` switches knocking on or off,
         the others choose a target (see :func:`~gin_teach.widgets.keys.target_for_key`).
 
-        >>> from gin_teach.round import Round
+        >>> from gin_teach.engine.round import Round
         >>> table = TableCanvas(Round(seed=3, dealer=1)); table.press_key("k"), table.knock
         (None, True)
         >>> table.press_key("x"); table.message.kind
@@ -260,7 +260,7 @@ class TableCanvas(widgets.VBox):
         """Make the move ``target`` means (a click, a button or a key chose it); returns the
         move, or ``None`` when it meant nothing or was refused.
 
-        >>> from gin_teach.round import Round
+        >>> from gin_teach.engine.round import Round
         >>> table = TableCanvas(Round(seed=3, dealer=1)); str(table.press(Target("discard")))
         'take'
         """
@@ -285,7 +285,7 @@ class TableCanvas(widgets.VBox):
     def draw(self) -> None:
         """Work out the scene and paint it in one batch (once a view of the canvas is ready).
 
-        >>> from gin_teach.round import Round
+        >>> from gin_teach.engine.round import Round
         >>> table = TableCanvas(Round(seed=5)); table.draw()
         >>> kinds = [sprite.kind for sprite in table.scene.sprites]
         >>> [kinds.count(kind) for kind in ("opponent", "stock", "discard", "hand")]

@@ -4,7 +4,7 @@ plain rectangles, :func:`hit_test` says which card or pile a click at (x, y) lan
 without a browser; :class:`~gin_teach.widgets.table.TableCanvas` paints the scene and
 :mod:`gin_teach.widgets.table_svg` draws it as SVG.
 
->>> from gin_teach.round import Round
+>>> from gin_teach.engine.round import Round
 >>> rnd = Round(seed=3)
 >>> scene = table_scene(rnd, viewer=0)
 >>> pile = next(s for s in scene.sprites if s.kind == "discard")
@@ -19,10 +19,10 @@ import textwrap
 from dataclasses import dataclass
 from typing import Literal
 
-from gin_teach.actions import DRAW, PASS, TAKE, Action, Discard, Knock
-from gin_teach.cards import Card
+from gin_teach.core.cards import Card
 from gin_teach.display import CARD_HEIGHT, CARD_WIDTH
-from gin_teach.round import Round
+from gin_teach.engine.actions import DRAW, PASS, TAKE, Action, Discard, Knock
+from gin_teach.engine.round import Round
 from gin_teach.widgets.table_svg import QUIET
 
 __all__ = [
@@ -115,7 +115,7 @@ class Label:
 class TableScene:
     """Everything drawn, in painting order: later sprites lie on top of earlier ones.
 
-    >>> from gin_teach.round import Round
+    >>> from gin_teach.engine.round import Round
     >>> len([s for s in table_scene(Round(seed=1)).sprites if s.kind == "hand"])
     10
     """
@@ -145,7 +145,7 @@ def table_scene(rnd: Round, viewer: int = 0, layout: TableLayout | None = None, 
     the reminder that the next card clicked is knocked with; ``reveal`` turns the opponent's
     cards face up (for a teacher showing the class what the computer holds).
 
-    >>> from gin_teach.round import Round
+    >>> from gin_teach.engine.round import Round
     >>> scene = table_scene(Round(seed=2), viewer=1)
     >>> [s.card for s in scene.sprites if s.kind == "opponent"][:2]
     [None, None]
@@ -208,7 +208,7 @@ def hit_test(scene: TableScene, x: float, y: float) -> Target | None:
     """The card or pile under the point (x, y), or ``None``; the opponent's cards are not
     clickable. Overlapping cards: the one on top (painted last) wins.
 
-    >>> from gin_teach.round import Round
+    >>> from gin_teach.engine.round import Round
     >>> scene = table_scene(Round(seed=2))
     >>> first = next(s for s in scene.sprites if s.kind == "hand")
     >>> hit_test(scene, first.x + 1, first.y + 1) == Target("hand", first.card)

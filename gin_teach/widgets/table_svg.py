@@ -6,7 +6,7 @@ The picture is plain text in an HTML widget, so it also survives a saved noteboo
 screen reader: every card carries its name (``<title>`` and ``aria-label``), and the whole
 table an ``aria-label`` saying what is on it.
 
->>> from gin_teach.round import Round
+>>> from gin_teach.engine.round import Round
 >>> from gin_teach.widgets.table import table_scene
 >>> picture = scene_svg(table_scene(Round(seed=2)))
 >>> picture.count('data-card="back"') >= 11, 'role="img"' in picture
@@ -92,7 +92,7 @@ def scene_svg(scene: TableScene, *, four_colour: bool = False) -> str:
     :func:`~gin_teach.display.card_svg`), the empty piles dashed, and the labels. Its
     ``aria-label`` reads the table out: the labels, then your hand card by card.
 
-    >>> from gin_teach.round import Round
+    >>> from gin_teach.engine.round import Round
     >>> from gin_teach.widgets.table import table_scene
     >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD",
     ...                        "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="8D", dealer=1)

@@ -1,0 +1,2 @@
+"""The game engine: moves, the round and game state machines, their records, refusals,
+saves and the score sheet."""

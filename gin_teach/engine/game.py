@@ -1,0 +1,654 @@
+"""Games and matches: rounds played one after another, and the scoresheet.
+
+A :class:`Game` deals rounds (see :mod:`gin_teach.engine.round`) until a player's race points reach
+the target, then adds the boxes and the game bonus (:class:`GameTotals`); a :class:`Match`
+plays several games. Both take moves like a round does: ``legal_actions()``, ``apply(move)``,
+``observation(player)``, and the move goes to the round (or game) being played.
+
+>>> game = Game(seed=1)
+>>> game.apply("pass"); game.apply("pass"); game.apply("draw")
+>>> game.phase, game.current_player == game.round.dealer ^ 1
+('discard', True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gin_teach.core.arguments import check_count, check_names, check_player, check_rules, check_seed
+from gin_teach.core.cards import Card, Deck, HandLike
+from gin_teach.core.hollywood import HollywoodGame, hollywood_games
+from gin_teach.core.rules import Rules
+from gin_teach.core.validation import names_bad_arguments
+from gin_teach.core.wording import says
+from gin_teach.engine.actions import Action
+from gin_teach.engine.records import DEFAULT_NAMES, Observation, Phase
+from gin_teach.engine.round import Round
+from gin_teach.engine.saves import dump, load_game, load_match, save_game, save_match
+from gin_teach.engine.scoresheet import scoresheet_of, scoresheet_text
+from gin_teach.errors import IllegalMove, SetupError, excerpt
+
+__all__ = ["Game", "GameTotals", "Match"]
+
+
+@dataclass(frozen=True)
+class GameTotals:
+    """The final (or provisional) count of a game, per player: the race points, the box
+    bonus for rounds won, the game bonus, and the total. Boxes never count in the race.
+
+    >>> totals = GameTotals.count((104, 37), (4, 2), Rules())
+    >>> totals.box_points, totals.game_bonus, totals.total, totals.winner, totals.margin
+    ((100, 50), (100, 0), (304, 87), 0, 217)
+    """
+
+    points: tuple[int, int]
+    rounds_won: tuple[int, int]
+    box_points: tuple[int, int]
+    game_bonus: tuple[int, int]
+    total: tuple[int, int]
+    winner: int | None
+    shutout: bool
+    doubled: bool
+
+    @property
+    def margin(self) -> int:
+        """The winner's total minus the loser's."""
+        return abs(self.total[0] - self.total[1])
+
+    @classmethod
+    @names_bad_arguments
+    def count(cls, points: tuple[int, int], rounds_won: tuple[int, int], rules: Rules,
+              winner: int | None = None) -> GameTotals:
+        """The totals for these race points and rounds won; the winner is whoever reached the
+        target (pass ``winner`` for an unfinished count, or it is worked out).
+
+        >>> GameTotals.count((100, 0), (3, 0), Rules()).total  # a shutout: 200 game bonus
+        (375, 0)
+        >>> GameTotals.count((100, 0), (3, 0), Rules(shutout_doubles=True)).total
+        (550, 0)
+        """
+        if winner is None:
+            reached = [p for p in (0, 1) if points[p] >= rules.target]
+            winner = max(reached, key=lambda p: points[p]) if reached else None
+        boxes = (rounds_won[0] * rules.box_bonus, rounds_won[1] * rules.box_bonus)
+        bonus = [0, 0]
+        totals = [points[0] + boxes[0], points[1] + boxes[1]]
+        shutout = doubled = False
+        if winner is not None:
+            shutout = rounds_won[1 - winner] == 0
+            doubled = shutout and rules.shutout_doubles
+            # Doubling replaces the shutout bonus: the plain game bonus, then the whole total x2.
+            bonus[winner] = (rules.shutout_game_bonus if shutout and not doubled
+                             else rules.game_bonus)
+            totals[winner] += bonus[winner]
+            if doubled:
+                totals[winner] *= 2
+        return cls(points, rounds_won, boxes, (bonus[0], bonus[1]), (totals[0], totals[1]),
+                   winner, shutout, doubled)
+
+
+class Game:
+    """Rounds until a player's race points reach the target, then the bonuses.
+
+    The first dealer is chosen by drawing cards (low deals; equal ranks draw again); the
+    winner of a round deals the next, and the same dealer deals again after a dead hand. Moves
+    go to the current round through :meth:`apply`; when a round ends the next is dealt.
+    ``seed`` fixes every deal (a random seed is picked and kept when it is ``None``);
+    :meth:`from_deal` starts from a given first deal instead. The scoresheet and every
+    message speak to a player named "You" ("You win the game by 150").
+
+    >>> game = Game(seed=3, names=("Ann", "Bob"))
+    >>> game.round.dealer == game.first_dealer, game.scores, game.is_over, game.winner
+    (True, (0, 0), False, None)
+    >>> game.phase, game.current_player == 1 - game.first_dealer
+    ('upcard_nondealer', True)
+    >>> game.seed, game.names, len(game.rounds), game.rounds_won, game.rules.target
+    (3, ('Ann', 'Bob'), 1, (0, 0), 100)
+    >>> game.cut  # the cards drawn for the deal: Ann's, then Bob's
+    ((Card('AH'), Card('3D')),)
+    """
+
+    def __init__(self, rules: Rules | str | None = None, *, seed: int | None = None,
+                 names: Sequence[str] = DEFAULT_NAMES, first_dealer: int | None = None) -> None:
+        self._rules = check_rules(rules)
+        self._names = check_names(names)
+        checked = check_seed(seed)
+        if first_dealer is not None:
+            check_player(first_dealer, "first_dealer")
+        self._seed = random.randrange(1 << 63) if checked is None else checked
+        self._rng = random.Random(self._seed)
+        self._cut: tuple[tuple[Card, Card], ...] = ()
+        if first_dealer is None:
+            first_dealer = self._cut_for_deal()
+        self._first_dealer = first_dealer
+        self._first_deal_given = False
+        self._scores = [0, 0]
+        self._won = [0, 0]
+        self._winner: int | None = None
+        self._rounds: list[Round] = []
+        self._deal(self._first_dealer)
+
+    @classmethod
+    def from_deal(cls, hands: Sequence[HandLike], upcard: Card | str, stock: HandLike = (), *,
+                  dealer: int = 0, rules: Rules | None = None,
+                  names: Sequence[str] = DEFAULT_NAMES, seed: int | None = None,
+                  fill_seed: int = 0) -> Game:
+        """A game whose first round is dealt as given (the cards as in
+        :meth:`Round.from_deal`), for a lesson's example hands; ``seed`` deals the rounds
+        after it.
+
+        >>> game = Game.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD",
+        ...                        "2S 3S 4S QD QH QC 8C KH 5D TS"], upcard="8D", dealer=1,
+        ...                       names=("You", "Bob"), seed=1)
+        >>> game.round.prompt()
+        'You (not the dealer) may take the upcard 8♦ or pass'
+        >>> for move in ("take", "knock KD", "lay off"): game.apply(move)
+        >>> game.scores, game.rounds[0].result.describe(game.names), game.round.dealer
+        ((17, 0), 'You knock and score 17', 0)
+        """
+        game = cls(rules, seed=seed, names=names, first_dealer=dealer)
+        game._give_first_deal(Round.from_deal(
+            hands, upcard, stock, dealer=dealer, rules=game._rules, names=game._names,
+            scores=(0, 0), fill_seed=fill_seed))
+        return game
+
+    def _give_first_deal(self, first: Round) -> None:
+        # The seed's own first deal has been drawn already and is dropped, so the rounds after
+        # this one are dealt by the same draws, in a replay too.
+        self._rounds[0] = first
+        self._first_deal_given = True
+
+    def clone(self) -> Game:
+        """An independent copy, to try moves without touching this game.
+
+        >>> game = Game(seed=2); copy = game.clone(); copy.apply("pass")
+        >>> game.phase, copy.phase
+        ('upcard_nondealer', 'upcard_dealer')
+        """
+        copy = Game.__new__(Game)
+        copy.__dict__.update(self.__dict__)
+        copy._rng = random.Random()
+        copy._rng.setstate(self._rng.getstate())
+        copy._scores = list(self._scores)
+        copy._won = list(self._won)
+        # A finished round refuses every move, so the copy may share it.
+        copy._rounds = [*self._rounds[:-1], self._rounds[-1].clone()]
+        return copy
+
+    def _cut_for_deal(self) -> int:
+        deck = Deck(self._rng)
+        cuts = []
+        while True:
+            pair = (deck.draw(), deck.draw())
+            cuts.append(pair)
+            if pair[0].rank != pair[1].rank:
+                break
+        self._cut = tuple(cuts)
+        return 0 if pair[0].rank < pair[1].rank else 1
+
+    def _deal(self, dealer: int) -> None:
+        self._rounds.append(Round(self._rng.getrandbits(63), dealer=dealer, rules=self._rules,
+                                  names=self._names, scores=(self._scores[0], self._scores[1])))
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the table."""
+        return self._rules
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' names."""
+        return self._names
+
+    @property
+    def seed(self) -> int:
+        """The seed of every deal in this game (but a given first deal)."""
+        return self._seed
+
+    @property
+    def cut(self) -> tuple[tuple[Card, Card], ...]:
+        """The cards drawn to choose the first dealer (player 0's, player 1's), one pair per
+        draw (equal ranks draw again); empty when the first dealer was given."""
+        return self._cut
+
+    @property
+    def first_dealer(self) -> int:
+        """Who dealt the first round."""
+        return self._first_dealer
+
+    @property
+    def first_deal_given(self) -> bool:
+        """True when the first round was dealt from given cards (:meth:`from_deal`).
+
+        >>> Game(seed=1).first_deal_given
+        False
+        """
+        return self._first_deal_given
+
+    @property
+    def rounds(self) -> tuple[Round, ...]:
+        """Every round so far, the current one last."""
+        return tuple(self._rounds)
+
+    @property
+    def round(self) -> Round:
+        """The round being played (the last one once the game is over)."""
+        return self._rounds[-1]
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Race points: the sum of the rounds won, without boxes or bonuses."""
+        return (self._scores[0], self._scores[1])
+
+    @property
+    def rounds_won(self) -> tuple[int, int]:
+        """Rounds each player has won (each is worth a box at the end)."""
+        return (self._won[0], self._won[1])
+
+    @property
+    def is_over(self) -> bool:
+        """True once a player has reached the target."""
+        return self._winner is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The player who reached the target."""
+        return self._winner
+
+    @property
+    def phase(self) -> Phase:
+        """The current round's phase (``over`` only when the game is over)."""
+        return self._rounds[-1].phase
+
+    @property
+    def current_player(self) -> int:
+        """The player to act, or ``NO_PLAYER`` once the game is over."""
+        return self._rounds[-1].current_player
+
+    def totals(self) -> GameTotals:
+        """The count with boxes and bonuses (provisional while the game goes on). Under
+        Hollywood scoring, the three games' counts added up.
+
+        >>> Game(seed=1).totals().total
+        (0, 0)
+        """
+        if not self._rules.hollywood_scoring:
+            return GameTotals.count(self.scores, self.rounds_won, self._rules, self._winner)
+        each = self.hollywood_totals()
+
+        def added(field: str) -> tuple[int, int]:
+            return (sum(getattr(t, field)[0] for t in each),
+                    sum(getattr(t, field)[1] for t in each))
+
+        return GameTotals(added("points"), added("rounds_won"), added("box_points"),
+                          added("game_bonus"), added("total"), self._winner,
+                          any(t.shutout for t in each), any(t.doubled for t in each))
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The moves allowed in the current round (none once the game is over).
+
+        >>> [str(a) for a in Game(seed=1).legal_actions()]
+        ['take', 'pass']
+        """
+        return self._rounds[-1].legal_actions()
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether :meth:`apply` would accept ``action`` now.
+
+        >>> Game(seed=1).is_legal("draw"), Game(seed=1).is_legal("pass")
+        (False, True)
+        """
+        return self._rounds[-1].is_legal(action)
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may know in the current round, scores included.
+
+        >>> view = Game(seed=1).observation(0)
+        >>> len(view.hand), view.scores
+        (10, (0, 0))
+        """
+        return self._rounds[-1].observation(player)
+
+    def apply(self, action: Action | str, player: int | None = None) -> None:
+        """Play a move in the current round; a finished round is scored and the next dealt.
+
+        >>> game = Game(seed=2); game.apply("discard 7H")
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.IllegalMove: first the upcard ...
+        """
+        current = self._rounds[-1]
+        if self._winner is not None:
+            winner = says(self._names[self._winner], "won", start=False)
+            raise IllegalMove(f"the game is over: {winner}")
+        current.apply(action, player)
+        result = current.result
+        if result is None:
+            return
+        dealer = current.dealer
+        if result.winner is not None:
+            self._scores[result.winner] += result.points
+            self._won[result.winner] += 1
+            dealer = result.winner
+            if self._rules.hollywood_scoring:
+                games = self.hollywood_games()
+                if not any(game.is_open for game in games):
+                    self._winner = self._hollywood_winner(games)
+                    return
+            elif self._scores[result.winner] >= self._rules.target:
+                self._winner = result.winner
+                return
+        self._deal(dealer)
+
+    # ------------------------------------------------------------------------ Hollywood
+
+    def hollywood_games(self) -> tuple[HollywoodGame, ...]:
+        """Under Hollywood scoring, the three games of the sheet as they stand
+        (:mod:`gin_teach.core.hollywood`); the game is over once all three are closed.
+
+        >>> Game(Rules.hollywood(), seed=1).hollywood_games()[0].points
+        (0, 0)
+        """
+        results = [(rnd.result.winner, rnd.result.points) for rnd in self._rounds
+                   if rnd.result is not None]
+        return hollywood_games(results, self._rules.target)
+
+    def hollywood_totals(self) -> tuple[GameTotals, ...]:
+        """Each Hollywood game counted as a game on its own: its boxes, bonus and total.
+
+        >>> [t.total for t in Game(Rules.hollywood(), seed=1).hollywood_totals()]
+        [(0, 0), (0, 0), (0, 0)]
+        """
+        # An open game's points are under the target, so it is counted without a winner.
+        return tuple(GameTotals.count(game.points, game.rounds_won, self._rules, game.winner)
+                     for game in self.hollywood_games())
+
+    def _hollywood_winner(self, games: tuple[HollywoodGame, ...]) -> int:
+        totals = self.hollywood_totals()
+        mine, theirs = (sum(t.total[p] for t in totals) for p in (0, 1))
+        if mine != theirs:
+            return 0 if mine > theirs else 1
+        # Level on points: more of the three games decides (there is no draw of three).
+        return 0 if sum(1 for g in games if g.winner == 0) >= 2 else 1
+
+    # ------------------------------------------------------------------------ scoresheet
+
+    def scoresheet(self) -> str:
+        """The scoresheet: one line per round with the running race points, then the boxes,
+        the game bonus and the totals.
+
+        >>> print(Game(seed=1, names=("Ann", "Bob"), first_dealer=0).scoresheet())
+        ... # doctest: +NORMALIZE_WHITESPACE
+        Game to 100 (modern rules); Ann deals first
+        Round  Dealer  Result           Ann  Bob
+        (no round finished yet)
+        """
+        return scoresheet_text(scoresheet_of(self), self._dealer_line())
+
+    def _dealer_line(self) -> str:
+        names = self._names
+        first = says(names[self._first_dealer], "deal[s] first")
+        if not self._cut:
+            return first
+        draws = "; ".join(f"{names[0]} drew {a}, {names[1]} drew {b}" for a, b in self._cut)
+        return f"{draws}: {first} (low card deals)"
+
+    # ------------------------------------------------------------------------------ JSON
+
+    def to_json(self) -> str:
+        """The game as JSON: the seed, each round's deal and moves, and the scores.
+
+        >>> game = Game(seed=5); game.apply("pass")
+        >>> Game.from_json(game.to_json()).to_json() == game.to_json()
+        True
+        """
+        return dump(save_game(self))
+
+    @classmethod
+    def from_json(cls, text: str | dict[str, Any]) -> Game:
+        """Rebuild a game by replaying every round; anything that does not follow from the
+        seed (or the given first deal) and the moves raises :class:`ReplayError` (or
+        :class:`CardError` for a deal that is not a deal).
+
+        >>> saved = Game(seed=5).to_json().replace('"seed": 5,', '"seed": 6,')
+        >>> Game.from_json(saved)
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.ReplayError: round 1's deal is not the one the game's seed gives: ...
+        """
+        return load_game(text, cls)
+
+    # --------------------------------------------------------------------------- display
+
+    def __str__(self) -> str:
+        text = self.scoresheet()
+        if not self.is_over:
+            text += "\n\n" + str(self.round)
+        return text
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.scores[0]}-{self.scores[1]} after "
+                f"{sum(r.is_over for r in self._rounds)} rounds"
+                f"{', over' if self.is_over else ''}>")
+
+    def _repr_html_(self) -> str:
+        from gin_teach.display import game_html
+
+        return game_html(self)
+
+
+class Match:
+    """Several games scored in match points: the winner of a game gets the rules'
+    ``match_game_points`` (100) and each player ``match_round_points`` (25) for every round it
+    won in that game. The match ends after ``games`` games or when a player reaches
+    ``points`` match points, whichever comes first.
+
+    >>> match = Match(seed=1, games=3, names=("Ann", "Bob"))
+    >>> len(match.games), match.game is match.games[-1], match.names
+    (1, True, ('Ann', 'Bob'))
+    >>> match.match_points, match.is_over, match.winner, match.phase, match.current_player
+    ((0, 0), False, None, 'upcard_nondealer', 0)
+    """
+
+    def __init__(self, rules: Rules | str | None = None, *, seed: int | None = None,
+                 games: int | None = 3, points: int | None = None,
+                 names: Sequence[str] = DEFAULT_NAMES) -> None:
+        if games is None and points is None:
+            raise SetupError("a match needs a number of games or a number of match points")
+        self._games_limit = None if games is None else check_count(games, "games", most=1000)
+        self._points_limit = None if points is None else check_count(points, "points")
+        self._rules = check_rules(rules)
+        self._names = check_names(names)
+        checked = check_seed(seed)
+        self._seed = random.randrange(1 << 63) if checked is None else checked
+        self._rng = random.Random(self._seed)
+        self._games = [self._new_game()]
+
+    def _new_game(self) -> Game:
+        return Game(self._rules, seed=self._rng.getrandbits(63), names=self._names)
+
+    def clone(self) -> Match:
+        """An independent copy, to try moves without touching this match.
+
+        >>> match = Match(seed=2); copy = match.clone(); copy.apply("pass")
+        >>> match.phase, copy.phase
+        ('upcard_nondealer', 'upcard_dealer')
+        """
+        copy = Match.__new__(Match)
+        copy.__dict__.update(self.__dict__)
+        copy._rng = random.Random()
+        copy._rng.setstate(self._rng.getstate())
+        # A finished game refuses every move, so the copy may share it.
+        copy._games = [*self._games[:-1], self._games[-1].clone()]
+        return copy
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of every game."""
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        """The seed every game's seed is drawn from."""
+        return self._seed
+
+    @property
+    def games_limit(self) -> int | None:
+        """The number of games agreed (``None`` when the match is played to points)."""
+        return self._games_limit
+
+    @property
+    def points_limit(self) -> int | None:
+        """The match points agreed (``None`` when the match is a number of games)."""
+        return self._points_limit
+
+    @property
+    def games(self) -> tuple[Game, ...]:
+        """Every game so far, the current one last."""
+        return tuple(self._games)
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self._games[-1]
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' names."""
+        return self._names
+
+    def game_points(self, game: Game) -> tuple[int, int]:
+        """The match points one finished game gives.
+
+        >>> Match(seed=1).game_points(Game(seed=1))  # unfinished: nothing yet
+        (0, 0)
+        >>> Match(seed=1).game_points(52)
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.SetupError: game must be a Game, got 52
+        """
+        if not isinstance(game, Game):
+            raise SetupError(f"game must be a Game, got {excerpt(game)}")
+        if game.winner is None:
+            return (0, 0)
+        per_round = self._rules.match_round_points
+        points = [game.rounds_won[0] * per_round, game.rounds_won[1] * per_round]
+        points[game.winner] += self._rules.match_game_points
+        return (points[0], points[1])
+
+    @property
+    def match_points(self) -> tuple[int, int]:
+        """Match points from the finished games."""
+        each = [self.game_points(game) for game in self._games]
+        return (sum(a for a, _ in each), sum(b for _, b in each))
+
+    @property
+    def is_over(self) -> bool:
+        """True when the agreed number of games or match points is reached."""
+        if not self._games[-1].is_over:
+            return False
+        if self._games_limit is not None and len(self._games) >= self._games_limit:
+            return True
+        limit = self._points_limit
+        return limit is not None and max(self.match_points) >= limit
+
+    @property
+    def winner(self) -> int | None:
+        """The player with more match points once the match is over (``None`` on a tie)."""
+        if not self.is_over:
+            return None
+        a, b = self.match_points
+        return None if a == b else (0 if a > b else 1)
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the current round."""
+        return self._games[-1].phase
+
+    @property
+    def current_player(self) -> int:
+        """The player to act, or ``NO_PLAYER`` once the match is over."""
+        return self._games[-1].current_player
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The moves allowed now.
+
+        >>> [str(a) for a in Match(seed=1).legal_actions()]
+        ['take', 'pass']
+        """
+        return self._games[-1].legal_actions()
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may know in the current round.
+
+        >>> Match(seed=1).observation(1).player
+        1
+        """
+        return self._games[-1].observation(player)
+
+    def apply(self, action: Action | str, player: int | None = None) -> None:
+        """Play a move; a finished game is scored and the next one begins.
+
+        >>> from gin_teach import GreedyBot
+        >>> match, bot = Match(seed=1, games=2, rules=Rules(target=1)), GreedyBot()
+        >>> while len(match.games) == 1:
+        ...     match.apply(bot.choose(match.observation(match.current_player),
+        ...                            match.legal_actions()))
+        >>> match.games[0].is_over, match.match_points == match.game_points(match.games[0])
+        (True, True)
+        """
+        self._games[-1].apply(action, player)
+        if self._games[-1].is_over and not self.is_over:
+            self._games.append(self._new_game())
+
+    def scoresheet(self) -> str:
+        """One line per game with its match points, then the match totals.
+
+        >>> print(Match(seed=1, names=("Ann", "Bob")).scoresheet())
+        Match of 3 games (modern rules): Ann 0, Bob 0
+        """
+        names = self._names
+        length = (f"{self._games_limit} games" if self._points_limit is None else
+                  f"{self._points_limit} match points")
+        totals = self.match_points
+        lines = [f"Match of {length} ({self._rules.name} rules): "
+                 f"{names[0]} {totals[0]}, {names[1]} {totals[1]}"]
+        for number, game in enumerate(self._games, 1):
+            if game.winner is not None:
+                a, b = self.game_points(game)
+                won = game.rounds_won
+                lines.append(f"Game {number}: {says(names[game.winner], 'win[s]')}, rounds "
+                             f"{won[0]}-{won[1]}: {names[0]} {a}, {names[1]} {b}")
+        if self.is_over:
+            winner = self.winner
+            lines.append("The match is tied" if winner is None else
+                         says(names[winner], "win[s] the match"))
+        return "\n".join(lines)
+
+    def to_json(self) -> str:
+        """The match as JSON: its seed and length, then each game's rounds and moves.
+
+        >>> match = Match(seed=5, games=2); match.apply("pass")
+        >>> again = Match.from_json(match.to_json())
+        >>> again.to_json() == match.to_json(), again.phase
+        (True, 'upcard_dealer')
+        """
+        return dump(save_match(self))
+
+    @classmethod
+    def from_json(cls, text: str | dict[str, Any]) -> Match:
+        """Rebuild a match by replaying every game; anything that does not follow from the
+        seed and the moves raises :class:`ReplayError` naming the field.
+
+        >>> Match.from_json(Match(seed=5).to_json().replace('"games_limit": 3', '"games_limit": 0'))
+        Traceback (most recent call last):
+        ...
+        gin_teach.errors.ReplayError: the save's seed, games_limit or points_limit: games must ...
+        """
+        return load_match(text, cls)
+
+    def __str__(self) -> str:
+        return self.scoresheet()

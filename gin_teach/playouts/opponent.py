@@ -1,0 +1,198 @@
+"""What one player can infer about the other's hidden hand, as card masks: the chance of each
+unseen card (:class:`OpponentModel`, from what it took, threw and passed), the danger of a
+discard, imagined hands, and the lay-offs a knock would allow. The Defender, the playouts and
+the judge share it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from gin_teach.core.cards import JOKER_BITS, JOKER_POINTS
+from gin_teach.core.jokers import NATURAL_BITS
+from gin_teach.core.kernel import best_throws, deadwood_of_mask
+from gin_teach.core.solver import MELDS_WITH_CARD
+from gin_teach.core.validation import checks_masks, names_bad_arguments
+from gin_teach.playouts.table_view import TableView, bits_of
+
+__all__ = ["NEIGHBOURS", "OpponentModel", "deadwood_after_layoffs", "neighbours"]
+
+
+def _neighbours(index: int) -> int:
+    rank, suit = index % 13, index // 13
+    same_rank = sum(1 << (r * 13 + rank) for r in range(4))
+    low, high = max(rank - 2, 0), min(rank + 2, 12)
+    run = ((1 << (high + 1)) - (1 << low)) << (suit * 13)
+    return (same_rank | run) & ~(1 << index)
+
+
+#: For each card index, the cards that can share a meld with it: its rank, and its suit
+#: within two ranks.
+NEIGHBOURS = tuple(_neighbours(i) for i in range(52))
+
+
+@checks_masks("mask")
+def neighbours(mask: int) -> int:
+    """Every card that can share a meld with some card of ``mask``.
+
+    >>> from gin_teach.core.cards import Card, cards_from_mask
+    >>> " ".join(c.code for c in cards_from_mask(neighbours(Card(2, "H").bit)))
+    '2S AH 3H 4H 2D 2C'
+    """
+    found = 0
+    for bit in bits_of(mask & NATURAL_BITS):  # a joker shares a meld with any card: no hint
+        found |= NEIGHBOURS[bit.bit_length() - 1]
+    return found & ~mask
+
+
+@dataclass(frozen=True)
+class OpponentModel:
+    """The chance of each unseen card being in the opponent's hand (see the module).
+
+    ``chances`` maps each unseen card's bit to that chance; cards the opponent is known to
+    hold are certain and the others (in a hand or the pile) impossible: :meth:`chance`.
+
+    >>> from gin_teach import Round
+    >>> rnd = Round(seed=2)
+    >>> model = OpponentModel.of(TableView.from_observation(rnd.observation(0)))
+    >>> round(sum(model.chances.values()), 6)  # its ten hidden cards
+    10.0
+    """
+
+    chances: dict[int, float]
+    holds: int
+    hidden: int
+
+    TOOK_WEIGHT = 1.6
+    THREW_WEIGHT = 0.5
+    PASSED_WEIGHT = 0.7
+
+    @classmethod
+    @names_bad_arguments
+    def of(cls, view: TableView) -> OpponentModel:
+        """The model for ``view``'s opponent.
+
+        >>> from gin_teach import Round
+        >>> rnd = Round(seed=2); rnd.apply("take")  # the non-dealer takes the upcard
+        >>> taken = rnd.just_taken
+        >>> model = OpponentModel.of(TableView.from_observation(rnd.observation(0)))
+        >>> model.chance(taken.bit), model.hidden
+        (1.0, 10)
+        """
+        near_took = neighbours(view.opponent_holds)
+        near_threw = neighbours(view.opponent_discarded)
+        near_passed = neighbours(view.opponent_passed)
+        weights: dict[int, float] = {}
+        for bit in bits_of(view.unseen):
+            weight = 1.0
+            if bit & near_took:
+                weight *= cls.TOOK_WEIGHT
+            if bit & near_threw:
+                weight *= cls.THREW_WEIGHT
+            if bit & near_passed:
+                weight *= cls.PASSED_WEIGHT
+            weights[bit] = weight
+        total = sum(weights.values()) or 1.0
+        scale = view.opponent_unknown / total
+        return cls({bit: min(w * scale, 0.95) for bit, w in weights.items()},
+                   view.opponent_holds, view.opponent_unknown)
+
+    def chance(self, bit: int) -> float:
+        """The chance the opponent holds the card ``bit``.
+
+        >>> OpponentModel({4: 0.25}, 8, 1).chance(4), OpponentModel({}, 8, 0).chance(8)
+        (0.25, 1.0)
+        """
+        if bit & self.holds:
+            return 1.0
+        return self.chances.get(bit, 0.0)
+
+    def danger(self, bit: int) -> float:
+        """The chance that the card ``bit``, thrown, completes a three-card meld in the
+        opponent's hand (summed over those melds, at most 1).
+
+        >>> from gin_teach.core.cards import Card
+        >>> model = OpponentModel({}, Card(7, "S").bit | Card(7, "H").bit, 0)
+        >>> model.danger(Card(7, "D").bit), model.danger(Card(2, "C").bit)
+        (1.0, 0.0)
+
+        A joker completes a meld with any two cards that make one with it: its danger is 1.
+        A joker the opponent holds stands in for either of the two cards, so with a joker
+        and the 7♠ known in its hand, the 7♦ and the 8♠ are both sure to help it:
+
+        >>> with_joker = OpponentModel({}, Card(7, "S").bit | Card.joker(1).bit, 0)
+        >>> with_joker.danger(Card(7, "D").bit), with_joker.danger(Card(8, "S").bit)
+        (1.0, 1.0)
+        """
+        if bit & JOKER_BITS:
+            return 1.0
+        total = 0.0
+        partners = 0
+        for meld, _ in MELDS_WITH_CARD[bit.bit_length() - 1]:
+            if meld.bit_count() != 3:
+                continue
+            chance = 1.0
+            for other in bits_of(meld ^ bit):
+                chance *= self.chance(other)
+            total += chance
+            partners |= meld ^ bit
+        no_joker = 1.0
+        for joker in bits_of(JOKER_BITS):
+            no_joker *= 1.0 - self.chance(joker)
+        if no_joker < 1.0:
+            no_partner = 1.0
+            for other in bits_of(partners):
+                no_partner *= 1.0 - self.chance(other)
+            total += (1.0 - no_joker) * (1.0 - no_partner)
+        return min(total, 1.0)
+
+    def sample(self, rng: random.Random, improve: int = 0,
+               joker_points: int = JOKER_POINTS) -> int:
+        """A hand the opponent might hold: its known cards plus hidden ones drawn by their
+        chances; with ``improve``, that many more are drawn and the worst thrown back, as a
+        player keeps its best cards over its draws.
+
+        >>> from gin_teach import Round
+        >>> model = OpponentModel.of(TableView.from_observation(Round(seed=2).observation(0)))
+        >>> model.sample(random.Random(1), improve=3).bit_count()
+        10
+        """
+        hidden = self.hidden
+        if not hidden:  # every card it holds was taken from the pile: nothing to imagine
+            return self.holds
+        # Weighted sampling without replacement: the largest u ** (1 / weight) win.
+        keyed = sorted(self.chances, key=lambda b: rng.random() ** (1.0 / self.chances[b]),
+                       reverse=True)
+        hand = self.holds
+        for bit in keyed[:hidden + improve]:
+            hand |= bit
+        for _ in range(min(improve, len(keyed) - hidden)):
+            hand ^= _worst_card(hand, self.holds, joker_points)
+        return hand
+
+
+def _worst_card(hand: int, keep: int, joker_points: int) -> int:
+    """The card whose loss leaves the least deadwood (the higher among equals, the first of
+    equal cards), never one of ``keep``."""
+    bits = best_throws(hand, hand & ~keep, joker_points)[1]
+    return bits & -bits
+
+
+@checks_masks("hand", "layable")
+def deadwood_after_layoffs(hand: int, layable: int, joker_points: int = JOKER_POINTS) -> int:
+    """The least deadwood of ``hand`` when any of its ``layable`` cards may be laid off (an
+    estimate: a run's second card out is not offered); a joker in no meld counts
+    ``joker_points``.
+
+    >>> from gin_teach.core.cards import hand_mask
+    >>> deadwood_after_layoffs(hand_mask("7C KS 2D"), hand_mask("7C 9H"))
+    12
+    """
+    layable &= hand
+    best = deadwood_of_mask(hand, joker_points)
+    bits = bits_of(layable)
+    for subset in range(1, 1 << len(bits)):
+        laid = sum(bit for i, bit in enumerate(bits) if subset >> i & 1)
+        best = min(best, deadwood_of_mask(hand ^ laid, joker_points))
+    return best
