@@ -34,22 +34,30 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from gin_teach.core.validation import names_bad_arguments, wrong_argument
 from gin_teach.errors import GinError
 from gin_teach.learner.progress import store_for
 from gin_teach.learner.record import Progress
 
-if TYPE_CHECKING:
-    from gin_teach.lessons.answers import Feedback
+__all__ = ["STARS_KEY", "CheckedAnswer", "CourseMap", "LessonStatus", "checked", "course_map",
+           "exercise_key", "kernel_shell", "lesson_exercises", "lesson_holding", "listen",
+           "record_exercise"]
 
-__all__ = ["STARS_KEY", "CourseMap", "LessonStatus", "checked", "course_map", "exercise_key",
-           "kernel_shell", "lesson_exercises", "lesson_holding", "listen", "record_exercise"]
+
+class CheckedAnswer(Protocol):
+    """What this module needs of a checker's answer (:class:`gin_teach.lessons.answers.Feedback`
+    is the one the lessons give): whether it was right. The lessons stand above the learner's
+    record, so the record names the shape it reads rather than importing it."""
+
+    @property
+    def correct(self) -> bool: ...
+
 
 _ASSIGNMENT = re.compile(r"^([A-Za-z_]\w*)\s*=(?!=)")
 _CHECK_CALL = re.compile(r"\bcheck_\w+\(")
-_LISTENERS: list[Callable[[str, Feedback], None]] = []
+_LISTENERS: list[Callable[[str, CheckedAnswer], None]] = []
 _LONGEST_LESSON = 150
 
 
@@ -85,7 +93,7 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def listen(listener: Callable[[str, Feedback], None]) -> None:
+def listen(listener: Callable[[str, CheckedAnswer], None]) -> None:
     """Register ``listener(checker name, feedback)``, called after every checked answer.
 
     >>> heard = []
@@ -101,7 +109,7 @@ def listen(listener: Callable[[str, Feedback], None]) -> None:
 
 
 @names_bad_arguments
-def checked(checker: str, feedback: Feedback) -> None:
+def checked(checker: str, feedback: CheckedAnswer) -> None:
     """What a checker calls with its feedback: every listener hears of it.
 
     >>> from gin_teach.lessons.answers import Feedback
@@ -324,7 +332,7 @@ def _lesson_name(shell: Any, source: str) -> str:
 
 
 @names_bad_arguments
-def record_exercise(checker: str, feedback: Feedback) -> bool:
+def record_exercise(checker: str, feedback: CheckedAnswer) -> bool:
     """Record a checked answer in the learner's store when it was given in an exercise cell
     of a notebook (see :func:`exercise_key`); return whether it was recorded.
 
@@ -351,7 +359,7 @@ def record_exercise(checker: str, feedback: Feedback) -> bool:
     return True
 
 
-def _record(checker: str, feedback: Feedback) -> None:
+def _record(checker: str, feedback: CheckedAnswer) -> None:
     record_exercise(checker, feedback)
 
 
