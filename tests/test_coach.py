@@ -139,6 +139,7 @@ def test_nothing_finished_is_refused(state: Round | Game) -> None:
         review(state)
 
 
+@pytest.mark.slow
 def test_json_round_trip_and_help_marks() -> None:
     result = review(played("simple", 2), 0).with_help("took back a move")
     again = Review.from_json(result.to_json())

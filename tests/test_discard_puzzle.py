@@ -175,6 +175,7 @@ def test_the_notebook_is_stored_clean_and_teaches_with_the_bank():
     assert all(f"easiest({tier})" in source for tier in range(1, 6))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rating", [1100.0, 1500.0, 1900.0])
 def test_about_one_puzzle_in_seven_is_quiet_whatever_the_rating(path, rating):
     # Issue 44: a learner above 1,500 never met a position where the count is right.

@@ -9,6 +9,8 @@ from __future__ import annotations
 import hashlib
 import random
 
+import pytest
+
 from gin_teach import (
     IllegalMove,
     Round,
@@ -31,6 +33,7 @@ from gin_teach.errors import PuzzleError
 from gin_teach.puzzles import load_bank
 
 
+@pytest.mark.slow
 def test_a_seeded_expert_match_is_pinned() -> None:
     stats = play_games(ExpertBot(seed=1), DefenderBot(seed=2), n=4, seed=5)
     expert, defender = stats.players

@@ -97,6 +97,7 @@ def test_every_public_function_answers_an_odd_value_with_a_clear_error(target, i
     assert call_with_odd_value(target, index, value) in ("ok", "refused")
 
 
+@pytest.mark.slow
 def test_no_public_callable_lets_a_bare_error_out_for_any_odd_value_anywhere():
     # Every public callable, every parameter, every odd value (about 50,000 calls, seconds):
     # the count of bare errors (anything but a GinError, or a call past its time limit) is 0.

@@ -81,6 +81,7 @@ def test_the_solver_agrees_with_brute_force(cards, jokers, joker_points):
         assert len(set(stands)) == len(stands) and not set(stands) & set(hand)
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(st.one_of(naturals, dense), st.integers(1, 2))
 def test_best_discards_are_the_least_deadwood_of_each_discard(cards, jokers):

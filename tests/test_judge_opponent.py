@@ -253,6 +253,7 @@ def test_the_coach_never_grades_a_knock_it_just_recommended_taking_for_a_mistake
 # --------------------------------------------------------------------- the trainer
 
 
+@pytest.mark.slow
 def test_a_card_good_only_against_some_opponents_is_told_it_depends_on_the_opponent():
     """A card the stored numbers grade good yet the bank left out of the answer is told so,
     and measured again, some style of the panel does leave it behind."""

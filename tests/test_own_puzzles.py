@@ -56,6 +56,7 @@ def play_careless_game(seed: int) -> GameTable:
     return table
 
 
+@pytest.mark.slow
 def test_a_coached_games_mistakes_are_in_the_review_queue_the_next_day(home, monkeypatch):
     monkeypatch.setattr(dashboard, "from_a_click", lambda: True)
     table = play_careless_game(seed=21)

@@ -135,6 +135,7 @@ def test_a_billion_puzzles_is_refused_before_any_work(tmp_path, capsys):
     assert "--count must be at most 100,000" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_a_run_that_cannot_fill_a_tier_stops_and_says_what_it_found(tmp_path, capsys):
     out = tmp_path / "draw.json"
     # Five draw puzzles, one a tier: the Defence tier hardly ever comes (0 of the bank's 75).

@@ -49,7 +49,13 @@ __all__ = ["STARS_KEY", "CheckedAnswer", "CourseMap", "LessonStatus", "checked",
 class CheckedAnswer(Protocol):
     """What this module needs of a checker's answer (:class:`gin_teach.lessons.answers.Feedback`
     is the one the lessons give): whether it was right. The lessons stand above the learner's
-    record, so the record names the shape it reads rather than importing it."""
+    record, so the record names the shape it reads rather than importing it.
+
+    >>> from gin_teach.lessons.answers import Feedback
+    >>> answer: CheckedAnswer = Feedback(False, "Not quite: 12 is too many.")
+    >>> answer.correct
+    False
+    """
 
     @property
     def correct(self) -> bool: ...
