@@ -48,6 +48,8 @@ from gin_teach.errors import GinError
 from gin_teach.widgets.controls import ButtonRow, CardButtons, MessageArea
 from gin_teach.widgets.keys import TABLE_CANVAS_CLASS, MoveKeys, tab_through_widget, target_for_key
 from gin_teach.widgets.table_geometry import (
+    FELT,
+    QUIET,
     Label,
     Sprite,
     TableLayout,
@@ -57,7 +59,7 @@ from gin_teach.widgets.table_geometry import (
     hit_test,
     table_scene,
 )
-from gin_teach.widgets.table_svg import FELT, QUIET, choose_view, scene_svg
+from gin_teach.widgets.table_svg import choose_view, scene_svg
 
 if TYPE_CHECKING:
     from ipycanvas import Path2D

@@ -17,15 +17,16 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from gin_teach.core.cards import Card
 from gin_teach.display import CARD_HEIGHT, CARD_WIDTH
 from gin_teach.engine.actions import DRAW, PASS, TAKE, Action, Discard, Knock
 from gin_teach.engine.round import Round
-from gin_teach.widgets.table_svg import QUIET
 
 __all__ = [
+    "FELT",
+    "QUIET",
     "Label",
     "Sprite",
     "TableLayout",
@@ -35,6 +36,12 @@ __all__ = [
     "hit_test",
     "table_scene",
 ]
+
+FELT: Final = "#1f6b3a"
+"""The colour of the table's cloth, on the canvas and in the SVG picture alike."""
+QUIET: Final = "#cfe8d6"
+"""Secondary text and the outline of an empty pile, pale on the felt: the scene's quiet labels
+and the SVG's empty pile alike."""
 
 SpriteKind = Literal["hand", "opponent", "stock", "discard"]
 

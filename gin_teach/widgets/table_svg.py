@@ -17,21 +17,13 @@ from __future__ import annotations
 
 import html
 import os
-from typing import TYPE_CHECKING, Final, Literal
+from typing import Final, Literal
 
 from gin_teach.display import CARD_FONT, CARD_HEIGHT, CARD_WIDTH, FACE, card_back_svg, card_svg
 from gin_teach.errors import SetupError, excerpt
+from gin_teach.widgets.table_geometry import FELT, QUIET, TableScene
 
-if TYPE_CHECKING:
-    from gin_teach.widgets.table_geometry import TableScene
-
-__all__ = ["FELT", "QUIET", "VIEWS", "VIEW_VARIABLE", "canvas_available", "choose_view",
-           "scene_svg"]
-
-FELT: Final = "#1f6b3a"
-"""The colour of the table's cloth, on the canvas and in the SVG picture alike."""
-QUIET: Final = "#cfe8d6"
-"""Secondary text and the outline of an empty pile, pale on the felt."""
+__all__ = ["VIEWS", "VIEW_VARIABLE", "canvas_available", "choose_view", "scene_svg"]
 
 VIEWS: Final = ("auto", "canvas", "svg")
 """How a table can be drawn: ``auto`` takes the canvas when ipycanvas imports, else the SVG
