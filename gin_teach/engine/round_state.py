@@ -55,6 +55,12 @@ class RoundState:
     """The position of a round and what it shows; :class:`~gin_teach.engine.round.Round`
     plays the moves on it. The properties show the whole truth (both hands, the stock) for
     teaching and tests; :meth:`observation` is what one player may see.
+
+    >>> from gin_teach import Round
+    >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
+    ...                       upcard="8D", dealer=1)
+    >>> rnd.hand(0).deadwood, rnd.observation(1).hand.deadwood, rnd.observation(1).opponent_known
+    (10, 33, ())
     """
 
     __slots__ = (
