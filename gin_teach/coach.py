@@ -48,7 +48,7 @@ from gin_teach.engine.game import Game
 from gin_teach.engine.round import Round
 from gin_teach.errors import GinError, ReviewError, excerpt
 from gin_teach.explain import discard_reason, draw_reason, move_words
-from gin_teach.judge import COACH, VERDICTS, Judgement, Option, judge_discard, judge_draw
+from gin_teach.judge import ACCEPTED, COACH, VERDICTS, Judgement, Option, judge_discard, judge_draw
 
 __all__ = [
     "ACCURACY_SCALE",
@@ -101,7 +101,7 @@ class Decision:
     @property
     def accepted(self) -> bool:
         """Whether the move was graded best or good: as good as the playouts can tell."""
-        return self.verdict in ("best", "good")
+        return self.verdict in ACCEPTED
 
     @property
     def accuracy(self) -> float:

@@ -64,6 +64,16 @@ from gin_teach.core.validation import (
     unchecked,
     wrong_argument,
 )
+from gin_teach.core.verdicts import (
+    ACCEPTED,
+    GOOD_BELOW,
+    INACCURACY_BELOW,
+    MISTAKE_BELOW,
+    NOISE_ERROR,
+    NOISE_SE,
+    VERDICTS,
+    verdict_for,
+)
 from gin_teach.errors import CardError, KnowledgeError, RulesError, excerpt
 from gin_teach.playouts.playout import (
     STYLES,
@@ -79,6 +89,7 @@ from gin_teach.playouts.playout import (
 from gin_teach.playouts.table_view import TableView
 
 __all__ = [
+    "ACCEPTED",
     "BANK",
     "COACH",
     "GOOD_BELOW",
@@ -107,20 +118,6 @@ __all__ = [
     "verdict_for",
 ]
 
-VERDICTS: Final = ("best", "good", "inaccuracy", "mistake", "blunder")
-GOOD_BELOW: Final = 0.5
-"""A choice that loses less than this many expected points is good."""
-INACCURACY_BELOW: Final = 1.5
-"""... less than this, an inaccuracy."""
-MISTAKE_BELOW: Final = 4.0
-"""... less than this, a mistake; this or more, a blunder."""
-NOISE_SE: Final = 2.0
-"""A choice whose loss is within this many standard errors of nothing, measured to within
-:data:`NOISE_ERROR`, is good: the measurement cannot tell it from the best."""
-NOISE_ERROR: Final = 0.3
-"""The largest standard error at which noise may make a choice good: a loss measured more
-loosely than this is graded as measured, never accepted on its noise."""
-_ACCEPTED: Final = frozenset(("best", "good"))
 MOST_DEALS: Final = 100_000
 """The most deals a :class:`Precision` may ask for each choice (the bank's asks 1,536)."""
 
@@ -157,35 +154,6 @@ review."""
 BANK: Final = Precision(first=64, most=1536, batch=64, error=0.2)
 """For every fixed position a learner is asked about: the puzzle bank (measured once and
 stored), the lessons' checkers and labs. The default."""
-
-
-@names_bad_arguments
-def verdict_for(loss: float, error: float = 0.0) -> str:
-    """The grade of a choice that loses ``loss`` expected points (± ``error``) against the
-    best (see the module).
-
-    >>> [verdict_for(x) for x in (0.0, 0.3, 1.0, 2.0, 6.0)]
-    ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
-    >>> verdict_for(0.55, error=0.28)  # measured closely, and within its noise of the best
-    'good'
-
-    Noise alone never makes a choice good: a loss the deals measured loosely is graded as
-    measured (the judge measures a choice near a boundary further, :class:`Precision`):
-
-    >>> verdict_for(1.2, error=0.7)
-    'inaccuracy'
-    """
-    if not is_finite_number(loss):
-        raise wrong_argument("loss", loss, "a number of points")
-    if not (is_finite_number(error) and error >= 0):
-        raise wrong_argument("error", error, "a standard error of 0 or more")
-    if loss <= 0.0:
-        return "best"
-    if loss < GOOD_BELOW or (error <= NOISE_ERROR and loss <= NOISE_SE * error):
-        return "good"
-    if loss < INACCURACY_BELOW:
-        return "inaccuracy"
-    return "mistake" if loss < MISTAKE_BELOW else "blunder"
 
 
 @names_bad_arguments
@@ -265,7 +233,7 @@ class Option:
     @property
     def accepted(self) -> bool:
         """Best or good: every checker and the trainer accept it."""
-        return self.verdict in _ACCEPTED
+        return self.verdict in ACCEPTED
 
     def said(self) -> str:
         """The choice in words, with card symbols.

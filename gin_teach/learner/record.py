@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gin_teach.core.validation import check_nesting, names_bad_arguments, wrong_argument
+from gin_teach.core.verdicts import ACCEPTED
 from gin_teach.errors import ProgressError, RatingError
 from gin_teach.learner.rating import (
     MAX_DEVIATION,
@@ -47,7 +48,6 @@ __all__ = [
     "PROGRESS_FORMAT",
     "RECORD_BYTES",
     "REVIEWS_KEPT",
-    "SOLVED_VERDICTS",
     "THEMES_KEPT",
     "VOLATILITY_RANGE",
     "ExerciseRecord",
@@ -91,8 +91,6 @@ MIN_DEVIATION = UPDATED_DEVIATION[0]
 MOST_POINTS = 10**6
 MOST_ROUNDS = 10**4
 """A game's points and rounds stay below these in a record."""
-SOLVED_VERDICTS = frozenset({"best", "good"})
-"""The judge's verdicts that solve a puzzle: "good" is within noise of the best."""
 COUNTING_RULE = ("best or good solves the puzzle; an inaccuracy, or a solve after a hint, "
                  "counts as half; a mistake, a blunder or a shown solution counts as a miss")
 
@@ -104,7 +102,7 @@ def verdict_score(verdict: str) -> float:
     >>> verdict_score("good"), verdict_score("inaccuracy"), verdict_score("blunder")
     (1.0, 0.5, 0.0)
     """
-    if verdict in SOLVED_VERDICTS:
+    if verdict in ACCEPTED:
         return 1.0
     return 0.5 if verdict == "inaccuracy" else 0.0
 

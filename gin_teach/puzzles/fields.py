@@ -17,8 +17,8 @@ from gin_teach.analysis import Knowledge
 from gin_teach.core.cards import Card, hand_mask, to_cards
 from gin_teach.core.kernel import deadwood_of_mask
 from gin_teach.core.validation import names_bad_arguments
+from gin_teach.core.verdicts import ACCEPTED, verdict_for
 from gin_teach.errors import CardError, PuzzleError, excerpt
-from gin_teach.judge import verdict_for
 from gin_teach.puzzles.choices import (
     KINDS,
     KNOCK_LIMIT,
@@ -147,7 +147,7 @@ def _check_choices(p: Puzzle) -> None:
             raise _fail(p.id, f"knock: says {p.knock} but {card} "
                               f"{'can' if can_knock else 'cannot'} knock")
         right = next(c for c in p.choices if c.card == card and c.knock == bool(p.knock))
-        if verdict_for(right.points_lost, right.error) not in ("best", "good"):
+        if verdict_for(right.points_lost, right.error) not in ACCEPTED:
             raise _fail(p.id, f"answer: {card} must lose nothing, or no more than the noise")
     if not any(c.points_lost == 0 for c in p.choices if c.card in p.answer):
         raise _fail(p.id, "answer: one answer card must lose 0 points")

@@ -34,15 +34,15 @@ from typing import Any, Final
 from gin_teach.analysis import Knowledge
 from gin_teach.core.cards import Card, HandLike, hand_mask, parse_cards, to_cards
 from gin_teach.core.validation import names_bad_arguments, read_json, wrong_argument
-from gin_teach.errors import CardError, PuzzleError, excerpt
-from gin_teach.judge import (
+from gin_teach.core.verdicts import (
+    ACCEPTED,
     INACCURACY_BELOW,
     MISTAKE_BELOW,
     VERDICTS,
-    breaks_meld,
-    loss_words,
     verdict_for,
 )
+from gin_teach.errors import CardError, PuzzleError, excerpt
+from gin_teach.judge import breaks_meld, loss_words
 from gin_teach.puzzles.choices import (
     HINTS,
     KINDS,
@@ -134,7 +134,7 @@ class Grade:
     @property
     def solved(self) -> bool:
         """Best or good: the answer is accepted."""
-        return self.verdict in ("best", "good")
+        return self.verdict in ACCEPTED
 
 
 def _reason_of(explanation: str) -> str:

@@ -32,11 +32,12 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from gin_teach.core.cards import Card
+from gin_teach.core.verdicts import ACCEPTED
 from gin_teach.display import HIGHLIGHTS, hand_svg, message_html
 from gin_teach.errors import GinError, PuzzleError, excerpt
 from gin_teach.learner.progress import ProgressStore, outlives_the_page, runs_in_browser, store_for
 from gin_teach.learner.rating import Rating
-from gin_teach.learner.record import SOLVED_VERDICTS, Progress, verdict_score
+from gin_teach.learner.record import Progress, verdict_score
 from gin_teach.learner.review_schedule import missed_words
 from gin_teach.lessons.tries import TRIES
 from gin_teach.nudges import draw_nudge, puzzle_nudge, puzzle_solution
@@ -255,7 +256,7 @@ class DiscardPuzzle(widgets.VBox):
                 score = HINT_SCORE_CAP
                 note = "Solved with a hint: counts as half."
             note = " ".join(filter(None, [note, self._record(score)]))
-        kind = "right" if grade.verdict in SOLVED_VERDICTS else "wrong"
+        kind = "right" if grade.verdict in ACCEPTED else "wrong"
         told = kind == "right" or self._last_try()
         if kind == "right":
             self.wrong_tries = 0
