@@ -1021,3 +1021,14 @@ def test_the_defender_does_not_see_the_face_down_knock_card_while_it_answers():
     # Once the round is over the hands are shown and the card with them.
     rnd.apply("lay off")
     assert "Ann knocks, discarding K♦ face down" in rnd.log(viewer=1)
+
+
+def test_stock_only_holds_for_the_one_draw_after_both_passed():
+    rnd = Round(seed=4, dealer=1)
+    assert not rnd.stock_only
+    rnd.apply("pass")
+    assert not rnd.stock_only
+    rnd.apply("pass")
+    assert rnd.stock_only and not rnd.is_legal("take")
+    rnd.apply("draw")
+    assert not rnd.stock_only and rnd.phase == "discard"

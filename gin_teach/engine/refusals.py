@@ -12,16 +12,14 @@ to a player named "You".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from gin_teach.core.cards import Card
 from gin_teach.core.melds import Arrangement
 from gin_teach.core.validation import names_bad_arguments
 from gin_teach.core.wording import called, says, whose
-from gin_teach.engine.actions import DRAW, Action, LayOff, PassUpcard
-
-if TYPE_CHECKING:
-    from gin_teach.engine.round import Round
+from gin_teach.engine.actions import Action, LayOff, PassUpcard
+from gin_teach.engine.round_state import RoundState
 
 __all__ = ["out_of_turn", "over_the_limit", "prompt", "refusal"]
 
@@ -35,7 +33,7 @@ _PROMPTS: Final[dict[str, str]] = {
 
 
 @names_bad_arguments
-def prompt(rnd: Round) -> str:
+def prompt(rnd: RoundState) -> str:
     """What happens next in ``rnd``, in words (:meth:`Round.prompt`).
 
     >>> from gin_teach import Round, parse_action
@@ -47,13 +45,13 @@ def prompt(rnd: Round) -> str:
     if rnd.result is not None:
         return f"round over: {rnd.result.describe(names)}"
     words = _PROMPTS[rnd.phase]
-    if rnd.phase == "draw" and rnd.legal_actions() == (DRAW,):
+    if rnd.stock_only:
         words = "draw[s] from the stock (both players passed the upcard)"
     return says(names[rnd.current_player], words.format(top=rnd.top_discard))
 
 
 @names_bad_arguments
-def out_of_turn(rnd: Round, action: Action, player: int) -> str:
+def out_of_turn(rnd: RoundState, action: Action, player: int) -> str:
     """Why ``player`` may not play ``action`` now: it is the other player's turn (or the
     round is over).
 
@@ -69,7 +67,7 @@ def out_of_turn(rnd: Round, action: Action, player: int) -> str:
 
 
 @names_bad_arguments
-def refusal(rnd: Round, action: Action) -> str:
+def refusal(rnd: RoundState, action: Action) -> str:
     """Why ``action`` is not a move of the round's phase.
 
     >>> from gin_teach import Round, parse_action
@@ -104,7 +102,7 @@ def refusal(rnd: Round, action: Action) -> str:
 
 
 @names_bad_arguments
-def over_the_limit(rnd: Round, card: Card, rest: Arrangement) -> str:
+def over_the_limit(rnd: RoundState, card: Card, rest: Arrangement) -> str:
     """Why a knock discarding ``card`` is refused when ``rest`` is the best arrangement of the
     ten cards left.
 

@@ -242,6 +242,18 @@ class RoundState:
         return _DECK[self._taken] if self._taken >= 0 else None
 
     @property
+    def stock_only(self) -> bool:
+        """Whether the player to act must draw from the stock: both players passed the upcard,
+        so this first draw may not take it.
+
+        >>> from gin_teach import Round
+        >>> rnd = Round(seed=4, dealer=1); rnd.apply("pass"); rnd.apply("pass")
+        >>> rnd.stock_only, [str(a) for a in rnd.legal_actions()]
+        (True, ['draw'])
+        """
+        return self._refused and self._phase == "draw"
+
+    @property
     def knocker(self) -> int | None:
         """Who knocked (or went gin), if anyone has."""
         return self._knocker if self._knocker >= 0 else None
