@@ -101,6 +101,7 @@ __all__ = [
     "judge_draw",
     "loss_words",
     "paired",
+    "play_on_plans",
     "plus_minus",
     "position_seed",
     "table_view",
@@ -805,7 +806,7 @@ def _judge_discard(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules,
                 if of is twin:
                     choices.append((kind, card, floor if kind == "discard" else None, measured))
             continue
-        plans = _plans(view, playout_rules, left)
+        plans = play_on_plans(view, playout_rules, left)
         choices.append(("discard", card, floor, [
             (plan if len(plans) > 1 else None,
              scorer_of(None, dataclasses.replace(playout_rules, plan=plan), bit))
@@ -838,7 +839,7 @@ PLAN_WORDS: Final = {
 }
 
 
-def _plans(view: TableView, rules: PlayoutRules, left: int) -> tuple[str, ...]:
+def play_on_plans(view: TableView, rules: PlayoutRules, left: int) -> tuple[str, ...]:
     """The plans a discard leaving ``left`` deadwood is played on with: the judge's own
     (knock low once the stock is short) always; knocking at the next chance too where the
     stock is, or soon will be, short and a knock is near; playing for gin where the count is
