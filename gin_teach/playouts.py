@@ -493,7 +493,12 @@ class Turn(NamedTuple):
     """One turn of a traced playout (:func:`playout_line`), as card bits: the ``player``
     (0 or 1), the face-up card it ``took`` or the stock card it ``drew`` (the other 0), the
     card it ``threw``, the ``deadwood`` it kept and whether it went down with it
-    (``knocked``: a knock, or gin when the deadwood is 0)."""
+    (``knocked``: a knock, or gin when the deadwood is 0).
+
+    >>> from gin_teach.cards import hand_mask
+    >>> Turn(1, hand_mask("8H"), 0, hand_mask("KC"), 12, False).knocked
+    False
+    """
 
     player: int
     took: int

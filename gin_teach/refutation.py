@@ -149,6 +149,13 @@ class Line:
     ``"you"``, ``"opponent"`` or None), your ``points`` (negative when the opponent scores),
     as the engine settles the last hands (``settlement``), and ``judged``, the points the
     judge's playout counted on this deal (its lay-offs estimated: nearly always the same).
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> line = play_line("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20), None,
+    ...                  "discard KC", 0)
+    >>> line.steps[0].said(), line.drawn == tuple(
+    ...     s.card for s in line.steps if s.source == "stock")
+    ('You throw K♣', True)
     """
 
     move: str
@@ -304,6 +311,12 @@ class Refutation:
     which the wrong choice loses points and the better one does not, ``worse`` those on
     which it does worse at all. ``losing`` is 0 when no deal shows a loss, and the line
     then shows the wrong choice scoring less.
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> shown = refute("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20), None,
+    ...                "discard 4H", "discard KC")
+    >>> shown.line.deal == shown.better.deal, 0 < shown.losing <= shown.worse <= shown.deals
+    (True, True)
     """
 
     line: Line
