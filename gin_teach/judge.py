@@ -839,6 +839,7 @@ PLAN_WORDS: Final = {
 }
 
 
+@names_bad_arguments
 def play_on_plans(view: TableView, rules: PlayoutRules, left: int) -> tuple[str, ...]:
     """The plans a discard leaving ``left`` deadwood is played on with: the judge's own
     (knock low once the stock is short) always; knocking at the next chance too where the
