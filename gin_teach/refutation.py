@@ -120,7 +120,7 @@ class Step:
         if self.source == "pile":
             got = f"{verbs[0]} {self.card} and "
         elif self.source == "stock":
-            got = f"{verbs[1]} {self.card} and " if self.player == YOU else f"{verbs[1]} and "
+            got = f"{verbs[1]} {self.card} and "  # the deal is imagined: nothing is hidden
         else:
             got = ""
         if self.ending == "gin":
