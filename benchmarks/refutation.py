@@ -21,6 +21,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 
 from gin_teach import Round
 from gin_teach.bots import BOTS, play
@@ -51,7 +52,7 @@ def bank_calls(count: int, seed: int) -> list[Callable[[], object]]:
         picked = {wrong[0].move}
         picked |= {c.move for c in wrong if c.points_lost >= 1.5}
         for move in sorted(picked)[:2]:
-            calls.append(lambda puzzle=puzzle, move=move: puzzle.refutation(move))
+            calls.append(partial(puzzle.refutation, move))
     return calls
 
 
@@ -63,7 +64,7 @@ def coach_calls(count: int, seed: int) -> list[Callable[[], object]]:
                                                BOTS["shaper"](seed=index)])
         for decision in review(rnd, player=0).decisions:
             if decision.verdict in ("mistake", "blunder"):
-                calls.append(lambda rnd=rnd, decision=decision: refutation(rnd, decision))
+                calls.append(partial(refutation, rnd, decision))
     return calls
 
 
