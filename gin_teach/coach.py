@@ -49,6 +49,7 @@ from gin_teach.engine.round import Round
 from gin_teach.errors import GinError, ReviewError, excerpt
 from gin_teach.explain import discard_reason, draw_reason, move_words
 from gin_teach.judge import ACCEPTED, COACH, VERDICTS, Judgement, Option, judge_discard, judge_draw
+from gin_teach.refutation import Refutation, refute
 
 __all__ = [
     "ACCURACY_SCALE",
@@ -60,6 +61,7 @@ __all__ = [
     "as_dealt",
     "grade_move",
     "hint",
+    "refutation",
     "review",
 ]
 
@@ -541,3 +543,35 @@ def review(state: Round | Game, player: int = 0, *, round_index: int = 0) -> Rev
         decisions.extend(found)
         per_round.append(_accuracy(found))
     return Review(player, tuple(decisions), _accuracy(decisions), tuple(per_round))
+
+
+def refutation(state: Round | Game, decision: Decision) -> Refutation | None:
+    """What went wrong with a graded ``decision`` of ``state`` (a round, or the game whose
+    round ``decision.round_index`` it was), as a line of play: one of the judge's deals of
+    that position on which the move made loses and the better one does not
+    (:func:`gin_teach.refutation.refute`). None for a move graded best or good, or one
+    that does worse on none of the deals. Played out only when asked: a review never does.
+
+    >>> from gin_teach import Round
+    >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
+    ...                       upcard="6H", stock="AC", dealer=1)
+    >>> shown = refutation(rnd, grade_move(rnd, "pass"))
+    >>> shown.line.move, shown.better.move, shown.line.points < shown.better.points
+    ('pass', 'take', True)
+    """
+    if isinstance(state, Game) and isinstance(decision, Decision) \
+            and decision.round_index >= len(state.rounds):
+        raise ReviewError(f"this game has no round {decision.round_index + 1}")
+    rnd = state.rounds[decision.round_index] if isinstance(state, Game) else state
+    if not isinstance(rnd, Round) or not isinstance(decision, Decision):
+        raise ReviewError("refutation takes a Round or a Game and one of its decisions")
+    if decision.move_index > len(rnd.history):
+        raise ReviewError(f"move {decision.move_index + 1} was never made in this round")
+    if decision.accepted:
+        return None
+    replay = as_dealt(rnd)
+    for _, action in rnd.history[:decision.move_index]:
+        replay.apply(action)
+    player = replay.current_player
+    return refute(replay.hand(player), _knowledge(replay, player), replay.rules,
+                  decision.move, decision.best)

@@ -112,6 +112,7 @@ __all__ = [
     "judge_draw",
     "loss_words",
     "paired",
+    "play_on_plans",
     "plus_minus",
     "position_seed",
     "table_view",
@@ -774,7 +775,7 @@ def _judge_discard(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules,
                 if of is twin:
                     choices.append((kind, card, floor if kind == "discard" else None, measured))
             continue
-        plans = _plans(view, playout_rules, left)
+        plans = play_on_plans(view, playout_rules, left)
         choices.append(("discard", card, floor, [
             (plan if len(plans) > 1 else None,
              scorer_of(None, dataclasses.replace(playout_rules, plan=plan), bit))
@@ -807,12 +808,22 @@ PLAN_WORDS: Final = {
 }
 
 
-def _plans(view: TableView, rules: PlayoutRules, left: int) -> tuple[str, ...]:
+@names_bad_arguments
+def play_on_plans(view: TableView, rules: PlayoutRules, left: int) -> tuple[str, ...]:
     """The plans a discard leaving ``left`` deadwood is played on with: the judge's own
     (knock low once the stock is short) always; knocking at the next chance too where the
     stock is, or soon will be, short and a knock is near; playing for gin where the count is
     small and the stock short. Playing every plan everywhere would cost the coach its speed
-    where the plans cannot differ (a long stock, a count far from a knock)."""
+    where the plans cannot differ (a long stock, a count far from a knock).
+
+    >>> from gin_teach.analysis import Knowledge
+    >>> rules = PlayoutRules.of(Rules(), 10)
+    >>> hand = "AS 2S 3S 5H 6H 7H 9D TD 2C 3C KH"
+    >>> play_on_plans(table_view(hand, Knowledge(stock_size=28), Rules()), rules, 5)
+    ('low',)
+    >>> play_on_plans(table_view(hand, Knowledge(stock_size=12), Rules()), rules, 5)
+    ('low', 'next', 'gin')
+    """
     plans = ["low"]
     if view.stock_size <= rules.late_stock + 4 and left <= rules.knock_limit + 10:
         plans.append("next")

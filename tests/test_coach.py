@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import statistics
 
@@ -9,7 +10,7 @@ import pytest
 
 from gin_teach import Game, Round
 from gin_teach.bots import BOTS, play
-from gin_teach.coach import Decision, Review, as_dealt, grade_move, hint, review
+from gin_teach.coach import Decision, Review, as_dealt, grade_move, hint, refutation, review
 from gin_teach.errors import IllegalMove, ReviewError
 
 HANDS = ["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"]
@@ -206,3 +207,25 @@ def test_round_numbers_and_combined_reviews() -> None:
         Review.combine([review(rnd, 0), review(rnd, 1)])
     with pytest.raises(ReviewError):
         Review.combine([])
+
+
+def test_a_reviewed_mistake_is_refuted_on_its_own_position_and_a_good_move_is_not():
+    rnd = play(Round(seed=4), [BOTS["random"](seed=3), BOTS["shaper"](seed=1)])
+    found = review(rnd, player=0)
+    wrong = [d for d in found.decisions if d.verdict in ("mistake", "blunder")][:2]
+    assert wrong
+    for decision in wrong:
+        shown = refutation(rnd, decision)
+        if shown is None:
+            continue
+        assert (shown.line.move, shown.better.move) == (decision.move, decision.best)
+        assert shown.line.points < shown.better.points
+        replay = as_dealt(rnd)
+        for _, action in rnd.history[:decision.move_index]:
+            replay.apply(action)
+        assert set(shown.line.start) == set(replay.hand(0))  # the position the move faced
+    right = next(d for d in found.decisions if d.accepted)
+    assert refutation(rnd, right) is None
+    late = dataclasses.replace(wrong[0], move_index=len(rnd.history) + 1)
+    with pytest.raises(ReviewError, match="never made"):
+        refutation(rnd, late)

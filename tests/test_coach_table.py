@@ -146,3 +146,38 @@ def test_two_rounds_make_a_game_review() -> None:
     assert game is not None and len(game.round_accuracy) == 2
     assert {d.round_index for d in game.decisions} <= {0, 1}
     assert "This game so far (2 rounds)" in panel.review_view.value
+
+
+def test_a_mistake_at_the_table_and_in_the_review_can_be_shown_refuted() -> None:
+    table = GameTable("greedy", hands=HANDS, upcard="KS", coach=True)
+    panel = table.coach_panel
+    assert panel.lines_row.layout.display == "none"  # nothing wrong yet: nothing offered
+    table.play("pass")  # the coach's better move is take
+    assert not panel.last_grade.accepted
+    assert panel.lines_row.layout.display != "none" and len(panel.line_choice.options) == 1
+    assert panel.refutation.value == ""  # nothing is played out until asked
+    panel.line_button.click()
+    shown = panel.refutation.shown
+    assert shown is not None and (shown.line.move, shown.better.move) == ("pass", "take")
+    assert shown.line.points < shown.better.points
+    assert 'class="gin-refutation"' in panel.refutation.value
+    part = panel.refutation
+    while table.review is None:
+        follow_hints(table)
+    review = panel.last_review
+    wrong = [d for d in review.decisions if not d.accepted]
+    assert wrong and len(panel.line_choice.options) == len(wrong)
+    assert panel.refutation is part and part.value == ""  # the new offer starts empty
+    panel.line_choice.value = 0
+    panel.line_button.click()
+    assert part.shown is not None and part.shown.line.move == wrong[0].move
+    assert part in panel.children  # the same part, filled again
+
+
+def test_a_best_move_offers_no_line() -> None:
+    table = GameTable("greedy", hands=HANDS, upcard="KS", coach=True)
+    table.play("take")
+    panel = table.coach_panel
+    assert panel.last_grade.is_best and panel.lines_row.layout.display == "none"
+    panel.show_line()
+    assert panel.refutation.shown is None and panel.refutation.value == ""

@@ -200,3 +200,48 @@ def test_a_quiet_puzzle_hides_its_tier_and_says_the_count_was_all_there_was(path
     card = next(iter(count_cards(trainer.puzzle) & trainer.puzzle.answer))
     trainer.answer(card)
     assert QUIET_WORDS in trainer.message_text
+
+
+def _click(trainer, card, knock):
+    """Answer as a click does: the Knock button set, then the card's button."""
+    trainer.knock_button.value = bool(knock)
+    next(b for b in trainer.cards.children if b.description == str(card)).click()
+
+
+def test_a_wrong_click_shows_its_refutation_with_the_reason_and_a_right_one_does_not(path):
+    trainer = DiscardPuzzle(progress_path=path, seed=4, kind="discard")
+    while not any(c.points_lost >= 1.5 for c in _wrong_cards(trainer.puzzle)):
+        trainer.next_puzzle()
+    puzzle = trainer.puzzle
+    wrong = max(_wrong_cards(puzzle), key=lambda c: c.points_lost)
+    for tries in range(1, TRIES + 1):
+        _click(trainer, wrong.card, wrong.knock)
+        if tries < TRIES:  # a question first: the line waits for the reason
+            assert trainer.refutation.value == "" and trainer.refutation.shown is None
+    shown = trainer.refutation.shown
+    assert shown is not None and shown.line.move == wrong.move
+    assert shown.line.points < shown.better.points
+    assert shown.summary() in trainer.refutation.value.replace("&#x27;", "'")
+    assert f'data-card="{wrong.card.code}"' in trainer.refutation.value
+    assert trainer.refutation in trainer.children  # one part, filled again, not rebuilt
+    part = trainer.refutation
+    _click(trainer, puzzle.best_choice.card, puzzle.best_choice.knock)
+    assert trainer.last_grade.solved
+    assert trainer.refutation is part and part.value == "" and part.shown is None
+    trainer.next_puzzle()
+    assert trainer.refutation.value == ""
+
+
+def test_show_solution_after_a_wrong_try_refutes_that_try(path):
+    trainer = DiscardPuzzle(progress_path=path, seed=9, kind="discard")
+    while not any(c.points_lost >= 1.5 for c in _wrong_cards(trainer.puzzle)):
+        trainer.next_puzzle()
+    wrong = max(_wrong_cards(trainer.puzzle), key=lambda c: c.points_lost)
+    trainer.answer(wrong.card, wrong.knock)
+    assert trainer.refutation.shown is None
+    trainer.buttons["Show solution"].click()
+    assert trainer.refutation.shown is not None
+    assert trainer.refutation.shown.line.move == wrong.move
+    fresh = DiscardPuzzle(progress_path=path.with_name("fresh.json"), seed=9, kind="discard")
+    fresh.show_solution()  # nothing was answered: nothing to refute
+    assert fresh.refutation.shown is None

@@ -386,3 +386,47 @@ def test_a_take_or_draw_question_shows_the_face_up_card() -> None:
     feedback = check_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 6D", ...)
     assert 'aria-label="Face-up card"' in feedback.picture
     assert "six of diamonds" in feedback.picture and 'aria-label="Under it' in feedback.picture
+
+
+def test_the_shown_answer_to_a_wrong_discard_comes_with_its_refutation() -> None:
+    """At the last try the reason comes with one of the judge's deals played out: the wrong
+    card loses there, the better one does not; a right answer gets none."""
+    hand, known = "3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20)
+    judged = judge_discard(hand, known)
+    worst = max(judged.options, key=lambda o: o.loss)
+    tries = [check_best_discard(hand, worst.card.code, known) for _ in range(TRIES)]
+    assert all(t.refutation is None for t in tries[:-1])  # a question first, nothing played
+    shown = tries[-1].refutation
+    assert shown is not None and shown.line.move == f"discard {worst.card.code}"
+    assert shown.line.points < shown.better.points
+    assert shown.summary() in str(tries[-1])
+    assert f'data-card="{worst.card.code}"' in tries[-1]._repr_html_()
+    right = check_best_discard(hand, judged.best.card.code, known)
+    assert right.correct and right.refutation is None
+
+
+def test_show_after_a_wrong_try_refutes_that_try_and_show_alone_refutes_nothing() -> None:
+    puzzle = puzzle_for("knock early", seed=0)
+    best = puzzle.best_choice
+    wrong = "play on" if best.knock else "knock"
+    said = check_puzzle(puzzle, best.card.code, wrong)
+    assert not said.correct and said.refutation is None
+    shown = check_puzzle(puzzle, "show")
+    assert shown.revealed and shown.refutation is not None
+    assert shown.refutation.line.move == said_move(best.card.code, wrong == "knock")
+    assert shown.refutation.better.move == best.move
+    assert check_puzzle(puzzle, "show").refutation is None  # no try since: nothing to refute
+
+
+def said_move(code: str, knock: bool) -> str:
+    return f"{'knock' if knock else 'discard'} {code}"
+
+
+def test_a_wrong_take_or_draw_is_refuted_at_its_last_try() -> None:
+    hand, pile = "7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 6D"  # drawing is right here
+    first = check_draw(hand, pile, "take")
+    assert first.refutation is None
+    last = check_draw(hand, pile, "take")
+    assert last.refutation is not None and last.refutation.line.move == "take"
+    assert last.refutation.better.move == "draw"
+    assert last.refutation.line.steps[0].source == "pile"

@@ -30,6 +30,7 @@ from gin_teach.core.validation import names_bad_arguments
 from gin_teach.display import message_html
 from gin_teach.errors import QUOTED_LENGTH, GinError, excerpt
 from gin_teach.learner.lesson_progress import checked
+from gin_teach.refutation import Refutation
 
 if TYPE_CHECKING:
     from gin_teach.engine.round import Round
@@ -72,7 +73,9 @@ class Feedback:
     ``answered`` is ``False`` while the answer cell still holds its placeholder. ``picture``
     (HTML) shows the exercise's cards above the reply in a notebook. ``revealed`` marks the
     answer shown on request (``answer = "show"``, :mod:`gin_teach.lessons.tries`): not a
-    right answer, and no wrong one either.
+    right answer, and no wrong one either. ``refutation``, beside the reason for a wrong
+    answer, is one of the judge's deals played out (:mod:`gin_teach.refutation`): said
+    under the message, and drawn as cards in a notebook.
 
     >>> feedback = Feedback(False, "Not quite: 12 is too many.", "Count the jack as 10.")
     >>> feedback.correct, feedback.answered
@@ -88,6 +91,7 @@ class Feedback:
     answered: bool = True
     picture: str = ""
     revealed: bool = False
+    refutation: Refutation | None = None
 
     @property
     def kind(self) -> str:
@@ -132,6 +136,8 @@ class Feedback:
         text = f"{self.mark} {self.message}"
         if self.hint and not self.correct:
             text += f"\n  Hint: {self.hint}"
+        if self.refutation is not None:
+            text += f"\n  {self.refutation.summary()}"
         return text
 
     def __repr__(self) -> str:
@@ -139,8 +145,10 @@ class Feedback:
         return str(self)
 
     def _repr_html_(self) -> str:
-        # The same boxed message the widgets show, under the exercise's cards.
-        return f"{self.picture}{message_html(str(self), self.kind)}"
+        # The same boxed message the widgets show, under the exercise's cards, and the
+        # refutation's cards under it (its sentence is in the message already).
+        line = self.refutation.line.html(mark="wrong") if self.refutation is not None else ""
+        return f"{self.picture}{message_html(str(self), self.kind)}{line}"
 
 
 def is_placeholder(answer: object) -> bool:

@@ -6,7 +6,10 @@ says why. Every strategy verdict (which card to throw, take or draw, knock or pl
 puzzle) is the judge's (:mod:`gin_teach.judge`): an answer graded best or good is right, so
 two cards that play as well are both accepted, and the reason states the numbers behind the
 grade. Counting questions (outs, draws left) and the danger of a discard are facts the
-analysis computes exactly.
+analysis computes exactly. When the answer to a wrong choice is shown (at the last try, or
+on ``answer = "show"`` after a wrong try) it comes with its refutation: one of the judge's
+own deals on which that choice loses and the better one does not, played out
+(:mod:`gin_teach.refutation`), in a sentence and, in a notebook, as cards.
 
 >>> print(check_draw("7S 7H 9C TC 3H 4H 5H 2D KS QS", "8D 7D", "take"))
 ... # doctest: +NORMALIZE_WHITESPACE
@@ -52,6 +55,7 @@ from gin_teach.nudges import (
     puzzle_solution,
 )
 from gin_teach.puzzles import Puzzle, load_bank
+from gin_teach.refutation import refute
 
 __all__ = [
     "check_best_discard",
@@ -170,7 +174,8 @@ def check_best_discard(hand: HandLike, answer: object,
         best_choice = puzzle.best_choice
         solution = puzzle.grade(best_choice.card, best_choice.knock).explanation
         return wrong_try(exercise, discard_nudge(cards, card, best_choice.card, known, rules),
-                         f"{grade.explanation} {solution}")
+                         f"{grade.explanation} {solution}",
+                         refute=lambda: puzzle.refutation(grade.move))
     judged = judge_discard(cards, known, rules)
     mine = _better_of(judged, card)
     best = judged.best
@@ -180,7 +185,8 @@ def check_best_discard(hand: HandLike, answer: object,
     assert best.card is not None  # a discard's every option throws a card
     solution = (f"{discard_reason(judged, cards, mine, rules, known)} "
                 f"{_first_upper(discard_reason(judged, cards, best, rules, known))}")
-    return wrong_try(exercise, discard_nudge(cards, card, best.card, known, rules), solution)
+    return wrong_try(exercise, discard_nudge(cards, card, best.card, known, rules), solution,
+                     refute=lambda: refute(cards, known, rules, mine.move, best.move))
 
 
 def _bank_puzzle(cards: Sequence[Card], known: Knowledge, rules: Rules | None) -> Puzzle | None:
@@ -285,7 +291,8 @@ def check_draw(hand: HandLike, knowledge: Knowledge | HandLike, answer: object,
     why = draw_reason(judged, hand, known, mine, rules)
     if mine.accepted:
         return right_try(exercise, Feedback(True, f"Right: {why[:1].lower()}{why[1:]}"))
-    return wrong_try(exercise, draw_nudge(), why, tries=2)
+    return wrong_try(exercise, draw_nudge(), why, tries=2, refute=lambda: refute(
+        to_cards(hand), known, rules, mine.move, judged.best.move))
 
 
 @feedback_checker(_picture)
@@ -375,7 +382,8 @@ def check_knock_or_play_on(hand: HandLike, knowledge: Knowledge, answer: object,
         return right_try(exercise, Feedback(True, f"Right: {why}"))
     return wrong_try(exercise, knock_nudge(knowledge.stock_size),
                      f"{_first_upper(why)} ({_first_upper(mine.said())} {mine.cost()}.)",
-                     tries=2, hint=hint)
+                     tries=2, hint=hint,
+                     refute=lambda: refute(cards, knowledge, rules, mine.move, judged.best.move))
 
 
 @feedback_checker()
@@ -441,7 +449,8 @@ def check_puzzle(puzzle: Puzzle, answer: object, knock: object = None) -> Feedba
         grade = puzzle.grade_draw(said == "take")
         if grade.solved:
             return right_try(exercise, Feedback(True, grade.explanation))
-        return wrong_try(exercise, draw_nudge(), grade.explanation, tries=2)
+        return wrong_try(exercise, draw_nudge(), grade.explanation, tries=2,
+                         refute=lambda: puzzle.refutation(grade.move))
     card = read_card(answer, hint)
     only_from([card], puzzle.hand, "your hand", f"Your hand is {cards_text(puzzle.hand)}.")
     knocks: bool | None = None
@@ -457,5 +466,6 @@ def check_puzzle(puzzle: Puzzle, answer: object, knock: object = None) -> Feedba
     if grade.solved:
         return right_try(exercise, Feedback(True, grade.explanation))
     return wrong_try(exercise, puzzle_nudge(puzzle, grade.card, grade.knock),
-                     f"{grade.explanation} {puzzle_solution(puzzle)}")
+                     f"{grade.explanation} {puzzle_solution(puzzle)}",
+                     refute=lambda: puzzle.refutation(grade.move))
 

@@ -5,7 +5,9 @@ what decides it (:mod:`gin_teach.nudges`), never with the right card. The answer
 reason come when the learner asks for them, by writing ``answer = "show"`` (or "show the
 answer", "give up", "?"), or after the last of :data:`TRIES` wrong tries at the same exercise.
 Tries are counted per exercise in this Python process (a notebook kernel): running the cell
-again with another answer is the next try, and a right answer starts the count again.
+again with another answer is the next try, and a right answer starts the count again. A
+strategy exercise hands each wrong try a way to refute it (:mod:`gin_teach.refutation`),
+played out only when the answer is shown, beside it.
 
 >>> forget_tries()
 >>> print(wrong_try("demo", "Which card belongs to no meld?", "Discard K♠: it melds nowhere."))
@@ -20,11 +22,13 @@ again with another answer is the next try, and a right answer starts the count a
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import dataclasses
+from collections.abc import Callable, Hashable
 from typing import Final
 
 from gin_teach.core.validation import names_bad_arguments, wrong_argument
 from gin_teach.lessons.answers import Feedback, plain_words
+from gin_teach.refutation import Refutation
 
 __all__ = ["SHOW_WORDS", "TRIES", "exercise_id", "forget_tries", "right_try", "shown_answer",
            "wants_answer", "wrong_try"]
@@ -37,6 +41,11 @@ SHOW_WORDS: Final = frozenset({"show", "show the answer", "show answer", "show m
 """What a learner writes as the answer to see the answer (read by :func:`plain_words`)."""
 
 _WRONG: dict[Hashable, int] = {}
+Refuter = Callable[[], Refutation | None]
+"""What plays out a wrong try's refutation (:mod:`gin_teach.refutation`), called only once
+the answer and its reason are shown."""
+#: How to refute each exercise's last wrong try, kept until its answer is shown.
+_REFUTE: dict[Hashable, Refuter] = {}
 
 
 def exercise_id(checker: str, *parts: object) -> tuple[str, str]:
@@ -71,15 +80,18 @@ def forget_tries() -> None:
     True
     """
     _WRONG.clear()
+    _REFUTE.clear()
 
 
 @names_bad_arguments
 def wrong_try(exercise: Hashable, nudge: str, solution: str, *, tries: int = TRIES,
-              hint: str = "") -> Feedback:
+              hint: str = "", refute: Refuter | None = None) -> Feedback:
     """The feedback to a wrong try at ``exercise``: the ``nudge`` (a question, naming nothing
     that is right) while tries are left, the ``solution`` at the last one. A two-way question
     (knock or play on, take or draw) passes ``tries=2``: its second wrong try is its last.
     ``hint`` is shown after the nudge, a standing reminder of the exercise's idea.
+    ``refute``, called only when the solution is shown (here at the last try, or by
+    :func:`shown_answer` after this try), gives the refutation shown beside it.
 
     >>> forget_tries()
     >>> wrong_try("yes-no", "What decides it?", "Knock.", tries=2).message
@@ -91,9 +103,14 @@ def wrong_try(exercise: Hashable, nudge: str, solution: str, *, tries: int = TRI
     count = _WRONG.get(exercise, 0) + 1
     if count >= tries:
         _WRONG.pop(exercise, None)
+        _REFUTE.pop(exercise, None)
         return Feedback(False, f"Not this time, and that was your last try. The answer: "
-                        f"{solution}")
+                        f"{solution}", refutation=refute() if refute is not None else None)
     _WRONG[exercise] = count
+    if refute is not None:
+        _REFUTE[exercise] = refute
+    else:
+        _REFUTE.pop(exercise, None)
     left = tries - count
     again = (f"Try again ({left} {'try' if left == 1 else 'tries'} left), or write "
              'answer = "show" to see the answer and why.')
@@ -112,6 +129,7 @@ def right_try(exercise: Hashable, feedback: Feedback) -> Feedback:
     """
     _check_exercise(exercise)
     _WRONG.pop(exercise, None)
+    _REFUTE.pop(exercise, None)
     return feedback
 
 
@@ -125,7 +143,10 @@ def shown_answer(exercise: Hashable, solution: str) -> Feedback:
     """
     _check_exercise(exercise)
     _WRONG.pop(exercise, None)
-    return Feedback(False, f"The answer: {solution}", revealed=True)
+    refute = _REFUTE.pop(exercise, None)
+    shown = Feedback(False, f"The answer: {solution}", revealed=True)
+    # The try just before, if wrong, is refuted beside the answer.
+    return dataclasses.replace(shown, refutation=refute()) if refute is not None else shown
 
 
 def _check_exercise(exercise: object) -> None:

@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Final
+from typing import Final, NamedTuple
 
 from gin_teach.core.cards import JOKER_POINTS, cards_from_mask
 from gin_teach.core.jokers import NATURAL_BITS
@@ -65,6 +65,7 @@ __all__ = [
     "Look",
     "PlayoutRules",
     "Scorer",
+    "Turn",
     "common_deals",
     "discard_result",
     "discard_score",
@@ -73,6 +74,7 @@ __all__ = [
     "imagined_draws",
     "imagined_hand",
     "playout",
+    "playout_line",
     "playout_result",
     "settle_masks",
     "take_score",
@@ -396,6 +398,25 @@ def _loose_throw(hand: int, taken: int, style: int, joker_points: int) -> tuple[
     return _count(hand ^ card, joker_points), card
 
 
+def _seats(rules: PlayoutRules, opponent: int) -> tuple[list[int], list[int], list[int]]:
+    """Each side's knock limit while the stock is long and once it is short (the late
+    stock), and each side's style: the player ``opponent`` plays ``rules.style``, the other
+    the judge's own style by ``rules.plan``."""
+    early_limits = [rules.knock_limit] * 2
+    late_limits = [min(rules.late_knock, rules.knock_limit)] * 2
+    us = 1 - opponent
+    if rules.plan == "next":
+        late_limits[us] = rules.knock_limit
+    elif rules.plan == "gin":
+        early_limits[us] = late_limits[us] = 0
+    styles = [_JUDGE, _JUDGE]
+    style = STYLES.index(rules.style)
+    styles[opponent] = style
+    if style != _JUDGE:
+        late_limits[opponent] = rules.knock_limit
+    return early_limits, late_limits, styles
+
+
 @checks(hands=partial(check_mask_list, length=2), stock=check_mask_list, top=check_mask,
         mover=partial(check_whole, high=1), opponent=partial(check_whole, high=1))
 def playout_result(hands: list[int], stock: list[int], top: int, mover: int,
@@ -418,19 +439,7 @@ def playout_result(hands: list[int], stock: list[int], top: int, mover: int,
     """
     jp = rules.joker_points
     dead_stock, late_stock = rules.dead_hand_stock, rules.late_stock
-    # Each side's knock limit while the stock is long and once it is short (the late stock).
-    early_limits = [rules.knock_limit] * 2
-    late_limits = [min(rules.late_knock, rules.knock_limit)] * 2
-    us = 1 - opponent
-    if rules.plan == "next":
-        late_limits[us] = rules.knock_limit
-    elif rules.plan == "gin":
-        early_limits[us] = late_limits[us] = 0
-    styles = [_JUDGE, _JUDGE]
-    style = STYLES.index(rules.style)
-    styles[opponent] = style
-    if style != _JUDGE:
-        late_limits[opponent] = rules.knock_limit
+    early_limits, late_limits, styles = _seats(rules, opponent)
     # The solver's memory is read here directly (the loop's hot path): a hit costs one
     # dictionary look-up, not a call.
     memo, key_bits = _DISCARD_MEMO, jp << 56
@@ -476,6 +485,95 @@ def playout_result(hands: list[int], stock: list[int], top: int, mover: int,
             return (score if mover == 0 else -score), mover
         if len(stock) <= dead_stock:
             return 0, -1
+        top = card
+        mover ^= 1
+
+
+class Turn(NamedTuple):
+    """One turn of a traced playout (:func:`playout_line`), as card bits: the ``player``
+    (0 or 1), the face-up card it ``took`` or the stock card it ``drew`` (the other 0), the
+    card it ``threw``, the ``deadwood`` it kept and whether it went down with it
+    (``knocked``: a knock, or gin when the deadwood is 0).
+
+    >>> from gin_teach.core.cards import hand_mask
+    >>> Turn(1, hand_mask("8H"), 0, hand_mask("KC"), 12, False).knocked
+    False
+    """
+
+    player: int
+    took: int
+    drew: int
+    threw: int
+    deadwood: int
+    knocked: bool
+
+
+@checks(hands=partial(check_mask_list, length=2), stock=check_mask_list, top=check_mask,
+        mover=partial(check_whole, high=1), opponent=partial(check_whole, high=1))
+def playout_line(hands: list[int], stock: list[int], top: int, mover: int,
+                 rules: PlayoutRules, opponent: int = 1
+                 ) -> tuple[int, int, tuple[Turn, ...]]:
+    """:func:`playout_result` with its turns recorded: the score, the player who went down
+    (-1 for a dead hand) and every :class:`Turn`, so a learner can be shown one imagined
+    deal played out (:mod:`gin_teach.refutation`). The same policy, turn for turn (the
+    tests hold the two together on many deals); slower, since it is played once, not
+    thousands of times. ``hands`` and ``stock`` are changed as :func:`playout_result`
+    changes them.
+
+    >>> from gin_teach.core.cards import hand_mask
+    >>> pr = PlayoutRules.of(Rules(), 10)
+    >>> hands = [hand_mask("AS 2S 3S 4H 4D 4C 9S 9H 9D KC"),
+    ...          hand_mask("KS KH QD QC JS JH TD TC 8S 7D")]
+    >>> stock = [hand_mask(card) for card in ("5D", "7C", "6D", "2H")]  # the top last
+    >>> score, down, turns = playout_line(hands, stock, top=0, mover=0, rules=pr)
+    >>> score, down, [(t.player, t.drew == hand_mask("2H"), t.knocked) for t in turns]
+    (93, 0, [(0, True, True)])
+    """
+    jp = rules.joker_points
+    dead_stock, late_stock = rules.dead_hand_stock, rules.late_stock
+    early_limits, late_limits, styles = _seats(rules, opponent)
+    counts = [-1, -1]
+    turns: list[Turn] = []
+    while True:
+        hand = hands[mover]
+        solved = None
+        took = drew = 0
+        if top:
+            count = counts[mover]
+            if count < 0:
+                count = counts[mover] = _count(hand, jp)
+            if (hand | top) > NATURAL_BITS or completes_meld(hand, top.bit_length() - 1):
+                solved = _best_discard(hand | top, jp)
+                if solved[0] < count:
+                    hand |= top
+                    took = top
+                else:
+                    solved = None
+        if solved is None:
+            if len(stock) <= dead_stock:
+                return 0, -1, tuple(turns)
+            drew = stock.pop()
+            hand |= drew
+            solved = _best_discard(hand, jp)
+            top = 0
+        limit = early_limits[mover] if len(stock) > late_stock else late_limits[mover]
+        value, card = solved
+        if styles[mover] >= _RANDOM and value > limit:
+            value, card = _loose_throw(hand, top, styles[mover], jp)
+        else:
+            card &= ~top
+            if not card or card & (card - 1):
+                value, card = _throw_of(solved, hand, top, jp)
+        hand ^= card
+        hands[mover] = hand
+        counts[mover] = value
+        down = value <= limit
+        turns.append(Turn(mover, took, drew, card, value, down))
+        if down:
+            score = _settle(hand, value, hands[1 - mover], rules, None, counts[1 - mover])
+            return (score if mover == 0 else -score), mover, tuple(turns)
+        if len(stock) <= dead_stock:
+            return 0, -1, tuple(turns)
         top = card
         mover ^= 1
 

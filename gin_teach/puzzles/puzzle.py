@@ -54,6 +54,7 @@ from gin_teach.puzzles.choices import (
 )
 from gin_teach.puzzles.fields import puzzle_fields, validate
 from gin_teach.puzzles.verify import verify_position
+from gin_teach.refutation import Refutation, refute
 
 __all__ = [
     "BANK_FORMAT",
@@ -135,6 +136,19 @@ class Grade:
     def solved(self) -> bool:
         """Best or good: the answer is accepted."""
         return self.verdict in ACCEPTED
+
+    @property
+    def move(self) -> str:
+        """The answer graded, as a move: ``"discard KS"``, ``"knock KS"``, ``"take"`` or
+        ``"draw"``.
+
+        >>> puzzle = load_bank()[0]
+        >>> puzzle.grade(puzzle.best_choice.card).move == puzzle.best_choice.move
+        True
+        """
+        if self.take is not None:
+            return "take" if self.take else "draw"
+        return f"{'knock' if self.knock else 'discard'} {self.card.code}"
 
 
 def _reason_of(explanation: str) -> str:
@@ -384,6 +398,25 @@ class Puzzle:
         if len(words) == 1:
             return self.grade(words[0])
         raise PuzzleError(f"{move[:30]!r} is not a move: say 'discard KS' or 'knock KS'")
+
+    def refutation(self, move: str) -> Refutation | None:
+        """The line of play that shows what goes wrong with ``move`` (as
+        :attr:`Grade.move` names it), against the puzzle's best choice, on the judge's
+        own deals of this position (:func:`~gin_teach.refutation.refute`): None for a move
+        that does worse on none of them. Played out only when asked, after a wrong answer.
+
+        >>> puzzle = load_bank()[0]
+        >>> worst = max(puzzle.choices, key=lambda c: c.points_lost)
+        >>> shown = puzzle.refutation(worst.move)
+        >>> shown.line.move == worst.move, shown.line.points < shown.better.points
+        (True, True)
+        """
+        if not isinstance(move, str):
+            raise PuzzleError(f"a move is text such as 'discard KS', got {excerpt(move)}")
+        try:
+            return refute(self.hand, self.knowledge, None, move, self.best_choice.move)
+        except CardError as error:
+            raise PuzzleError(f"{error}: not a choice of puzzle {self.id}") from None
 
     @property
     def best_choice(self) -> ChoiceValue:

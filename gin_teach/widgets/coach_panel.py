@@ -5,7 +5,10 @@ The panel asks :mod:`gin_teach.coach` for every judgement; it only shows them. T
 serves (a :class:`~gin_teach.widgets.GameTable`) calls three hooks: :meth:`before_move` with
 the learner's move before it is applied, :meth:`after_move` once it is, and
 :meth:`round_over` when a round ends. Help used is listed in :attr:`helped` and marks the
-round's review, so a reviewed game says it was helped.
+round's review, so a reviewed game says it was helped. A move graded worse than good, at
+the table or in the review, can be shown refuted: "Show the line" plays out one of the
+judge's deals on which it loses and the better move does not (:mod:`gin_teach.refutation`),
+only when pressed.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import Protocol
 import ipywidgets as widgets
 import traitlets
 
-from gin_teach.coach import Decision, Review, grade_move, hint, review
+from gin_teach.coach import Decision, Review, grade_move, hint, refutation, review
 from gin_teach.core.cards import Card
 from gin_teach.core.melds import best_arrangement
 from gin_teach.core.scoring import layoff_options
@@ -27,6 +30,7 @@ from gin_teach.engine.game import Game
 from gin_teach.engine.round import Round
 from gin_teach.errors import GinError
 from gin_teach.explain import move_words
+from gin_teach.widgets.refutation_view import RefutationView
 
 __all__ = ["CoachPanel", "CoachedTable"]
 
@@ -117,6 +121,16 @@ class CoachPanel(widgets.VBox):
         self.hint_view = widgets.HTML()
         self.grade_view = widgets.HTML()
         self.review_view = widgets.HTML()
+        # The moves that can be shown refuted (the round each was made in, and its grade),
+        # offered by label; the line is played out only when "Show the line" is pressed.
+        self._lines: list[tuple[Round, Decision]] = []
+        self.line_choice = widgets.Dropdown(options=[], description="Line for:",
+                                            layout=widgets.Layout(width="auto"))
+        self.line_button = _button("Show the line", self.show_line,
+                                   "one of the judge's deals played out: what went wrong")
+        self.lines_row = widgets.HBox([self.line_choice, self.line_button],
+                                      layout=widgets.Layout(display="none"))
+        self.refutation = RefutationView()
         self.help_view = widgets.HTML()
         self.children = [
             widgets.HBox([self.coach_toggle, self.hint_button, self.take_back_button,
@@ -125,7 +139,7 @@ class CoachPanel(widgets.VBox):
             self.hand_view, self.opponent_view, self.hint_view, self.grade_view,
             widgets.HBox([self.layoff_cards, self.layoff_done_button, self.best_layoff_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            self.review_view, self.help_view,
+            self.review_view, self.lines_row, self.refutation, self.help_view,
         ]
         self.coach = coach
         self.practice = practice
@@ -152,6 +166,7 @@ class CoachPanel(widgets.VBox):
         self.hint_view.value = ""
         self.helped.clear()
         self.round_reviews.clear()
+        self._offer_lines([], "")
 
     def after_move(self) -> None:
         """Called once the learner's move is applied: grade it, quietly."""
@@ -177,6 +192,7 @@ class CoachPanel(widgets.VBox):
                     f"({grade.points_lost:.1f} points); better {move_words(grade.best)}.")
         self.grade_view.value = (f'<div class="gin-grade gin-{grade.verdict}" '
                                  f'style="color:#555;font-size:90%">{html.escape(text)}</div>')
+        self._offer_lines([(before.round, grade)], "your last move")
 
     def round_over(self, rnd_index: int) -> None:
         """Called when a round ends: review it (with the help used in it) if the coach is on."""
@@ -195,6 +211,32 @@ class CoachPanel(widgets.VBox):
             game_line = message_html(f"This game so far ({len(self.round_reviews)} rounds): "
                                      f"accuracy {so_far.accuracy:.0f}.", "info")
         self.review_view.value = self.last_review._repr_html_() + game_line
+        self._offer_lines([(finished, d) for d in self.last_review.decisions],
+                          f"round {rnd_index + 1}")
+
+    def _offer_lines(self, graded: list[tuple[Round, Decision]], where: str) -> None:
+        """Offer the moves of ``graded`` worse than good for "Show the line"."""
+        self.refutation.clear()
+        self._lines = [(rnd, d) for rnd, d in graded if not d.accepted]
+        self.line_choice.options = [
+            (f"{where}, move {d.move_index + 1}: {move_words(d.move)} ({d.verdict})", index)
+            for index, (_, d) in enumerate(self._lines)]
+        self.line_choice.value = 0 if self._lines else None  # new options keep no choice
+        self.lines_row.layout.display = None if self._lines else "none"
+
+    def show_line(self) -> None:
+        """Play out the chosen move's refutation and show it beside its grade."""
+        index = self.line_choice.value
+        if not isinstance(index, int) or not 0 <= index < len(self._lines):
+            self.refutation.clear()
+            return
+        rnd, decision = self._lines[index]
+        self.refutation.show(lambda: refutation(rnd, decision))
+        if self.refutation.shown is None and not self.refutation.value:
+            self.refutation.value = message_html(
+                "On none of the judge's deals does this move do worse than the better one "
+                "by the hand's points: it loses on the game's score, or by too little to "
+                "show.", "info")
 
     def game_review(self) -> Review | None:
         """The review of every round of this game the coach has reviewed (None before the
@@ -231,6 +273,7 @@ class CoachPanel(widgets.VBox):
         self._note("took back a move")
         self.last_grade = None
         self.grade_view.value = ""
+        self._offer_lines([], "")
         self.table.redraw()
 
     def _on_show_opponent(self, change: dict[str, object]) -> None:
@@ -309,6 +352,7 @@ class CoachPanel(widgets.VBox):
         self.take_back_button.layout.display = None if self.practice else "none"
         if not self.coach:
             self.grade_view.value = self.review_view.value = ""
+            self._offer_lines([], "")
         layoff = self._layoff_turn()
         self._shown_layoffs = self._layoff_candidates() if layoff else []
         self._syncing = True

@@ -14,7 +14,9 @@ widget on a page that shows the same record shows it as it now is.
 A wrong answer hears a question first (:mod:`gin_teach.nudges`: what to look at, never the
 better card), and the learner tries again; the better choice and why come with "Show
 solution" or after the last try (:data:`~gin_teach.lessons.tries.TRIES`, two for a question
-with two answers). How an attempt counts is said on screen when it matters ("solved with a
+with two answers). Beside that reason stands the refutation: one of the judge's own deals
+played out (:mod:`gin_teach.refutation`), on which your choice loses and the better one
+does not, drawn as cards. How an attempt counts is said on screen when it matters ("solved with a
 hint: counts as half"); a puzzle missed, solved after a hint or whose solution was shown
 comes back for review (FSRS, :mod:`gin_teach.learner.review_schedule`), due ones first, with the day
 it was missed.
@@ -44,6 +46,7 @@ from gin_teach.nudges import draw_nudge, puzzle_nudge, puzzle_solution
 from gin_teach.own_puzzles import OWN_PREFIX, own_puzzles_of
 from gin_teach.puzzles import QUESTIONS, TIER_NAMES, Grade, Puzzle, load_bank
 from gin_teach.puzzles.quiet import QUIET_SHARE, QUIET_WORDS, is_quiet, trust_rating
+from gin_teach.widgets.refutation_view import RefutationView
 
 __all__ = ["DiscardPuzzle", "puzzle_of_the_day"]
 
@@ -166,6 +169,8 @@ class DiscardPuzzle(widgets.VBox):
                                                          "discard and knock")
         self.knock_button.observe(self._on_knock, names="value")
         self.message = widgets.HTML()
+        # Beside the reason for a wrong answer: one of the judge's deals played out.
+        self.refutation = RefutationView()
         self.status = widgets.HTML()
         self.buttons = {name: self._button(name, tip) for name, tip in (
             ("Hint", "a hint (a solve after it counts half)"),
@@ -176,7 +181,7 @@ class DiscardPuzzle(widgets.VBox):
         self.children = [widgets.HBox([self.kind_choice, self.tier_choice, self.theme_choice]),
                          self.header,
                          self.position, self.cards, self.knock_button, self.message,
-                         widgets.HBox(list(self.buttons.values())), self.status]
+                         self.refutation, widgets.HBox(list(self.buttons.values())), self.status]
         self.tier_choice.observe(self._on_filter, names="value")
         self.theme_choice.observe(self._on_filter, names="value")
         self.kind_choice.observe(self._on_filter, names="value")
@@ -269,6 +274,7 @@ class DiscardPuzzle(widgets.VBox):
         if told and self.quiet:
             words = f"{words} {QUIET_WORDS}"
         self._say(" ".join(filter(None, [words, note])), kind)  # verdict first
+        self._refute(grade if told and kind == "wrong" else None)
         if grade.take is not None:
             moves = {grade.take: "best" if kind == "right" else "wrong"}
             if grade.better_take is not None and told:
@@ -358,6 +364,9 @@ class DiscardPuzzle(widgets.VBox):
         else:
             grade = self.puzzle.grade(best.card, best.knock)
         self.wrong_tries = 0
+        # The answer given last, if wrong, is refuted beside the solution.
+        wrong = self.last_grade
+        self._refute(wrong if wrong is not None and not wrong.solved else None)
         quiet = QUIET_WORDS if self.quiet else ""
         self._say(" ".join(filter(None, [f"Solution: {grade.explanation}", quiet, note])),
                   "info")
@@ -375,6 +384,7 @@ class DiscardPuzzle(widgets.VBox):
         'Try again (this attempt is not rated).'
         """
         self._draw({})
+        self.refutation.clear()
         self._say("Try again (this attempt is not rated).", "info")
 
     def show_puzzle_of_the_day(self, day: datetime.date | None = None) -> Puzzle:
@@ -409,6 +419,15 @@ class DiscardPuzzle(widgets.VBox):
                    "Puzzle of the day": self.show_puzzle_of_the_day}
         made.on_click(lambda _b: actions[name]())
         return made
+
+    def _refute(self, grade: Grade | None) -> None:
+        """Show the line of play that refutes a wrong ``grade``'s answer (played out only
+        now), or nothing."""
+        if grade is None:
+            self.refutation.clear()
+            return
+        puzzle = self.puzzle
+        self.refutation.show(lambda: puzzle.refutation(grade.move))
 
     def _say(self, text: str, kind: str) -> None:
         self._message_text = text[:600]
@@ -506,6 +525,7 @@ class DiscardPuzzle(widgets.VBox):
         self.hint_used = False
         self.wrong_tries = 0
         self.last_grade = None
+        self.refutation.clear()
         self.knock_button.value = False
         can_knock = any(c.knock for c in self.puzzle.choices)
         self.knock_button.layout.display = "" if can_knock else "none"
