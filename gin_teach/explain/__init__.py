@@ -34,8 +34,10 @@ keeping 9♠ beside 7♠, 9♦ and J♠ gives 8 outs against 4
 from __future__ import annotations
 
 from gin_teach.explain.choices import (
+    LONGEST,
     choice_reason,
     count_not_all,
+    fitted,
     not_the_fault,
     playouts_margin,
     said_among,
@@ -47,6 +49,7 @@ from gin_teach.explain.reasons import (
     DANGER_NAMED,
     DRAW_COUNT_DECIDES,
     KINDS,
+    ONLY_PLAYOUTS,
     RISKY_KNOCK,
     SHAPE_NAMED,
     Position,
@@ -68,6 +71,8 @@ __all__ = [
     "DANGER_NAMED",
     "DRAW_COUNT_DECIDES",
     "KINDS",
+    "LONGEST",
+    "ONLY_PLAYOUTS",
     "RISKY_KNOCK",
     "SHAPE_NAMED",
     "Position",
@@ -79,6 +84,7 @@ __all__ = [
     "decide",
     "discard_reason",
     "draw_reason",
+    "fitted",
     "knock_reason",
     "move_words",
     "not_the_fault",

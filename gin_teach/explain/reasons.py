@@ -17,6 +17,7 @@ from gin_teach.analysis import (
 from gin_teach.analysis.discards import danger_weight
 from gin_teach.cards import Card, HandLike, full_deck, hand_mask, parse_cards, to_cards
 from gin_teach.errors import CardError, excerpt
+from gin_teach.explain.starts import meld_starts
 from gin_teach.judge import (
     Option,
     breaks_meld,
@@ -38,7 +39,10 @@ __all__ = [
     "DANGER_NAMED",
     "DRAW_COUNT_DECIDES",
     "KINDS",
+    "LEVEL_SHARE",
+    "ONLY_PLAYOUTS",
     "RISKY_KNOCK",
+    "SIZE_PER_POINT",
     "Position",
     "Reason",
     "Valued",
@@ -75,6 +79,12 @@ is no reason a learner should weigh."""
 SHAPE_NAMED: Final = 0.1
 """A next draw is called better only when the expected deadwood after it is this much lower
 (with no more outs to show): 22.05 against 22.11 is no reason a learner should weigh."""
+SIZE_PER_POINT: Final = 3.0
+"""A count reason explains a loss up to this many points a hand for each point of deadwood
+more; a larger loss gets the outs, the danger or the score that make up the rest."""
+LEVEL_SHARE: Final = 0.02
+"""A gap in a share of the judge's deals (who goes down first, the undercut) from which it
+is named as what sets two level choices apart."""
 KINDS: Final = ("knock", "broken meld", "count", "defence", "memory", "shape", "playouts")
 UNDERCUT_SAMPLES: Final = 300
 """Hands the opponent may hold, drawn to estimate a knock's undercut risk (no playouts)."""
@@ -153,6 +163,11 @@ class Valued:
     loss: float = 0.0
     error: float = 0.0
     accepted: bool = True
+    opponent_first: float | None = None
+    """The judge's share of deals on which the opponent went down first (a discard that
+    plays on; None where it was not measured, as in a stored puzzle)."""
+    undercut: float | None = None
+    """The judge's share of deals on which this knock was undercut (None: not measured)."""
 
     @classmethod
     @names_bad_arguments
@@ -172,7 +187,8 @@ class Valued:
         """A discard option of the judge."""
         if option.card is None:
             raise CardError(f"{option.move} throws no card: it is not a discard")
-        return cls(option.card, option.knock, option.loss, option.error, option.accepted)
+        return cls(option.card, option.knock, option.loss, option.error, option.accepted,
+                   option.opponent_first, option.undercut)
 
     def said(self, play_on: bool = False) -> str:
         """The choice in words; ``play_on`` says so when the card could knock too."""
@@ -200,6 +216,8 @@ class Reason:
     wrong: str
     facts: str = ""
     """The facts alone, without saying which is worse (for a choice the playouts accept)."""
+    short: str = ""
+    """``wrong`` without its supporting clauses, for where the whole does not fit."""
 
     @property
     def plain(self) -> str:
@@ -314,6 +332,17 @@ def _meld_of(position: Position, card: Card) -> tuple[Card, ...]:
     return next((tuple(m) for m in arrangement.melds if card in m), ())
 
 
+def _loose(position: Position, card: Card) -> int:
+    """The mask of the cards left loose (in no meld) after throwing ``card``."""
+    kept = [c for c in position.hand if c != card]
+    return hand_mask(all_best_arrangements(
+        kept, joker_points=position.rules.joker_points)[0].deadwood_cards)
+
+
+def _melds(count: int) -> str:
+    return "no meld" if count == 0 else f"{count} meld" if count == 1 else f"{count} melds"
+
+
 def _outs(count: int) -> str:
     return f"{count} out" if count == 1 else f"{count} outs"
 
@@ -347,15 +376,15 @@ def _game(position: Position, won: float, lost: float) -> str:
 def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
     lb, lw = position.left(better.card), position.left(worse.card)
     if better.knock and worse.knock:
-        if lb == lw:  # the same count: nothing a learner sees tells them apart
+        level = _level(position, better, worse)
+        if lb == lw:  # the same count: what the playouts measured tells them apart
             alike = f"{better.card} and {worse.card} both knock with {lb}"
-            return Reason("playouts", f"{alike}; only playing the hand out separates them",
-                          f"{alike}, but {worse.card} does worse when the hand is played out",
-                          alike)
+            return Reason("playouts", f"{alike}; {level or ONLY_PLAYOUTS}",
+                          f"{alike}, but {level or ONLY_PLAYOUTS}", alike)
         why = f"knocking with {lb} after {better.card} beats knocking with {lw} after {worse.card}"
         wrong = f"{worse.card} knocks with {lw} where {better.card} knocks with {lb}"
         if lw < lb:
-            wrong = f"{wrong}, yet does worse when the hand is played out"
+            wrong = f"{wrong}, yet {level or ONLY_PLAYOUTS}"
         return Reason("count" if lb < lw else "playouts", why, wrong)
     stock = f"{position.stock} cards left"
     if better.knock:
@@ -365,7 +394,8 @@ def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
             why = f"{stock} and {_risk(risk)}{game}"
             wrong = (f"playing on gives your opponent time: a knock with {lb} now has "
                      f"{_risk(risk)} with {stock}{game}")
-            return Reason("knock", why, wrong)
+            return Reason("knock", why, wrong,
+                          short=f"a knock with {lb} now has {_risk(risk)}{game}")
         # The risk argues for waiting, yet the knock wins more: say what waiting costs.
         waiting = "every turn you play on gives your opponent a chance to knock or go gin first"
         close = ""
@@ -386,6 +416,7 @@ def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
     if risk >= RISKY_KNOCK:
         why = f"{stock} and {_risk(risk)} for a knock with {lw}"
         wrong = f"knocking with {lw} now is risky: {stock} and {_risk(risk)}"
+        short = wrong
     elif not outs:
         # No card would improve the hand ("0 outs the hand can still improve" said nothing
         # true): what waiting gains is the opponent's knock, undercut by a count this low.
@@ -397,13 +428,15 @@ def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
         wrong = (f"knocking with {lw} now wins less than playing on ({stock}, no out left "
                  f"to improve the hand, undercut risk {'only ' if risk >= 0.01 else ''}"
                  f"{_percent(risk)}){trap}")
+        short = f"knocking with {lw} now wins less than playing on ({stock}){trap}"
     else:
         why = (f"with {stock} and {_outs(outs)} the hand can still improve, worth more than a "
                f"knock with {lw} (undercut risk {_percent(risk)})")
         wrong = (f"knocking with {lw} now wins less than playing on: with {stock} and "
                  f"{_outs(outs)} the hand can still improve (undercut risk "
                  f"{'only ' if risk >= 0.01 else ''}{_percent(risk)})")
-    return Reason("knock", why + game, wrong + game)
+        short = f"knocking with {lw} now wins less than playing on ({stock}, {_outs(outs)})"
+    return Reason("knock", why + game, wrong + game, short=short + game)
 
 
 def _broken_meld(position: Position, better: Valued, worse: Valued) -> str:
@@ -431,8 +464,52 @@ def _broken(position: Position, better: Valued, worse: Valued) -> Reason | None:
 
 def _count(position: Position, better: Valued, worse: Valued) -> Reason:
     lb, lw = position.left(better.card), position.left(worse.card)
+    wrong = f"{worse.card} leaves {lw} where {better.card} leaves {lb}"
+    if worse.loss < SIZE_PER_POINT * (lw - lb):
+        return Reason("count", f"{better.card} leaves {lb}, {worse.card} leaves {lw}", wrong)
+    # A loss far beyond the points of count: say what else the count costs, so the size is
+    # one a learner can believe (p0094: 2 points more, 19 lost, at 14-81 with fewer outs).
+    support = [*_costs(position, better, worse), _close(position)]
+    support = [c for c in support if c]
+    if not support:
+        return Reason("count", f"{better.card} leaves {lb}, {worse.card} leaves {lw}", wrong)
+    # Short of room, the first fact and the score (what weighs the points) stay.
+    fewer = support if len(support) < 3 else [support[0], support[-1]]
     return Reason("count", f"{better.card} leaves {lb}, {worse.card} leaves {lw}",
-                  f"{worse.card} leaves {lw} where {better.card} leaves {lb}")
+                  f"{wrong}; {', and '.join(support)}", short=f"{wrong}; {'; '.join(fewer)}")
+
+
+def _costs(position: Position, better: Valued, worse: Valued) -> list[str]:
+    """What else ``worse`` gives up against ``better``, said of ``worse``: the outs, the
+    danger, the next draw beyond the count (none when none favours ``better``)."""
+    a, b = position.analyses[better.card], position.analyses[worse.card]
+    parts = []
+    if len(a.outs) > len(b.outs):
+        parts.append(f"throwing {worse.card} leaves {_outs(len(b.outs))} where {better.card} "
+                     f"keeps {len(a.outs)}")
+    if b.danger - a.danger >= DANGER_NAMED:
+        parts.append(f"{worse.card} is likelier to help your opponent "
+                     f"({_danger(position, worse, better)})")
+    carried = max(0, position.left(worse.card) - position.left(better.card))
+    if not parts and b.expected_deadwood - a.expected_deadwood - carried >= SHAPE_NAMED:
+        ea, eb = _pair(a.expected_deadwood, b.expected_deadwood, 1)
+        parts.append(f"the next draw leaves {eb} on average after {worse.card}, {ea} after "
+                     f"{better.card}")
+    return parts
+
+
+def _close(position: Position) -> str:
+    """The score, when either player is close to the game: then every point of this hand
+    weighs more than its face ("at 14-81 your opponent needs 19 for the game"), or ""."""
+    if position.scores is None:
+        return ""
+    mine, theirs = position.scores
+    target = position.rules.target
+    if target - theirs <= CLOSE_TO_GAME:
+        return f"at {mine}-{theirs} your opponent needs {target - theirs} for the game"
+    if target - mine <= CLOSE_TO_GAME:
+        return f"at {mine}-{theirs} you need {target - mine} for the game"
+    return ""
 
 
 def _pair(a: float, b: float, decimals: int) -> tuple[str, str]:
@@ -687,7 +764,9 @@ def _decide(position: Position, better: Valued, worse: Valued) -> Reason:
                                   >= COUNT_DECIDES):
                 costs = _count(position, better, worse)
             if costs is not None:
-                reason = replace(reason, wrong=f"{costs.wrong}, and {reason.wrong}")
+                reason = replace(reason, wrong=f"{costs.wrong}, and {reason.wrong}",
+                                 short=f"{costs.short or costs.wrong}, and "
+                                       f"{reason.short or reason.wrong}")
         return reason
     broken = _broken(position, better, worse)
     if broken is not None:
@@ -716,21 +795,67 @@ def _decide(position: Position, better: Valued, worse: Valued) -> Reason:
         return _shape(position, better, worse)
     if lb < lw:
         return _count(position, better, worse)
+    level = _level(position, better, worse)
     if seen(position, better) == seen(position, worse):
         alike = f"{better.card} and {worse.card} both leave {lb} with {_outs(len(a.outs))}"
-        why = f"{alike}; only playing the hand out separates them"
     else:  # what a learner sees favours the worse choice, or neither: the playouts decide
         alike = (f"{worse.card} leaves {lw} with {_outs(len(b.outs))}, {better.card} {lb} with "
                  f"{len(a.outs)}")
-        why = f"{alike}, yet playing the hand out favours {better.card}"
         gone = _dead_pair(position, better.card)
         if gone:  # the one fact in sight that favours the better card (lesson 12's pair)
             dead = f"{said_cards(gone)} {'are' if len(gone) > 1 else 'is'} in the pile"
-            return Reason("playouts", f"{why}, whose pair can no longer make a set: {dead}",
-                          f"{alike}, but {worse.card} keeps a pair that can no longer make a "
-                          f"set ({dead}) and does worse when the hand is played out", alike)
-    return Reason("playouts", why,
-                  f"{alike}, but {worse.card} does worse when the hand is played out", alike)
+            return Reason("playouts", f"{alike}, but {better.card}'s pair can no longer make "
+                          f"a set: {dead}", f"{alike}, but {worse.card} keeps a pair that can "
+                          f"no longer make a set ({dead})", alike)
+    return Reason("playouts", f"{alike}; {level or ONLY_PLAYOUTS}",
+                  f"{alike}, but {level or ONLY_PLAYOUTS}", alike)
+
+
+ONLY_PLAYOUTS: Final = "no count, out or danger tells them apart: only the playouts' loss does"
+"""Said where nothing in sight nor the judge's shares separates two choices."""
+
+
+def _level(position: Position, better: Valued, worse: Valued) -> str:
+    """Where the count and the outs do not decide, the one fact that favours ``better``,
+    measured by the judge (who goes down first, the undercut) or counted in sight (melds
+    one or two cards away, the melds the thrown card could complete for the opponent, its
+    danger, the next draw), the likeliest to explain the loss first; "" when none does."""
+    ours, theirs = better.opponent_first, worse.opponent_first
+    if ours is not None and theirs is not None and theirs - ours >= LEVEL_SHARE:
+        return (f"your opponent goes down first in {_percent(theirs)} of the deals after "
+                f"{worse.card}, {_percent(ours)} after {better.card}")
+    if better.knock and worse.knock:
+        risks = [v.undercut if v.undercut is not None else position.knock_odds(v.card)[0]
+                 for v in (better, worse)]
+        if risks[1] - risks[0] >= LEVEL_SHARE:
+            return (f"{worse.card}'s knock is undercut {_percent(risks[1])} of the time, "
+                    f"{better.card}'s {_percent(risks[0])}")
+    k = position.knowledge
+    dead = hand_mask((*k.discard_pile, *k.opponent_holds))
+    # Among the loose cards only: a meld that would take a card from a made one gains
+    # nothing (7♦ of a set, beside 9♦, is no start of a run).
+    (one_b, two_b), (one_w, two_w) = (
+        meld_starts(_loose(position, v.card), dead | v.card.bit) for v in (better, worse))
+    if one_b > one_w:
+        return (f"your loose cards are one card from {_melds(one_w)} after throwing "
+                f"{worse.card}, from {one_b} after {better.card}")
+    a, b = position.analyses[better.card], position.analyses[worse.card]
+    if not (better.card.is_joker or worse.card.is_joker):
+        open_b, open_w = open_melds(position, better.card), open_melds(position, worse.card)
+        if open_w > open_b:
+            return (f"{worse.card} could complete {_melds(open_w)} of three for your "
+                    f"opponent, {better.card} {open_b}")
+    mine, yours = _pair(b.danger, a.danger, 2)
+    if b.danger > a.danger and mine != yours:
+        return (f"{worse.card} is a little likelier to help your opponent "
+                f"({_danger(position, worse, better)})")
+    ea, eb = _pair(a.expected_deadwood, b.expected_deadwood, 1)
+    if b.expected_deadwood > a.expected_deadwood and ea != eb:
+        return f"the next draw leaves {eb} on average after {worse.card}, {ea} after {better.card}"
+    if two_b > two_w:
+        return (f"your loose cards are two cards from {_melds(two_w)} after throwing "
+                f"{worse.card}, from {two_b} after {better.card}")
+    return ""
 
 
 def _dead_pair(position: Position, card: Card) -> list[Card]:

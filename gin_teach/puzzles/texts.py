@@ -21,6 +21,7 @@ from gin_teach.analysis import Knowledge, analyze_discards
 from gin_teach.cards import Card
 from gin_teach.explain import (
     COUNT_DECIDES,
+    LONGEST,
     Position,
     Reason,
     Valued,
@@ -323,7 +324,21 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
     sentences.append(playouts_margin(rival, valued))
     kinds = tuple(r.kind for _, r in against)
     misleads = bool(lower)
-    return PuzzleTexts(" ".join(sentences),
+    # What fits a glance (LONGEST): the deciding sentence and the margin always, the other
+    # cards' sentences in order while they fit; each of those cards has its own reason too.
+    head, tail = sentences[0], sentences[-1]
+    if len(f"{head} {tail}") > LONGEST:
+        head = f"{action}: {against[0][1].why}."
+    said = [head]
+    for sentence in sentences[1:-1]:
+        if len(" ".join([*said, sentence, tail])) <= LONGEST:
+            said.append(sentence)
+    if len(said) == 1 < len(sentences) - 1 and against[0][1].kind == "playouts" and len(
+            f"{action}. {sentences[1]} {tail}") <= LONGEST:
+        # Only the playouts part the runner-up (the margin says by how much): the sentence
+        # on the card the tier's own facts beat teaches more.
+        said = [f"{action}.", sentences[1]]
+    return PuzzleTexts(" ".join([*said, tail]),
                        _hint(tier, position, knock, kinds, best.card, misleads), whys,
                        _themes(position, best, against), kinds)
 
