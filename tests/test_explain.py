@@ -17,6 +17,7 @@ from gin_teach.explain import (
     DANGER_NAMED,
     DRAW_COUNT_DECIDES,
     SHAPE_NAMED,
+    SIZE_PER_POINT,
     Position,
     Valued,
     decide,
@@ -105,10 +106,12 @@ def test_a_wrong_choice_beaten_on_count_is_told_its_count() -> None:
                 continue
             gap = left(puzzle, choice.card) - left(puzzle, best.card)
             # The count alone decides unless an accepted card leaves as much (then what sets
-            # this card below that one is said, danger included).
+            # this card below that one is said, danger included) or the loss is far beyond
+            # the points of count (then the danger may be what makes its size plausible).
             alone = not any(left(puzzle, c.card) >= left(puzzle, choice.card)
                             for c in puzzle.choices if c != best and not c.knock
-                            and puzzle.grade(c.card, c.knock).solved)
+                            and puzzle.grade(c.card, c.knock).solved
+                            ) and choice.points_lost < SIZE_PER_POINT * gap
             if gap >= COUNT_DECIDES:
                 assert "close" not in choice.why
                 assert "danger" not in choice.why or not alone, (puzzle.id, choice.why)

@@ -95,8 +95,7 @@ def count_not_all(position: Position, choices: Sequence[Valued], rival: Valued,
     >>> reason = decide(position, choices[0], choices[2])
     >>> print(reason.why + count_not_all(position, choices, choices[2], reason))
     ... # doctest: +NORMALIZE_WHITESPACE
-    J♦ leaves 18, 6♦ leaves 22; 4♠ leaves more yet plays about as well, so the count is not
-    all here
+    J♦ leaves 18, 6♦ leaves 22; 4♠ leaves more yet plays about as well
     """
     check_choices(position, choices, rival=rival)
     if not isinstance(reason, Reason):

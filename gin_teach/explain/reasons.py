@@ -395,7 +395,8 @@ def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
             wrong = (f"playing on gives your opponent time: a knock with {lb} now has "
                      f"{_risk(risk)} with {stock}{game}")
             return Reason("knock", why, wrong,
-                          short=f"a knock with {lb} now has {_risk(risk)}{game}")
+                          short=f"playing on gives your opponent time: a knock with {lb} now "
+                                f"has {_risk(risk)}{game}")
         # The risk argues for waiting, yet the knock wins more: say what waiting costs.
         waiting = "every turn you play on gives your opponent a chance to knock or go gin first"
         close = ""
@@ -764,9 +765,13 @@ def _decide(position: Position, better: Valued, worse: Valued) -> Reason:
                                   >= COUNT_DECIDES):
                 costs = _count(position, better, worse)
             if costs is not None:
+                # Short of room: the card's own fault, bare, and the knock it passes up.
+                bare = costs.short.split("; ")[0] if costs.short else costs.wrong
+                passes = (f"playing on passes up a knock with {position.left(better.card)}"
+                          f" ({_risk(position.knock_odds(better.card)[0])})"
+                          f"{_game(position, *position.knock_odds(better.card)[1:])}")
                 reason = replace(reason, wrong=f"{costs.wrong}, and {reason.wrong}",
-                                 short=f"{costs.short or costs.wrong}, and "
-                                       f"{reason.short or reason.wrong}")
+                                 short=f"{bare}, and {passes}")
         return reason
     broken = _broken(position, better, worse)
     if broken is not None:

@@ -282,10 +282,12 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
     first = f"{against[0][1].why}{count_not_all(position, valued, rival, against[0][1])}"
     sentences = [f"{action}: {first}."]
     other = next((v for v in valued if v.knock != best.knock), None)
+    knock_why = ""
     if knock is not None and rival.knock == best.knock and other is not None:
         # The runner-up settles which card; the knock-or-play-on question still stands.
         reason = decide(position, best, other)
         against.append((other, reason))
+        knock_why = reason.why
         sentences.append(f"{'Knock rather than play on' if best.knock else 'Play on rather '}"
                          f"{'' if best.knock else 'than knock'}: {reason.why}.")
 
@@ -326,18 +328,28 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
     misleads = bool(lower)
     # What fits a glance (LONGEST): the deciding sentence and the margin always, the other
     # cards' sentences in order while they fit; each of those cards has its own reason too.
-    head, tail = sentences[0], sentences[-1]
+    head, middle, tail = sentences[0], sentences[1:-1], sentences[-1]
     if len(f"{head} {tail}") > LONGEST:
         head = f"{action}: {against[0][1].why}."
+    if knock_why and len(" ".join([head, middle[0], tail])) > LONGEST:
+        # Knock or play on is the question asked: its reason leads when both do not fit.
+        head, middle = f"{action}: {knock_why}.", middle[1:]
     said = [head]
-    for sentence in sentences[1:-1]:
+    for sentence in middle:
         if len(" ".join([*said, sentence, tail])) <= LONGEST:
             said.append(sentence)
-    if len(said) == 1 < len(sentences) - 1 and against[0][1].kind == "playouts" and len(
-            f"{action}. {sentences[1]} {tail}") <= LONGEST:
+    forget = next((m for m in middle if m.startswith("Forget ")), "")
+    if forget not in said and against[0][1].kind == "playouts":
         # Only the playouts part the runner-up (the margin says by how much): the sentence
         # on the card the tier's own facts beat teaches more.
-        said = [f"{action}.", sentences[1]]
+        lead = f"{action}: f{forget[1:]}"
+        if len(f"{lead} {tail}") <= LONGEST:
+            said = [lead]
+    if len(" ".join([*said, tail])) > LONGEST:
+        # Still too long: the shortest form of what decides (a knock's, where one decides).
+        shortest = min((r.short for _, r in against if r.short), key=len, default="")
+        if shortest:
+            said = [f"{action}: {shortest}."]
     return PuzzleTexts(" ".join([*said, tail]),
                        _hint(tier, position, knock, kinds, best.card, misleads), whys,
                        _themes(position, best, against), kinds)
