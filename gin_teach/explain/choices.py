@@ -130,8 +130,7 @@ def not_the_fault(position: Position, choices: Sequence[Valued], chosen: Valued,
     """Where ``reason`` condemns ``chosen`` (rejected) for its count, its outs or its danger
     and an accepted card is no better on that score, the clause that says so: that card
     plays about as well, and what sets ``chosen`` below it where a learner can see it or the
-    judge measured it ("" when no accepted card shares the fault, or nothing sets them
-    apart: then the fault named is the reason).
+    judge measured it ("" when no accepted card shares the fault).
 
     >>> from gin_teach.analysis import Knowledge
     >>> position = Position.of("2S 4S 6H 6D 8S 8H 8C 9S 9H 9C JD", Knowledge(stock_size=20))
@@ -186,7 +185,7 @@ def not_the_fault(position: Position, choices: Sequence[Valued], chosen: Valued,
         # Level in sight: the fact the playouts' own numbers or the loose cards show.
         return f"{said}, while {apart.wrong.split(', but ', 1)[-1]}"
     if apart.kind in ("count", "playouts", reason.kind):
-        return ""  # nothing in sight sets it below the peer: the fault named is the reason
+        return said  # nothing in sight sets it below the peer: the loss measured does
     return f"{said}, while {apart.plain}"
 
 
@@ -233,9 +232,16 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
         fed not in shared) else ""
     cost = f"It {chosen.cost()} against {said_among(best, choices)}."
     # The deciding clause with what supports it, as much as fits (LONGEST).
-    return fitted([f"{first_upper(wrong)}. {cost}" for wrong in (
-        f"{reason.wrong}{fed}{shared}", f"{reason.wrong}{shared}", f"{reason.wrong}{fed}",
-        reason.wrong, reason.short) if wrong])
+    short = reason.short or reason.wrong
+    # The card it feeds and the accepted card that shares its fault before the facts that
+    # support the size (a short reason drops those).
+    bare = short.split("; ")[0] if reason.kind == "count" else short
+    peer = shared.split(", while ")[0]
+    brief = f"It {chosen.cost()}."  # the best is named in the reason already
+    return fitted([f"{first_upper(wrong)}. {said}" for wrong in (
+        f"{reason.wrong}{fed}{shared}", f"{short}{fed}{shared}", f"{bare}{fed}{shared}",
+        f"{short}{shared}", f"{bare}{shared}", f"{short}{peer}", f"{bare}{fed}{peer}",
+        f"{bare}{peer}", f"{short}{fed}", reason.wrong, short) for said in (cost, brief)])
 
 
 @names_bad_arguments

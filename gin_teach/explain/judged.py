@@ -121,7 +121,7 @@ def _draw_decider(draw: DrawAnalysis, knowledge: Knowledge, take: bool,
             verdict = f"and the playouts agree{f', though {outs}' if outs else ''}"
         else:
             verdict = f"yet {better}{f'; {outs} too' if outs else ''}"
-        return f"; the count favours {favoured} by {gap:.1f}, too little to decide alone, {verdict}"
+        return f"; the count favours {favoured} by {gap:.1f}, too little alone, {verdict}"
     return "; " + ", and ".join(clauses)
 
 
@@ -220,4 +220,7 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
     # taking), said against the learner's choice too.
     verdict = f"{action(judged.best)}: {said(chosen)} {chosen.cost()}"
     return fitted([f"{wrong}{decider}. {verdict}. {numbers}.", f"{wrong}{decider}. {verdict}.",
+                   f"{wrong}{decider}. It {chosen.cost()}.",
+                   f"{wrong}{decider.split(', though ')[0].split('; the outs')[0]}. "
+                   f"It {chosen.cost()}.",
                    f"{wrong}. {verdict}."])

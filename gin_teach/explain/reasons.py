@@ -358,7 +358,7 @@ def _risk(chance: float) -> str:
     return f"an undercut risk of {'only ' if chance < RISKY_KNOCK else ''}{_percent(chance)}"
 
 
-def _game(position: Position, won: float, lost: float) -> str:
+def _game(position: Position, won: float, lost: float, risk: float = 1.0) -> str:
     """The score's part in a knock: "; at 89-0 this knock wins the game", or ""."""
     if position.scores is None:
         return ""
@@ -368,8 +368,9 @@ def _game(position: Position, won: float, lost: float) -> str:
     if won >= 0.5:
         return f"; at {mine}-{theirs} this knock wins the game {_percent(won)} of the time"
     if lost >= 0.1:
-        return (f"; at {mine}-{theirs} an undercut would give your opponent the game "
-                f"({_percent(lost)} of the time)")
+        # Every undercut would: the risk said beside it is then the chance.
+        often = "" if lost >= risk - 0.005 else f" ({_percent(lost)} of the time)"
+        return f"; at {mine}-{theirs} an undercut would give your opponent the game{often}"
     return ""
 
 
@@ -389,14 +390,13 @@ def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
     stock = f"{position.stock} cards left"
     if better.knock:
         risk, won, lost = position.knock_odds(better.card)
-        game = _game(position, won, lost)
+        game = _game(position, won, lost, risk)
         if risk < RISKY_KNOCK or won >= 0.5:
             why = f"{stock} and {_risk(risk)}{game}"
             wrong = (f"playing on gives your opponent time: a knock with {lb} now has "
                      f"{_risk(risk)} with {stock}{game}")
             return Reason("knock", why, wrong,
-                          short=f"playing on gives your opponent time: a knock with {lb} now "
-                                f"has {_risk(risk)}{game}")
+                          short=f"a knock with {lb} now has {_risk(risk)} with {stock}{game}")
         # The risk argues for waiting, yet the knock wins more: say what waiting costs.
         waiting = "every turn you play on gives your opponent a chance to knock or go gin first"
         close = ""
@@ -413,7 +413,7 @@ def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
         return Reason("knock", why, wrong)
     risk, won, lost = position.knock_odds(worse.card)
     outs = len(position.analyses[better.card].outs)
-    game = _game(position, won, lost)
+    game = _game(position, won, lost, risk)
     if risk >= RISKY_KNOCK:
         why = f"{stock} and {_risk(risk)} for a knock with {lw}"
         wrong = f"knocking with {lw} now is risky: {stock} and {_risk(risk)}"
@@ -429,14 +429,16 @@ def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
         wrong = (f"knocking with {lw} now wins less than playing on ({stock}, no out left "
                  f"to improve the hand, undercut risk {'only ' if risk >= 0.01 else ''}"
                  f"{_percent(risk)}){trap}")
-        short = f"knocking with {lw} now wins less than playing on ({stock}){trap}"
+        short = (f"knocking with {lw} now wins less than playing on ({stock}, undercut risk "
+                 f"{_percent(risk)}){trap}")
     else:
         why = (f"with {stock} and {_outs(outs)} the hand can still improve, worth more than a "
                f"knock with {lw} (undercut risk {_percent(risk)})")
         wrong = (f"knocking with {lw} now wins less than playing on: with {stock} and "
                  f"{_outs(outs)} the hand can still improve (undercut risk "
                  f"{'only ' if risk >= 0.01 else ''}{_percent(risk)})")
-        short = f"knocking with {lw} now wins less than playing on ({stock}, {_outs(outs)})"
+        short = (f"knocking with {lw} now wins less than playing on ({stock}, "
+                 f"{_outs(outs)}, undercut risk {_percent(risk)})")
     return Reason("knock", why + game, wrong + game, short=short + game)
 
 
@@ -769,7 +771,7 @@ def _decide(position: Position, better: Valued, worse: Valued) -> Reason:
                 bare = costs.short.split("; ")[0] if costs.short else costs.wrong
                 passes = (f"playing on passes up a knock with {position.left(better.card)}"
                           f" ({_risk(position.knock_odds(better.card)[0])})"
-                          f"{_game(position, *position.knock_odds(better.card)[1:])}")
+                          f"{_game(position, *position.knock_odds(better.card)[1:], risk=1.0)}")
                 reason = replace(reason, wrong=f"{costs.wrong}, and {reason.wrong}",
                                  short=f"{bare}, and {passes}")
         return reason

@@ -282,12 +282,12 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
     first = f"{against[0][1].why}{count_not_all(position, valued, rival, against[0][1])}"
     sentences = [f"{action}: {first}."]
     other = next((v for v in valued if v.knock != best.knock), None)
-    knock_why = ""
+    knock_why = knock_short = ""
     if knock is not None and rival.knock == best.knock and other is not None:
         # The runner-up settles which card; the knock-or-play-on question still stands.
         reason = decide(position, best, other)
         against.append((other, reason))
-        knock_why = reason.why
+        knock_why, knock_short = reason.why, reason.short
         sentences.append(f"{'Knock rather than play on' if best.knock else 'Play on rather '}"
                          f"{'' if best.knock else 'than knock'}: {reason.why}.")
 
@@ -332,8 +332,12 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
     if len(f"{head} {tail}") > LONGEST:
         head = f"{action}: {against[0][1].why}."
     if knock_why and len(" ".join([head, middle[0], tail])) > LONGEST:
-        # Knock or play on is the question asked: its reason leads when both do not fit.
-        head, middle = f"{action}: {knock_why}.", middle[1:]
+        # Knock or play on is the question asked: its reason stays, short, or leads.
+        asked = middle[0].replace(knock_why, knock_short) if knock_short else middle[0]
+        if knock_short and len(" ".join([head, asked, tail])) <= LONGEST:
+            middle = [asked, *middle[1:]]
+        else:
+            head, middle = f"{action}: {knock_why}.", middle[1:]
     said = [head]
     for sentence in middle:
         if len(" ".join([*said, sentence, tail])) <= LONGEST:
@@ -347,7 +351,8 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
             said = [lead]
     if len(" ".join([*said, tail])) > LONGEST:
         # Still too long: the shortest form of what decides (a knock's, where one decides).
-        shortest = min((r.short for _, r in against if r.short), key=len, default="")
+        shortest = knock_short or min((r.short for _, r in against if r.short), key=len,
+                                      default="")
         if shortest:
             said = [f"{action}: {shortest}."]
     return PuzzleTexts(" ".join([*said, tail]),
