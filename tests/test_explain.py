@@ -18,6 +18,7 @@ from gin_teach.explain import (
     DANGER_NAMED,
     DRAW_COUNT_DECIDES,
     SHAPE_NAMED,
+    SIZE_PER_POINT,
     Position,
     Valued,
     decide,
@@ -87,6 +88,8 @@ def test_a_count_gap_of_two_is_the_reason_and_never_called_close() -> None:
             continue
         gap = left(puzzle, other.card) - left(puzzle, best.card)
         first = puzzle.explanation.split(". ")[0]
+        if puzzle.knock is not None and "knock" in first.partition(": ")[2]:
+            continue  # short of room, the question asked (knock or play on) leads
         if gap >= COUNT_DECIDES:
             decided += 1
             assert "danger" not in first and "outs" not in first and "close" not in first, \
@@ -106,10 +109,12 @@ def test_a_wrong_choice_beaten_on_count_is_told_its_count() -> None:
                 continue
             gap = left(puzzle, choice.card) - left(puzzle, best.card)
             # The count alone decides unless an accepted card leaves as much (then what sets
-            # this card below that one is said, danger included).
+            # this card below that one is said, danger included) or the loss is far beyond
+            # the points of count (then the danger may be what makes its size plausible).
             alone = not any(left(puzzle, c.card) >= left(puzzle, choice.card)
                             for c in puzzle.choices if c != best and not c.knock
-                            and puzzle.grade(c.card, c.knock).solved)
+                            and puzzle.grade(c.card, c.knock).solved
+                            ) and choice.points_lost < SIZE_PER_POINT * gap
             if gap >= COUNT_DECIDES:
                 assert "close" not in choice.why
                 assert "danger" not in choice.why or not alone, (puzzle.id, choice.why)
@@ -130,8 +135,11 @@ def test_only_the_playouts_are_named_when_nothing_else_separates() -> None:
             assert left(puzzle, other.card) - left(puzzle, best.card) < COUNT_DECIDES
         if best.knock and other.knock and left(puzzle, other.card) > left(puzzle, best.card):
             knocks_on_count += 1
+            # In the explanation, or (short of room) in the rival's own reason.
             assert (f"knocking with {left(puzzle, best.card)} after {best.card} beats knocking "
-                    f"with {left(puzzle, other.card)}") in puzzle.explanation
+                    f"with {left(puzzle, other.card)}") in puzzle.explanation or (
+                f"{other.card} knocks with {left(puzzle, other.card)} where {best.card} knocks "
+                f"with {left(puzzle, best.card)}") in other.why, puzzle.id
     # The re-judged bank keeps 2 puzzles whose best and closest rival are knocks with
     # different counts: at least one, and the same sentence from the judge itself where
     # the stock is nearly gone and only the knocks are worth anything.
@@ -229,7 +237,8 @@ def test_playing_on_with_another_card_is_told_what_that_card_costs_too() -> None
                         f"leaves {left(puzzle, best.card)}") in choice.why, (puzzle.id, choice.why)
             if "as far as the playouts can tell" not in choice.why:
                 assert "playing on gives your opponent time" in choice.why.lower() or \
-                    "knocking with" in choice.why, (puzzle.id, choice.why)
+                    "knocking with" in choice.why or "playing on passes up a knock with" in \
+                    choice.why, (puzzle.id, choice.why)
     # 63 in the re-judged bank (fewer knocks are best than before): at least half of them.
     assert told > 30
 
@@ -383,8 +392,8 @@ def test_a_take_or_draw_reason_names_the_outs_or_the_pile_when_the_count_does_no
             assert not (outs or pile or "only the playouts" in text), (puzzle.id, text)
             continue
         undecided += 1
-        leans = re.search(r"the count favours (taking|leaving) [^,]*?by ([\d.]+), too little to "
-                          r"decide alone, (and the playouts agree|yet the playouts find)", text)
+        leans = re.search(r"the count favours (taking|leaving) [^,]*?by ([\d.]+), too little "
+                          r"alone, (and the playouts agree|yet the playouts find)", text)
         assert outs or pile or leans or "the counts are level" in text, (puzzle.id, text)
         take_outs, draw_outs = len(seen.take_outs), len(seen.draw_outs)
         # Outs are never said to be level when they are not (p0815 said so at 4 against 3),
@@ -479,10 +488,12 @@ def test_the_review_says_what_the_learners_move_does_wrong(coached) -> None:
                     [c for c in hand if c != best])
                 if gap >= COUNT_DECIDES and "knock" not in decision.move + decision.best:
                     assert "close" not in decision.why
-                    # Danger only to tell it from an accepted card that leaves as much.
+                    # Danger only to tell it from an accepted card that leaves as much, or
+                    # where the loss is far beyond the count (SIZE_PER_POINT).
                     peer = re.search(r"leaves (as much|more) yet plays about as well as ",
                                      decision.why)
-                    assert "danger" not in decision.why or peer, decision.why
+                    assert "danger" not in decision.why or peer or (
+                        decision.points_lost >= SIZE_PER_POINT * gap), decision.why
         replay.apply(action)
     assert wrong >= 2
 
@@ -567,9 +578,13 @@ def test_a_rejected_card_that_leaves_less_is_answered_and_never_hinted_at_by_cou
             continue
         answered += 1
         assert puzzle.hint != HINTS[1], (puzzle.id, puzzle.hint)
+        # In the explanation, or (short of room) by the card's own reason, which is never
+        # its count: it leaves less.
+        own = {c.card: c.why for c in puzzle.choices if not c.knock}
         assert any(f"not {card}" in puzzle.explanation or f"{card} would look right"
                    in puzzle.explanation or f"than {card}" in puzzle.explanation
-                   or f"{card} leaves" in puzzle.explanation for card in lower), (
+                   or f"{card} leaves" in puzzle.explanation for card in lower) or all(
+            f"{card} leaves {left(puzzle, card)} where" not in own[card] for card in lower), (
             puzzle.id, puzzle.explanation)
     assert answered > 20
 
@@ -626,13 +641,13 @@ def test_an_explanation_that_names_the_count_says_when_accepted_cards_leave_more
                  and not int(counted[2]) <= left(puzzle, c.card) < int(counted[4])}
         if peers:
             told += 1
-            clause = re.search(r"; ([^;]+?) play about as well, so the count is not all here|"
-                               r"; ([^;]+?) (?:yet|and) plays about as well, so the count is "
-                               r"not all here", first)
+            # Said as a fact, never "so the count is not all here" (issue 44).
+            clause = re.search(r"; ([^;.]+?) play about as well|"
+                               r"; ([^;.]+?) (?:yet|and) plays about as well", first)
             assert clause, (puzzle.id, first)
             assert named(clause[0]) == peers, (puzzle.id, first)
         else:
-            assert "the count is not all here" not in first, (puzzle.id, first)
+            assert "plays about as well" not in first, (puzzle.id, first)
     # 17 in the re-judged bank: at least half of them.
     assert told >= 8
 

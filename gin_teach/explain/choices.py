@@ -8,12 +8,14 @@ like the whole reason where an accepted card shares it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from gin_teach.core.cards import Card
 from gin_teach.core.validation import names_bad_arguments, wrong_argument
 from gin_teach.core.wording import first_upper
 from gin_teach.explain.reasons import (
     DANGER_NAMED,
+    ONLY_PLAYOUTS,
     Position,
     Reason,
     Valued,
@@ -25,7 +27,8 @@ from gin_teach.explain.reasons import (
 )
 from gin_teach.judge import plus_minus
 
-__all__ = ["choice_reason", "count_not_all", "not_the_fault", "playouts_margin", "said_among"]
+__all__ = ["LONGEST", "choice_reason", "count_not_all", "fitted", "not_the_fault",
+           "playouts_margin", "said_among"]
 
 
 def _rival(choices: Sequence[Valued], best: Valued) -> Valued | None:
@@ -92,8 +95,7 @@ def count_not_all(position: Position, choices: Sequence[Valued], rival: Valued,
     >>> reason = decide(position, choices[0], choices[2])
     >>> print(reason.why + count_not_all(position, choices, choices[2], reason))
     ... # doctest: +NORMALIZE_WHITESPACE
-    J♦ leaves 18, 6♦ leaves 22; 4♠ leaves more yet plays about as well, so the count is not
-    all here
+    J♦ leaves 18, 6♦ leaves 22; 4♠ leaves more yet plays about as well
     """
     check_choices(position, choices, rival=rival)
     if not isinstance(reason, Reason):
@@ -119,7 +121,7 @@ def count_not_all(position: Position, choices: Sequence[Valued], rival: Valued,
         said = f"{leave(less, 'less')} and {'plays' if len(less) == 1 else 'play'}"
     else:
         said = f"{leave(more, much)} yet {'plays' if len(more) == 1 else 'play'}"
-    return f"; {said} about as well, so the count is not all here"
+    return f"; {said} about as well"
 
 
 @names_bad_arguments
@@ -127,8 +129,8 @@ def not_the_fault(position: Position, choices: Sequence[Valued], chosen: Valued,
                   reason: Reason) -> str:
     """Where ``reason`` condemns ``chosen`` (rejected) for its count, its outs or its danger
     and an accepted card is no better on that score, the clause that says so: that card
-    plays about as well, and what sets ``chosen`` below it where a learner can see it, else
-    that the named fact is not all ("" when no accepted card shares the fault).
+    plays about as well, and what sets ``chosen`` below it where a learner can see it or the
+    judge measured it ("" when no accepted card shares the fault).
 
     >>> from gin_teach.analysis import Knowledge
     >>> position = Position.of("2S 4S 6H 6D 8S 8H 8C 9S 9H 9C JD", Knowledge(stock_size=20))
@@ -166,21 +168,24 @@ def not_the_fault(position: Position, choices: Sequence[Valued], chosen: Valued,
     theirs = analyses[peer.card]
     if reason.kind == "count":
         same = position.left(peer.card) == lw
-        shared, fact = f"leaves {'as much' if same else 'more'}", "the count is"
+        shared = f"leaves {'as much' if same else 'more'}"
     elif reason.kind == "shape" and len(analyses[choices[0].card].outs) > len(mine.outs):
         same = len(theirs.outs) == len(mine.outs)
-        shared, fact = f"keeps {'as few' if same else 'fewer'} outs", "the outs are"
+        shared = f"keeps {'as few' if same else 'fewer'} outs"
     elif reason.kind == "shape":  # condemned on the next draw's expected deadwood
-        shared, fact = "does no better on the next draw", "the next draw is"
+        shared = "does no better on the next draw"
     else:
         likely = "as likely" if theirs.danger - mine.danger < DANGER_NAMED else "likelier"
-        shared, fact = f"is {likely} to help your opponent", "the danger is"
+        shared = f"is {likely} to help your opponent"
     said = f"; {peer.card} {shared} yet plays about as well as {said_among(choices[0], choices)}"
     # What sets this card below the peer, when a learner can see it (p0409: A♠ and A♥ alike
     # but for the danger); else only the playouts do.
     apart = decide(position, peer, chosen)
+    if apart.kind == "playouts" and ONLY_PLAYOUTS not in apart.wrong:
+        # Level in sight: the fact the playouts' own numbers or the loose cards show.
+        return f"{said}, while {apart.wrong.split(', but ', 1)[-1]}"
     if apart.kind in ("count", "playouts", reason.kind):
-        return f"{said}, so {fact} not all here"
+        return said  # nothing in sight sets it below the peer: the loss measured does
     return f"{said}, while {apart.plain}"
 
 
@@ -205,8 +210,9 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
         if rival is None:
             return f"{_action(best, choices)}: it is the only choice."
         reason = decide(position, best, rival)
-        why = f"{reason.why}{count_not_all(position, choices, rival, reason)}"
-        return f"{_action(best, choices)}: {why}. {playouts_margin(rival, choices)}"
+        margin = playouts_margin(rival, choices)
+        return fitted([f"{_action(best, choices)}: {reason.why}{caveat}. {margin}"
+                       for caveat in (count_not_all(position, choices, rival, reason), "")])
     reason = decide(position, best, chosen)
     if chosen.accepted:
         # The verdict first (it is accepted), then the difference it does not outweigh. A
@@ -214,14 +220,44 @@ def choice_reason(position: Position, choices: Sequence[Valued], chosen: Valued)
         though = ", though"
         if reason.kind == "playouts":
             though = " even though" if seen(position, chosen) != seen(position, best) else ";"
-        return (f"{first_upper(said_among(chosen, choices))} is as good as "
-                f"{said_among(best, choices)} as far as the playouts can tell: it "
-                f"{chosen.cost()}{though} {reason.plain}.")
-    wrong = reason.wrong
+        verdict = (f"{first_upper(said_among(chosen, choices))} is as good as "
+                   f"{said_among(best, choices)} as far as the playouts can tell: it "
+                   f"{chosen.cost()}")
+        return fitted([f"{verdict}{though} {plain}." for plain in (
+            reason.plain, reason.short) if plain] + [f"{verdict}."])
     shared = not_the_fault(position, choices, chosen, reason)
     fed = feeds(position, chosen.card) if not chosen.knock else ""
-    if fed and reason.kind in ("count", "broken meld") and fed not in shared:
-        wrong = f"{wrong}, and {fed}"  # what the count leaves out: it feeds the opponent
-    wrong = f"{wrong}{shared}"
-    return (f"{first_upper(wrong)}. It {chosen.cost()} against "
-            f"{said_among(best, choices)}.")
+    # What the count leaves out: it feeds the opponent.
+    fed = f", and {fed}" if fed and reason.kind in ("count", "broken meld") and (
+        fed not in shared) else ""
+    cost = f"It {chosen.cost()} against {said_among(best, choices)}."
+    # The deciding clause with what supports it, as much as fits (LONGEST).
+    short = reason.short or reason.wrong
+    # The card it feeds and the accepted card that shares its fault before the facts that
+    # support the size (a short reason drops those).
+    bare = short.split("; ")[0] if reason.kind == "count" else short
+    peer = shared.split(", while ")[0]
+    brief = f"It {chosen.cost()}."  # the best is named in the reason already
+    return fitted([f"{first_upper(wrong)}. {said}" for wrong in (
+        f"{reason.wrong}{fed}{shared}", f"{short}{fed}{shared}", f"{bare}{fed}{shared}",
+        f"{short}{shared}", f"{bare}{shared}", f"{short}{peer}", f"{bare}{fed}{peer}",
+        f"{bare}{peer}", f"{short}{fed}", reason.wrong, short) for said in (cost, brief)])
+
+
+@names_bad_arguments
+def fitted(texts: Sequence[str]) -> str:
+    """The first of ``texts`` (each a whole reason, the fullest first) that a learner reads
+    at a glance, :data:`LONGEST` characters or fewer; else the shortest.
+
+    >>> fitted(["x" * 300, "a short reason.", "short."])
+    'a short reason.'
+    """
+    if not isinstance(texts, (list, tuple)) or not texts or not all(
+            isinstance(t, str) for t in texts):
+        raise wrong_argument("texts", texts, "a non-empty sequence of texts")
+    said: list[str] = list(texts)
+    return next((t for t in said if len(t) <= LONGEST), min(said, key=len))
+
+
+LONGEST: Final = 250
+"""The most characters of a reason: one a learner reads at a glance."""

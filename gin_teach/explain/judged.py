@@ -13,7 +13,7 @@ from gin_teach.core.rules import Rules
 from gin_teach.core.validation import names_bad_arguments
 from gin_teach.core.wording import first_upper
 from gin_teach.errors import CardError
-from gin_teach.explain.choices import choice_reason
+from gin_teach.explain.choices import choice_reason, fitted
 from gin_teach.explain.reasons import (
     DRAW_COUNT_DECIDES,
     Position,
@@ -121,7 +121,7 @@ def _draw_decider(draw: DrawAnalysis, knowledge: Knowledge, take: bool,
             verdict = f"and the playouts agree{f', though {outs}' if outs else ''}"
         else:
             verdict = f"yet {better}{f'; {outs} too' if outs else ''}"
-        return f"; the count favours {favoured} by {gap:.1f}, too little to decide alone, {verdict}"
+        return f"; the count favours {favoured} by {gap:.1f}, too little alone, {verdict}"
     return "; " + ", and ".join(clauses)
 
 
@@ -178,9 +178,9 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
     # result of drawing where drawing is the advice.
     after = (f"after throwing {draw.take_discard} you have {draw.take_deadwood}" if take_best
              else f"taking {up} and throwing {draw.take_discard} leaves {draw.take_deadwood}")
-    facts = (f"{melds}{after}{low}; "
-             f"a stock card leaves {draw.draw_deadwood:.1f} on average"
-             f"{_draw_decider(draw, knowledge, take_best, knocks)}")
+    decider = _draw_decider(draw, knowledge, take_best, knocks)
+    plain = f"{melds}{after}{low}; a stock card leaves {draw.draw_deadwood:.1f} on average"
+    facts = f"{plain}{decider}"
     take = judged.option("take")
     leave = next(o for o in judged.options if o.kind != "take")
     numbers = (f"In playouts taking averages {take.value:+.1f} points a hand, "
@@ -195,11 +195,15 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
     def said(option: Option) -> str:
         return f"taking {up}" if option.kind == "take" else option.said()
 
+    # As much as fits a glance (LONGEST): the playouts' averages go first, then what
+    # decides beyond the count.
     if chosen.verdict == "best":
-        return f"{action(chosen)}: {facts}. {numbers}."
+        return fitted([f"{action(chosen)}: {facts}. {numbers}.", f"{action(chosen)}: {facts}.",
+                       f"{action(chosen)}: {plain}."])
     if chosen.accepted:
-        return (f"{first_upper(said(chosen))} is as good as {said(judged.best)} as far as "
-                f"the playouts can tell: it {chosen.cost()}; {facts}.")
+        verdict = (f"{first_upper(said(chosen))} is as good as {said(judged.best)} as far as "
+                   f"the playouts can tell: it {chosen.cost()}")
+        return fitted([f"{verdict}; {facts}.", f"{verdict}; {plain}."])
     left, stock = draw.take_deadwood, f"{draw.draw_deadwood:.1f}"
     if chosen.kind == "take":
         # Compared as said, to one decimal: never "29, more than 29.0".
@@ -214,5 +218,9 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
                  f"leaves {left}{low}")
     # What decides when the count does not (p0778: the count favoured drawing, the outs
     # taking), said against the learner's choice too.
-    decider = _draw_decider(draw, knowledge, take_best, knocks)
-    return f"{wrong}{decider}. {action(judged.best)}: {said(chosen)} {chosen.cost()}. {numbers}."
+    verdict = f"{action(judged.best)}: {said(chosen)} {chosen.cost()}"
+    return fitted([f"{wrong}{decider}. {verdict}. {numbers}.", f"{wrong}{decider}. {verdict}.",
+                   f"{wrong}{decider}. It {chosen.cost()}.",
+                   f"{wrong}{decider.split(', though ')[0].split('; the outs')[0]}. "
+                   f"It {chosen.cost()}.",
+                   f"{wrong}. {verdict}."])

@@ -3,34 +3,26 @@ reason (see :mod:`gin_teach.explain`) and the sentences a learner reads for each
 
 from __future__ import annotations
 
-import functools
-import random
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Final
 
-from gin_teach.analysis import (
-    DiscardAnalysis,
-    Knowledge,
-    analyze_discards,
-)
-from gin_teach.analysis.discards import danger_weight
-from gin_teach.core.cards import Card, HandLike, full_deck, hand_mask, parse_cards, to_cards
-from gin_teach.core.kernel import deadwood_of_mask
+from gin_teach.core.cards import Card, full_deck, hand_mask
 from gin_teach.core.melds import all_best_arrangements
-from gin_teach.core.rules import Rules
 from gin_teach.core.solver import MELDS_WITH_CARD
 from gin_teach.core.validation import names_bad_arguments, wrong_argument
-from gin_teach.errors import CardError, excerpt
-from gin_teach.judge import (
-    Option,
-    breaks_meld,
-    loss_words,
-    position_seed,
-    table_view,
+from gin_teach.explain.position import (
+    Position,
+    Reason,
+    Valued,
+    move_words,
+    said_cards,
+    without_opponent,
+    without_pile,
 )
-from gin_teach.playouts.opponent import OpponentModel
-from gin_teach.playouts.playout import PlayoutRules, imagined_deal, settle_masks
+from gin_teach.explain.starts import meld_starts
+from gin_teach.judge import (
+    breaks_meld,
+)
 
 __all__ = [
     "CLOSE_TO_GAME",
@@ -38,7 +30,10 @@ __all__ = [
     "DANGER_NAMED",
     "DRAW_COUNT_DECIDES",
     "KINDS",
+    "LEVEL_SHARE",
+    "ONLY_PLAYOUTS",
     "RISKY_KNOCK",
+    "SIZE_PER_POINT",
     "Position",
     "Reason",
     "Valued",
@@ -75,219 +70,16 @@ is no reason a learner should weigh."""
 SHAPE_NAMED: Final = 0.1
 """A next draw is called better only when the expected deadwood after it is this much lower
 (with no more outs to show): 22.05 against 22.11 is no reason a learner should weigh."""
+SIZE_PER_POINT: Final = 3.0
+"""A count reason explains a loss up to this many points a hand for each point of deadwood
+more; a larger loss gets the outs, the danger or the score that make up the rest."""
+LEVEL_SHARE: Final = 0.02
+"""A gap in a share of the judge's deals (who goes down first, the undercut) from which it
+is named as what sets two level choices apart."""
 KINDS: Final = ("knock", "broken meld", "count", "defence", "memory", "shape", "playouts")
-UNDERCUT_SAMPLES: Final = 300
-"""Hands the opponent may hold, drawn to estimate a knock's undercut risk (no playouts)."""
 _RANKS: Final = {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes",
                  7: "sevens", 8: "eights", 9: "nines", 10: "tens", 11: "jacks", 12: "queens",
                  13: "kings"}
-
-
-@names_bad_arguments
-def said_cards(cards: Sequence[Card]) -> str:
-    """Cards in words: ``"9♣"``, ``"9♣ and 9♠"``, ``"8♥, 9♣ and 9♠"``.
-
-    >>> said_cards(parse_cards("9C 9S 8H"))
-    '8♥, 9♣ and 9♠'
-    """
-    names = [str(card) for card in sorted(set(cards), key=lambda c: (c.rank, c.suit))]
-    if len(names) < 2:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-@names_bad_arguments
-def move_words(move: str) -> str:
-    """A typed move (``"discard JS"``, ``"knock JS"``, ``"take"``) in the words a learner
-    reads, with card symbols.
-
-    >>> move_words("discard JS"), move_words("knock TD"), move_words("draw")
-    ('discard J♠', 'discard 10♦ and knock', 'draw from the stock')
-    """
-    words = move.split()
-    if len(words) == 2 and words[0] in ("discard", "knock"):
-        try:
-            (card,) = parse_cards(words[1])
-        except CardError:
-            return move
-        return f"discard {card}{' and knock' if words[0] == 'knock' else ''}"
-    return {"take": "take the face-up card", "draw": "draw from the stock",
-            "pass": "pass"}.get(move, move)
-
-
-@names_bad_arguments
-def without_opponent(knowledge: Knowledge) -> Knowledge:
-    """The same knowledge with the opponent's pick-ups, passes and discards forgotten (the pile
-    and the stock stay).
-
-    >>> without_opponent(Knowledge(opponent_took="8H", opponent_holds="8H")).opponent_holds
-    ()
-    """
-    return Knowledge(discard_pile=knowledge.discard_pile, stock_size=knowledge.stock_size,
-                     just_taken=knowledge.just_taken, knock_limit=knowledge.knock_limit,
-                     jokers=knowledge.jokers)
-
-
-@names_bad_arguments
-def without_pile(knowledge: Knowledge) -> Knowledge:
-    """The same knowledge with the discard pile forgotten (its cards count as unseen).
-
-    >>> without_pile(Knowledge(discard_pile="5C 9D", stock_size=20)).discard_pile
-    ()
-    """
-    return replace(knowledge, discard_pile=())
-
-
-@dataclass(frozen=True)
-class Valued:
-    """One choice of a discard, valued: throw ``card`` and ``knock`` or not, losing ``loss``
-    expected points (± ``error``) against the best; ``accepted`` when graded best or good.
-    From the judge (:meth:`of`) or from a puzzle's stored numbers.
-
-    >>> Valued.discard("KS", knock=True).said()
-    'K♠ and knock'
-    """
-
-    card: Card
-    knock: bool = False
-    loss: float = 0.0
-    error: float = 0.0
-    accepted: bool = True
-
-    @classmethod
-    @names_bad_arguments
-    def discard(cls, card: Card | str, knock: bool = False, loss: float = 0.0,
-                error: float = 0.0, accepted: bool | None = None) -> Valued:
-        """A choice by card code (accepted unless it loses something)."""
-        chosen = card if isinstance(card, Card) else parse_cards(card)
-        if not isinstance(chosen, Card):
-            if len(chosen) != 1:
-                raise CardError(f"a discard is one card, got {excerpt(card)}")
-            chosen = chosen[0]
-        return cls(chosen, knock, loss, error, loss <= 0 if accepted is None else accepted)
-
-    @classmethod
-    @names_bad_arguments
-    def of(cls, option: Option) -> Valued:
-        """A discard option of the judge."""
-        if option.card is None:
-            raise CardError(f"{option.move} throws no card: it is not a discard")
-        return cls(option.card, option.knock, option.loss, option.error, option.accepted)
-
-    def said(self, play_on: bool = False) -> str:
-        """The choice in words; ``play_on`` says so when the card could knock too."""
-        if self.knock:
-            return f"{self.card} and knock"
-        return f"{self.card} and play on" if play_on else str(self.card)
-
-    def cost(self) -> str:
-        """What it costs against the best, with the measurement's error."""
-        return loss_words(self.loss, self.error)
-
-
-@dataclass(frozen=True)
-class Reason:
-    """What decides between a better and a worse choice: its ``kind`` (one of
-    :data:`KINDS`), ``why`` the better one (a clause naming it) and what the worse one does
-    ``wrong`` (a clause naming it).
-
-    >>> Reason("count", "K♠ leaves 26, 7♠ leaves 33", "7♠ leaves 33 where K♠ leaves 26").plain
-    '7♠ leaves 33 where K♠ leaves 26'
-    """
-
-    kind: str
-    why: str
-    wrong: str
-    facts: str = ""
-    """The facts alone, without saying which is worse (for a choice the playouts accept)."""
-
-    @property
-    def plain(self) -> str:
-        """The facts for a choice as good as the best: ``facts``, else ``wrong``."""
-        return self.facts or self.wrong
-
-
-@dataclass(frozen=True)
-class Position:
-    """A discard decision: the 11 cards of ``hand``, what the player ``knowledge`` knows,
-    the ``rules`` and, in a game, the ``scores`` (yours, the opponent's).
-
-    >>> position = Position.of("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20))
-    >>> position.left(Card.parse("KC")), position.stock
-    (38, 20)
-    """
-
-    hand: tuple[Card, ...]
-    knowledge: Knowledge
-    rules: Rules
-    scores: tuple[int, int] | None = None
-
-    @classmethod
-    @names_bad_arguments
-    def of(cls, hand11: HandLike, knowledge: Knowledge | None = None,
-           rules: Rules | None = None, scores: tuple[int, int] | None = None) -> Position:
-        """The position of ``hand11`` (the cards sorted: their order changes nothing)."""
-        return cls(tuple(sorted(to_cards(hand11))), knowledge or Knowledge(),
-                   rules or Rules.modern(), scores)
-
-    @functools.cached_property
-    def analyses(self) -> dict[Card, DiscardAnalysis]:
-        """The analysis of each legal discard, by card."""
-        return {a.card: a for a in analyze_discards(self.hand, self.knowledge, self.rules)}
-
-    @functools.cached_property
-    def weight(self) -> float:
-        """Deadwood points one unit of danger costs at this stage of the hand."""
-        return danger_weight(self.knowledge, self.rules)
-
-    def left(self, card: Card) -> int:
-        """The deadwood left after throwing ``card``."""
-        return deadwood_of_mask(hand_mask(self.hand) ^ card.bit, self.rules.joker_points)
-
-    @functools.cached_property
-    def stock(self) -> int:
-        """Cards left in the stock."""
-        return self.knowledge.stock(len(self.hand), self.rules.jokers)
-
-    def scores_without(self, forget: str) -> dict[Card, float]:
-        """The analysis scores with the pile (``"pile"``) or the opponent's moves
-        (``"opponent"``) forgotten."""
-        known = without_pile(self.knowledge) if forget == "pile" else \
-            without_opponent(self.knowledge)
-        return {a.card: a.score for a in analyze_discards(self.hand, known, self.rules)}
-
-    def knock_odds(self, card: Card) -> tuple[float, float, float]:
-        """For a knock after throwing ``card``: the chance of an undercut, of the knock
-        winning the game and of an undercut losing it, over hands the opponent may hold
-        (drawn from what it has shown; seeded by the position)."""
-        return _knock_odds(self, card)
-
-    def named(self) -> frozenset[Card]:
-        """Every card a reason may name: the hand and every card the knowledge shows."""
-        k = self.knowledge
-        shown = (*k.discard_pile, *k.opponent_holds, *k.opponent_took, *k.opponent_passed,
-                 *k.opponent_discarded)
-        return frozenset((*self.hand, *shown))
-
-
-@functools.lru_cache(maxsize=64)
-def _knock_odds(position: Position, card: Card) -> tuple[float, float, float]:
-    view = table_view(position.hand, position.knowledge, position.rules)
-    playout_rules = PlayoutRules.of(position.rules, view.knock_limit)
-    kept = view.hand ^ card.bit
-    rng = random.Random(position_seed("undercut", kept, position.knowledge, position.rules))
-    model = OpponentModel.of(view)
-    mine, theirs = position.scores or (0, 0)
-    target = position.rules.target
-    undercut = won = lost = 0
-    for _ in range(UNDERCUT_SAMPLES):
-        hand, _stock = imagined_deal(model, rng, view, playout_rules)
-        points = settle_masks(kept, hand, playout_rules)
-        undercut += points < 0
-        won += points > 0 and mine + points >= target
-        lost += points < 0 and theirs - points >= target
-    return undercut / UNDERCUT_SAMPLES, won / UNDERCUT_SAMPLES, lost / UNDERCUT_SAMPLES
-
 
 
 @names_bad_arguments
@@ -314,6 +106,17 @@ def _meld_of(position: Position, card: Card) -> tuple[Card, ...]:
     return next((tuple(m) for m in arrangement.melds if card in m), ())
 
 
+def _loose(position: Position, card: Card) -> int:
+    """The mask of the cards left loose (in no meld) after throwing ``card``."""
+    kept = [c for c in position.hand if c != card]
+    return hand_mask(all_best_arrangements(
+        kept, joker_points=position.rules.joker_points)[0].deadwood_cards)
+
+
+def _melds(count: int) -> str:
+    return "no meld" if count == 0 else f"{count} meld" if count == 1 else f"{count} melds"
+
+
 def _outs(count: int) -> str:
     return f"{count} out" if count == 1 else f"{count} outs"
 
@@ -329,7 +132,7 @@ def _risk(chance: float) -> str:
     return f"an undercut risk of {'only ' if chance < RISKY_KNOCK else ''}{_percent(chance)}"
 
 
-def _game(position: Position, won: float, lost: float) -> str:
+def _game(position: Position, won: float, lost: float, risk: float = 1.0) -> str:
     """The score's part in a knock: "; at 89-0 this knock wins the game", or ""."""
     if position.scores is None:
         return ""
@@ -339,33 +142,35 @@ def _game(position: Position, won: float, lost: float) -> str:
     if won >= 0.5:
         return f"; at {mine}-{theirs} this knock wins the game {_percent(won)} of the time"
     if lost >= 0.1:
-        return (f"; at {mine}-{theirs} an undercut would give your opponent the game "
-                f"({_percent(lost)} of the time)")
+        # Every undercut would: the risk said beside it is then the chance.
+        often = "" if lost >= risk - 0.005 else f" ({_percent(lost)} of the time)"
+        return f"; at {mine}-{theirs} an undercut would give your opponent the game{often}"
     return ""
 
 
 def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
     lb, lw = position.left(better.card), position.left(worse.card)
     if better.knock and worse.knock:
-        if lb == lw:  # the same count: nothing a learner sees tells them apart
+        level = _level(position, better, worse)
+        if lb == lw:  # the same count: what the playouts measured tells them apart
             alike = f"{better.card} and {worse.card} both knock with {lb}"
-            return Reason("playouts", f"{alike}; only playing the hand out separates them",
-                          f"{alike}, but {worse.card} does worse when the hand is played out",
-                          alike)
+            return Reason("playouts", f"{alike}; {level or ONLY_PLAYOUTS}",
+                          f"{alike}, but {level or ONLY_PLAYOUTS}", alike)
         why = f"knocking with {lb} after {better.card} beats knocking with {lw} after {worse.card}"
         wrong = f"{worse.card} knocks with {lw} where {better.card} knocks with {lb}"
         if lw < lb:
-            wrong = f"{wrong}, yet does worse when the hand is played out"
+            wrong = f"{wrong}, yet {level or ONLY_PLAYOUTS}"
         return Reason("count" if lb < lw else "playouts", why, wrong)
     stock = f"{position.stock} cards left"
     if better.knock:
         risk, won, lost = position.knock_odds(better.card)
-        game = _game(position, won, lost)
+        game = _game(position, won, lost, risk)
         if risk < RISKY_KNOCK or won >= 0.5:
             why = f"{stock} and {_risk(risk)}{game}"
             wrong = (f"playing on gives your opponent time: a knock with {lb} now has "
                      f"{_risk(risk)} with {stock}{game}")
-            return Reason("knock", why, wrong)
+            return Reason("knock", why, wrong,
+                          short=f"a knock with {lb} now has {_risk(risk)} with {stock}{game}")
         # The risk argues for waiting, yet the knock wins more: say what waiting costs.
         waiting = "every turn you play on gives your opponent a chance to knock or go gin first"
         close = ""
@@ -382,10 +187,11 @@ def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
         return Reason("knock", why, wrong)
     risk, won, lost = position.knock_odds(worse.card)
     outs = len(position.analyses[better.card].outs)
-    game = _game(position, won, lost)
+    game = _game(position, won, lost, risk)
     if risk >= RISKY_KNOCK:
         why = f"{stock} and {_risk(risk)} for a knock with {lw}"
         wrong = f"knocking with {lw} now is risky: {stock} and {_risk(risk)}"
+        short = wrong
     elif not outs:
         # No card would improve the hand ("0 outs the hand can still improve" said nothing
         # true): what waiting gains is the opponent's knock, undercut by a count this low.
@@ -397,13 +203,17 @@ def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
         wrong = (f"knocking with {lw} now wins less than playing on ({stock}, no out left "
                  f"to improve the hand, undercut risk {'only ' if risk >= 0.01 else ''}"
                  f"{_percent(risk)}){trap}")
+        short = (f"knocking with {lw} now wins less than playing on ({stock}, undercut risk "
+                 f"{_percent(risk)}){trap}")
     else:
         why = (f"with {stock} and {_outs(outs)} the hand can still improve, worth more than a "
                f"knock with {lw} (undercut risk {_percent(risk)})")
         wrong = (f"knocking with {lw} now wins less than playing on: with {stock} and "
                  f"{_outs(outs)} the hand can still improve (undercut risk "
                  f"{'only ' if risk >= 0.01 else ''}{_percent(risk)})")
-    return Reason("knock", why + game, wrong + game)
+        short = (f"knocking with {lw} now wins less than playing on ({stock}, "
+                 f"{_outs(outs)}, undercut risk {_percent(risk)})")
+    return Reason("knock", why + game, wrong + game, short=short + game)
 
 
 def _broken_meld(position: Position, better: Valued, worse: Valued) -> str:
@@ -431,8 +241,52 @@ def _broken(position: Position, better: Valued, worse: Valued) -> Reason | None:
 
 def _count(position: Position, better: Valued, worse: Valued) -> Reason:
     lb, lw = position.left(better.card), position.left(worse.card)
+    wrong = f"{worse.card} leaves {lw} where {better.card} leaves {lb}"
+    if worse.loss < SIZE_PER_POINT * (lw - lb):
+        return Reason("count", f"{better.card} leaves {lb}, {worse.card} leaves {lw}", wrong)
+    # A loss far beyond the points of count: say what else the count costs, so the size is
+    # one a learner can believe (p0094: 2 points more, 19 lost, at 14-81 with fewer outs).
+    support = [*_costs(position, better, worse), _close(position)]
+    support = [c for c in support if c]
+    if not support:
+        return Reason("count", f"{better.card} leaves {lb}, {worse.card} leaves {lw}", wrong)
+    # Short of room, the first fact and the score (what weighs the points) stay.
+    fewer = support if len(support) < 3 else [support[0], support[-1]]
     return Reason("count", f"{better.card} leaves {lb}, {worse.card} leaves {lw}",
-                  f"{worse.card} leaves {lw} where {better.card} leaves {lb}")
+                  f"{wrong}; {', and '.join(support)}", short=f"{wrong}; {'; '.join(fewer)}")
+
+
+def _costs(position: Position, better: Valued, worse: Valued) -> list[str]:
+    """What else ``worse`` gives up against ``better``, said of ``worse``: the outs, the
+    danger, the next draw beyond the count (none when none favours ``better``)."""
+    a, b = position.analyses[better.card], position.analyses[worse.card]
+    parts = []
+    if len(a.outs) > len(b.outs):
+        parts.append(f"throwing {worse.card} leaves {_outs(len(b.outs))} where {better.card} "
+                     f"keeps {len(a.outs)}")
+    if b.danger - a.danger >= DANGER_NAMED:
+        parts.append(f"{worse.card} is likelier to help your opponent "
+                     f"({_danger(position, worse, better)})")
+    carried = max(0, position.left(worse.card) - position.left(better.card))
+    if not parts and b.expected_deadwood - a.expected_deadwood - carried >= SHAPE_NAMED:
+        ea, eb = _pair(a.expected_deadwood, b.expected_deadwood, 1)
+        parts.append(f"the next draw leaves {eb} on average after {worse.card}, {ea} after "
+                     f"{better.card}")
+    return parts
+
+
+def _close(position: Position) -> str:
+    """The score, when either player is close to the game: then every point of this hand
+    weighs more than its face ("at 14-81 your opponent needs 19 for the game"), or ""."""
+    if position.scores is None:
+        return ""
+    mine, theirs = position.scores
+    target = position.rules.target
+    if target - theirs <= CLOSE_TO_GAME:
+        return f"at {mine}-{theirs} your opponent needs {target - theirs} for the game"
+    if target - mine <= CLOSE_TO_GAME:
+        return f"at {mine}-{theirs} you need {target - mine} for the game"
+    return ""
 
 
 def _pair(a: float, b: float, decimals: int) -> tuple[str, str]:
@@ -499,6 +353,7 @@ def shares_open_meld(position: Position, card: Card, other: Card) -> bool:
     The opponent passed the 8♣. That says it has little use for the 6♣ only while the 7♣
     could still join them; once you hold the 7♣ it says nothing:
 
+    >>> from gin_teach.analysis import Knowledge
     >>> six, eight = Card.parse("6C"), Card.parse("8C")
     >>> seen = Knowledge(stock_size=25)
     >>> shares_open_meld(Position.of("6C 2S 3S 4S 9H 9D KH QD JS 5D 4H", seen), six, eight)
@@ -555,6 +410,7 @@ def open_melds(position: Position, card: Card) -> int:
     You hold 2♠ and A♥: the A♠ could complete only A♦ A♣ for your opponent, the A♥ both
     A♦ A♣ and 2♥ 3♥:
 
+    >>> from gin_teach.analysis import Knowledge
     >>> position = Position.of("AS 2S 8S AH 4H 8H JH KH 3D KD 6C", Knowledge(stock_size=26))
     >>> open_melds(position, Card.parse("AS")), open_melds(position, Card.parse("AH"))
     (1, 2)
@@ -687,7 +543,13 @@ def _decide(position: Position, better: Valued, worse: Valued) -> Reason:
                                   >= COUNT_DECIDES):
                 costs = _count(position, better, worse)
             if costs is not None:
-                reason = replace(reason, wrong=f"{costs.wrong}, and {reason.wrong}")
+                # Short of room: the card's own fault, bare, and the knock it passes up.
+                bare = costs.short.split("; ")[0] if costs.short else costs.wrong
+                passes = (f"playing on passes up a knock with {position.left(better.card)}"
+                          f" ({_risk(position.knock_odds(better.card)[0])})"
+                          f"{_game(position, *position.knock_odds(better.card)[1:], risk=1.0)}")
+                reason = replace(reason, wrong=f"{costs.wrong}, and {reason.wrong}",
+                                 short=f"{bare}, and {passes}")
         return reason
     broken = _broken(position, better, worse)
     if broken is not None:
@@ -716,21 +578,67 @@ def _decide(position: Position, better: Valued, worse: Valued) -> Reason:
         return _shape(position, better, worse)
     if lb < lw:
         return _count(position, better, worse)
+    level = _level(position, better, worse)
     if seen(position, better) == seen(position, worse):
         alike = f"{better.card} and {worse.card} both leave {lb} with {_outs(len(a.outs))}"
-        why = f"{alike}; only playing the hand out separates them"
     else:  # what a learner sees favours the worse choice, or neither: the playouts decide
         alike = (f"{worse.card} leaves {lw} with {_outs(len(b.outs))}, {better.card} {lb} with "
                  f"{len(a.outs)}")
-        why = f"{alike}, yet playing the hand out favours {better.card}"
         gone = _dead_pair(position, better.card)
         if gone:  # the one fact in sight that favours the better card (lesson 12's pair)
             dead = f"{said_cards(gone)} {'are' if len(gone) > 1 else 'is'} in the pile"
-            return Reason("playouts", f"{why}, whose pair can no longer make a set: {dead}",
-                          f"{alike}, but {worse.card} keeps a pair that can no longer make a "
-                          f"set ({dead}) and does worse when the hand is played out", alike)
-    return Reason("playouts", why,
-                  f"{alike}, but {worse.card} does worse when the hand is played out", alike)
+            return Reason("playouts", f"{alike}, but {better.card}'s pair can no longer make "
+                          f"a set: {dead}", f"{alike}, but {worse.card} keeps a pair that can "
+                          f"no longer make a set ({dead})", alike)
+    return Reason("playouts", f"{alike}; {level or ONLY_PLAYOUTS}",
+                  f"{alike}, but {level or ONLY_PLAYOUTS}", alike)
+
+
+ONLY_PLAYOUTS: Final = "no count, out or danger tells them apart: only the playouts' loss does"
+"""Said where nothing in sight nor the judge's shares separates two choices."""
+
+
+def _level(position: Position, better: Valued, worse: Valued) -> str:
+    """Where the count and the outs do not decide, the one fact that favours ``better``,
+    measured by the judge (who goes down first, the undercut) or counted in sight (melds
+    one or two cards away, the melds the thrown card could complete for the opponent, its
+    danger, the next draw), the likeliest to explain the loss first; "" when none does."""
+    ours, theirs = better.opponent_first, worse.opponent_first
+    if ours is not None and theirs is not None and theirs - ours >= LEVEL_SHARE:
+        return (f"your opponent goes down first in {_percent(theirs)} of the deals after "
+                f"{worse.card}, {_percent(ours)} after {better.card}")
+    if better.knock and worse.knock:
+        risks = [v.undercut if v.undercut is not None else position.knock_odds(v.card)[0]
+                 for v in (better, worse)]
+        if risks[1] - risks[0] >= LEVEL_SHARE:
+            return (f"{worse.card}'s knock is undercut {_percent(risks[1])} of the time, "
+                    f"{better.card}'s {_percent(risks[0])}")
+    k = position.knowledge
+    dead = hand_mask((*k.discard_pile, *k.opponent_holds))
+    # Among the loose cards only: a meld that would take a card from a made one gains
+    # nothing (7♦ of a set, beside 9♦, is no start of a run).
+    (one_b, two_b), (one_w, two_w) = (
+        meld_starts(_loose(position, v.card), dead | v.card.bit) for v in (better, worse))
+    if one_b > one_w:
+        return (f"your loose cards are one card from {_melds(one_w)} after throwing "
+                f"{worse.card}, from {one_b} after {better.card}")
+    a, b = position.analyses[better.card], position.analyses[worse.card]
+    if not (better.card.is_joker or worse.card.is_joker):
+        open_b, open_w = open_melds(position, better.card), open_melds(position, worse.card)
+        if open_w > open_b:
+            return (f"{worse.card} could complete {_melds(open_w)} of three for your "
+                    f"opponent, {better.card} {open_b}")
+    mine, yours = _pair(b.danger, a.danger, 2)
+    if b.danger > a.danger and mine != yours:
+        return (f"{worse.card} is a little likelier to help your opponent "
+                f"({_danger(position, worse, better)})")
+    ea, eb = _pair(a.expected_deadwood, b.expected_deadwood, 1)
+    if b.expected_deadwood > a.expected_deadwood and ea != eb:
+        return f"the next draw leaves {eb} on average after {worse.card}, {ea} after {better.card}"
+    if two_b > two_w:
+        return (f"your loose cards are two cards from {_melds(two_w)} after throwing "
+                f"{worse.card}, from {two_b} after {better.card}")
+    return ""
 
 
 def _dead_pair(position: Position, card: Card) -> list[Card]:

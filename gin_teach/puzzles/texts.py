@@ -24,6 +24,7 @@ from gin_teach.core.rules import Rules
 from gin_teach.core.validation import names_bad_arguments
 from gin_teach.explain import (
     COUNT_DECIDES,
+    LONGEST,
     Position,
     Reason,
     Valued,
@@ -281,10 +282,12 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
     first = f"{against[0][1].why}{count_not_all(position, valued, rival, against[0][1])}"
     sentences = [f"{action}: {first}."]
     other = next((v for v in valued if v.knock != best.knock), None)
+    knock_why = knock_short = ""
     if knock is not None and rival.knock == best.knock and other is not None:
         # The runner-up settles which card; the knock-or-play-on question still stands.
         reason = decide(position, best, other)
         against.append((other, reason))
+        knock_why, knock_short = reason.why, reason.short
         sentences.append(f"{'Knock rather than play on' if best.knock else 'Play on rather '}"
                          f"{'' if best.knock else 'than knock'}: {reason.why}.")
 
@@ -323,7 +326,36 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
     sentences.append(playouts_margin(rival, valued))
     kinds = tuple(r.kind for _, r in against)
     misleads = bool(lower)
-    return PuzzleTexts(" ".join(sentences),
+    # What fits a glance (LONGEST): the deciding sentence and the margin always, the other
+    # cards' sentences in order while they fit; each of those cards has its own reason too.
+    head, middle, tail = sentences[0], sentences[1:-1], sentences[-1]
+    if len(f"{head} {tail}") > LONGEST:
+        head = f"{action}: {against[0][1].why}."
+    if knock_why and len(" ".join([head, middle[0], tail])) > LONGEST:
+        # Knock or play on is the question asked: its reason stays, short, or leads.
+        asked = middle[0].replace(knock_why, knock_short) if knock_short else middle[0]
+        if knock_short and len(" ".join([head, asked, tail])) <= LONGEST:
+            middle = [asked, *middle[1:]]
+        else:
+            head, middle = f"{action}: {knock_why}.", middle[1:]
+    said = [head]
+    for sentence in middle:
+        if len(" ".join([*said, sentence, tail])) <= LONGEST:
+            said.append(sentence)
+    forget = next((m for m in middle if m.startswith("Forget ")), "")
+    if forget not in said and against[0][1].kind == "playouts":
+        # Only the playouts part the runner-up (the margin says by how much): the sentence
+        # on the card the tier's own facts beat teaches more.
+        lead = f"{action}: f{forget[1:]}"
+        if len(f"{lead} {tail}") <= LONGEST:
+            said = [lead]
+    if len(" ".join([*said, tail])) > LONGEST:
+        # Still too long: the shortest form of what decides (a knock's, where one decides).
+        shortest = knock_short or min((r.short for _, r in against if r.short), key=len,
+                                      default="")
+        if shortest:
+            said = [f"{action}: {shortest}."]
+    return PuzzleTexts(" ".join([*said, tail]),
                        _hint(tier, position, knock, kinds, best.card, misleads), whys,
                        _themes(position, best, against), kinds)
 
