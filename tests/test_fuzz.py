@@ -78,7 +78,7 @@ def test_the_fuzzing_reaches_the_public_api():
                      "gin_teach.learner.progress.load_progress",
                      "gin_teach.learner.progress.store_for",
                      "gin_teach.learner.progress.ProgressStore", "gin_teach.puzzles.verify.recheck",
-                     "gin_teach.explain.reasons.Valued.of",
+                     "gin_teach.explain.position.Valued.of",
                      "gin_teach.lessons.strategy_checks.check_draws_left",
                      "gin_teach.bots.expert.ExpertBot"):
         assert expected in names

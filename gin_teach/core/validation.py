@@ -147,6 +147,7 @@ _KINDS: Final[dict[str, tuple[str, Callable[[object], bool]]]] = {
     "Rules": ("a Rules object or a preset's name", _has("Rules")),
     "Knowledge": ("a Knowledge", _has("Knowledge")),
     "Round": ("a Round", _has("Round")),
+    "RoundState": ("a Round", _has("RoundState")),
     "Game": ("a Game", _has("Game")),
     "Match": ("a Match", _has("Match")),
     "Card": ("a card", _has("Card")),
