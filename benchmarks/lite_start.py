@@ -9,6 +9,15 @@ host is unreachable (Chromium's host resolver maps every name but 127.0.0.1 to n
 every request to one is listed; the run fails if there is any. After the cold start the same
 profile opens the lesson again, a second visit with the browser's caches warm.
 
+The second visit is timed as a learner meets it on a real static host the next day. Such a host
+names each file's date (Last-Modified, or an ETag) and a short life in the browser's cache
+(GitHub Pages: ten minutes; Netlify and Cloudflare Pages: none), so a browser coming back asks
+for every file again and is answered "not modified" (304) for each. The script's server says
+``Cache-Control: no-cache`` to the same effect (``--cache-control`` to model another host; an
+empty value sends none, and the browser then guesses a life from the file's age, which for a
+site built minutes ago is a few seconds to minutes, for one published days ago hours). Every
+answer counts as a request, a 304 too.
+
 Three moments are timed from the address being opened: the page drawn, the kernel ready, and
 the lesson's first code cell (its imports) done, run as soon as the kernel is ready, as a
 learner's first Shift+Enter. Targets (issue 41): first cell done in under 10 s on a first
@@ -16,7 +25,8 @@ visit and under 5 s on a second.
 
 Run: ``python benchmarks/lite_start.py`` from the course's venv (builds the site into
 .cache/lite-site with ``make lite``'s build venv if it is not there; ``--site DIR`` to time
-another build, ``--build`` to rebuild, ``--runs N``).
+another build, ``--build`` to rebuild, ``--runs N``, ``--trace`` for when each of the kernel's
+files was served).
 """
 
 from __future__ import annotations
@@ -46,6 +56,9 @@ DEFAULT_SITE = REPO / ".cache" / "lite-site"
 LESSON = "01_cards_and_deadwood.ipynb"
 TARGET_FIRST_S = 10.0
 TARGET_SECOND_S = 5.0
+# Revalidate every file at each visit, as a static host's answers make a browser do once their
+# cache life (ten minutes on GitHub Pages, none on Netlify) is over: see the module's docstring.
+CACHE_CONTROL = "no-cache"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
@@ -94,23 +107,25 @@ FIRST_CELL_ERRORS = f"""(path) => {{
 
 @dataclass
 class Served:
-    """What the site's server sent: requests and bytes, by path."""
+    """What the site's server answered: requests (304s among them) and bytes, by path."""
 
     requests: int = 0
+    not_modified: int = 0
     bytes: int = 0
-    timeline: list[tuple[float, str, int]] = field(default_factory=list)
+    timeline: list[tuple[float, str, int, int]] = field(default_factory=list)
     started: float = field(default_factory=time.monotonic)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def add(self, path: str, size: int) -> None:
+    def add(self, path: str, status: int, size: int) -> None:
         with self.lock:
             self.requests += 1
+            self.not_modified += status == 304
             self.bytes += size
-            self.timeline.append((time.monotonic() - self.started, path, size))
+            self.timeline.append((time.monotonic() - self.started, path, status, size))
 
     def reset(self) -> None:
         with self.lock:
-            self.requests, self.bytes, self.timeline = 0, 0, []
+            self.requests, self.not_modified, self.bytes, self.timeline = 0, 0, 0, []
             self.started = time.monotonic()
 
 
@@ -124,15 +139,33 @@ def _site_handler() -> Any:
 
 
 @contextmanager
-def serve(site: Path, served: Served) -> Iterator[str]:
-    """The site served on a free loopback port; yields its origin."""
+def serve(site: Path, served: Served, cache_control: str) -> Iterator[str]:
+    """The site served on a free loopback port, each answer with ``cache_control`` (none if
+    empty); yields its origin."""
     base = _site_handler()
 
     class Counting(base):  # type: ignore[misc, valid-type]
+        sent = 0
+
+        def end_headers(self) -> None:
+            if cache_control:
+                self.send_header("Cache-Control", cache_control)
+            super().end_headers()
+
+        def send_response(self, code: int, message: str | None = None) -> None:
+            self.status = int(code)
+            super().send_response(code, message)
+
         def copyfile(self, source: Any, outputfile: Any) -> None:
             start = source.tell()
             super().copyfile(source, outputfile)
-            served.add(self.path.split("?")[0], source.tell() - start)
+            self.sent = source.tell() - start
+
+        def handle_one_request(self) -> None:
+            self.status, self.sent = 0, 0
+            super().handle_one_request()
+            if self.status:  # an answer went out (a 304 has no body, copyfile never runs)
+                served.add(getattr(self, "path", "").split("?")[0], self.status, self.sent)
 
     handler = functools.partial(Counting, directory=str(site))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -160,6 +193,7 @@ class Visit:
     kernel_s: float
     cell_s: float
     requests: int
+    not_modified: int
     megabytes: float
 
 
@@ -187,13 +221,13 @@ def visit(context: Any, url: str, lesson: str, served: Served, foreign: list[str
     finally:
         page.close()
     if trace:  # when the kernel's files were asked for: where the time goes
-        for at, path, size in served.timeline:
+        for at, path, status, size in served.timeline:
             if "/static/pyodide/" in path or "pyodide-kernel" in path or path.endswith(".wasm"):
-                print(f"  {at:6.2f} s  {size / 1e3:8.0f} kB  {path}")
+                print(f"  {at:6.2f} s  {status}  {size / 1e3:8.0f} kB  {path}")
         print(f"  {drawn - started:6.2f} s  page drawn\n  {ready - started:6.2f} s  kernel ready"
               f"\n  {done - started:6.2f} s  first cell done")
     return Visit(drawn - started, ready - started, done - started, served.requests,
-                 served.bytes / 1e6)
+                 served.not_modified, served.bytes / 1e6)
 
 
 def measure(origin: str, lesson: str, chromium: str, served: Served, trace: bool = False
@@ -218,7 +252,7 @@ def measure(origin: str, lesson: str, chromium: str, served: Served, trace: bool
             for page in context.pages:
                 page.close()
             first = visit(context, url, lesson, served, foreign, trace)
-            second = visit(context, url, lesson, served, foreign)
+            second = visit(context, url, lesson, served, foreign, trace)
         finally:
             context.close()
     return first, second, foreign
@@ -233,6 +267,10 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="fresh profiles (default 3)")
     parser.add_argument("--trace", action="store_true",
                         help="print when each of the kernel's files was served")
+    parser.add_argument("--cache-control", default=CACHE_CONTROL, metavar="VALUE",
+                        help=f"the Cache-Control header of every answer (default "
+                             f"{CACHE_CONTROL!r}: a real static host's files once their short "
+                             f"cache life is over; '' sends none)")
     args = parser.parse_args()
     chromium = os.environ.get("GIN_TEACH_CHROMIUM") or shutil.which("chromium")
     if chromium is None:
@@ -247,7 +285,7 @@ def main() -> int:
     served = Served()
     firsts: list[Visit] = []
     seconds: list[Visit] = []
-    with serve(args.site, served) as origin:
+    with serve(args.site, served, args.cache_control) as origin:
         for run in range(1, args.runs + 1):
             first, second, foreign = measure(origin, args.lesson, chromium, served, args.trace)
             if foreign:
@@ -258,12 +296,14 @@ def main() -> int:
             for name, seen in (("first", first), ("second", second)):
                 print(f"run {run}: {name} visit: page {seen.page_s:.1f} s, kernel ready "
                       f"{seen.kernel_s:.1f} s, first cell done {seen.cell_s:.1f} s "
-                      f"({seen.requests} requests, {seen.megabytes:.1f} MB)", flush=True)
+                      f"({seen.requests} requests, {seen.not_modified} not modified, "
+                      f"{seen.megabytes:.1f} MB)", flush=True)
 
     def median(visits: list[Visit], what: str) -> float:
         return float(statistics.median(getattr(v, what) for v in visits))
 
-    print(f"\n{args.lesson}, median of {args.runs} fresh profiles:")
+    print(f"\n{args.lesson}, median of {args.runs} fresh profiles, every answer with "
+          f"Cache-Control: {args.cache_control or '(none)'}:")
     for name, visits, target in (("first visit", firsts, TARGET_FIRST_S),
                                  ("second visit", seconds, TARGET_SECOND_S)):
         print(f"  {name}: page drawn {median(visits, 'page_s'):.1f} s, kernel ready "

@@ -10,11 +10,13 @@ Then a learner's visit, by clicks and typed answers: an exercise of lesson 1 ans
 right, two puzzles of the trainer, a whole short game, the dashboard's charts, a reload (the
 record still in the browser's drive, the exercise counted on lesson 0's map), and the record
 exported, downloaded and imported back. Last, no page or setting of the site names another
-host.
+host, and the kernel's runtime is named by hash for the browser's cache (no filelock shipped).
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import shutil
@@ -505,3 +507,24 @@ def test_no_page_of_the_site_names_another_host(site: LiteSite) -> None:
         if urls := outside_urls(text):
             named[page.relative_to(folder).as_posix()] = urls
     assert named == {}
+
+
+def test_the_built_kernel_loads_its_runtime_by_hash_and_ships_no_lock(site: LiteSite) -> None:
+    # The runtime's files come from the browser's cache when their hash matches (what a later
+    # visit spends, benchmarks/lite_start.py): every file the runtime fetches is named, with
+    # the hash of the file served. filelock is not shipped: the browser never takes the lock.
+    config = json.loads((site.folder / "jupyter-lite.json").read_text(encoding="utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/cached-pyodide.mjs"
+    runtime = site.folder / "static" / "pyodide"
+    entry = (runtime / "cached-pyodide.mjs").read_text(encoding="utf-8")
+    files = json.loads(entry.split("export const FILES = ", 1)[1].split(";\n", 1)[0])
+    served = sorted(p.name for p in runtime.iterdir() if p.suffix != ".mjs")
+    assert sorted(files) == served
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        digest = base64.b64encode(hashlib.sha256((runtime / name).read_bytes()).digest())
+        assert files[name] == f"sha256-{digest.decode()}", name
+    lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    assert "gin-teach" in lock and "filelock" not in lock
+    assert not [name for name in served if name.startswith("filelock")]

@@ -20,6 +20,10 @@ the one serving it:
 - the standard library's zip gets binder/lite/sitecustomize.py, which makes an import look in
   the installed modules before the learner's folder: that folder is the browser's drive, where
   each look-up is a round trip to the page (seconds of the start, before);
+- the kernel loads Pyodide through binder/lite/cached-pyodide.mjs, which names every file of
+  the runtime by its hash and takes it from the browser's cache without asking the host again:
+  a static host's answer "not modified" on a later visit made Chromium compile
+  pyodide.asm.wasm afresh (1.5 s of a second visit, benchmarks/lite_start.py);
 - the front-end extensions (the kernel, ipywidgets, ipycanvas) are the ones installed in this
   environment, so their versions are the project's pins.
 
@@ -31,6 +35,7 @@ binder/lite/requirements.txt in this Python environment.
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
 import re
@@ -64,9 +69,12 @@ KERNEL_WHEELS = {
 # import, and the spaced-review scheduler of the progress store (fsrs, which needs
 # typing_extensions). ipycanvas is not among them: it imports numpy and PIL, whose Pyodide
 # builds exist only on the Pyodide CDN.
-# The progress lock (filelock) is never taken in a browser, but gin_teach requires it, so it is
-# shipped and loaded like the rest (16 kB).
-PRELOADED = ("comm", "ipywidgets", "typing_extensions", "fsrs", "filelock", "gin_teach")
+# Not filelock, though gin_teach requires it: the progress lock is never taken in a browser
+# (progress.runs_in_browser), so its import never runs there, and nothing in the browser checks
+# a package's requirements (Pyodide loads what the lock lists). Shipped, it cost 0.7 MB of a
+# first visit and 146 files unpacked at every start (2 MB of modules for locks on disks,
+# SQLite and Windows).
+PRELOADED = ("comm", "ipywidgets", "typing_extensions", "fsrs", "gin_teach")
 # Every package Pyodide loads as it starts (loadPyodideOptions.packages). The kernel installs
 # with piplite only what this list lacks of micropip, piplite, ipykernel, comm, pyodide-kernel,
 # jedi and ipython, so naming them all here leaves it nothing to install.
@@ -288,6 +296,41 @@ def make_lock(lock: dict[str, object], pyodide: Path, work: Path) -> None:
     print(f"pyodide lock: {len(kept)} packages: {', '.join(sorted(kept))}")
 
 
+CACHED_ENTRY = "cached-pyodide.mjs"
+_FILES_MARK = "/* FILES */ {}"
+
+
+def subresource_integrity(path: Path) -> str:
+    """The file's SHA-256 as a browser checks a fetch's ``integrity`` (base64, not hex)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
+
+
+def write_cached_entry(pyodide: Path) -> Path:
+    """Put binder/lite/cached-pyodide.mjs in ``pyodide`` (the site's runtime folder), naming
+    every file there that the runtime fetches (all but its JavaScript modules, which it
+    imports) by its hash; return the module's path."""
+    source = (HERE / CACHED_ENTRY).read_text(encoding="utf-8")
+    if source.count(_FILES_MARK) != 1:
+        sys.exit(f"{CACHED_ENTRY} must hold {_FILES_MARK!r} once, where the hashes go")
+    files = {path.name: subresource_integrity(path) for path in sorted(pyodide.iterdir())
+             if path.is_file() and path.suffix != ".mjs"}
+    entry = pyodide / CACHED_ENTRY
+    entry.write_text(source.replace(_FILES_MARK, json.dumps(files, indent=1)), encoding="utf-8")
+    return entry
+
+
+def point_kernel_at(output: Path, entry: Path) -> None:
+    """Make the built site's kernel load Pyodide through ``entry`` (a module beside
+    pyodide.mjs, whose folder stays the runtime's: the kernel takes it from this address)."""
+    config_path = output / "jupyter-lite.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+    if Path(kernel["pyodideUrl"]).parent != entry.parent.relative_to(output):
+        sys.exit(f"the kernel's Pyodide is at {kernel['pyodideUrl']}, not in {entry.parent}")
+    kernel["pyodideUrl"] = f"./{entry.relative_to(output).as_posix()}"
+    config_path.write_text(json.dumps(config, indent=2), encoding="utf-8")
+
+
 def write_config(lite: Path) -> None:
     config = json.loads((HERE / "jupyter-lite.json").read_text())
     data = config["jupyter-config-data"]
@@ -316,6 +359,7 @@ def build(output: Path) -> None:
              "--output-dir", str(output.resolve()), "--apps", "lab",
              "--no-unused-shared-packages", "--no-sourcemaps", "--ignore-sys-prefix",
              *extensions, "--contents", str(REPO / "notebooks")], cwd=lite)
+    point_kernel_at(output, write_cached_entry(output / "static" / "pyodide"))
     # The lab page names no icon, so a browser asks for /favicon.ico at the host's root, and
     # a site served there (make lite-serve) answered it with a missing page in the console.
     shutil.copy2(output / "lab" / "favicon.ico", output / "favicon.ico")
