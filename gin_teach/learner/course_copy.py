@@ -214,9 +214,9 @@ def copy_course(folder: str | Path, force: bool = False, source: str | Path | No
     origin = Path(source) if source is not None else course_folder()
     try:
         files = _course_files(origin)
-    except OSError as error:  # no such folder, or a name the system refuses
+    except (OSError, ValueError) as error:  # no such folder, or a name no system takes
         raise CourseError(f"cannot read the course from {excerpt(str(origin))}: "
-                          f"{error.strerror or error}") from None
+                          f"{getattr(error, 'strerror', None) or error}") from None
     if not files:
         raise CourseError(f"no notebooks in {excerpt(str(origin))} to copy")
     target.mkdir(parents=True, exist_ok=True)
