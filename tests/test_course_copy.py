@@ -230,6 +230,6 @@ def test_the_readme_gives_a_hub_link_that_pulls_this_repository_and_opens_lesson
 
 
 def test_a_source_name_no_system_takes_is_refused_by_name(tmp_path: Path) -> None:
-    with pytest.raises(CourseError, match="cannot read the course from .*embedded null byte"):
+    with pytest.raises(CourseError, match=r"cannot read the course from .*embedded null byte"):
         copy_course(tmp_path / "course", source="\x00")
     assert not (tmp_path / "course").exists()
