@@ -50,7 +50,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from gin_teach.analysis import Knowledge
-from gin_teach.analysis.game_odds import after_hand
+from gin_teach.analysis.game_odds import (
+    game_chance_of,
+    game_points,
+    game_slope,
+    game_valued,
+    measured_scores,
+)
 from gin_teach.core.cards import Card, HandLike, hand_mask, to_cards
 from gin_teach.core.jokers import check_jokers_allowed
 from gin_teach.core.kernel import ALL_CARDS, deadwood_of_mask
@@ -74,7 +80,7 @@ from gin_teach.core.verdicts import (
     VERDICTS,
     verdict_for,
 )
-from gin_teach.errors import CardError, KnowledgeError, RulesError, excerpt
+from gin_teach.errors import CardError, KnowledgeError, excerpt
 from gin_teach.playouts.playout import (
     STYLES,
     PlayoutRules,
@@ -577,102 +583,6 @@ def interchangeable(cards: Sequence[Card], view: TableView) -> dict[Card, Card]:
     return twins
 
 
-def _checked_scores(scores: object, rules: Rules) -> tuple[int, int] | None:
-    """The scores as the judge takes them: None, or two whole numbers short of the target
-    (the game must still be on)."""
-    if scores is None:
-        return None
-    if (not isinstance(scores, tuple) or len(scores) != 2
-            or not all(type(s) is int and 0 <= s < rules.target for s in scores)):
-        raise wrong_argument("scores", scores,
-                             f"two whole numbers from 0 to {rules.target - 1} (yours, theirs)")
-    try:
-        after_hand(scores[0], scores[1], 0, rules)
-    except RulesError:  # no measured play for these rules: points per hand, as without a score
-        return None
-    return scores
-
-
-def _game_on(scores: object, rules: object) -> tuple[int, int]:
-    """The scores of a game still on under ``rules`` whose play was measured, or an
-    :class:`ArgumentError` naming what is wrong."""
-    if not isinstance(rules, Rules):
-        raise wrong_argument("rules", rules, "a Rules")
-    checked = _checked_scores(scores, rules)
-    if checked is None:
-        raise wrong_argument("scores", scores, "the scores of a game whose odds were measured")
-    return checked
-
-
-def game_slope(scores: tuple[int, int], rules: Rules) -> float:
-    """How much one point this hand moves the chance of winning the game at ``scores``: the
-    rate at which :func:`game_points` turns chances back into points. At 0-0 a point is
-    worth about half a percent of a game.
-
-    >>> 0.004 < game_slope((0, 0), Rules()) < 0.006
-    True
-    """
-    mine, theirs = _game_on(scores, rules)
-    up, down = (after_hand(mine, theirs, p, rules) for p in (SLOPE_POINTS, -SLOPE_POINTS))
-    return max((up - down) / (2 * SLOPE_POINTS), SLOPE_FLOOR)
-
-
-#: The points either side of a score over which :func:`game_slope` is measured, and the
-#: least slope it takes (a game nearly decided either way would make every point huge).
-SLOPE_POINTS: Final = 10
-SLOPE_FLOOR: Final = 0.001
-
-
-def game_points(points: int, scores: tuple[int, int], rules: Rules) -> float:
-    """A hand's ``points`` (the player's; negative, the opponent's) as what they do to the
-    game at ``scores``, in points: the change in the chance of winning the game against a
-    dead hand, over :func:`game_slope`. At 0-0 this is nearly the points themselves; at
-    97-77 a knock for 3 wins the game and is worth far more than 3.
-
-    >>> round(game_points(10, (0, 0), Rules()), 1), round(game_points(-10, (0, 0), Rules()), 1)
-    (10.0, -10.0)
-    >>> game_points(3, (97, 77), Rules()) > 5 * game_points(3, (0, 0), Rules())
-    True
-    """
-    if type(points) is not int:
-        raise wrong_argument("points", points, "a whole number of points")
-    mine, theirs = _game_on(scores, rules)
-    base = after_hand(mine, theirs, 0, rules)
-    return (after_hand(mine, theirs, points, rules) - base) / game_slope(scores, rules)
-
-
-def game_chance_of(value: float, scores: tuple[int, int], rules: Rules) -> float:
-    """The chance of winning the game of a choice worth ``value`` in :func:`game_points`
-    (the mean over its deals), back on the game's own scale.
-
-    >>> even = game_chance_of(0.0, (0, 0), Rules())
-    >>> 0.45 < even < 0.55 < game_chance_of(20.0, (0, 0), Rules())
-    True
-    """
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
-        raise wrong_argument("value", value, "a number of points")
-    mine, theirs = _game_on(scores, rules)
-    return after_hand(mine, theirs, 0, rules) + value * game_slope(scores, rules)
-
-
-def _game_valued(points: list[list[int]], scores: tuple[int, int] | None,
-                 rules: Rules) -> Sequence[Sequence[float]]:
-    """Every deal's points as :func:`game_points` when a score is on the table."""
-    if scores is None:
-        return points
-    table: dict[int, float] = {}
-    valued = []
-    for deals in points:
-        row = []
-        for p in deals:
-            value = table.get(p)
-            if value is None:
-                value = table[p] = game_points(p, scores, rules)
-            row.append(value)
-        valued.append(row)
-    return valued
-
-
 #: Judgements remembered, by position: the coach's hint and its grade of the move that
 #: follows ask about the same position, and a review replays positions just hinted.
 CACHED: Final = 256
@@ -716,7 +626,7 @@ def judge_discard(hand11: HandLike, knowledge: Knowledge | None = None,
     knowledge = knowledge if knowledge is not None else Knowledge()
     _check_position(cards, rules, seed, opponent)
     return _judge_discard(cards, knowledge, rules, seed, precision, opponent,
-                          _checked_scores(scores, rules))
+                          measured_scores(scores, rules))
 
 
 def _check_position(cards: Sequence[Card], rules: Rules, seed: int | None,
@@ -785,7 +695,7 @@ def _judge_discard(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules,
                 lambda theirs, stock, kept=kept: _settle_masks(  # type: ignore[misc]
                     kept, theirs, playout_rules), playout_rules))]))
     chosen = seed if seed is not None else position_seed("discard", hand, knowledge, rules)
-    scored = _game_valued(_measure(view, playout_rules, scorers, chosen, precision), scores,
+    scored = game_valued(_measure(view, playout_rules, scorers, chosen, precision), scores,
                           rules)
     picked = [_best_plan(measured, scored) for _, _, _, measured in choices]
     options = _options([(kind, card) for kind, card, _, _ in choices],
@@ -868,7 +778,7 @@ def judge_draw(hand10: HandLike, knowledge: Knowledge, rules: Rules | str | None
         raise KnowledgeError(f"just_taken is {knowledge.just_taken}, but at a draw nothing has "
                              "been taken yet")
     return _judge_draw(cards, knowledge, rules, seed, precision, refuse, opponent,
-                       _checked_scores(scores, rules))
+                       measured_scores(scores, rules))
 
 
 @functools.lru_cache(maxsize=CACHED)
@@ -890,7 +800,7 @@ def _judge_draw(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules, see
         for plan in plans]
     scorers.append(lambda theirs, stock: _draw_score(hand, theirs, stock, playout_rules))
     chosen = seed if seed is not None else position_seed(refuse, hand, knowledge, rules)
-    points = _game_valued(_measure(view, playout_rules, scorers, chosen, precision), scores,
+    points = game_valued(_measure(view, playout_rules, scorers, chosen, precision), scores,
                           rules)
     takes = points[:-1]
     shared = min(len(p) for p in takes)

@@ -61,7 +61,7 @@ import dataclasses
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -70,7 +70,7 @@ from typing import Any, Final
 from gin_teach.analysis.hand_odds import PLAY_FIELDS, HandOdds, HandRecord, play_of, solve_odds
 from gin_teach.core.arguments import check_rules
 from gin_teach.core.rules import Rules
-from gin_teach.core.validation import names_bad_arguments, read_json
+from gin_teach.core.validation import names_bad_arguments, read_json, wrong_argument
 from gin_teach.engine.game import GameTotals
 from gin_teach.errors import ArgumentError, RulesError, excerpt
 
@@ -80,15 +80,22 @@ __all__ = [
     "ODDS_FILE",
     "PLAY_FIELDS",
     "PRESETS",
+    "SLOPE_FLOOR",
+    "SLOPE_POINTS",
     "GameOdds",
     "HandOdds",
     "HandRecord",
     "after_hand",
     "covers",
+    "game_chance_of",
     "game_odds",
+    "game_points",
+    "game_slope",
     "game_value",
     "game_value_after_hand",
+    "game_valued",
     "load_odds",
+    "measured_scores",
     "odds_document",
     "play_of",
     "win_chance",
@@ -643,3 +650,113 @@ def game_value_after_hand(my_score: int, their_score: int, points: int,
     """
     return game_odds(rules).game_value_after_hand(my_score, their_score, points,
                                                   my_deal=my_deal, rounds_won=rounds_won)
+
+
+# ------------------------------------------------------- a hand's points, valued by the game
+
+def measured_scores(scores: object, rules: Rules) -> tuple[int, int] | None:
+    """The scores as the judge takes them: None, or two whole numbers short of the target
+    (the game must still be on); None too where no play was measured for these rules, so a
+    choice is valued in points per hand as without a score.
+
+    >>> measured_scores((97, 77), Rules()), measured_scores(None, Rules())
+    ((97, 77), None)
+    """
+    if scores is None:
+        return None
+    if (not isinstance(scores, tuple) or len(scores) != 2
+            or not all(type(s) is int and 0 <= s < rules.target for s in scores)):
+        raise wrong_argument("scores", scores,
+                             f"two whole numbers from 0 to {rules.target - 1} (yours, theirs)")
+    try:
+        after_hand(scores[0], scores[1], 0, rules)
+    except RulesError:  # no measured play for these rules: points per hand, as without a score
+        return None
+    return scores
+
+
+def _game_on(scores: object, rules: object) -> tuple[int, int]:
+    """The scores of a game still on under ``rules`` whose play was measured, or an
+    :class:`ArgumentError` naming what is wrong."""
+    if not isinstance(rules, Rules):
+        raise wrong_argument("rules", rules, "a Rules")
+    checked = measured_scores(scores, rules)
+    if checked is None:
+        raise wrong_argument("scores", scores, "the scores of a game whose odds were measured")
+    return checked
+
+
+def game_slope(scores: tuple[int, int], rules: Rules) -> float:
+    """How much one point this hand moves the chance of winning the game at ``scores``: the
+    rate at which :func:`game_points` turns chances back into points. At 0-0 a point is
+    worth about half a percent of a game.
+
+    >>> 0.004 < game_slope((0, 0), Rules()) < 0.006
+    True
+    """
+    mine, theirs = _game_on(scores, rules)
+    up, down = (after_hand(mine, theirs, p, rules) for p in (SLOPE_POINTS, -SLOPE_POINTS))
+    return max((up - down) / (2 * SLOPE_POINTS), SLOPE_FLOOR)
+
+
+#: The points either side of a score over which :func:`game_slope` is measured, and the
+#: least slope it takes (a game nearly decided either way would make every point huge).
+SLOPE_POINTS: Final = 10
+SLOPE_FLOOR: Final = 0.001
+
+
+def game_points(points: int, scores: tuple[int, int], rules: Rules) -> float:
+    """A hand's ``points`` (the player's; negative, the opponent's) as what they do to the
+    game at ``scores``, in points: the change in the chance of winning the game against a
+    dead hand, over :func:`game_slope`. At 0-0 this is nearly the points themselves; at
+    97-77 a knock for 3 wins the game and is worth far more than 3.
+
+    >>> round(game_points(10, (0, 0), Rules()), 1), round(game_points(-10, (0, 0), Rules()), 1)
+    (10.0, -10.0)
+    >>> game_points(3, (97, 77), Rules()) > 5 * game_points(3, (0, 0), Rules())
+    True
+    """
+    if type(points) is not int:
+        raise wrong_argument("points", points, "a whole number of points")
+    mine, theirs = _game_on(scores, rules)
+    base = after_hand(mine, theirs, 0, rules)
+    return (after_hand(mine, theirs, points, rules) - base) / game_slope(scores, rules)
+
+
+def game_chance_of(value: float, scores: tuple[int, int], rules: Rules) -> float:
+    """The chance of winning the game of a choice worth ``value`` in :func:`game_points`
+    (the mean over its deals), back on the game's own scale.
+
+    >>> even = game_chance_of(0.0, (0, 0), Rules())
+    >>> 0.45 < even < 0.55 < game_chance_of(20.0, (0, 0), Rules())
+    True
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        raise wrong_argument("value", value, "a number of points")
+    mine, theirs = _game_on(scores, rules)
+    return after_hand(mine, theirs, 0, rules) + value * game_slope(scores, rules)
+
+
+def game_valued(points: list[list[int]], scores: tuple[int, int] | None,
+                 rules: Rules) -> Sequence[Sequence[float]]:
+    """Every deal's points as :func:`game_points` when a score is on the table (as they are
+    without one).
+
+    >>> game_valued([[10, -10]], None, Rules())
+    [[10, -10]]
+    >>> [[round(v, 1) for v in row] for row in game_valued([[10, -10]], (0, 0), Rules())]
+    [[10.0, -10.0]]
+    """
+    if scores is None:
+        return points
+    table: dict[int, float] = {}
+    valued = []
+    for deals in points:
+        row = []
+        for p in deals:
+            value = table.get(p)
+            if value is None:
+                value = table[p] = game_points(p, scores, rules)
+            row.append(value)
+        valued.append(row)
+    return valued
