@@ -654,6 +654,7 @@ def game_value_after_hand(my_score: int, their_score: int, points: int,
 
 # ------------------------------------------------------- a hand's points, valued by the game
 
+@names_bad_arguments
 def measured_scores(scores: object, rules: Rules) -> tuple[int, int] | None:
     """The scores as the judge takes them: None, or two whole numbers short of the target
     (the game must still be on); None too where no play was measured for these rules, so a
@@ -737,6 +738,7 @@ def game_chance_of(value: float, scores: tuple[int, int], rules: Rules) -> float
     return after_hand(mine, theirs, 0, rules) + value * game_slope(scores, rules)
 
 
+@names_bad_arguments
 def game_valued(points: list[list[int]], scores: tuple[int, int] | None,
                  rules: Rules) -> Sequence[Sequence[float]]:
     """Every deal's points as :func:`game_points` when a score is on the table (as they are
@@ -747,6 +749,8 @@ def game_valued(points: list[list[int]], scores: tuple[int, int] | None,
     >>> [[round(v, 1) for v in row] for row in game_valued([[10, -10]], (0, 0), Rules())]
     [[10.0, -10.0]]
     """
+    if not all(isinstance(deals, list) for deals in points):
+        raise wrong_argument("points", points, "a list of each choice's points, deal by deal")
     if scores is None:
         return points
     table: dict[int, float] = {}
