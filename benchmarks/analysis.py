@@ -20,8 +20,10 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import time
 from collections.abc import Callable
+from functools import partial
+
+from timing import percentile, timed
 
 from gin_teach import Card, Round, Rules, SimpleBot
 from gin_teach.analysis import Knowledge, analyze_discards, analyze_draw, analyze_knock
@@ -57,16 +59,10 @@ def timings(call: Callable[[Position], object],
     """Milliseconds of each call: CPU time, and wall-clock time."""
     cpu, wall = [], []
     for case in cases:
-        start_cpu, start_wall = time.process_time(), time.perf_counter()
-        call(case)
-        cpu.append((time.process_time() - start_cpu) * 1000)
-        wall.append((time.perf_counter() - start_wall) * 1000)
+        spent_cpu, spent_wall, _ = timed(partial(call, case))
+        cpu.append(spent_cpu)
+        wall.append(spent_wall)
     return cpu, wall
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> None:

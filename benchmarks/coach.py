@@ -13,9 +13,10 @@ Run: ``python benchmarks/coach.py``  (``--rounds N`` for a quicker look).
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Callable
 from functools import partial
+
+from timing import percentile, timed
 
 from gin_teach import Round
 from gin_teach.bots import BOTS, play
@@ -46,14 +47,8 @@ def moves(finished: list[Round]) -> list[tuple[Round, Action]]:
 def timings(call: Callable[[], object]) -> tuple[float, float]:
     """Milliseconds of one call, with nothing remembered: CPU time and wall-clock time."""
     forget()
-    start_cpu, start_wall = time.process_time(), time.perf_counter()
-    call()
-    return (time.process_time() - start_cpu) * 1000, (time.perf_counter() - start_wall) * 1000
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+    cpu, wall, _ = timed(call)
+    return cpu, wall
 
 
 def main() -> None:

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
 from collections.abc import Callable
 from functools import partial
+
+from timing import percentile, timed
 
 from gin_teach import Round
 from gin_teach.bots import BOTS, play
@@ -33,15 +34,8 @@ TARGET_P95_MS = 300.0
 
 def timings(call: Callable[[], object]) -> tuple[float, float, bool]:
     """Milliseconds of one call (CPU, wall) and whether it found a line."""
-    start_cpu, start_wall = time.process_time(), time.perf_counter()
-    found = call()
-    return ((time.process_time() - start_cpu) * 1000, (time.perf_counter() - start_wall) * 1000,
-            found is not None)
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+    cpu, wall, found = timed(call)
+    return cpu, wall, found is not None
 
 
 def bank_calls(count: int, seed: int) -> list[Callable[[], object]]:
