@@ -16,7 +16,7 @@ It prints, per opponent (the player whose hand is hidden) and stock stage (early
 difference, and the Brier score of the stated chances beside that of a constant rate (the
 real rate over every case).
 
-    python benchmarks/calibration.py --hands 2000 --seed 1 --jobs 2
+    python benchmarks/calibration.py --hands 4000 --seed 4 --jobs 2
 
 The recorded cases (views, the real hands) are pickled with ``--save FILE``; ``--load FILE``
 re-reads them, so the judge can be recalibrated on the same cases without playing again.
@@ -110,9 +110,10 @@ def _play(item: tuple[int, tuple[str, str]]) -> list[Case]:
 
 
 #: The judge's style for each opponent (:data:`~gin_teach.playouts.playout.STYLES`), as the coach at
-#: a table knows which computer player it faces: the players that wait for a low count are
+#: a table knows which computer player it faces: the Shaper, which waits for a low count, is
 #: the judge's own style.
-STYLE_OF = {"simple": "simple", "random-thrower": "random", "low-thrower": "lowest"}
+STYLE_OF = {"simple": "simple", "random-thrower": "random", "low-thrower": "lowest",
+            "expert": "expert", "defender": "defender"}
 
 
 def judged(case: Case, told: bool) -> tuple[float, float | None]:
@@ -178,7 +179,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.save:
             with open(args.save, "wb") as file:
                 pickle.dump(cases, file)
-    print(f"{len(cases)} knock decisions from {args.hands} hands (seed {args.seed}); pairings "
+    source = f"read from {args.load}" if args.load else \
+        f"from {args.hands} hands (seed {args.seed})"
+    print(f"{len(cases)} knock decisions {source}; pairings "
           + ", ".join(f"{a}-{b}" for a, b in PAIRINGS), file=sys.stderr)
     for told in (True, False):
         with ProcessPoolExecutor(args.jobs) as pool:

@@ -25,7 +25,14 @@ from gin_teach.judge import (
     table_view,
     verdict_for,
 )
-from gin_teach.playouts.playout import PlayoutRules, imagined_draws, playout_result
+from gin_teach.playouts.opponent import OpponentModel
+from gin_teach.playouts.playout import (
+    PlayoutRules,
+    imagined_draws,
+    imagined_hand,
+    knock_limits,
+    playout_result,
+)
 from gin_teach.playouts.table_view import TableView
 
 QUICK = Precision(first=48, most=48, batch=48, error=0.0)
@@ -43,7 +50,7 @@ def test_a_loose_low_face_up_card_is_never_taken_in_a_playout():
     assert stock != before  # the mover drew from the stock: it left the 2♦
 
 
-@pytest.mark.parametrize("style", ["simple", "random", "lowest"])
+@pytest.mark.parametrize("style", ["simple", "random", "lowest", "expert", "defender"])
 def test_every_style_plays_a_hand_to_its_end_and_says_who_went_down(style):
     rules = PlayoutRules.of(Rules(), 10, style)
     cards = [1 << i for i in range(52)]
@@ -73,6 +80,28 @@ def test_an_opponent_who_knocks_at_once_is_imagined_with_a_weaker_hand():
     waits = judge_discard(hand, known, precision=QUICK).option("knock KS")
     simple = judge_discard(hand, known, precision=QUICK, opponent="simple").option("knock KS")
     assert simple.undercut < waits.undercut
+
+
+def test_the_expert_is_imagined_stronger_than_the_judges_own_opponent_and_knocks_as_it_does():
+    # The Expert plays through the judge, and its real hands undercut more often than the
+    # judge's own style imagines (benchmarks/calibration.py, seeds 2 and 3).
+    assert all(imagined_draws(stock, "expert") >= imagined_draws(stock)
+               for stock in range(32))
+    assert imagined_draws(15, "expert") > imagined_draws(15)
+    rules = PlayoutRules.of(Rules(), 10)
+    assert knock_limits(rules, "expert") == knock_limits(rules, "judge") == (10, 3)
+    assert knock_limits(rules, "simple") == (10, 10)
+    known = Knowledge(discard_pile="KD QC JH TS 9D 8C 8S 6H KC QS JD 2C 5C AH",
+                      opponent_discarded="QC TS 8C 6H QS 2C AH", stock_size=17)
+    view = table_view("7S 7H 7D 9C TC JC 3H 4H 5H 9S KS", known, Rules())
+    model = OpponentModel.of(view)
+
+    def mean_deadwood(style: str) -> float:
+        rng, style_rules = random.Random(5), PlayoutRules.of(Rules(), 10, style)
+        return sum(deadwood_of_mask(imagined_hand(model, rng, view, style_rules))
+                   for _ in range(400)) / 400
+
+    assert mean_deadwood("expert") < mean_deadwood("judge") - 1
 
 
 def test_the_throwers_throw_what_their_names_say():
@@ -275,3 +304,26 @@ def test_a_card_good_only_against_some_opponents_is_told_it_depends_on_the_oppon
     puzzle = next(p for p in load_bank() if p.kind == "discard")
     assert "depends on your opponent" not in puzzle.grade(puzzle.best_choice.card,
                                                          puzzle.best_choice.knock).explanation
+
+
+@pytest.mark.slow
+def test_a_puzzle_whose_best_card_falls_to_a_panel_style_is_refused_naming_that_card():
+    # Generated from a game (seed 7321): 7♦ is best against the judge's own opponent with
+    # 5♣ within the noise, but against Simple only 5♣ holds. An answer keeps the card that
+    # loses nothing, so the panel refuses the puzzle, naming the card that fell, instead of
+    # failing to build a puzzle without it.
+    from gin_teach.puzzles import Puzzle
+    from gin_teach.puzzles.verify import holds_against, panel_check
+
+    known = Knowledge(discard_pile="QC KS JH KD JS 9C 9S JC 8C QS 6C 9D KH JD",
+                      opponent_took="JC", opponent_passed="QC KS KD 9S 8C 6C KH",
+                      opponent_discarded="JH JS 9C JC QS 9D JD", stock_size=17)
+    puzzle = Puzzle.from_position("AS 5S AH 4H 3D 4D 5D 6D 7D 2C 5C", known, scores=(12, 20))
+    best = puzzle.best_choice.card
+    assert len(puzzle.answer) == 2 and best in puzzle.answer
+    simple = judge_discard(puzzle.hand, known, precision=COACH, opponent="simple",
+                           scores=(12, 20))
+    assert not holds_against(simple.choice(best, False))
+    refused = panel_check(puzzle)
+    assert isinstance(refused, str), refused
+    assert refused.endswith("it depends on the opponent") and f"{best} loses" in refused

@@ -62,6 +62,7 @@ __all__ = [
     "PLANS",
     "REDRAWS",
     "STYLES",
+    "STYLE_KNOCKS",
     "Look",
     "PlayoutRules",
     "Scorer",
@@ -73,6 +74,7 @@ __all__ = [
     "imagined_deal",
     "imagined_draws",
     "imagined_hand",
+    "knock_limits",
     "playout",
     "playout_line",
     "playout_result",
@@ -86,7 +88,8 @@ __all__ = [
 #: (:data:`STYLES`): while the stock is long, and once fewer than :data:`LATE_DRAWS_BELOW`
 #: cards are left. Fitted by ``benchmarks/calibration.py`` so that the undercut chance the
 #: judge states matches how often knocks are really undercut (see :func:`imagined_draws`).
-IMAGINED_DRAWS: Final = {"judge": (6, 4), "simple": (4, 4), "random": (2, 2), "lowest": (2, 2)}
+IMAGINED_DRAWS: Final = {"judge": (6, 4), "simple": (4, 4), "random": (2, 2), "lowest": (2, 2),
+                          "expert": (7, 5), "defender": (6, 5)}
 LATE_DRAWS_BELOW: Final = 10
 
 
@@ -99,15 +102,19 @@ def imagined_draws(stock_size: int, style: str = "judge") -> int:
     Fitted, not assumed: ``benchmarks/calibration.py`` plays the package's players and two
     outside throwers, and compares the judge's stated undercut chance at every knock
     decision with the real hand's. Players who wait for a low count (the Shaper, the
-    Defender, the Expert) hold hands as good as the best ten of sixteen cards from a few
-    turns in; late, the hands still in play are those that have not knocked, a little
-    weaker. Players who knock at once (Simple) hold weaker hands, and throwers of low or
-    random cards weaker still.
+    Defender) hold hands as good as the best ten of sixteen cards from a few turns in;
+    late, the hands still in play are those that have not knocked, a little weaker (the
+    Defender's less so: it keeps the low cards that are safe to throw). The Expert, which
+    plays through the judge, holds better ones (seventeen cards). Players who
+    knock at once (Simple) hold weaker hands, and throwers of low or random cards weaker
+    still.
 
     >>> [imagined_draws(stock) for stock in (31, 28, 19, 10, 3)]
     [0, 3, 6, 6, 4]
     >>> [imagined_draws(stock, "simple") for stock in (31, 19, 3)]
     [0, 4, 4]
+    >>> [imagined_draws(stock, "expert") for stock in (31, 19, 3)]
+    [0, 7, 5]
     """
     if style not in IMAGINED_DRAWS:
         raise wrong_argument("style", style, f"one of {', '.join(IMAGINED_DRAWS)}")
@@ -147,10 +154,10 @@ def imagined_hand(model: OpponentModel, rng: random.Random, view: TableView,
     hand = model.sample(rng, draws, jp)
     if not view.opponent_discarded:
         return hand
-    # A hand the opponent would have knocked with is one its style knocks with: the judge's
-    # own style waits late for a low count, the others knock as soon as they may.
-    limit = rules.knock_limit if view.stock_size > rules.late_stock or rules.style != "judge" \
-        else min(rules.late_knock, rules.knock_limit)
+    # A hand the opponent would have knocked with is one its style knocks with (see
+    # :func:`knock_limits`).
+    early, late = knock_limits(rules, rules.style)
+    limit = early if view.stock_size > rules.late_stock else late
     for _ in range(REDRAWS):
         if deadwood_of_mask(hand, jp) > limit:
             break
@@ -164,9 +171,43 @@ def imagined_hand(model: OpponentModel, rng: random.Random, view: TableView,
 #: (as the Shaper does); ``"simple"`` throws as the judge's does and knocks as soon as it may
 #: (EAAI's Simple); ``"random"`` and ``"lowest"`` knock as soon as they may and otherwise throw
 #: a loose card at random or the lowest one (the outside throwers of
-#: :mod:`gin_teach.bots.throwers`). Every style takes a face-up card only for a meld.
-STYLES: Final = ("judge", "simple", "random", "lowest")
+#: :mod:`gin_teach.bots.throwers`); ``"expert"`` and ``"defender"`` play as the judge's own
+#: but hold the hands the package's Expert and Defender hold (:data:`IMAGINED_DRAWS`): the
+#: Expert's stronger throughout, the Defender's late, where it keeps low cards that are
+#: safe to throw. Every style takes a face-up card only for a meld.
+STYLES: Final = ("judge", "simple", "random", "lowest", "expert", "defender")
 _JUDGE, _SIMPLE, _RANDOM, _LOWEST = range(4)
+#: How each style throws: a loose card at random or the lowest one, or the judge's throw.
+_THROWS: Final = {"judge": _JUDGE, "simple": _SIMPLE, "random": _RANDOM, "lowest": _LOWEST,
+                  "expert": _JUDGE, "defender": _JUDGE}
+#: The highest count each style knocks with while the stock is long and once it is short
+#: (:attr:`PlayoutRules.late_stock`); ``None`` is the round's limit, ``"late"``
+#: :attr:`PlayoutRules.late_knock`.
+STYLE_KNOCKS: Final[dict[str, tuple[int | str | None, int | str | None]]] = {
+    "judge": (None, "late"), "simple": (None, None),
+    "random": (None, None), "lowest": (None, None), "expert": (None, "late"),
+    "defender": (None, "late")}
+
+
+def knock_limits(rules: PlayoutRules, style: str) -> tuple[int, int]:
+    """The highest count an opponent of ``style`` knocks with while the stock is long and
+    once it is short, under ``rules`` (:data:`STYLE_KNOCKS`).
+
+    >>> knock_limits(PlayoutRules.of(Rules(), 10), "judge")  # late, only 3 or less
+    (10, 3)
+    >>> knock_limits(PlayoutRules.of(Rules(), 7), "simple")  # as soon as it may
+    (7, 7)
+    """
+    if style not in STYLE_KNOCKS:
+        raise wrong_argument("style", style, f"one of {', '.join(STYLES)}")
+
+    def limit(wanted: int | str | None) -> int:
+        if wanted is None:
+            return rules.knock_limit
+        return min(rules.late_knock if wanted == "late" else int(wanted), rules.knock_limit)
+
+    early, late = STYLE_KNOCKS[style]
+    return limit(early), limit(late)
 
 #: The plans a player may play on with, in the playouts (:attr:`PlayoutRules.plan`):
 #: ``"low"`` knocks with the limit while the stock is long and, once it is short
@@ -410,10 +451,8 @@ def _seats(rules: PlayoutRules, opponent: int) -> tuple[list[int], list[int], li
     elif rules.plan == "gin":
         early_limits[us] = late_limits[us] = 0
     styles = [_JUDGE, _JUDGE]
-    style = STYLES.index(rules.style)
-    styles[opponent] = style
-    if style != _JUDGE:
-        late_limits[opponent] = rules.knock_limit
+    styles[opponent] = _THROWS[rules.style]
+    early_limits[opponent], late_limits[opponent] = knock_limits(rules, rules.style)
     return early_limits, late_limits, styles
 
 

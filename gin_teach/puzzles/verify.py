@@ -41,7 +41,6 @@ from gin_teach.core.rules import Rules
 from gin_teach.core.validation import names_bad_arguments
 from gin_teach.explain import COUNT_DECIDES, without_opponent, without_pile
 from gin_teach.judge import BANK, COACH, NOISE_SE, Judgement, Option, judge_discard
-from gin_teach.playouts.playout import STYLES
 from gin_teach.puzzles.choices import TIER_NAMES, ChoiceValue
 from gin_teach.puzzles.texts import puzzle_texts, puzzle_tier, reexplain
 
@@ -309,10 +308,10 @@ def recheck(puzzle: Puzzle, rules: Rules | None = None, rekey: bool = False) -> 
 
 #: The opponent styles every stored verdict is checked against: the judge's own, EAAI's
 #: Simple, a random-deadwood thrower and a lowest-card thrower
-#: (:data:`~gin_teach.playouts.playout.STYLES`). The judge's own is measured at the bank's
+#: (four of :data:`~gin_teach.playouts.playout.STYLES`). The judge's own is measured at the bank's
 #: precision; the others at the coach's (:data:`~gin_teach.judge.COACH`), within whose noise an
 #: answer must stand: a check against other opponents, not a second measurement of the answer.
-PANEL: Final = STYLES
+PANEL: Final = ("judge", "simple", "random", "lowest")
 
 
 @names_bad_arguments
@@ -336,16 +335,18 @@ def panel_check(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
     knock = bool(puzzle.knock)
     answer = frozenset(card for card in puzzle.answer
                        if all(holds_against(j.choice(card, knock)) for j in judged.values()))
-    if not answer:
-        # No card holds against every style: name a style the best card does not hold against.
-        best = puzzle.best_choice.card
+    # An answer keeps every card that loses nothing: where one of them does not hold against
+    # every style, name a style it does not hold against.
+    dropped = next((c.card for c in puzzle.choices if c.points_lost == 0
+                    and bool(c.knock) == knock and c.card not in answer), None)
+    if dropped is not None:
         style, judgement = next((s, j) for s, j in judged.items()
-                                if not holds_against(j.choice(best, knock)))
+                                if not holds_against(j.choice(dropped, knock)))
+        option = judgement.choice(dropped, knock)
         return (f"against {STYLE_WORDS[style]} {judgement.best.said()} is best, and "
-                f"{_said_answer(puzzle)} {_cost(judgement, puzzle)}: it depends on the "
-                "opponent")
-    if puzzle.tier not in (1, 2):
-        return replace(puzzle, answer=answer)
+                f"{option.said()} {option.cost()}: it depends on the opponent")
+    if puzzle.tier not in (1, 2):  # a narrower answer may be decided by something else
+        return retier(replace(puzzle, answer=answer), rules)
     least = min(deadwood(tuple(c for c in puzzle.hand if c != card)) for card in answer)
     choices = []
     for choice in puzzle.choices:
