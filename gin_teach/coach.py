@@ -49,6 +49,7 @@ from gin_teach.engine.round import Round
 from gin_teach.errors import GinError, ReviewError, excerpt
 from gin_teach.explain import discard_reason, draw_reason, move_words
 from gin_teach.judge import ACCEPTED, COACH, VERDICTS, Judgement, Option, judge_discard, judge_draw
+from gin_teach.puzzles.verify import panel_disagreement
 from gin_teach.refutation import Refutation, refute
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "Hint",
     "Review",
     "as_dealt",
+    "depends_on_opponent",
     "grade_move",
     "hint",
     "refutation",
@@ -559,19 +561,47 @@ def refutation(state: Round | Game, decision: Decision) -> Refutation | None:
     >>> shown.line.move, shown.better.move, shown.line.points < shown.better.points
     ('pass', 'take', True)
     """
+    replay = _replayed(state, decision)
+    if decision.accepted:
+        return None
+    player = replay.current_player
+    return refute(replay.hand(player), _knowledge(replay, player), replay.rules,
+                  decision.move, decision.best)
+
+
+def depends_on_opponent(state: Round | Game, decision: Decision) -> str | None:
+    """Whether a graded ``decision`` of ``state`` (as for :func:`refutation`) stands or falls
+    with the opponent: its position judged against every style of opponent the bank is
+    checked with (:func:`~gin_teach.puzzles.verify.panel_disagreement`), the sentence that
+    names a style where the verdict turns, or None when they all agree. The coach grades with
+    the judge's own opponent, for speed; this asks the others, only when asked.
+
+    >>> from gin_teach import Round
+    >>> rnd = Round.from_deal(["7S 7H 7D 9C TC JC 3H 4H 5H KD", "2S 3S 4S QD QH QC 8C KH 5D TS"],
+    ...                       upcard="6H", stock="AC", dealer=1)
+    >>> print(depends_on_opponent(rnd, grade_move(rnd, "pass")))  # every style takes the 6♥
+    None
+    """
+    replay = _replayed(state, decision)
+    player = replay.current_player
+    refuse = None if decision.kind == "discard" else \
+        ("draw" if replay.phase == "draw" else "pass")
+    return panel_disagreement(replay.hand(player), _knowledge(replay, player), decision.move,
+                              replay.rules, _scores(replay, player), refuse)
+
+
+def _replayed(state: Round | Game, decision: Decision) -> Round:
+    """The round of ``decision`` replayed to the moment it was made, checked as
+    :func:`refutation` checks it."""
     if isinstance(state, Game) and isinstance(decision, Decision) \
             and decision.round_index >= len(state.rounds):
         raise ReviewError(f"this game has no round {decision.round_index + 1}")
     rnd = state.rounds[decision.round_index] if isinstance(state, Game) else state
     if not isinstance(rnd, Round) or not isinstance(decision, Decision):
-        raise ReviewError("refutation takes a Round or a Game and one of its decisions")
+        raise ReviewError("the coach takes a Round or a Game and one of its decisions")
     if decision.move_index > len(rnd.history):
         raise ReviewError(f"move {decision.move_index + 1} was never made in this round")
-    if decision.accepted:
-        return None
     replay = as_dealt(rnd)
     for _, action in rnd.history[:decision.move_index]:
         replay.apply(action)
-    player = replay.current_player
-    return refute(replay.hand(player), _knowledge(replay, player), replay.rules,
-                  decision.move, decision.best)
+    return replay

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gin_teach.coach import Review
+from gin_teach.coach import Review, depends_on_opponent
 from gin_teach.widgets import GameTable
 from gin_teach.widgets.game_table import OPPONENTS
 
@@ -161,6 +161,9 @@ def test_a_mistake_at_the_table_and_in_the_review_can_be_shown_refuted() -> None
     assert shown is not None and (shown.line.move, shown.better.move) == ("pass", "take")
     assert shown.line.points < shown.better.points
     assert 'class="gin-refutation"' in panel.refutation.value
+    # Beside the line, what the other styles of opponent make of the move, as the coach says.
+    said = depends_on_opponent(table.game.rounds[0], panel.last_grade)
+    assert (said or "Every style of opponent") in panel.opponents_view.value
     part = panel.refutation
     while table.review is None:
         follow_hints(table)
@@ -168,6 +171,7 @@ def test_a_mistake_at_the_table_and_in_the_review_can_be_shown_refuted() -> None
     wrong = [d for d in review.decisions if not d.accepted]
     assert wrong and len(panel.line_choice.options) == len(wrong)
     assert panel.refutation is part and part.value == ""  # the new offer starts empty
+    assert panel.opponents_view.value == ""
     panel.line_choice.value = 0
     panel.line_button.click()
     assert part.shown is not None and part.shown.line.move == wrong[0].move

@@ -327,3 +327,21 @@ def test_a_puzzle_whose_best_card_falls_to_a_panel_style_is_refused_naming_that_
     refused = panel_check(puzzle)
     assert isinstance(refused, str), refused
     assert refused.endswith("it depends on the opponent") and f"{best} loses" in refused
+
+
+@pytest.mark.slow
+def test_the_coach_says_when_a_grade_turns_with_the_opponent_and_by_the_numbers_it_states():
+    # The position above: the judge's own opponent makes 7♦ best; Simple punishes it.
+    from gin_teach.puzzles.verify import STYLE_WORDS, panel_disagreement
+
+    known = Knowledge(discard_pile="QC KS JH KD JS 9C 9S JC 8C QS 6C 9D KH JD",
+                      opponent_took="JC", opponent_passed="QC KS KD 9S 8C 6C KH",
+                      opponent_discarded="JH JS 9C JC QS 9D JD", stock_size=17)
+    hand = "AS 5S AH 4H 3D 4D 5D 6D 7D 2C 5C"
+    said = panel_disagreement(hand, known, "discard 7D", scores=(12, 20))
+    simple = judge_discard(hand, known, precision=COACH, opponent="simple", scores=(12, 20))
+    assert said is not None and said.startswith("It depends on your opponent")
+    assert STYLE_WORDS["simple"] in said
+    assert simple.option("discard 7D").cost() in said and f"{simple.best.said()} is best" in said
+    # A move every style rejects alike (breaking the run) is not said to depend.
+    assert panel_disagreement(hand, known, "discard 6D", scores=(12, 20)) is None

@@ -40,7 +40,15 @@ from gin_teach.core.melds import deadwood
 from gin_teach.core.rules import Rules
 from gin_teach.core.validation import names_bad_arguments
 from gin_teach.explain import COUNT_DECIDES, without_opponent, without_pile
-from gin_teach.judge import BANK, COACH, NOISE_SE, Judgement, Option, judge_discard
+from gin_teach.judge import (
+    BANK,
+    COACH,
+    NOISE_SE,
+    Judgement,
+    Option,
+    judge_discard,
+    judge_draw,
+)
 from gin_teach.puzzles.choices import TIER_NAMES, ChoiceValue
 from gin_teach.puzzles.texts import puzzle_texts, puzzle_tier, reexplain
 
@@ -64,6 +72,7 @@ __all__ = [
     "holds_against",
     "margins",
     "panel_check",
+    "panel_disagreement",
     "recheck",
     "retier",
     "verify_position",
@@ -372,6 +381,46 @@ def holds_against(option: Option) -> bool:
     False
     """
     return option.accepted or option.loss <= NOISE_SE * option.error
+
+
+@names_bad_arguments
+def panel_disagreement(hand: HandLike, knowledge: Knowledge, move: str,
+                        rules: Rules | None = None, scores: tuple[int, int] | None = None,
+                        refuse: str | None = None) -> str | None:
+    """Whether ``move`` (a discard, a knock, or with ``refuse`` a take or a draw: see
+    :func:`~gin_teach.judge.judge_draw`) stands or falls with the opponent: judged against
+    every style of :data:`PANEL` on the same deals, at the coach's precision, the sentence
+    that names a style where the verdict turns (a move the judge's own opponent rejects that
+    another style accepts, or the other way), or None when every style agrees. The coach
+    asks it only when a learner asks about a move: it costs one judgement a style.
+
+    Early, with a long stock and nothing known, the judge's own opponent and Simple agree
+    that the king goes:
+
+    >>> print(panel_disagreement("AS 2S 3S 5H 6H 7H 9D TD 2C 3C KH", Knowledge(stock_size=28),
+    ...                           "discard KH"))
+    None
+    """
+    def judged(style: str) -> Judgement:
+        if refuse is None:
+            return judge_discard(hand, knowledge, rules, precision=COACH, opponent=style,
+                                 scores=scores)
+        return judge_draw(hand, knowledge, rules, refuse=refuse, precision=COACH,
+                          opponent=style, scores=scores)
+
+    own = judged(PANEL[0])
+    mine = own.option(move)
+    for style in PANEL[1:]:
+        other = judged(style)
+        theirs = other.option(move)
+        if theirs.accepted and not mine.accepted:
+            return (f"It depends on your opponent: against {STYLE_WORDS[style]}, "
+                    f"{theirs.said()} is {theirs.verdict}; against {STYLE_WORDS[PANEL[0]]} it "
+                    f"{mine.cost()}.")
+        if mine.accepted and not holds_against(theirs):
+            return (f"It depends on your opponent: against {STYLE_WORDS[style]}, "
+                    f"{theirs.said()} {theirs.cost()} and {other.best.said()} is best.")
+    return None
 
 
 #: Each panel style as a reason names it.

@@ -20,7 +20,15 @@ from typing import Protocol
 import ipywidgets as widgets
 import traitlets
 
-from gin_teach.coach import Decision, Review, grade_move, hint, refutation, review
+from gin_teach.coach import (
+    Decision,
+    Review,
+    depends_on_opponent,
+    grade_move,
+    hint,
+    refutation,
+    review,
+)
 from gin_teach.core.cards import Card
 from gin_teach.core.melds import best_arrangement
 from gin_teach.core.scoring import layoff_options
@@ -131,6 +139,9 @@ class CoachPanel(widgets.VBox):
         self.lines_row = widgets.HBox([self.line_choice, self.line_button],
                                       layout=widgets.Layout(display="none"))
         self.refutation = RefutationView()
+        # Beside the line: whether the grade, made against the judge's own opponent, turns
+        # against another style of opponent.
+        self.opponents_view = widgets.HTML()
         self.help_view = widgets.HTML()
         self.children = [
             widgets.HBox([self.coach_toggle, self.hint_button, self.take_back_button,
@@ -139,7 +150,8 @@ class CoachPanel(widgets.VBox):
             self.hand_view, self.opponent_view, self.hint_view, self.grade_view,
             widgets.HBox([self.layoff_cards, self.layoff_done_button, self.best_layoff_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            self.review_view, self.lines_row, self.refutation, self.help_view,
+            self.review_view, self.lines_row, self.refutation, self.opponents_view,
+            self.help_view,
         ]
         self.coach = coach
         self.practice = practice
@@ -217,6 +229,7 @@ class CoachPanel(widgets.VBox):
     def _offer_lines(self, graded: list[tuple[Round, Decision]], where: str) -> None:
         """Offer the moves of ``graded`` worse than good for "Show the line"."""
         self.refutation.clear()
+        self.opponents_view.value = ""
         self._lines = [(rnd, d) for rnd, d in graded if not d.accepted]
         self.line_choice.options = [
             (f"{where}, move {d.move_index + 1}: {move_words(d.move)} ({d.verdict})", index)
@@ -229,6 +242,7 @@ class CoachPanel(widgets.VBox):
         index = self.line_choice.value
         if not isinstance(index, int) or not 0 <= index < len(self._lines):
             self.refutation.clear()
+            self.opponents_view.value = ""
             return
         rnd, decision = self._lines[index]
         self.refutation.show(lambda: refutation(rnd, decision))
@@ -237,6 +251,13 @@ class CoachPanel(widgets.VBox):
                 "On none of the judge's deals does this move do worse than the better one "
                 "by the hand's points: it loses on the game's score, or by too little to "
                 "show.", "info")
+        try:
+            turns = depends_on_opponent(rnd, decision)
+        except GinError as error:  # the line is shown; say why this part is not
+            turns = f"The other opponents could not be asked: {str(error)[:120]}"
+        self.opponents_view.value = message_html(
+            turns or "Every style of opponent the bank is checked with agrees with this grade.",
+            "info")
 
     def game_review(self) -> Review | None:
         """The review of every round of this game the coach has reviewed (None before the
