@@ -276,7 +276,8 @@ class TrainerSession:
     learner's own); ``tier``, ``theme`` and ``kind`` choose the puzzles (a filter no puzzle
     fits raises :class:`PuzzleError`; :func:`read_filters` drops it instead); ``seed`` makes
     the order repeatable; ``clock`` gives the time attempts are recorded at and reviews fall
-    due by (default: now).
+    due by (default: now); ``typed`` words what the learner is told for answers typed in a
+    terminal (``python -m gin_teach.puzzles train``) instead of clicked.
 
     >>> session = TrainerSession(seed=2, kind="draw")
     >>> session.puzzle.question, session.phase
@@ -292,7 +293,8 @@ class TrainerSession:
     def __init__(self, store: ProgressStore | None = None, *,
                  bank: Sequence[Puzzle] | None = None, seed: int | None = None,
                  tier: int | None = None, theme: str | None = None, kind: str | None = None,
-                 clock: Callable[[], datetime.datetime] | None = None) -> None:
+                 clock: Callable[[], datetime.datetime] | None = None,
+                 typed: bool = False) -> None:
         if store is not None and not isinstance(store, ProgressStore):
             raise PuzzleError(f"store must be a ProgressStore or None, got {excerpt(store)}")
         if clock is not None and not callable(clock):
@@ -303,6 +305,7 @@ class TrainerSession:
         self.store = store if store is not None else ProgressStore.scratch()
         self.rng = random.Random(seed)
         self.clock = clock
+        self.typed = bool(typed)
         self._own: dict[str, Puzzle] = {}
         self.themes: tuple[str, ...] = tuple(sorted({t for p in self.bank for t in p.themes}))
         """Every theme of the bank, for a learner to choose from."""
@@ -361,19 +364,32 @@ class TrainerSession:
         """The puzzle's rating as served: a quiet one's is how hard it is to trust."""
         return self._rating_of(self.puzzle, self.quiet)
 
+    @property
+    def tier_words(self) -> str:
+        """The puzzle's tier as the learner may see it before answering ("tier 3 Memory"):
+        "" for a quiet position, whose tier ("Count") would give it away."""
+        return "" if self.quiet else f"tier {self.puzzle.tier} {self.puzzle.tier_name}"
+
     def due(self) -> list[tuple[str, ReviewEntry]]:
         """The puzzles of the record due for review now, the longest overdue first."""
         return self.progress.due_reviews(self._now())
 
     def ask(self) -> str:
-        """What the learner is asked about the puzzle served, after its review note.
+        """What the learner is asked about the puzzle served, after its review note (in
+        words for clicks, or for answers typed when the session is ``typed``).
 
         >>> TrainerSession(seed=2, kind="draw").ask()  # doctest: +ELLIPSIS
         'Take the face-up ..., or draw from the stock? Click your choice.'
+        >>> TrainerSession(seed=2, kind="draw", typed=True).ask()  # doctest: +ELLIPSIS
+        'Take the face-up ..., or draw from the stock? Type take or draw.'
         """
-        puzzle = self.puzzle
+        puzzle, typed = self.puzzle, self.typed
         if puzzle.kind == "draw":
-            ask = f"Take the face-up {puzzle.upcard}, or draw from the stock? Click your choice."
+            how = "Type take or draw." if typed else "Click your choice."
+            ask = f"Take the face-up {puzzle.upcard}, or draw from the stock? {how}"
+        elif typed:
+            ask = "Type the card you would discard" + (
+                " (knock KS to knock with it)." if self.can_knock else ".")
         else:
             ask = "Click the card you would discard" + (
                 " (press Knock first to knock with it)." if self.can_knock else ".")
@@ -605,9 +621,9 @@ class TrainerSession:
             question = draw_nudge()
         else:
             question = puzzle_nudge(self.puzzle, grade.card, grade.knock)
+        show = "type show" if self.typed else "press Show solution"
         return (f"{grade.verdict.capitalize()}: not the best here (about "
-                f"{grade.points_lost:.1f} points a hand lost). {question} Try again, or press "
-                "Show solution.")
+                f"{grade.points_lost:.1f} points a hand lost). {question} Try again, or {show}.")
 
     def _record(self, score: float) -> RatingChange:
         """Count the attempt in the record (saved under the file's lock)."""

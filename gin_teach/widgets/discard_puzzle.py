@@ -421,8 +421,7 @@ class DiscardPuzzle(widgets.VBox):
             facts.append("opponent threw " + " ".join(map(str, k.opponent_discarded)))
         if k.opponent_passed:
             facts.append("opponent passed " + " ".join(map(str, k.opponent_passed)))
-        # A quiet position's tier would give it away ("Count"): it is said after the answer.
-        tier = "" if self.quiet else f" · tier {p.tier} {p.tier_name}"
+        tier = f" · {self.session.tier_words}" if self.session.tier_words else ""
         self.header.value = (f'<div style="{scale}"><b>Puzzle {html.escape(p.id)}</b> · '
                              f"{QUESTIONS[p.question]}{tier} · rated {self.session.served_rating}"
                              "</div>")
