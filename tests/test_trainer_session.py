@@ -161,6 +161,7 @@ def test_a_refused_step_changes_nothing(tmp_path):
     absent = next(c for c in load_bank()[0].hand if c not in session.puzzle.hand)
     for refused in (lambda: session.answer("ZZ"), lambda: session.answer(absent),
                     lambda: session.answer("take", knock=True),
+                    lambda: session.answer(session.puzzle.best_choice.card, knock="yes"),
                     lambda: session.answer_move("play it safe"),
                     lambda: session.answer_move(7),
                     lambda: session.choose(theme="luck"), lambda: session.choose(tier=0),
@@ -182,6 +183,10 @@ def test_bad_arguments_are_refused_by_name():
         TrainerSession("progress.json")  # type: ignore[arg-type]
     with pytest.raises(PuzzleError, match="clock"):
         TrainerSession(clock=DAY)  # type: ignore[arg-type]
+    with pytest.raises(GinError, match="seed must be a whole number"):
+        TrainerSession(seed=-1)
+    with pytest.raises(PuzzleError, match="typed must be True or False"):
+        TrainerSession(typed="yes")  # type: ignore[arg-type]
     assert read_filters(load_bank(), kind="bluff").problem.startswith("no puzzle is of the kind")
 
 

@@ -52,6 +52,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from gin_teach.core.arguments import check_seed
 from gin_teach.core.cards import Card
 from gin_teach.core.verdicts import ACCEPTED
 from gin_teach.errors import PuzzleError, excerpt
@@ -142,10 +143,11 @@ class Filters:
     problem: str | None = None
 
 
-def read_filters(bank: Sequence[Puzzle], tier: object = None, theme: object = None,
-                 kind: object = None) -> Filters:
-    """The filters a learner asked for, each one that no puzzle of ``bank`` fits dropped (to
-    any), and the first such named in ``problem`` (tier, then theme, then kind).
+def read_filters(bank: Sequence[Puzzle] | None = None, tier: object = None,
+                 theme: object = None, kind: object = None) -> Filters:
+    """The filters a learner asked for, each one that no puzzle of ``bank`` (default: the
+    shipped bank) fits dropped (to any), and the first such named in ``problem`` (tier, then
+    theme, then kind). A ``bank`` that holds no puzzles raises :class:`PuzzleError`.
 
     >>> bank = load_bank()
     >>> read_filters(bank, tier=2, kind="draw")
@@ -153,8 +155,9 @@ def read_filters(bank: Sequence[Puzzle], tier: object = None, theme: object = No
     >>> read_filters(bank, tier=9, theme="luck").problem
     'there is no tier 9: tiers are 1 to 5'
     """
-    themes = {t for p in bank for t in p.themes}
-    asked = {p.question for p in bank}
+    puzzles = checked_bank(bank)
+    themes = {t for p in puzzles for t in p.themes}
+    asked = {p.question for p in puzzles}
     kept_tier = tier if isinstance(tier, int) and tier in TIER_NAMES else None
     kept_theme = theme if isinstance(theme, str) and theme in themes else None
     kept_kind = kind if isinstance(kind, str) and kind in asked else None
@@ -162,7 +165,8 @@ def read_filters(bank: Sequence[Puzzle], tier: object = None, theme: object = No
     if tier is not None and kept_tier is None:
         problem = f"there is no tier {excerpt(tier)}: tiers are 1 to 5"
     elif theme is not None and kept_theme is None:
-        problem = f"no puzzle has the theme {str(theme)[:40]!r}"
+        shown = repr(theme[:40]) if isinstance(theme, str) else excerpt(theme)
+        problem = f"no puzzle has the theme {shown}"
     elif kind is not None and kept_kind is None:
         problem = (f"no puzzle is of the kind {excerpt(kind)}: the kinds are "
                    f"{', '.join(sorted(asked))}")
@@ -297,15 +301,17 @@ class TrainerSession:
                  typed: bool = False) -> None:
         if store is not None and not isinstance(store, ProgressStore):
             raise PuzzleError(f"store must be a ProgressStore or None, got {excerpt(store)}")
+        if not isinstance(typed, bool):
+            raise PuzzleError(f"typed must be True or False, got {excerpt(typed)}")
         if clock is not None and not callable(clock):
             raise PuzzleError(f"clock must be a function giving the time, got "
                               f"{excerpt(clock)}")
         self.bank: tuple[Puzzle, ...] = checked_bank(bank)
         self.filters = self._strict(tier, theme, kind)
         self.store = store if store is not None else ProgressStore.scratch()
-        self.rng = random.Random(seed)
+        self.rng = random.Random(check_seed(seed))
         self.clock = clock
-        self.typed = bool(typed)
+        self.typed = typed
         self._own: dict[str, Puzzle] = {}
         self.themes: tuple[str, ...] = tuple(sorted({t for p in self.bank for t in p.themes}))
         """Every theme of the bank, for a learner to choose from."""
@@ -428,6 +434,8 @@ class TrainerSession:
         """
         state = self.state
         puzzle = state.puzzle
+        if knock is not None and not isinstance(knock, bool):
+            raise PuzzleError(f"knock must be True, False or None, got {excerpt(knock)}")
         if isinstance(card, str) and card.strip().lower() in ("take", "draw"):
             if knock:
                 raise PuzzleError("a take-or-draw puzzle has no knock: answer take or draw")
