@@ -107,7 +107,8 @@ lite-serve:
 lite-test: $(LITE_VENV)/.lite-test-installed axe
 	$(LITE_BIN)/python -m pytest $(LITE_TESTS)
 
-# The game table and the score quiz as Voila apps (binder/demo/): cards and buttons, no code.
+# The game table, the score quiz and the puzzle trainer as Voila apps (binder/demo/): cards and
+# buttons, no code.
 # Settings: binder/demo/voila.json. Its page template (binder/demo/share/voila/templates/offline,
 # found through JUPYTER_PATH) asks no host but this one, for a classroom without internet.
 $(VENV)/.demo-installed: pyproject.toml $(PINS)
@@ -119,6 +120,7 @@ demo: $(VENV)/.demo-installed
 	@echo "The apps: http://127.0.0.1:$(DEMO_PORT)/voila/render/game_table.ipynb"
 	@echo "          http://127.0.0.1:$(DEMO_PORT)/voila/render/game_table_keyboard.ipynb"
 	@echo "          http://127.0.0.1:$(DEMO_PORT)/voila/render/score_quiz.ipynb"
+	@echo "          http://127.0.0.1:$(DEMO_PORT)/voila/render/puzzle_trainer.ipynb"
 	cd binder/demo && JUPYTER_PATH=$(abspath binder/demo/share) $(abspath $(BIN))/voila --port=$(DEMO_PORT)
 
 # axe-core (the accessibility checker the browser tests run), from the npm registry at the

@@ -496,10 +496,7 @@ def _options(kinds: Sequence[tuple[str, Card | None]], points: Sequence[Sequence
             # Level with the leader on the deals both played: best when alike on every
             # deal, else good (the leader is ahead once all its deals count).
             loss = 0.0 if values == points[leader][:len(values)] else 0.01
-        verdict = verdict_for(loss, error)
-        floor = floors[index] if index != leader else None
-        if floor is not None and VERDICTS.index(verdict) < VERDICTS.index(floor):
-            verdict = floor
+        verdict = verdict_for(loss, error, floors[index] if index != leader else None)
         # A choice measured on fewer deals is valued as the leader's mean less its paired
         # loss, so every value stated is on the leader's deals and they order as the losses.
         undercut = sum(v < 0 for v in values) / len(values) if kind == "knock" else None

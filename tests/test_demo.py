@@ -1,4 +1,5 @@
-"""`make demo`: the game table and the score quiz as Voilà apps, in headless Chromium.
+"""`make demo`: the game table, the score quiz and the puzzle trainer as Voilà apps, in
+headless Chromium (the trainer's page is checked as served).
 
 Voilà runs the notebook before the browser listens, so a canvas drawn during the run would stay
 blank (voila issue 1447); the table paints only once its view says it is ready. The test proves
@@ -264,7 +265,19 @@ def test_game_table_app_has_no_serious_accessibility_problem(
         app.context.close()
 
 
-@pytest.mark.parametrize("notebook", ["game_table.ipynb", "score_quiz.ipynb"])
+def test_the_trainer_app_runs_the_trainer_with_no_error(voila: Voila) -> None:
+    # Voila runs the notebook before it answers: a trainer that failed to start (its session,
+    # the bank, the record) would be served as an error output instead of the widget.
+    with urllib.request.urlopen(f"{voila.origin}/voila/render/puzzle_trainer.ipynb",
+                                timeout=LOAD_MS / 1000) as answer:
+        page = answer.read().decode("utf-8")
+    assert "application/vnd.jupyter.widget-view+json" in page, page[-2000:]
+    assert "Traceback" not in page and "application/vnd.jupyter.stderr" not in page
+    assert "from gin_teach" not in page  # no code: Voila strips every input
+
+
+@pytest.mark.parametrize("notebook", ["game_table.ipynb", "score_quiz.ipynb",
+                                      "puzzle_trainer.ipynb"])
 def test_the_apps_page_names_no_other_host(voila: Voila, notebook: str) -> None:
     # Not only no request: no address of another host in the page as served (Voila's lab
     # template named two mermaid scripts on a CDN, fetched only when a diagram is shown).

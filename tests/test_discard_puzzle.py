@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from gin_teach.learner.progress import load_progress
+from gin_teach.learner.progress import ProgressStore, load_progress
 from gin_teach.learner.rating import Rating
+from gin_teach.lessons.trainer import TrainerSession
 from gin_teach.lessons.tries import TRIES
 from gin_teach.nudges import names_any
 from gin_teach.puzzles import load_bank
@@ -245,3 +246,22 @@ def test_show_solution_after_a_wrong_try_refutes_that_try(path):
     fresh = DiscardPuzzle(progress_path=path.with_name("fresh.json"), seed=9, kind="discard")
     fresh.show_solution()  # nothing was answered: nothing to refute
     assert fresh.refutation.shown is None
+
+
+def test_the_widget_shows_its_session_and_decides_nothing(path):
+    # The same seed serves the same puzzles, and every answer reads as the session words it.
+    trainer = DiscardPuzzle(progress_path=path, seed=13)
+    session = TrainerSession(ProgressStore.scratch(), seed=13)
+    for _ in range(4):
+        assert trainer.puzzle == session.puzzle and trainer.session.state == session.state
+        wrong = max(_wrong_cards(trainer.puzzle) or trainer.puzzle.choices,
+                    key=lambda c: c.points_lost)
+        move = wrong.move if trainer.puzzle.kind == "draw" else wrong.card
+        trainer.answer(move, wrong.knock if trainer.puzzle.kind != "draw" else None)
+        said = session.answer(move, wrong.knock if session.puzzle.kind != "draw" else None)
+        assert trainer.message_text == said.words[:600]
+        trainer.buttons["Show solution"].click()
+        assert trainer.message_text == session.show_solution().words[:600]
+        trainer.buttons["Next puzzle"].click()
+        session.next_puzzle()
+    assert trainer.progress.attempts == session.progress.attempts == 4

@@ -13,7 +13,7 @@ from gin_teach import Card, Rules
 from gin_teach.analysis import Knowledge, analyze_discards
 from gin_teach.core.cards import hand_mask
 from gin_teach.errors import PuzzleError
-from gin_teach.judge import verdict_for
+from gin_teach.judge import breaks_meld, verdict_for
 from gin_teach.puzzles import (
     THEMES,
     TIER_NAMES,
@@ -141,6 +141,39 @@ def test_grades_follow_the_points_lost_thresholds():
             assert grade.verdict in (expected, floor)
             assert f"{grade.points_lost:.1f}" in grade.explanation
     assert {"best", "blunder"} <= seen
+
+
+def test_every_stored_choice_is_graded_by_the_judges_verdict_for_its_stored_loss():
+    # The bank stores each choice's loss and error; the verdict a grade says is the judge's
+    # for those numbers (a discard that breaks a made meld no better than an inaccuracy),
+    # looked up, never decided again by the grade.
+    for puzzle in BANK:
+        assert set(puzzle.verdicts) == {choice.move for choice in puzzle.choices}
+        for choice in puzzle.choices:
+            melded = choice.take is None and not choice.knock and breaks_meld(puzzle.hand,
+                                                                               choice.card)
+            judged = verdict_for(choice.points_lost, choice.error,
+                                 "inaccuracy" if melded else None)
+            assert puzzle.verdicts[choice.move] == judged, (puzzle.id, choice.move)
+            grade = (puzzle.grade_draw(choice.take) if choice.take is not None
+                     else puzzle.grade(choice.card, choice.knock))
+            assert grade.verdict == judged, (puzzle.id, choice.move)
+
+
+def test_a_grade_looks_its_verdict_up(monkeypatch):
+    # Grading a puzzle again asks neither the solver nor the thresholds.
+    import gin_teach.puzzles.choices as module
+
+    puzzle = next(p for p in DISCARDS if any(not c.knock for c in p.choices
+                                             if c.card not in p.answer))
+    kept = dict(puzzle.verdicts)
+
+    def refused(*_args, **_kwargs):
+        raise AssertionError("the verdict was decided again")
+
+    monkeypatch.setattr(module, "breaks_meld", refused)
+    monkeypatch.setattr(module, "verdict_for", refused)
+    assert {c.move: puzzle.grade(c.card, c.knock).verdict for c in puzzle.choices} == kept
 
 
 def test_grading_a_card_alone_takes_its_better_knock_decision():

@@ -37,9 +37,10 @@ The trainer counts such an answer solved, the coach calls it fine, the bank acce
 
 
 @names_bad_arguments
-def verdict_for(loss: float, error: float = 0.0) -> str:
+def verdict_for(loss: float, error: float = 0.0, floor: str | None = None) -> str:
     """The grade of a choice that loses ``loss`` expected points (± ``error``) against the
-    best (the thresholds above).
+    best (the thresholds above), never milder than ``floor`` when one is given (the judge
+    grades a discard that breaks a made meld no better than an inaccuracy).
 
     >>> [verdict_for(x) for x in (0.0, 0.3, 1.0, 2.0, 6.0)]
     ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
@@ -52,15 +53,23 @@ def verdict_for(loss: float, error: float = 0.0) -> str:
 
     >>> verdict_for(1.2, error=0.7)
     'inaccuracy'
+    >>> verdict_for(0.2, floor="inaccuracy"), verdict_for(6.0, floor="inaccuracy")
+    ('inaccuracy', 'blunder')
     """
     if not is_finite_number(loss):
         raise wrong_argument("loss", loss, "a number of points")
     if not (is_finite_number(error) and error >= 0):
         raise wrong_argument("error", error, "a standard error of 0 or more")
+    if floor is not None and floor not in VERDICTS:
+        raise wrong_argument("floor", floor, f"one of {', '.join(VERDICTS)} or None")
     if loss <= 0.0:
-        return "best"
-    if loss < GOOD_BELOW or (error <= NOISE_ERROR and loss <= NOISE_SE * error):
-        return "good"
-    if loss < INACCURACY_BELOW:
-        return "inaccuracy"
-    return "mistake" if loss < MISTAKE_BELOW else "blunder"
+        verdict = "best"
+    elif loss < GOOD_BELOW or (error <= NOISE_ERROR and loss <= NOISE_SE * error):
+        verdict = "good"
+    elif loss < INACCURACY_BELOW:
+        verdict = "inaccuracy"
+    else:
+        verdict = "mistake" if loss < MISTAKE_BELOW else "blunder"
+    if floor is not None and VERDICTS.index(verdict) < VERDICTS.index(floor):
+        return floor
+    return verdict

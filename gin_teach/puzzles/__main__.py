@@ -17,6 +17,13 @@ no longer holds; the puzzles kept keep their ids, so lessons that name one still
 decides it), explanation, hint, choices' reasons and themes again from its stored position
 and numbers (after the explainer changes): no hand is played out, and no answer or measured
 number changes; a puzzle that moves tier gets its new tier's first rating.
+
+``python -m gin_teach.puzzles train [--seed S] [--tier T] [--theme X] [--kind K]
+[--progress PATH | --practice]`` runs the puzzle trainer in a terminal: the trainer's session
+(:mod:`gin_teach.lessons.trainer`), counted in the same record as the notebooks' trainer. It
+reads one answer a line from standard input: a card to discard (``KS``), ``knock KS``,
+``take`` or ``draw``, or ``hint``, ``show`` (the solution: counts as a miss), ``next`` and
+``quit``.
 """
 
 from __future__ import annotations
@@ -26,12 +33,15 @@ import multiprocessing
 import os
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import TextIO
 
-from gin_teach.errors import PuzzleError
+from gin_teach.errors import GinError, PuzzleError
+from gin_teach.learner.progress import ProgressStore, store_for
+from gin_teach.lessons.trainer import TrainerSession
 from gin_teach.puzzles.generate import (
     GENERATED_KINDS,
     MAX_COUNT,
@@ -40,7 +50,7 @@ from gin_teach.puzzles.generate import (
     text_progress,
 )
 from gin_teach.puzzles.kinds import recheck_any, recheck_with_panel
-from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle, bank_to_json, load_bank
+from gin_teach.puzzles.puzzle import QUESTIONS, TIER_NAMES, Puzzle, bank_to_json, load_bank
 from gin_teach.puzzles.verify import margins, retier
 
 BUNDLED = Path(__file__).resolve().parent.parent / "data" / "puzzles.json"
@@ -121,6 +131,71 @@ def added(bank: Sequence[Puzzle], new: Sequence[Puzzle]) -> list[Puzzle]:
     return [*bank] + [replace(p, id=f"p{last + i:04d}") for i, p in enumerate(fresh, 1)]
 
 
+TRAIN_WORDS = ("Answer with a card to discard (KS), 'knock KS', 'take' or 'draw'; or 'hint', "
+               "'show' (the solution: counts as a miss), 'next' or 'quit'.")
+
+
+def _show_puzzle(session: TrainerSession) -> str:
+    """The puzzle served, in words: what it asks, the hand, what is known, the question."""
+    puzzle = session.puzzle
+    tier = f" · {session.tier_words}" if session.tier_words else ""
+    hand = " ".join(map(str, sorted(puzzle.hand, key=lambda c: (c.suit, c.rank))))
+    return "\n".join([f"Puzzle {puzzle.id} · {QUESTIONS[puzzle.question]}{tier} · rated "
+                      f"{session.served_rating}", f"Your hand: {hand}",
+                      f"Known: {puzzle.describe()}", session.ask()])
+
+
+def _status(session: TrainerSession) -> str:
+    progress = session.progress
+    return (f"Your rating {round(progress.rating.rating)} · streak {progress.streak} · "
+            f"{len(session.due())} due for review")
+
+
+def train(session: TrainerSession, lines: Iterable[str], out: TextIO) -> int:
+    """Run ``session`` on the answers in ``lines`` (one a line), writing what the learner is
+    told to ``out``; returns the exit status (0). A line the session refuses is answered with
+    why, and counts nothing.
+
+    >>> import io
+    >>> session = TrainerSession(seed=3, kind="discard", typed=True)
+    >>> out = io.StringIO()
+    >>> train(session, ["ZZ", session.puzzle.best_choice.card.code, "quit"], out)
+    0
+    >>> said = out.getvalue()
+    >>> "'ZZ' is not one card" in said, "Best: " in said, session.progress.attempts
+    (True, True, 1)
+    """
+    print(TRAIN_WORDS, file=out)
+    print(_show_puzzle(session), file=out)
+    for line in lines:
+        text = line.strip()
+        command = text.lower()
+        if not text:
+            continue
+        if command in ("quit", "q", "exit"):
+            break
+        try:
+            if command == "next":
+                session.next_puzzle()
+                print(_show_puzzle(session), file=out)
+                continue
+            if command == "hint":
+                print(session.hint().words, file=out)
+                continue
+            attempt = session.show_solution() if command == "show" else session.answer_move(
+                text)
+        except GinError as error:
+            print(f"{error}", file=out)
+            continue
+        print(attempt.words, file=out)
+        if attempt.rated:
+            print(_status(session), file=out)
+    attempts = session.progress.attempts
+    print(f"{attempts} attempt{'' if attempts == 1 else 's'} in your record. "
+          f"{_status(session)}.", file=out)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (bad arguments exit with status 2).
 
@@ -159,10 +234,32 @@ def main(argv: list[str] | None = None) -> int:
                        help="also hold every answer against the panel of opponent styles")
     check.add_argument("--rekey", action="store_true",
                        help="let the judge's answer replace a stored one that moved")
+    run = commands.add_parser("train", help="the puzzle trainer in a terminal: answers "
+                              "read from standard input")
+    run.add_argument("--seed", type=int, default=None)
+    run.add_argument("--tier", type=int, default=None, help="puzzles of this tier (1-5)")
+    run.add_argument("--theme", default=None, help="puzzles that teach this theme")
+    run.add_argument("--kind", default=None, help="discard, knock or draw puzzles")
+    kept = run.add_mutually_exclusive_group()
+    kept.add_argument("--progress", type=Path, default=None,
+                      help="the record to count in (default: yours, as the notebooks keep "
+                           "it)")
+    kept.add_argument("--practice", action="store_true",
+                      help="count in a throw-away record: nothing is saved")
     words = commands.add_parser("reexplain", help="write the puzzles' tiers and texts again "
                                 "from their stored numbers (no playouts)")
     words.add_argument("--path", type=Path, default=BUNDLED)
     args = parser.parse_args(argv)
+    if args.command == "train":
+        try:
+            store = ProgressStore.scratch() if args.practice else store_for(args.progress)
+            session = TrainerSession(store, seed=args.seed, tier=args.tier, theme=args.theme,
+                                     kind=args.kind, typed=True)
+        except GinError as error:
+            parser.error(str(error))
+        if store.message:
+            print(store.message, file=sys.stderr)
+        return train(session, sys.stdin, sys.stdout)
     if args.command == "reexplain":
         problem = _writable(args.path)
         if problem:

@@ -5,14 +5,18 @@ another to share these."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from gin_teach.core.cards import Card
 from gin_teach.core.rules import Rules
+from gin_teach.core.validation import names_bad_arguments, wrong_argument
+from gin_teach.core.verdicts import verdict_for
+from gin_teach.judge import breaks_meld
 
 __all__ = ["HINTS", "KINDS", "KNOCK_LIMIT", "KNOWLEDGE_CARDS", "THEMES", "TIER_NAMES",
-           "ChoiceValue"]
+           "ChoiceValue", "stored_verdict"]
 
 HINTS: Final = {
     1: "Count the deadwood each discard would leave.",
@@ -85,3 +89,32 @@ class ChoiceValue:
         if self.take is not None:
             return "take" if self.take else "draw"
         return f"{'knock' if self.knock else 'discard'} {self.card.code}"
+
+
+@names_bad_arguments
+def stored_verdict(choice: ChoiceValue, hand: Sequence[Card], answered: bool) -> str:
+    """The judge's verdict of a stored ``choice`` of the position ``hand``, from the numbers
+    the bank keeps (its loss and error), by the judge's one
+    :func:`~gin_teach.core.verdicts.verdict_for`; ``answered``: the choice is the puzzle's
+    answer (an answer card with the answer's knock, or the take-or-draw answer). The judge's
+    rules, as it graded when it measured: a choice it did not rank first loses at least 0.01
+    (level on the deals played, not alike on all of them); an answer is graded on its numbers
+    alone; any other discard that breaks a made meld is no better than an inaccuracy
+    (:func:`~gin_teach.judge.breaks_meld`).
+
+    >>> from gin_teach.core.cards import parse_cards
+    >>> hand = parse_cards("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC")  # 4♥ sits in a run
+    >>> stored_verdict(ChoiceValue(Card.parse("4H"), False, 0.2, ""), hand, answered=False)
+    'inaccuracy'
+    >>> stored_verdict(ChoiceValue(Card.parse("KC"), False, 0.0, ""), hand, answered=True)
+    'best'
+    """
+    if not isinstance(choice, ChoiceValue):
+        raise wrong_argument("choice", choice, "a ChoiceValue")
+    if not isinstance(answered, bool):
+        raise wrong_argument("answered", answered, "True or False")
+    if answered:
+        return verdict_for(choice.points_lost, choice.error)
+    melded = choice.take is None and not choice.knock and breaks_meld(hand, choice.card)
+    return verdict_for(max(choice.points_lost, 0.01), choice.error,
+                       "inaccuracy" if melded else None)

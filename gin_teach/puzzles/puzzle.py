@@ -12,7 +12,8 @@ other choice in expected points with its standard error, measured by the judge
 grade, not by exact match, on the judge's one scale: ``best`` (an answer card, with the right
 knock decision), ``good`` (within the noise of the best, or under
 :data:`~gin_teach.judge.GOOD_BELOW` points: counted as solved), ``inaccuracy``, ``mistake``,
-``blunder``.
+``blunder``. A grade looks its verdict up (:attr:`Puzzle.verdicts`): each choice's verdict is
+the judge's for the numbers stored, derived once and kept, never decided again.
 
 >>> puzzle = load_bank()[0]
 >>> grade = puzzle.grade(puzzle.best_choice.card)
@@ -22,6 +23,7 @@ knock decision), ``good`` (within the noise of the best, or under
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import json
@@ -29,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Final
 
 from gin_teach.analysis import Knowledge
@@ -39,10 +42,9 @@ from gin_teach.core.verdicts import (
     INACCURACY_BELOW,
     MISTAKE_BELOW,
     VERDICTS,
-    verdict_for,
 )
 from gin_teach.errors import CardError, PuzzleError, excerpt
-from gin_teach.judge import breaks_meld, loss_words
+from gin_teach.judge import loss_words
 from gin_teach.puzzles.choices import (
     HINTS,
     KINDS,
@@ -51,6 +53,7 @@ from gin_teach.puzzles.choices import (
     THEMES,
     TIER_NAMES,
     ChoiceValue,
+    stored_verdict,
 )
 from gin_teach.puzzles.fields import puzzle_fields, validate
 from gin_teach.puzzles.verify import verify_position
@@ -311,15 +314,8 @@ class Puzzle:
             raise PuzzleError(f"knock must be True, False or None, got {excerpt(knock)}")
         chosen = self.choice(card, knock)
         best = self.best_choice
-        in_answer = chosen.card in self.answer and (self.knock is None
-                                                    or chosen.knock == self.knock)
-        if in_answer:  # the answer: the best choice and those within the judge's noise
-            verdict = "best" if chosen.points_lost == 0 else "good"
-        else:
-            verdict = verdict_for(max(chosen.points_lost, 0.01), chosen.error)
-        if (not in_answer and not chosen.knock and breaks_meld(self.hand, chosen.card)
-                and VERDICTS.index(verdict) < VERDICTS.index("inaccuracy")):
-            verdict = "inaccuracy"
+        in_answer = self._in_answer(chosen)
+        verdict = self.verdicts[chosen.move]  # the judge's, looked up
         did = _said(chosen, self.choices, doing=True)
         better = _said(best, self.choices)
         if verdict == "best":
@@ -367,7 +363,7 @@ class Puzzle:
         if chosen is best:
             return Grade(upcard, False, "best", 0.0, None, None,
                          f"Best: {did}: {_reason_of(self.explanation)}", take=take)
-        verdict = verdict_for(max(chosen.points_lost, 0.01), chosen.error)
+        verdict = self.verdicts[chosen.move]  # the judge's, looked up
         return Grade(upcard, False, verdict, round(chosen.points_lost, 2), upcard, None,
                      _verdict_text(verdict, chosen, did, best_did), take=take,
                      better_take=best.take)
@@ -417,6 +413,40 @@ class Puzzle:
             return refute(self.hand, self.knowledge, None, move, self.best_choice.move)
         except CardError as error:
             raise PuzzleError(f"{error}: not a choice of puzzle {self.id}") from None
+
+    @property
+    def verdicts(self) -> Mapping[str, str]:
+        """The judge's verdict of every choice, by its move (:attr:`ChoiceValue.move`): what
+        :meth:`grade` says, looked up. The bank stores each choice's loss and error, not its
+        verdict, so the verdicts are derived from those, through the judge's one
+        :func:`~gin_teach.core.verdicts.verdict_for`, once (at the puzzle's first grade,
+        which keeps loading the bank quick) and kept
+
+        (:func:`~gin_teach.puzzles.choices.stored_verdict`).
+
+        >>> puzzle = load_bank()[0]
+        >>> puzzle.verdicts[puzzle.best_choice.move]
+        'best'
+        >>> worst = max(puzzle.choices, key=lambda c: c.points_lost)
+        >>> puzzle.verdicts[worst.move] == puzzle.grade(worst.card, worst.knock).verdict
+        True
+        """
+        return MappingProxyType(self._verdicts)
+
+    @functools.cached_property
+    def _verdicts(self) -> dict[str, str]:
+        # Kept in the instance's __dict__ (a frozen dataclass allows that): a plain dict, so
+        # a graded puzzle still pickles for a process pool.
+        return {choice.move: stored_verdict(choice, self.hand,
+                                            choice.take == self.take if self.kind == "draw"
+                                            else self._in_answer(choice))
+                for choice in self.choices}
+
+    def _in_answer(self, choice: ChoiceValue) -> bool:
+        """Whether a discard ``choice`` is an answer: an answer card, with the answer's knock
+        (the best choice and those within the judge's noise)."""
+        return choice.card in self.answer and (self.knock is None
+                                               or choice.knock == self.knock)
 
     @property
     def best_choice(self) -> ChoiceValue:

@@ -22,6 +22,7 @@ from gin_teach.core.cards import Card
 from gin_teach.core.melds import best_arrangement, find_melds
 from gin_teach.core.rules import Rules
 from gin_teach.core.validation import names_bad_arguments
+from gin_teach.core.verdicts import ACCEPTED
 from gin_teach.explain import (
     COUNT_DECIDES,
     LONGEST,
@@ -40,8 +41,7 @@ from gin_teach.explain import (
     without_opponent,
     without_pile,
 )
-from gin_teach.judge import breaks_meld, verdict_for
-from gin_teach.puzzles.choices import HINTS, ChoiceValue
+from gin_teach.puzzles.choices import HINTS, ChoiceValue, stored_verdict
 
 if TYPE_CHECKING:
     from gin_teach.puzzles.puzzle import Puzzle
@@ -80,11 +80,8 @@ def _valued(hand: Sequence[Card], choices: Sequence[ChoiceValue], answer: frozen
     :meth:`Puzzle.grade` grades them."""
     found = []
     for c in choices:
-        if _in_answer(c, answer, knock):
-            accepted = True
-        else:
-            verdict = verdict_for(max(c.points_lost, 0.01), c.error)
-            accepted = verdict == "good" and (c.knock or not breaks_meld(hand, c.card))
+        answered = _in_answer(c, answer, knock)
+        accepted = answered or stored_verdict(c, hand, answered) in ACCEPTED
         found.append(Valued(c.card, c.knock, c.points_lost, c.error, accepted))
     return sorted(found, key=lambda v: (not (v.card in answer and (knock is None
                                                                    or v.knock == knock)),

@@ -25,75 +25,33 @@ it was missed.
 from __future__ import annotations
 
 import datetime
-import hashlib
 import html
-import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import ipywidgets as widgets
+import traitlets
 
 from gin_teach.core.cards import Card
-from gin_teach.core.verdicts import ACCEPTED
 from gin_teach.display import HIGHLIGHTS, hand_svg, message_html
-from gin_teach.errors import GinError, PuzzleError, excerpt
+from gin_teach.errors import GinError
 from gin_teach.learner.progress import ProgressStore, outlives_the_page, runs_in_browser, store_for
 from gin_teach.learner.rating import Rating
-from gin_teach.learner.record import Progress, verdict_score
-from gin_teach.learner.review_schedule import missed_words
-from gin_teach.lessons.tries import TRIES
-from gin_teach.nudges import draw_nudge, puzzle_nudge, puzzle_solution
-from gin_teach.own_puzzles import OWN_PREFIX, own_puzzles_of
-from gin_teach.puzzles import QUESTIONS, TIER_NAMES, Grade, Puzzle, load_bank
-from gin_teach.puzzles.quiet import QUIET_SHARE, QUIET_WORDS, is_quiet, trust_rating
+from gin_teach.learner.record import Progress
+from gin_teach.lessons.trainer import (
+    Attempt,
+    TrainerSession,
+    checked_bank,
+    puzzle_of_the_day,
+    read_filters,
+)
+from gin_teach.puzzles import QUESTIONS, TIER_NAMES, Grade, Puzzle
 from gin_teach.widgets.refutation_view import RefutationView
 
 __all__ = ["DiscardPuzzle", "puzzle_of_the_day"]
 
-PUZZLE_DEVIATION = 80.0
-"""How sure a bank puzzle's rating is: it comes from the puzzle's features, not from play."""
-RATING_WINDOW = 250
-"""The next puzzle is picked among unsolved ones within this many points of your rating."""
-HINT_SCORE_CAP = 0.5
-"""A puzzle solved after a hint counts as a draw for the rating."""
 ANY = "any"
-
-
-def puzzle_of_the_day(day: datetime.date | None = None,
-                      bank: Sequence[Puzzle] | None = None) -> Puzzle:
-    """The same puzzle for everyone on a given day (by default today), for a class to solve
-    together.
-
-    >>> import datetime
-    >>> day = datetime.date(2026, 1, 5)
-    >>> puzzle_of_the_day(day) == puzzle_of_the_day(day)
-    True
-    >>> puzzle_of_the_day(day, bank=())
-    Traceback (most recent call last):
-    ...
-    gin_teach.errors.PuzzleError: the puzzle bank is empty: give a bank holding puzzles
-    """
-    bank = _checked_bank(bank)
-    if day is not None and not isinstance(day, datetime.date):
-        raise PuzzleError(f"day must be a datetime.date or None, got {excerpt(day)}")
-    day = day or datetime.date.today()
-    index = int(hashlib.sha256(day.isoformat().encode()).hexdigest(), 16) % len(bank)
-    return bank[index]
-
-
-def _checked_bank(bank: Sequence[Puzzle] | None) -> tuple[Puzzle, ...]:
-    """The bank to draw from: ``bank`` checked (puzzles, at least one), or the shipped one."""
-    if bank is None:
-        return load_bank()
-    if isinstance(bank, (str, bytes)) or not isinstance(bank, Iterable):
-        raise PuzzleError(f"bank must be a sequence of puzzles, got {excerpt(bank)}")
-    puzzles = tuple(bank)
-    if not puzzles:
-        raise PuzzleError("the puzzle bank is empty: give a bank holding puzzles")
-    odd = next((item for item in puzzles if not isinstance(item, Puzzle)), None)
-    if odd is not None:
-        raise PuzzleError(f"bank must hold only puzzles, got {excerpt(odd)}")
-    return puzzles
+"""The dropdowns' "any tier", "any theme", "any kind"."""
 
 
 class DiscardPuzzle(widgets.VBox):
@@ -103,6 +61,10 @@ class DiscardPuzzle(widgets.VBox):
     ``tier`` (1-5), ``theme`` and ``kind`` (what the puzzle asks, a key of
     :data:`~gin_teach.puzzles.QUESTIONS`: ``"discard"``, ``"knock"`` or ``"draw"``; None for
     any) choose the puzzles; ``seed`` makes the order repeatable.
+
+    The trainer's session (:class:`~gin_teach.lessons.trainer.TrainerSession`, ``.session``)
+    decides everything; the widget keeps what it shows in traits and draws again when they
+    change.
 
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "progress.json"
@@ -120,12 +82,21 @@ class DiscardPuzzle(widgets.VBox):
     'best'
     """
 
+    knock = traitlets.Bool(False, help="whether a click on a card knocks too (the Knock "
+                                       "button)")
+    large = traitlets.Bool(False, help="drawn large enough to project")
+    four_colour = traitlets.Bool(False, help="four suit colours instead of two")
+    view = traitlets.Tuple(help="what the position shows: the puzzle's id, whether it is "
+                                "served quiet, and the marks of its cards or moves")
+    message_text = traitlets.Unicode("", help="the message the learner sees, as plain text")
+    message_tone = traitlets.Unicode("info", help="right, wrong, info or error")
+
     def __init__(self, progress_path: str | Path | None = None, seed: int | None = None,
                  tier: int | None = None, theme: str | None = None, *,
                  bank: Sequence[Puzzle] | None = None, four_colour: bool = False,
                  store: ProgressStore | None = None, kind: str | None = None) -> None:
         super().__init__()
-        self.bank = _checked_bank(bank)
+        puzzles = checked_bank(bank)
         problem: str | None = None
         if store is None:
             try:
@@ -133,41 +104,34 @@ class DiscardPuzzle(widgets.VBox):
             except GinError as error:  # a folder, someone else's file: never touched
                 store = ProgressStore.scratch()
                 problem = f"{error}. Your answers here count for this page only."
-        self.store = store
-        self._own: dict[str, Puzzle] = {}
-        self.path: Path | None = store.path
         problem = problem or store.message
-        self.review_note = ""
-        self.rng = random.Random(seed)
+        filters = read_filters(puzzles, tier, theme, kind)
+        self.session = TrainerSession(store, bank=puzzles, seed=seed, tier=filters.tier,
+                                      theme=filters.theme, kind=filters.kind)
+        self.bank = self.session.bank
+        self.store = store
+        self.path: Path | None = store.path
         self.four_colour = four_colour
-        self.large = False
-        self.knock = False
-        self.rated = False
-        self.hint_used = False
-        self.wrong_tries = 0
-        # Served as a quiet position (gin_teach.puzzles.quiet): its tier is kept back, and
-        # the answer says the count was all there was.
-        self.quiet = False
-        self.last_grade: Grade | None = None
-        self._message_text = ""
-        themes = sorted({t for p in self.bank for t in p.themes})
+        themes = self.session.themes
         self.tier_choice = widgets.Dropdown(
             options=[("Any tier", ANY)] + [(f"{t} {n}", t) for t, n in TIER_NAMES.items()],
-            value=ANY, description="Tier:", layout=widgets.Layout(width="180px"))
+            value=ANY if filters.tier is None else filters.tier, description="Tier:",
+            layout=widgets.Layout(width="180px"))
         self.theme_choice = widgets.Dropdown(
-            options=[("Any theme", ANY)] + [(t, t) for t in themes], value=ANY,
-            description="Theme:", layout=widgets.Layout(width="300px"))
-        asked = {p.question for p in self.bank}
+            options=[("Any theme", ANY)] + [(t, t) for t in themes],
+            value=filters.theme or ANY, description="Theme:",
+            layout=widgets.Layout(width="300px"))
         self.kind_choice = widgets.Dropdown(
-            options=[("Any kind", ANY)] + [(q, k) for k, q in QUESTIONS.items() if k in asked],
-            value=ANY, description="Kind:", layout=widgets.Layout(width="260px"))
+            options=[("Any kind", ANY)] + [(QUESTIONS[k], k) for k in self.session.kinds],
+            value=filters.kind or ANY, description="Kind:",
+            layout=widgets.Layout(width="260px"))
         self.header = widgets.HTML()
         self.position = widgets.HTML()
         self.cards = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.knock_button = widgets.ToggleButton(value=False, description="Knock",
                                                  tooltip="press, then click the card to "
                                                          "discard and knock")
-        self.knock_button.observe(self._on_knock, names="value")
+        traitlets.link((self.knock_button, "value"), (self, "knock"))
         self.message = widgets.HTML()
         # Beside the reason for a wrong answer: one of the judge's deals played out.
         self.refutation = RefutationView()
@@ -182,31 +146,37 @@ class DiscardPuzzle(widgets.VBox):
                          self.header,
                          self.position, self.cards, self.knock_button, self.message,
                          self.refutation, widgets.HBox(list(self.buttons.values())), self.status]
-        self.tier_choice.observe(self._on_filter, names="value")
-        self.theme_choice.observe(self._on_filter, names="value")
-        self.kind_choice.observe(self._on_filter, names="value")
-        self._quiet = True
-        if kind is not None:
-            self.kind_choice.value = kind if isinstance(kind, str) and kind in asked else ANY
-        if tier is not None:
-            self.tier_choice.value = tier if tier in TIER_NAMES else ANY
-        if theme is not None:
-            self.theme_choice.value = theme if theme in themes else ANY
-        self._quiet = False
+        for choice in (self.tier_choice, self.theme_choice, self.kind_choice):
+            choice.observe(self._on_filter, names="value")
+        self.observe(self._redraw, names=["view", "large", "four_colour"])
+        self.observe(self._show_message, names=["message_text", "message_tone"])
         self.store.subscribe(self._on_record)
-        self.puzzle: Puzzle = self._pick()
         self._show_puzzle()
-        if problem:
-            self._say(problem, "error")
-        elif tier is not None and tier not in TIER_NAMES:
-            self._say(f"there is no tier {excerpt(tier)}: tiers are 1 to 5", "error")
-        elif theme is not None and theme not in themes:
-            self._say(f"no puzzle has the theme {theme[:40]!r}", "error")
-        elif kind is not None and self.kind_choice.value != kind:
-            self._say(f"no puzzle is of the kind {excerpt(kind)}: the kinds are "
-                      f"{', '.join(sorted(asked))}", "error")
+        if problem or filters.problem:
+            self._say(problem or filters.problem or "", "error")
 
     # ------------------------------------------------------------------ public
+
+    @property
+    def puzzle(self) -> Puzzle:
+        """The puzzle shown (the session's)."""
+        return self.session.puzzle
+
+    @property
+    def quiet(self) -> bool:
+        """Whether the puzzle is served as a quiet position: its tier is kept back, and the
+        answer says the count was all there was (:mod:`gin_teach.puzzles.quiet`)."""
+        return self.session.quiet
+
+    @property
+    def last_grade(self) -> Grade | None:
+        """The grade of the last answer to the puzzle shown (None before any)."""
+        return self.session.last_grade
+
+    @property
+    def review_note(self) -> str:
+        """Why the puzzle came back ("Review: you missed this on ..."), or ""."""
+        return self.session.review_note
 
     @property
     def progress(self) -> Progress:
@@ -241,68 +211,12 @@ class DiscardPuzzle(widgets.VBox):
         (None, "'XX' is not one card")
         """
         try:
-            if isinstance(card, str) and card.strip().lower() in ("take", "draw"):
-                if knock:
-                    raise PuzzleError("a take-or-draw puzzle has no knock: answer take or draw")
-                grade = self.puzzle.grade_move(card)  # a discard puzzle says what it asks
-            elif self.puzzle.kind == "draw":
-                grade = self.puzzle.grade(card)  # refused, saying how to answer
-            else:
-                # A click is a discard without a knock unless the Knock button is pressed.
-                grade = self.puzzle.grade(card, self.knock if knock is None else knock)
+            attempt = self.session.answer(card, knock, pressed=self.knock)
         except GinError as error:
             self._say(str(error), "error")
             return None
-        self.last_grade = grade
-        note = ""
-        if not self.rated:
-            score = verdict_score(grade.verdict)
-            if self.hint_used and score > HINT_SCORE_CAP:
-                score = HINT_SCORE_CAP
-                note = "Solved with a hint: counts as half."
-            note = " ".join(filter(None, [note, self._record(score)]))
-        kind = "right" if grade.verdict in ACCEPTED else "wrong"
-        told = kind == "right" or self._last_try()
-        if kind == "right":
-            self.wrong_tries = 0
-            words = grade.explanation
-        elif told:  # the last try: the better choice and why
-            self.wrong_tries = 0
-            words = f"{grade.explanation} That was your last try. {puzzle_solution(self.puzzle)}"
-        else:
-            words = self._nudge(grade)
-        if told and self.quiet:
-            words = f"{words} {QUIET_WORDS}"
-        self._say(" ".join(filter(None, [words, note])), kind)  # verdict first
-        self._refute(grade if told and kind == "wrong" else None)
-        if grade.take is not None:
-            moves = {grade.take: "best" if kind == "right" else "wrong"}
-            if grade.better_take is not None and told:
-                moves[grade.better_take] = "best"
-            self._draw({}, moves)
-            return grade
-        marks = {grade.card: "best" if kind == "right" else "wrong"}
-        if grade.better is not None and told:
-            marks[grade.better] = "best"
-        self._draw(marks)
-        return grade
-
-    def _last_try(self) -> bool:
-        """Count a wrong try; whether it was the last one the puzzle allows."""
-        self.wrong_tries += 1
-        tries = 2 if self.puzzle.kind == "draw" else TRIES
-        return self.wrong_tries >= tries
-
-    def _nudge(self, grade: Grade) -> str:
-        """A wrong try's words: the verdict and what it costs, then a question that points at
-        what decides the puzzle, naming nothing that is right."""
-        if grade.take is not None:
-            question = draw_nudge()
-        else:
-            question = puzzle_nudge(self.puzzle, grade.card, grade.knock)
-        return (f"{grade.verdict.capitalize()}: not the best here (about "
-                f"{grade.points_lost:.1f} points a hand lost). {question} Try again, or press "
-                "Show solution.")
+        self._show(attempt)
+        return attempt.grade
 
     def answer_draw(self, take: bool) -> Grade | None:
         """Answer a take-or-draw puzzle: take the face-up card (``take=True``) or draw from
@@ -328,7 +242,7 @@ class DiscardPuzzle(widgets.VBox):
         >>> trainer.next_puzzle() is trainer.puzzle
         True
         """
-        self.puzzle = self._pick(avoid=self.puzzle)
+        self.session.next_puzzle()
         self.large = False
         self._show_puzzle()
         return self.puzzle
@@ -341,10 +255,9 @@ class DiscardPuzzle(widgets.VBox):
         >>> trainer.hint() == trainer.puzzle.hint
         True
         """
-        self.hint_used = True
-        rule = " (a solve after a hint counts as half)" if not self.rated else ""
-        self._say(f"Hint: {self.puzzle.hint}{rule}", "info")
-        return self.puzzle.hint
+        shown = self.session.hint()
+        self._say(shown.words, "info")
+        return shown.text
 
     def show_solution(self) -> Grade:
         """Show the answer and why; an unrated puzzle counts as missed.
@@ -354,25 +267,9 @@ class DiscardPuzzle(widgets.VBox):
         >>> trainer.show_solution().verdict, trainer.streak
         ('best', 0)
         """
-        note = ""
-        if not self.rated:
-            note = " ".join(filter(None, ["Solution shown: counts as a miss, and the puzzle "
-                                          "comes back for review.", self._record(0.0)]))
-        best = self.puzzle.best_choice
-        if self.puzzle.take is not None:
-            grade = self.puzzle.grade_draw(self.puzzle.take)
-        else:
-            grade = self.puzzle.grade(best.card, best.knock)
-        self.wrong_tries = 0
-        # The answer given last, if wrong, is refuted beside the solution.
-        wrong = self.last_grade
-        self._refute(wrong if wrong is not None and not wrong.solved else None)
-        quiet = QUIET_WORDS if self.quiet else ""
-        self._say(" ".join(filter(None, [f"Solution: {grade.explanation}", quiet, note])),
-                  "info")
-        self._draw({card: "best" for card in self.puzzle.answer},
-                   {self.puzzle.take: "best"} if self.puzzle.take is not None else None)
-        return grade
+        attempt = self.session.show_solution()
+        self._show(attempt)
+        return attempt.grade
 
     def retry(self) -> None:
         """Clear the answer and try the same puzzle again (no longer rated).
@@ -383,9 +280,10 @@ class DiscardPuzzle(widgets.VBox):
         >>> trainer.message_text
         'Try again (this attempt is not rated).'
         """
-        self._draw({})
+        words = self.session.retry()
+        self.view = self._view(())
         self.refutation.clear()
-        self._say("Try again (this attempt is not rated).", "info")
+        self._say(words, "info")
 
     def show_puzzle_of_the_day(self, day: datetime.date | None = None) -> Puzzle:
         """Today's puzzle (the same for the whole class), drawn large enough to project.
@@ -397,17 +295,20 @@ class DiscardPuzzle(widgets.VBox):
         True
         True
         """
-        self.puzzle = puzzle_of_the_day(day, self.bank)
-        self.review_note = ""
-        self.quiet = False
+        self.session.puzzle_of_the_day(day)
         self.large = True
         self._show_puzzle()
         return self.puzzle
 
-    @property
-    def message_text(self) -> str:
-        """The message the learner sees, as plain text."""
-        return self._message_text
+    def own_puzzles(self) -> tuple[Puzzle, ...]:
+        """The puzzles from the learner's own games in the record
+        (:mod:`gin_teach.own_puzzles`): the trainer offers them with the bank's.
+
+        >>> from gin_teach.learner.progress import ProgressStore
+        >>> DiscardPuzzle(store=ProgressStore.scratch()).own_puzzles()
+        ()
+        """
+        return self.session.own_puzzles()
 
     # ------------------------------------------------------------------ inner workings
 
@@ -420,6 +321,15 @@ class DiscardPuzzle(widgets.VBox):
         made.on_click(lambda _b: actions[name]())
         return made
 
+    def _show(self, attempt: Attempt) -> None:
+        """Show what an attempt did: its words, its marks, and the refutation it asks for."""
+        self._say(attempt.words, attempt.tone)
+        self._refute(attempt.refute)
+        self.view = self._view(attempt.marks)
+
+    def _view(self, marks: tuple[tuple[Card | bool, str], ...]) -> tuple[object, ...]:
+        return (self.puzzle.id, self.quiet, marks)
+
     def _refute(self, grade: Grade | None) -> None:
         """Show the line of play that refutes a wrong ``grade``'s answer (played out only
         now), or nothing."""
@@ -429,120 +339,41 @@ class DiscardPuzzle(widgets.VBox):
         puzzle = self.puzzle
         self.refutation.show(lambda: puzzle.refutation(grade.move))
 
-    def _say(self, text: str, kind: str) -> None:
-        self._message_text = text[:600]
-        self.message.value = message_html(self._message_text, kind)
+    def _say(self, text: str, tone: str) -> None:
+        with self.hold_trait_notifications():
+            self.message_tone = tone
+            self.message_text = text[:600]
 
-    def _on_knock(self, change: dict[str, object]) -> None:
-        self.knock = bool(change["new"])
+    def _show_message(self, _change: object = None) -> None:
+        self.message.value = message_html(self.message_text, self.message_tone)
 
     def _on_filter(self, _change: dict[str, object]) -> None:
-        if not self._quiet:
-            self.next_puzzle()
-
-    def own_puzzles(self) -> tuple[Puzzle, ...]:
-        """The puzzles from the learner's own games in the record
-        (:mod:`gin_teach.own_puzzles`): the trainer offers them with the bank's.
-
-        >>> from gin_teach.learner.progress import ProgressStore
-        >>> DiscardPuzzle(store=ProgressStore.scratch()).own_puzzles()
-        ()
-        """
-        own = self.progress.own_puzzles
-        if own.keys() != self._own.keys():  # read again only when the record's set changes
-            self._own = {p.id: p for p in own_puzzles_of(self.progress)}
-        return tuple(self._own.values())
-
-    def _candidates(self) -> list[Puzzle]:
         tier, theme = self.tier_choice.value, self.theme_choice.value
         kind = self.kind_choice.value
-        chosen = [p for p in (*self.bank, *self.own_puzzles()) if (tier == ANY or p.tier == tier)
-                  and (theme == ANY or theme in p.themes)
-                  and (kind == ANY or p.question == kind)]
-        return chosen or list(self.bank)
-
-    def _pick(self, avoid: Puzzle | None = None) -> Puzzle:
-        self.quiet = False
-        pool = [p for p in self._candidates() if p is not avoid] or self._candidates()
-        by_id = {p.id: p for p in pool}
-        for puzzle_id, entry in self.progress.due_reviews():
-            if puzzle_id in by_id:  # a puzzle due for review comes first
-                whose = " from your own game" if puzzle_id.startswith(OWN_PREFIX) else ""
-                self.review_note = f"Review{whose}: {missed_words(entry)}."
-                return by_id[puzzle_id]
-        self.review_note = ""
-        fresh = [p for p in pool if p.id not in self.progress.solved] or pool
-        mine = self.progress.rating.rating
-        if self._serves_quiet():
-            # About one puzzle in seven is quiet whatever the rating, chosen by how hard it
-            # is to trust; the others never are, so the share holds at every level.
-            quiet = [p for p in fresh if is_quiet(p)] or [p for p in pool if is_quiet(p)]
-            others = [p for p in fresh if not is_quiet(p)]
-            if quiet and others and self.rng.random() < QUIET_SHARE:
-                nearest = sorted(quiet, key=lambda p: abs(trust_rating(p) - mine))
-                self.quiet = True
-                return self.rng.choice(nearest[:10])
-            fresh = others or fresh
-        near = [p for p in fresh if abs(p.rating - mine) <= RATING_WINDOW]
-        return self.rng.choice(near or sorted(fresh, key=lambda p: abs(p.rating - mine))[:10])
-
-    def _serves_quiet(self) -> bool:
-        """Whether the quiet share applies: no tier or theme chosen, and a question a quiet
-        puzzle can ask (a learner who picks "tier 1" or a theme gets exactly that)."""
-        return (self.tier_choice.value == ANY and self.theme_choice.value == ANY
-                and self.kind_choice.value in (ANY, "discard"))
-
-    def _record(self, score: float) -> str:
-        """Record the attempt; return what the learner should be told about the rating (why
-        it fell after a correct answer) or the file (not saved)."""
-        self.rated = True
-        puzzle = self.puzzle
-        puzzle_rating = Rating(self._rating_of(puzzle), PUZZLE_DEVIATION)
-        before = self.progress.rating
-        after = self.store.update(lambda p: p.record(puzzle.id, puzzle_rating, score,
-                                                     themes=puzzle.themes)).rating
-        words = []
-        if score > 0 and after.rating < before.rating:
-            expected = before.expected_score(puzzle_rating)
-            words.append(f"Your rating went from {round(before.rating)} to "
-                         f"{round(after.rating)}: against a puzzle rated "
-                         f"{self._rating_of(puzzle)} a "
-                         f"player rated {round(before.rating)} is expected to score "
-                         f"{expected:.0%}, and this answer counts {score:g}.")
-        if self.store.message and self.store.path is not None:
-            words.append(self.store.message)
-        return " ".join(words)
-
-    def _rating_of(self, puzzle: Puzzle) -> int:
-        """The puzzle's rating as served: a quiet one's is how hard it is to trust."""
-        return trust_rating(puzzle) if self.quiet else puzzle.rating
+        try:
+            self.session.choose(None if tier == ANY else tier, None if theme == ANY else theme,
+                                None if kind == ANY else kind)
+        except GinError as error:  # the dropdowns offer only what the bank holds
+            self._say(str(error), "error")
+            return
+        self.large = False
+        self._show_puzzle()
 
     def _on_record(self, _progress: Progress) -> None:
         self._show_status()
 
     def _show_puzzle(self) -> None:
-        self.rated = False
-        self.hint_used = False
-        self.wrong_tries = 0
-        self.last_grade = None
         self.refutation.clear()
         self.knock_button.value = False
-        can_knock = any(c.knock for c in self.puzzle.choices)
-        self.knock_button.layout.display = "" if can_knock else "none"
-        self._draw({})
-        if self.puzzle.kind == "draw":
-            ask = (f"Take the face-up {self.puzzle.upcard}, or draw from the stock? Click "
-                   "your choice.")
-        else:
-            ask = "Click the card you would discard" + (
-                " (press Knock first to knock with it)." if can_knock else ".")
-        self._say(" ".join(filter(None, [self.review_note, ask])), "info")
+        self.knock_button.layout.display = "" if self.session.can_knock else "none"
+        self.view = self._view(())
+        self._say(self.session.ask(), "info")
         self._show_status()
 
     def _show_status(self) -> None:
         progress = self.progress
         low, high = progress.rating.interval()
-        due = len(progress.due_reviews())
+        due = len(self.session.due())
         if self.path is None:
             where = "a practice record: not saved"
         elif not outlives_the_page(self.path):
@@ -559,9 +390,12 @@ class DiscardPuzzle(widgets.VBox):
                              f"{len(progress.solved)} of {len(self.bank)} · {due} due for "
                              f"review · {where}")
 
-    def _draw(self, marks: dict[Card, str], moves: dict[bool, str] | None = None) -> None:
-        """Draw the position; ``marks`` colour cards of the hand, ``moves`` the take (True)
-        and draw (False) buttons of a take-or-draw puzzle."""
+    def _redraw(self, _change: object = None) -> None:
+        """Draw the position as :attr:`view` says: its marks colour cards of the hand, or the
+        take (True) and draw (False) buttons of a take-or-draw puzzle."""
+        shown: dict[Card | bool, str] = dict(self.view[2]) if self.view else {}
+        marks = {key: mark for key, mark in shown.items() if isinstance(key, Card)}
+        moves = {key: mark for key, mark in shown.items() if isinstance(key, bool)}
         p = self.puzzle
         k = p.knowledge
         scale = "zoom:1.8;" if self.large else ""
@@ -587,10 +421,9 @@ class DiscardPuzzle(widgets.VBox):
             facts.append("opponent threw " + " ".join(map(str, k.opponent_discarded)))
         if k.opponent_passed:
             facts.append("opponent passed " + " ".join(map(str, k.opponent_passed)))
-        # A quiet position's tier would give it away ("Count"): it is said after the answer.
-        tier = "" if self.quiet else f" · tier {p.tier} {p.tier_name}"
+        tier = f" · {self.session.tier_words}" if self.session.tier_words else ""
         self.header.value = (f'<div style="{scale}"><b>Puzzle {html.escape(p.id)}</b> · '
-                             f"{QUESTIONS[p.question]}{tier} · rated {self._rating_of(p)}"
+                             f"{QUESTIONS[p.question]}{tier} · rated {self.session.served_rating}"
                              "</div>")
         pictures = "".join(f'<div style="margin:0 16px 8px 0">{pic}</div>' for pic in parts)
         self.position.value = (f'<div style="{scale}"><div style="display:flex;flex-wrap:wrap">'
