@@ -145,9 +145,9 @@ def test_a_damaged_progress_file_is_set_aside_with_a_message(path):
 
 
 def test_progress_carries_over_to_the_next_session(path):
-    first = DiscardPuzzle(progress_path=path, seed=10)
+    first = DiscardPuzzle(progress_path=path, seed=10, kind="discard")
     first.answer(first.puzzle.best_choice.card, first.puzzle.knock)
-    second = DiscardPuzzle(progress_path=path, seed=10)
+    second = DiscardPuzzle(progress_path=path, seed=10, kind="discard")
     assert second.rating == first.rating and second.streak == 1
     assert second.puzzle.id != first.puzzle.id  # solved puzzles come last
 
