@@ -135,7 +135,10 @@ def puzzle_of_the_day(day: datetime.date | None = None,
 class Filters:
     """Which puzzles a session serves: of ``tier`` (1-5), teaching ``theme``, asking ``kind``
     (a key of :data:`~gin_teach.puzzles.QUESTIONS`); None for any. ``problem`` says which
-    filter :func:`read_filters` had to drop, and why (None: all were kept)."""
+    filter :func:`read_filters` had to drop, and why (None: all were kept).
+    >>> Filters(tier=2).tier, Filters().kind is None
+    (2, True)
+    """
 
     tier: int | None = None
     theme: str | None = None
@@ -176,7 +179,11 @@ def read_filters(bank: Sequence[Puzzle] | None = None, tier: object = None,
 @dataclass(frozen=True)
 class RatingChange:
     """What one rated attempt did to the learner's rating: ``before`` and ``after``, against
-    a puzzle rated ``puzzle`` (as served), the attempt counting ``score``."""
+    a puzzle rated ``puzzle`` (as served), the attempt counting ``score``.
+    >>> change = RatingChange(Rating(1500, 80), Rating(1520, 78), Rating(1400, 80), 1.0)
+    >>> round(change.after.rating - change.before.rating)
+    20
+    """
 
     before: Rating
     after: Rating
@@ -210,7 +217,12 @@ class Attempt:
     ``review`` the puzzle's place in the review schedule afterwards (None: not scheduled);
     ``words`` and ``tone`` (``"right"``, ``"wrong"``, ``"info"``) what the learner is told;
     ``marks`` what to colour, ``"best"`` or ``"wrong"``: cards of the hand, or in a
-    take-or-draw puzzle the moves (True: take, False: draw)."""
+    take-or-draw puzzle the moves (True: take, False: draw).
+    >>> session = TrainerSession(seed=2, kind="discard")
+    >>> attempt = session.answer(session.puzzle.best_choice.card, session.puzzle.knock)
+    >>> attempt.solved, attempt.rated, attempt.tone
+    (True, True, 'right')
+    """
 
     puzzle_id: str
     grade: Grade
@@ -248,7 +260,10 @@ def _marks(grade: Grade, told: bool, right: bool) -> tuple[tuple[Card | bool, st
 @dataclass(frozen=True)
 class Hint:
     """A hint shown: its ``text``, whether it ``caps`` the attempt to come (the puzzle is not
-    rated yet, so a solve now counts half) and the ``words`` the learner reads."""
+    rated yet, so a solve now counts half) and the ``words`` the learner reads.
+    >>> TrainerSession(seed=2, kind="discard").hint().words.startswith("Hint: ")
+    True
+    """
 
     text: str
     caps: bool
@@ -260,7 +275,11 @@ class TrainerState:
     """Where a session stands, all of it: the ``puzzle`` served (``quiet``: as a quiet
     position, its tier kept back), the ``review_note`` it was served with, whether it has
     been ``rated``, whether a hint was used, the wrong tries since the last told answer and
-    the ``last_grade``. A step makes a new state; none changes one."""
+    the ``last_grade``. A step makes a new state; none changes one.
+    >>> state = TrainerSession(seed=2, kind="discard").state
+    >>> state.rated, state.wrong_tries, state.last_grade is None
+    (False, 0, True)
+    """
 
     puzzle: Puzzle
     quiet: bool = False

@@ -198,7 +198,9 @@ def knock_limits(rules: PlayoutRules, style: str) -> tuple[int, int]:
     >>> knock_limits(PlayoutRules.of(Rules(), 7), "simple")  # as soon as it may
     (7, 7)
     """
-    if style not in STYLE_KNOCKS:
+    if not isinstance(rules, PlayoutRules):
+        raise wrong_argument("rules", rules, "a PlayoutRules")
+    if not isinstance(style, str) or style not in STYLE_KNOCKS:
         raise wrong_argument("style", style, f"one of {', '.join(STYLES)}")
 
     def limit(wanted: int | str | None) -> int:
