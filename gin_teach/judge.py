@@ -57,9 +57,9 @@ from gin_teach.analysis.game_odds import (
     game_valued,
     measured_scores,
 )
-from gin_teach.core.cards import Card, HandLike, hand_mask, to_cards
+from gin_teach.core.cards import NATURAL_BITS, Card, HandLike, hand_mask, to_cards
 from gin_teach.core.jokers import check_jokers_allowed
-from gin_teach.core.kernel import ALL_CARDS, deadwood_of_mask
+from gin_teach.core.kernel import deadwood_of_mask, may_knock
 from gin_teach.core.melds import all_best_arrangements
 from gin_teach.core.rules import Rules
 from gin_teach.core.solver import MELDS_WITH_CARD
@@ -559,7 +559,7 @@ def interchangeable(cards: Sequence[Card], view: TableView) -> dict[Card, Card]:
     >>> {str(a): str(b) for a, b in interchangeable(to_cards(hand), view).items()}
     {'K♣': 'K♠'}
     """
-    if view.unseen > ALL_CARDS:  # a joker can meld with anything
+    if view.unseen > NATURAL_BITS:  # a joker can meld with anything
         return {}
     live = view.hand | view.unseen | view.opponent_holds
 
@@ -687,7 +687,7 @@ def _judge_discard(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules,
             (plan if len(plans) > 1 else None,
              scorer_of(None, dataclasses.replace(playout_rules, plan=plan), bit))
             for plan in plans]))
-        if left <= view.knock_limit:
+        if may_knock(left, view.knock_limit):
             choices.append(("knock", card, None, [(None, scorer_of(
                 lambda theirs, stock, kept=kept: _settle_masks(  # type: ignore[misc]
                     kept, theirs, playout_rules), playout_rules))]))
@@ -790,7 +790,8 @@ def _judge_draw(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules, see
     # what the judge finds of it (the coach never recommends a take "to knock at once" and
     # grades that knock a mistake one move later).
     after, _ = throw(hand | top, top, rules.joker_points)
-    plans: list[str | None] = ["knock", "play on"] if after <= view.knock_limit else [None]
+    plans: list[str | None] = ["knock", "play on"] if may_knock(after, view.knock_limit) \
+        else [None]
     scorers: list[Scorer] = [
         lambda theirs, stock, knock=(plan == "knock"): _take_score(  # type: ignore[misc]
             hand, top, theirs, stock, playout_rules, knock if plans[0] else None)

@@ -38,7 +38,7 @@ from typing import Final
 
 from gin_teach.analysis import Knowledge
 from gin_teach.core.cards import Card, HandLike, cards_from_mask, to_cards
-from gin_teach.core.kernel import deadwood_of_mask
+from gin_teach.core.kernel import deadwood_of_mask, may_knock
 from gin_teach.core.melds import best_arrangement
 from gin_teach.core.rules import Rules
 from gin_teach.core.scoring import Settlement, settle
@@ -379,8 +379,9 @@ def _moves(hand: tuple[Card, ...], view: TableView, move: object) -> tuple[str, 
         raise CardError(f"{card} is not in the hand")
     if card.bit == view.just_taken:
         raise CardError(f"{card} was just taken from the pile: it may not be thrown")
-    if words[0] == "knock" and deadwood_of_mask(view.hand ^ card.bit,
-                                                view.joker_points) > view.knock_limit:
+    if words[0] == "knock" and not may_knock(deadwood_of_mask(view.hand ^ card.bit,
+                                                              view.joker_points),
+                                             view.knock_limit):
         raise CardError(f"throwing {card} leaves more deadwood than the knock limit "
                         f"({view.knock_limit}): no knock")
     return words[0], card
@@ -443,7 +444,7 @@ def _ways(position: _Position, kind: str, card: Card | None) -> list[_Way]:
         return list(play_on_plans(view, position.playout, left))
     if kind == "take":
         after, _ = throw(view.hand | view.top, view.top, view.joker_points)
-        return ["knock", "play on"] if after <= view.knock_limit else [None]
+        return ["knock", "play on"] if may_knock(after, view.knock_limit) else [None]
     return [None]
 
 
@@ -521,8 +522,8 @@ def _trace(position: _Position, kind: str, card: Card | None, way: _Way, index: 
         kept = (hand | top) ^ thrown
         limit = (view.knock_limit if len(stock) > rules.late_stock
                  else min(rules.late_knock, view.knock_limit))
-        knocks = (value <= limit if way is None else way == "knock") and \
-            value <= view.knock_limit
+        knocks = (may_knock(value, limit) if way is None else way == "knock") and \
+            may_knock(value, view.knock_limit)
         ending = ("gin" if value == 0 else "knock") if knocks else ""
         steps.append(Step(YOU, "pile", _card(top), _card(thrown), value, ending,
                           cards_from_mask(kept)))

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from gin_teach import Game, Round, play
 from gin_teach.bots import DefenderBot, ExpertBot
 from gin_teach.bots.expert import out_of_reach
-from gin_teach.core.cards import cards_from_mask, hand_mask
+from gin_teach.core.cards import CARD_POINTS, NATURAL_BITS, cards_from_mask, hand_mask
 from gin_teach.core.kernel import (
     best_discard_of_mask,
     completes_meld,
@@ -30,7 +30,7 @@ from gin_teach.playouts.playout import (
     playout_result,
     settle_masks,
 )
-from gin_teach.playouts.table_view import ALL_CARDS, POINTS, TableView, bits_of
+from gin_teach.playouts.table_view import TableView, bits_of
 from gin_teach.tournament import RULES
 
 
@@ -52,7 +52,7 @@ def plain_playout(hands, stock, top, mover, rules):
         hand = hands[mover]
         taken = 0
         # Only a card that joins a meld is taken (any card, where a joker is in play).
-        if top and ((hand | top) > ALL_CARDS or completes_meld(hand, top.bit_length() - 1)):
+        if top and ((hand | top) > NATURAL_BITS or completes_meld(hand, top.bit_length() - 1)):
             value, bits = best_discard_of_mask(hand | top)
             if bits & ~top and value < deadwood_of_mask(hand):
                 taken = top
@@ -66,7 +66,7 @@ def plain_playout(hands, stock, top, mover, rules):
         bits &= ~taken
         if not bits:
             value, bits = min((deadwood_of_mask(hand ^ b), b) for b in bits_of(hand & ~taken))
-        card = max(bits_of(bits), key=lambda b: (POINTS[b.bit_length() - 1], b))
+        card = max(bits_of(bits), key=lambda b: (CARD_POINTS[b.bit_length() - 1], b))
         hand ^= card
         hands[mover] = hand
         limit = rules.knock_limit if len(stock) > rules.late_stock else min(
@@ -184,7 +184,7 @@ def test_imagined_hands_late_in_the_hand_are_not_hands_the_opponent_would_have_k
     # samples sometimes hold 3 or less: a hand the playouts' late rule would have knocked with
     # on its last turn. Once it has discarded, such hands are drawn again.
     hand, threw = hand_mask("AS 2S 3S 4H 5H 6H 2C 3C 4C 9D KD"), hand_mask("QH")
-    view = TableView(hand=hand, unseen=ALL_CARDS & ~hand & ~threw, pile=threw, top=threw,
+    view = TableView(hand=hand, unseen=NATURAL_BITS & ~hand & ~threw, pile=threw, top=threw,
                      opponent_holds=0, opponent_took=0, opponent_passed=0,
                      opponent_discarded=threw, opponent_unknown=10, stock_size=4, just_taken=0,
                      knock_limit=10)
@@ -237,8 +237,8 @@ def test_the_highest_points_are_found_card_by_card(indices):
     from gin_teach.core.kernel import highest_points
 
     mask = sum(1 << i for i in indices)
-    most = max((POINTS[i] for i in indices), default=None)
-    assert highest_points(mask) == sum(1 << i for i in indices if POINTS[i] == most)
+    most = max((CARD_POINTS[i] for i in indices), default=None)
+    assert highest_points(mask) == sum(1 << i for i in indices if CARD_POINTS[i] == most)
 
 
 @given(st.lists(st.integers(0, 51), min_size=1, max_size=11, unique=True))

@@ -451,10 +451,10 @@ def test_the_best_discards_on_seeded_jokers_table_hands():
     # Hands of seeded rounds at the jokers-wild table, each with cards it could draw (the
     # analysis and the playouts ask exactly this): the search from the jokers' melds agrees
     # with one solve per card, on the least and on every card that leaves it.
-    from gin_teach.core.cards import JOKER_BITS
+    from gin_teach.core.cards import JOKER_BITS, NATURAL_BITS
     from gin_teach.core.jokers import best_discard_with_jokers, least_after_discard_with_jokers
     from gin_teach.core.melds import deadwood_of_mask
-    from gin_teach.playouts.table_view import ALL_CARDS, bits_of
+    from gin_teach.playouts.table_view import bits_of
 
     rules = Rules.jokers_wild()
     points = rules.joker_points
@@ -468,7 +468,7 @@ def test_the_best_discards_on_seeded_jokers_table_hands():
             if rnd.phase == "discard" and hand & JOKER_BITS:
                 for thrown in bits_of(hand)[:3]:
                     kept = hand ^ thrown
-                    for drawn in bits_of((ALL_CARDS | JOKER_BITS) & ~hand)[::7]:
+                    for drawn in bits_of((NATURAL_BITS | JOKER_BITS) & ~hand)[::7]:
                         mask = kept | drawn
                         each = {bit: deadwood_of_mask(mask ^ bit, points)
                                 for bit in bits_of(mask)}

@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from gin_teach import Game, Round, Rules, SimpleBot, play, play_games
 from gin_teach.bots import BOTS, DefenderBot, ExpertBot, Player, ShaperBot
 from gin_teach.bots.shaper import discard_options_of_mask, expected_deadwood
-from gin_teach.core.cards import Card, hand_mask
+from gin_teach.core.cards import NATURAL_BITS, Card, hand_mask
 from gin_teach.core.kernel import best_discard_of_mask, layoff_cards
 from gin_teach.engine.actions import Discard, Knock
 from gin_teach.playouts.opponent import OpponentModel, deadwood_after_layoffs
 from gin_teach.playouts.playout import PlayoutRules, playout, settle_masks
-from gin_teach.playouts.table_view import ALL_CARDS, TableView
+from gin_teach.playouts.table_view import TableView
 from gin_teach.tournament import RULES
 
 FAST = {"expert": partial(ExpertBot, playouts=12)}
@@ -148,13 +148,13 @@ def test_the_shaper_keeps_the_pair_with_live_outs():
     # A queen or a jack leaves the same count, but the other queens are dead in the pile:
     # the jacks' pair still has two outs, so a queen goes first.
     hand = hand_mask("AS 2S 3S 7H 8H 9H QD QC JS JH 5C")
-    unseen = ALL_CARDS & ~hand & ~hand_mask("QS QH")
+    unseen = NATURAL_BITS & ~hand & ~hand_mask("QS QH")
     order = [o.card for o in discard_options_of_mask(hand, hand, unseen)]
     queen = min(order.index(Card(12, s)) for s in "DC")
     jack = min(order.index(Card(11, s)) for s in "SH")
     assert queen < jack
     # With the queens live and the jacks dead, it is the other way round.
-    unseen = ALL_CARDS & ~hand & ~hand_mask("JD JC")
+    unseen = NATURAL_BITS & ~hand & ~hand_mask("JD JC")
     order = [o.card for o in discard_options_of_mask(hand, hand, unseen)]
     assert min(order.index(Card(11, s)) for s in "SH") < min(order.index(Card(12, s))
                                                              for s in "DC")
@@ -162,7 +162,7 @@ def test_the_shaper_keeps_the_pair_with_live_outs():
 
 def shaper_view(hand, stock_size, taken=""):
     hand_bits = hand_mask(hand)
-    return TableView(hand=hand_bits, unseen=ALL_CARDS & ~hand_bits, pile=0, top=0,
+    return TableView(hand=hand_bits, unseen=NATURAL_BITS & ~hand_bits, pile=0, top=0,
                      opponent_holds=0, opponent_took=0, opponent_passed=0,
                      opponent_discarded=0, opponent_unknown=10, stock_size=stock_size,
                      just_taken=hand_mask(taken), knock_limit=10)
@@ -224,7 +224,7 @@ def test_two_players_taking_each_others_discards_still_reach_the_end_of_the_stoc
 
 def test_the_opponent_model_spreads_the_hidden_cards_by_what_was_seen():
     hand, took, threw = hand_mask("AC 2C 3C 4C 5C 6C 7C 8C 9C TC"), hand_mask("8S"), hand_mask("KH")
-    view = TableView(hand=hand, unseen=ALL_CARDS & ~hand & ~took & ~threw, pile=threw, top=threw,
+    view = TableView(hand=hand, unseen=NATURAL_BITS & ~hand & ~took & ~threw, pile=threw, top=threw,
                      opponent_holds=took, opponent_took=took, opponent_passed=0,
                      opponent_discarded=threw, opponent_unknown=9, stock_size=20, just_taken=0,
                      knock_limit=10)
@@ -251,7 +251,7 @@ def test_an_opponent_whose_ten_cards_are_all_known_is_imagined_as_exactly_those(
 
 def defender_view(hand, holds, stock_size):
     hand_bits, holds_bits = hand_mask(hand), hand_mask(holds)
-    return TableView(hand=hand_bits, unseen=ALL_CARDS & ~hand_bits & ~holds_bits, pile=0, top=0,
+    return TableView(hand=hand_bits, unseen=NATURAL_BITS & ~hand_bits & ~holds_bits, pile=0, top=0,
                      opponent_holds=holds_bits, opponent_took=holds_bits, opponent_passed=0,
                      opponent_discarded=0, opponent_unknown=10 - holds_bits.bit_count(),
                      stock_size=stock_size, just_taken=0, knock_limit=10)

@@ -7,7 +7,6 @@ from functools import lru_cache
 from typing import Final
 
 from gin_teach.analysis.knowledge import (
-    CARD_POINTS,
     NO_KNOWLEDGE,
     STOCK_AFTER_DEAL,
     Knowledge,
@@ -15,16 +14,18 @@ from gin_teach.analysis.knowledge import (
     shown,
 )
 from gin_teach.core.cards import (
+    CARD_POINTS,
     JOKER_BITS,
     JOKER_POINTS,
     Card,
     HandLike,
     bits_of,
+    card_points,
     cards_from_mask,
     hand_mask,
 )
 from gin_teach.core.jokers import least_after_discard_with_jokers, least_after_drawing_beside_joker
-from gin_teach.core.kernel import best_discard_of_mask, deadwood_of_mask
+from gin_teach.core.kernel import NEIGHBOURS, best_discard_of_mask, deadwood_of_mask, may_knock
 from gin_teach.core.rules import Rules
 from gin_teach.core.solver import MELDS_WITH_CARD
 from gin_teach.core.validation import checks_masks, names_bad_arguments
@@ -58,19 +59,6 @@ def _partner_pairs() -> tuple[tuple[int, ...], ...]:
 _PARTNERS: Final = _partner_pairs()
 
 
-def _near_cards() -> tuple[int, ...]:
-    """For each card index, the cards that can share a meld with it and one joker: its rank,
-    and its suit within two ranks."""
-    masks = []
-    for i in range(52):
-        rank, suit = i % 13, i // 13
-        column = sum(1 << (s * 13 + rank) for s in range(4))
-        low, high = max(rank - 2, 0), min(rank + 2, 12)
-        masks.append((column | ((1 << (high + 1)) - (1 << low)) << (suit * 13)) & ~(1 << i))
-    return tuple(masks)
-
-
-_NEAR: Final = _near_cards()
 
 
 @names_bad_arguments
@@ -130,7 +118,8 @@ class DrawOutlook:
     the unseen cards.
 
     >>> hand = hand_mask("7S 7H 9C TC 3H 4H 5H 2D KS QS")
-    >>> outlook = draw_outlook(hand, (1 << 52) - 1 - hand)  # every other card unseen
+    >>> from gin_teach.core.cards import NATURAL_BITS
+    >>> outlook = draw_outlook(hand, NATURAL_BITS & ~hand)  # every other card unseen
     >>> shown(outlook.outs), outlook.count, round(outlook.expected, 1)
     ('J♠ 2♥ 6♥ 7♦ 7♣ 8♣ J♣', 42, 48.1)
     """
@@ -183,7 +172,7 @@ def draw_outlook(kept: int, unseen: int, joker_points: int = JOKER_POINTS) -> Dr
             while naturals:
                 low = naturals & -naturals
                 naturals ^= low
-                near |= _NEAR[low.bit_length() - 1]
+                near |= NEIGHBOURS[low.bit_length() - 1]
             solved = unseen & (near | JOKER_BITS)
         else:
             solved = unseen & JOKER_BITS
@@ -193,7 +182,7 @@ def draw_outlook(kept: int, unseen: int, joker_points: int = JOKER_POINTS) -> Dr
             solved ^= bit
             index = bit.bit_length() - 1
             # Throwing the drawn card back leaves ``now``; keeping it loose, ``loose``.
-            loose = after_best_throw + _points(index, joker_points)
+            loose = after_best_throw + card_points(index, joker_points)
             reached = now if now < loose else loose
             if kept_jokers != JOKER_BITS and index < 52 \
                     and not any(pair & kept == pair for pair in _PARTNERS[index]):
@@ -218,11 +207,6 @@ def draw_outlook(kept: int, unseen: int, joker_points: int = JOKER_POINTS) -> Dr
             value = now if now < loose else loose
         total += value
     return DrawOutlook(now, total, outs, unseen.bit_count())
-
-
-def _points(index: int, joker_points: int) -> int:
-    """The deadwood points of the card ``index`` (a joker counts ``joker_points``)."""
-    return CARD_POINTS[index] if index < 52 else joker_points
 
 
 @lru_cache(maxsize=512)
@@ -318,13 +302,14 @@ def analyze_discards(hand11: HandLike | int, knowledge: Knowledge | None = None,
 
     def order(row: tuple[int, DrawOutlook, float, float]) -> tuple[float, ...]:
         index, outlook, _, score = row
-        knocks = outlook.deadwood <= limit
+        knocks = may_knock(outlook.deadwood, limit)
         return (0 if outlook.deadwood == 0 else 1 if knocks else 2,
                 outlook.deadwood if knocks else 0, score, outlook.deadwood,
-                -outlook.outs.bit_count(), -_points(index, joker_points), -index)
+                -outlook.outs.bit_count(), -card_points(index, joker_points), -index)
 
     rows.sort(key=order)
-    analyses = [DiscardAnalysis(_DECK[index], outlook.deadwood, outlook.deadwood <= limit,
+    analyses = [DiscardAnalysis(_DECK[index], outlook.deadwood,
+                                may_knock(outlook.deadwood, limit),
                                 outlook.deadwood == 0, cards_from_mask(outlook.outs),
                                 outlook.expected, danger, score)
                 for index, outlook, danger, score in rows]

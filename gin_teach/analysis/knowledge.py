@@ -7,6 +7,7 @@ from typing import Final
 
 from gin_teach.core.cards import (
     JOKER_BITS,
+    NATURAL_BITS,
     Card,
     HandLike,
     cards_from_mask,
@@ -15,16 +16,12 @@ from gin_teach.core.cards import (
     to_cards,
 )
 from gin_teach.core.jokers import check_jokers_allowed
-from gin_teach.core.kernel import ALL_CARDS as FULL_DECK_MASK
-from gin_teach.core.kernel import POINTS as CARD_POINTS
 from gin_teach.core.rules import Rules
 from gin_teach.core.validation import names_bad_arguments
 from gin_teach.engine.records import Observation
 from gin_teach.errors import CardError, KnowledgeError, excerpt
 
 __all__ = [
-    "CARD_POINTS",
-    "FULL_DECK_MASK",
     "NO_KNOWLEDGE",
     "STOCK_AFTER_DEAL",
     "Knowledge",
@@ -37,8 +34,6 @@ OPPONENT_HAND: Final = 10
 
 STOCK_AFTER_DEAL: Final = 31
 """52 cards less two hands of ten and the first upcard."""
-# FULL_DECK_MASK (the 52 natural cards) and CARD_POINTS (each card's deadwood points, by
-# ``Card.index``) are the rule kernel's ALL_CARDS and POINTS, under the names the analysis uses.
 
 
 def _neighbours() -> tuple[int, ...]:
@@ -72,12 +67,12 @@ def mask_of_hand(hand: HandLike | int, rules: Rules | None = None) -> int:
     if isinstance(hand, bool):
         raise CardError(f"expected cards, text or a card mask, got {excerpt(hand)}")
     if isinstance(hand, int):
-        if not 0 <= hand <= FULL_DECK_MASK | JOKER_BITS:
+        if not 0 <= hand <= NATURAL_BITS | JOKER_BITS:
             raise CardError(f"a hand mask has 52 bits (54 with jokers), got {excerpt(hand)}")
         mask = hand
     else:
         mask = hand_mask(hand)
-    if mask > FULL_DECK_MASK:
+    if mask > NATURAL_BITS:
         check_jokers_allowed(mask, Rules.of(rules))
     return mask
 
@@ -281,11 +276,11 @@ class Knowledge:
 
         >>> len(cards_from_mask(Knowledge(discard_pile="KS").unseen_mask(hand_mask("2H 3H"))))
         49
-        >>> shown(Knowledge(discard_pile="JK", jokers=2).unseen_mask(FULL_DECK_MASK, jokers=2))
+        >>> shown(Knowledge(discard_pile="JK", jokers=2).unseen_mask(NATURAL_BITS, jokers=2))
         '🃏'
         """
         seen = hand | hand_mask(self.discard_pile) | hand_mask(self.opponent_holds)
-        deck = FULL_DECK_MASK | JOKER_BITS if jokers else FULL_DECK_MASK
+        deck = NATURAL_BITS | JOKER_BITS if jokers else NATURAL_BITS
         return deck & ~seen
 
     def shunned_mask(self) -> int:

@@ -8,7 +8,6 @@ from typing import Final
 
 from gin_teach.analysis.discards import analyze_discards, check_table, draw_outlook
 from gin_teach.analysis.knowledge import (
-    CARD_POINTS,
     NO_KNOWLEDGE,
     STOCK_AFTER_DEAL,
     Knowledge,
@@ -20,10 +19,11 @@ from gin_teach.core.cards import (
     JOKER_POINTS,
     Card,
     HandLike,
+    card_points,
     cards_from_mask,
     hand_mask,
 )
-from gin_teach.core.kernel import best_discard_of_mask, deadwood_of_mask, layoff_cards
+from gin_teach.core.kernel import best_discard_of_mask, deadwood_of_mask, layoff_cards, may_knock
 from gin_teach.core.rules import Rules
 from gin_teach.core.scoring import settle
 from gin_teach.core.solver import MELDS_WITH_CARD
@@ -118,7 +118,7 @@ def analyze_draw(hand10: HandLike | int, knowledge: Knowledge,
     take_best = next(analysis for analysis in taken if analysis.deadwood == least)
     kept = (hand | upcard.bit) ^ take_best.card.bit
     joker_points = rules.joker_points
-    upcard_points = joker_points if upcard.is_joker else upcard.points
+    upcard_points = card_points(upcard, joker_points)
     melds = (deadwood_of_mask(kept, joker_points)
              < deadwood_of_mask(kept ^ upcard.bit, joker_points) + upcard_points)
     outlook = draw_outlook(hand, knowledge.unseen_mask(hand, rules.jokers), joker_points)
@@ -236,7 +236,7 @@ def _highest(mask: int, joker_points: int = JOKER_POINTS) -> int:
         low = mask & -mask
         mask ^= low
         index = low.bit_length() - 1
-        points = CARD_POINTS[index] if index < 52 else joker_points
+        points = card_points(index, joker_points)
         if points >= best_points:
             best, best_points = low, points
     return best
@@ -282,7 +282,7 @@ def analyze_knock(hand11: HandLike | int, knowledge: Knowledge | None = None,
         return KnockAnalysis(True, best.card, 0, True, 0.0, None, gin_outs, 1.0, play_on, True,
                              f"Go gin: discard {best.card}; gin cannot be undercut and earns "
                              f"the {rules.gin_bonus} bonus.")
-    if rules.knock_limit < best.deadwood:  # settle judges a knock by the rules' own limit
+    if not may_knock(best.deadwood, rules.knock_limit):  # settle judges by the rules' limit
         rules = rules.replace(knock_limit=best.deadwood)
     rng = random.Random(seed if seed is not None else hand * 131 + unseen + stock)
     total_weight = undercut_weight = points = 0.0
@@ -290,7 +290,7 @@ def analyze_knock(hand11: HandLike | int, knowledge: Knowledge | None = None,
     melds = _melds_within(kept)
     for opponent in opponent_hands(hand, knowledge, samples, rng, rules):
         count = deadwood_of_mask(opponent, joker_points)
-        weight = KNOCKABLE_WEIGHT if count <= limit else 1.0
+        weight = KNOCKABLE_WEIGHT if may_knock(count, limit) else 1.0
         # The shortcut reads plain melds only: with a joker in either hand, settle decides.
         plain = not (kept | opponent) & JOKER_BITS
         if count > best.deadwood and plain and not layoff_cards(melds) & opponent:

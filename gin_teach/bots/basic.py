@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
 from gin_teach.core.arguments import check_count, check_rules, check_seed
-from gin_teach.core.cards import Card
-from gin_teach.core.jokers import NATURAL_BITS, joker_melds
+from gin_teach.core.cards import CARD_POINTS, NATURAL_BITS, Card
+from gin_teach.core.jokers import joker_melds
 from gin_teach.core.kernel import best_discard_of_mask, best_throws, deadwood_of_mask
 from gin_teach.core.rules import Rules
 from gin_teach.core.solver import MELDS_WITH_CARD
@@ -197,7 +197,7 @@ def _highest(cards_mask: int) -> Card:
         cards_mask ^= low
         index = low.bit_length() - 1
         rank = index % 13 + 1
-        key = (min(rank, 10) * 16 + rank) * 4 + index // 13
+        key = (CARD_POINTS[index] * 16 + rank) * 4 + index // 13
         if key > best_key:
             best_index, best_key = index, key
     return Card.from_index(best_index)

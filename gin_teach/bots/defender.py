@@ -25,14 +25,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gin_teach.bots.shaper import ShaperBot, WeighedDiscard
-from gin_teach.core.cards import JOKER_BITS, cards_from_mask
-from gin_teach.core.jokers import NATURAL_BITS, joker_melds
-from gin_teach.core.kernel import deadwood_of_mask, is_undercut, layoff_cards
+from gin_teach.core.cards import CARD_POINTS, JOKER_BITS, NATURAL_BITS, cards_from_mask
+from gin_teach.core.jokers import joker_melds
+from gin_teach.core.kernel import deadwood_of_mask, is_undercut, layoff_cards, may_knock
 from gin_teach.core.melds import Arrangement, all_best_arrangements
 from gin_teach.core.solver import MELDS_WITH_CARD
 from gin_teach.engine.actions import Action
 from gin_teach.playouts.opponent import OpponentModel, deadwood_after_layoffs
-from gin_teach.playouts.table_view import POINTS, TableView, bits_of, discard_or_knock
+from gin_teach.playouts.table_view import TableView, bits_of, discard_or_knock
 
 __all__ = ["DefenderBot"]
 
@@ -140,7 +140,7 @@ class DefenderBot(ShaperBot):
         lowest = min(options, key=lambda o: (o.deadwood, o.expected or 0.0))
         if lowest.deadwood == 0:
             return self.knock(view, lowest.bit, legal_actions)
-        if lowest.deadwood <= self.knock_limit_now(view):
+        if may_knock(lowest.deadwood, self.knock_limit_now(view)):
             kept = view.hand ^ lowest.bit
             spread = self.spread(view, kept)
             melds = [sum(c.bit for c in meld) for meld in spread.melds]
@@ -164,7 +164,7 @@ class DefenderBot(ShaperBot):
 
         def exposure(arrangement: Arrangement) -> float:
             layable = layoff_cards([sum(c.bit for c in m) for m in arrangement.melds])
-            return sum(model.chance(bit) * POINTS[bit.bit_length() - 1]
+            return sum(model.chance(bit) * CARD_POINTS[bit.bit_length() - 1]
                        for bit in bits_of(layable))
 
         return min(all_best_arrangements(cards_from_mask(kept), limit=12,

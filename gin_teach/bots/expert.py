@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from gin_teach.bots.defender import DefenderBot
 from gin_teach.bots.shaper import WeighedDiscard
-from gin_teach.core.kernel import deadwood_of_mask, layoff_cards
+from gin_teach.core.kernel import deadwood_of_mask, layoff_cards, may_knock
 from gin_teach.core.rules import Rules
 from gin_teach.core.validation import unchecked
 from gin_teach.engine.actions import Action, Knock
@@ -225,7 +225,7 @@ class ExpertBot(DefenderBot):
         # times instead of 246 in the same 1,000 games against the Defender (seed 2) and won
         # 52.7% of them instead of 56.6% (benchmarks/opponent_model.py shows why: from 23
         # cards in the stock down to 16 its imagined hands are weaker than real ones).
-        if lowest.deadwood <= self.knock_limit_now(view) and not knocked:
+        if may_knock(lowest.deadwood, self.knock_limit_now(view)) and not knocked:
             choices.append((True, lowest.bit))
         if any(knock for knock, _ in choices):
             spread = self.spread(view, kept)

@@ -24,14 +24,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gin_teach.bots.basic import SeededBot
-from gin_teach.core.cards import JOKER_POINTS, Card
-from gin_teach.core.kernel import best_discard_of_mask, deadwood_of_mask
+from gin_teach.core.cards import CARD_POINTS, JOKER_POINTS, Card
+from gin_teach.core.kernel import best_discard_of_mask, deadwood_of_mask, may_knock
 from gin_teach.core.validation import checks_masks
 from gin_teach.engine.actions import Action, BigGin, DrawStock, LayOff, PassUpcard, TakeDiscard
 from gin_teach.engine.records import Observation
 from gin_teach.errors import CardError
 from gin_teach.playouts.table_view import (
-    POINTS,
     TableView,
     bits_of,
     completes_meld,
@@ -94,9 +93,9 @@ def discard_options_of_mask(hand: int, allowed: int, unseen: int,
     higher card thrown); a joker left out of melds counts ``joker_points``.
 
     >>> from gin_teach.core.cards import hand_mask
-    >>> from gin_teach.playouts.table_view import ALL_CARDS
+    >>> from gin_teach.core.cards import NATURAL_BITS
     >>> hand = hand_mask("7S 7H 7D 9C TC JC 3H 4H 5H KD 2S")
-    >>> best = discard_options_of_mask(hand, hand, ALL_CARDS & ~hand)[0]
+    >>> best = discard_options_of_mask(hand, hand, NATURAL_BITS & ~hand)[0]
     >>> best.card.code, best.deadwood
     ('KD', 2)
     """
@@ -115,7 +114,7 @@ def discard_options_of_mask(hand: int, allowed: int, unseen: int,
 
 def _option_order(option: WeighedDiscard) -> tuple[float, int, int]:
     expected = option.expected if option.expected is not None else float("inf")
-    return expected, option.deadwood, -POINTS[option.bit.bit_length() - 1]
+    return expected, option.deadwood, -CARD_POINTS[option.bit.bit_length() - 1]
 
 
 class ShaperBot(SeededBot):
@@ -226,7 +225,7 @@ class ShaperBot(SeededBot):
         """
         options = self.options(view)
         lowest = min(options, key=lambda o: (o.deadwood, _option_order(o)))
-        if lowest.deadwood == 0 or lowest.deadwood <= self.knock_limit_now(view):
+        if lowest.deadwood == 0 or may_knock(lowest.deadwood, self.knock_limit_now(view)):
             return self.knock(view, lowest.bit, legal_actions)
         return discard_or_knock(legal_actions, options[0].bit, knock=False)
 

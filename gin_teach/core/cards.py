@@ -33,8 +33,10 @@ __all__ = [
     "Deck",
     "HandLike",
     "bits_of",
+    "card_points",
     "cards_from_mask",
     "cards_text",
+    "check_joker_points",
     "full_deck",
     "hand_mask",
     "hand_points",
@@ -57,10 +59,7 @@ JOKER_SUIT: Final = "*"
 """The ``suit`` of a joker (its ``rank`` is 0): it belongs to no suit."""
 NATURAL_BITS: Final = (1 << 52) - 1
 """The mask of the 52 natural cards (bit ``Card.index`` for each): the whole deck without
-jokers. :data:`gin_teach.core.kernel.ALL_CARDS` is this mask."""
-CARD_POINTS: Final = tuple(min(i % 13 + 1, 10) for i in range(52)) + (JOKER_POINTS, JOKER_POINTS)
-"""What each card counts in deadwood, by ``Card.index`` (jokers, 52 and 53, at
-:data:`JOKER_POINTS`): the table behind :data:`gin_teach.core.kernel.POINTS`."""
+jokers (:data:`JOKER_BITS` are the jokers'). The one name of this mask in the package."""
 
 
 class Card:
@@ -176,14 +175,13 @@ class Card:
 
     @property
     def points(self) -> int:
-        """Deadwood value: ace 1, two to ten their pips, jack, queen and king 10.
+        """Deadwood value: ace 1, two to ten their pips, jack, queen and king 10; a joker
+        :data:`JOKER_POINTS` (:func:`card_points` counts it as a table's rules do).
 
         >>> [c.points for c in parse_cards("AS 7S TS KS")]
         [1, 7, 10, 10]
         """
-        if self.rank == 0:
-            return JOKER_POINTS
-        return self.rank if self.rank < 10 else 10
+        return CARD_POINTS[self.index]
 
     @property
     def is_joker(self) -> bool:
@@ -239,6 +237,56 @@ _DECK: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(54))
 _ALL_CARDS: Final = 1 << 54
 JOKER_BITS: Final = 3 << 52
 """The mask bits of the two jokers."""
+
+
+def check_joker_points(joker_points: int) -> int:
+    """``joker_points`` checked: a whole number, 0 or more.
+
+    >>> check_joker_points(-1)
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.CardError: joker_points must be a whole number, 0 or more, got -1
+    """
+    if isinstance(joker_points, bool) or not isinstance(joker_points, int) or joker_points < 0:
+        raise CardError(f"joker_points must be a whole number, 0 or more, "
+                        f"got {excerpt(joker_points)}")
+    return joker_points
+
+
+def card_points(card: Card | int, joker_points: int = JOKER_POINTS) -> int:
+    """What ``card`` counts when it is left out of every meld: an ace 1, two to ten their
+    pips, a jack, a queen or a king 10, and a joker ``joker_points`` (:data:`JOKER_POINTS`
+    unless a table's rules say otherwise: ``Rules.joker_points``; read, and checked, only for
+    a joker). ``card`` is a
+    :class:`Card`, or its ``index`` (0..53) as the solver keeps it. The one rule for a card's
+    points: :data:`CARD_POINTS` and ``Card.points`` are this function, looked up.
+
+    >>> [card_points(card) for card in parse_cards("AS 7H TD QC JK")]
+    [1, 7, 10, 10, 20]
+    >>> card_points(Card.joker(), joker_points=25), card_points(12)  # index 12: the K♠
+    (25, 10)
+    >>> card_points("KS")
+    Traceback (most recent call last):
+    ...
+    gin_teach.errors.CardError: card must be a Card or a card index 0..53, got 'KS'
+    """
+    if type(card) is int and 0 <= card < 54:
+        index = card
+    elif isinstance(card, Card):
+        index = card.index
+    else:
+        raise CardError(f"card must be a Card or a card index 0..53, got {excerpt(card)}")
+    if index >= 52:
+        return check_joker_points(joker_points)
+    rank = index % 13 + 1
+    return rank if rank < 10 else 10
+
+
+CARD_POINTS: Final = tuple(card_points(index) for index in range(54))
+"""What each card counts in deadwood, by ``Card.index`` (the jokers, 52 and 53, at
+:data:`JOKER_POINTS`): :func:`card_points` as a table, for the solver's and the playouts' loops,
+which look a card up millions of times. A natural card's index below 13 is a spade, so
+``CARD_POINTS[rank]`` is also what a rank (0 for the ace to 12 for the king) counts."""
 
 HandLike = Union[str, Iterable[Union[Card, str]]]  # noqa: UP007 - a runtime alias on 3.10
 """A hand as text (``"7H 8H 9H"``), or as cards (or card texts)."""

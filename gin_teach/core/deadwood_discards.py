@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from gin_teach.core.cards import Card, HandLike, cards_from_mask, hand_mask
-from gin_teach.core.jokers import NATURAL_BITS, check_jokers_allowed
-from gin_teach.core.kernel import best_discard_of_mask, deadwood_of_mask
+from gin_teach.core.cards import NATURAL_BITS, Card, HandLike, cards_from_mask, hand_mask
+from gin_teach.core.jokers import check_jokers_allowed
+from gin_teach.core.kernel import best_discard_of_mask, deadwood_of_mask, may_knock
 from gin_teach.core.rules import Rules
 from gin_teach.core.solver import triple_rank_count
 from gin_teach.errors import CardError
@@ -39,7 +39,7 @@ class DiscardOption:
 def _ends(value: int, knock_limit: int) -> Ending | None:
     if value == 0:
         return "gin"
-    return "knock" if value <= knock_limit else None
+    return "knock" if may_knock(value, knock_limit) else None
 
 
 def _big_gin_option(mask: int, rules: Rules) -> DiscardOption | None:

@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 from typing import Final
 
-from gin_teach.core.cards import JOKER_BITS, NATURAL_BITS, Card
+from gin_teach.core.cards import CARD_POINTS, JOKER_BITS, NATURAL_BITS, Card, check_joker_points
 from gin_teach.core.rules import Rules
 from gin_teach.core.solver import natural_best_discard, natural_deadwood, partitions_of_mask
 from gin_teach.core.validation import (
@@ -30,10 +30,10 @@ from gin_teach.core.validation import (
     names_bad_arguments,
     wrong_argument,
 )
-from gin_teach.errors import CardError, RulesError, excerpt
+from gin_teach.errors import CardError, RulesError
 
+# check_joker_points is gin_teach.core.cards's (card_points checks with it), named here too.
 __all__ = [
-    "NATURAL_BITS",
     "JokerMeld",
     "best_discard_with_jokers",
     "canonical_spread",
@@ -89,7 +89,7 @@ def _scored_melds(held: int, rest: int, jokers: int) -> list[tuple[int, int, int
         low = ranks & -ranks
         ranks ^= low
         rank = low.bit_length() - 1
-        spread, points = _SPREAD[rank], min(rank + 1, 10)
+        spread, points = _SPREAD[rank], CARD_POINTS[rank]
         column_held = (held >> rank & 1 | held >> (rank + 12) & 2 | held >> (rank + 24) & 4
                        | held >> (rank + 36) & 8)
         column_rest = (rest >> rank & 1 | rest >> (rank + 12) & 2 | rest >> (rank + 24) & 4
@@ -115,7 +115,7 @@ def _suit_runs(suit_held: int, suit_rest: int, jokers: int
                 if not suit_rest & bit:
                     break  # that card is in another meld: no run can pass through it
                 naturals |= bit
-                points += min(high + 1, 10)
+                points += CARD_POINTS[high]
             else:
                 gaps |= bit
                 if gaps.bit_count() > jokers:
@@ -287,20 +287,6 @@ def canonical_spread(melds: list[JokerMeld], held: int) -> list[JokerMeld]:
 # The solver with jokers, on the plain solver of gin_teach.core.solver (gin_teach.core.kernel
 # puts the two behind one entry point).
 
-def check_joker_points(joker_points: int) -> int:
-    """``joker_points`` checked: a whole number, 0 or more.
-
-    >>> check_joker_points(-1)
-    Traceback (most recent call last):
-    ...
-    gin_teach.errors.CardError: joker_points must be a whole number, 0 or more, got -1
-    """
-    if isinstance(joker_points, bool) or not isinstance(joker_points, int) or joker_points < 0:
-        raise CardError(f"joker_points must be a whole number, 0 or more, "
-                        f"got {excerpt(joker_points)}")
-    return joker_points
-
-
 @checks_masks("mask")
 def deadwood_with_jokers(mask: int, joker_points: int) -> int:
     """The least deadwood of a hand (a mask) that holds jokers: every way to place the jokers,
@@ -425,7 +411,7 @@ def least_after_discard_with_jokers(mask: int, joker_points: int, reached: int |
         low = rest & -rest
         rest ^= low
         index = low.bit_length() - 1
-        cards.append((min(index % 13 + 1, 10) if index < 52 else joker_points, low))
+        cards.append((CARD_POINTS[index], low))  # no joker here: mask >> 52 is 0
     cards.sort(reverse=True)
     best = 1 << 30 if reached is None else reached
     for points, bit in cards:

@@ -4,17 +4,20 @@ A hand is a mask: bit ``Card.index`` for each natural card (0-51, suits S H D C 
 each), bits 52 and 53 for jokers. Everything in the engine, the bots, the analysis and the
 checkers that asks one of these questions asks it here:
 
-- what a card counts (:data:`POINTS`) and which bits are the deck (:data:`ALL_CARDS`);
-- whether cards are a set, a run, a meld (:func:`meld_kind`, :func:`is_set`, :func:`is_run`);
+- whether cards are a set, a run, a meld (:func:`meld_kind`, :func:`is_set`, :func:`is_run`),
+  and which cards can share one (:data:`NEIGHBOURS`, :func:`neighbours`,
+  :func:`can_share_meld`);
 - the least deadwood of a hand and after one discard (:func:`deadwood_of_mask`,
   :func:`best_discard_of_mask`; the plain solver is :mod:`gin_teach.core.solver`, jokers
   :mod:`gin_teach.core.jokers`), and the best throw (:func:`best_throws`);
 - what can be laid off on a meld (:func:`fitting_cards`, :func:`layoff_cards`,
   :func:`layoff_extensions`);
-- which cards a hand may knock with (:func:`knock_cards`) and whether a count undercuts a
-  knock (:func:`is_undercut`).
+- whether a count may knock (:func:`may_knock`), which cards a hand may knock with
+  (:func:`knock_cards`) and whether a count undercuts a knock (:func:`is_undercut`).
 
-Which knock limit is in force is :meth:`gin_teach.core.rules.Rules.resolve_knock_limit`.
+What a card counts is :func:`gin_teach.core.cards.card_points` (``CARD_POINTS`` as a table),
+and the deck's mask ``NATURAL_BITS``, both in :mod:`gin_teach.core.cards`. Which knock limit is
+in force is :meth:`gin_teach.core.rules.Rules.resolve_knock_limit`.
 
 >>> from gin_teach.core.cards import cards_from_mask, hand_mask
 >>> [meld_kind(hand_mask(cards)) for cards in ("7S 7H 7D", "7H 8H 9H", "7H 9H")]
@@ -28,33 +31,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Literal
 
-from gin_teach.core.cards import CARD_POINTS, JOKER_BITS, JOKER_POINTS, NATURAL_BITS
+from gin_teach.core.cards import CARD_POINTS, JOKER_BITS, JOKER_POINTS, NATURAL_BITS, Card
 from gin_teach.core.jokers import best_discard_with_jokers, deadwood_with_jokers
 from gin_teach.core.solver import natural_best_discard, natural_deadwood, partitions_of_mask
-from gin_teach.core.validation import checks_masks, names_bad_arguments
+from gin_teach.core.validation import checks_masks, names_bad_arguments, wrong_argument
 
 # The fast paths (deadwood_of_mask, best_discard_of_mask, meld_kind, layoff_extensions,
 # best_throws, highest_points, knock_cards) run millions of times inside playouts, the solver
 # and the round, and check nothing, so they stay out of __all__, the names the package checks
 # and fuzzes with odd values.
 __all__ = [
-    "ALL_CARDS",
-    "POINTS",
+    "NEIGHBOURS",
     "RANK_COLUMN",
+    "can_share_meld",
     "fitting_cards",
     "is_run",
     "is_set",
     "is_undercut",
     "layoff_cards",
     "loose_cards",
+    "may_knock",
+    "neighbours",
 ]
-
-ALL_CARDS: Final = NATURAL_BITS
-"""The mask of the 52 natural cards: the deck without jokers."""
-
-POINTS: Final = CARD_POINTS
-"""What each card counts in deadwood, by ``Card.index``; the jokers (52, 53) at the default
-``JOKER_POINTS`` (a rule set may count them otherwise: ``Rules.joker_points``)."""
 
 RANK_COLUMN: Final = 0x8004002001
 """The four aces as a mask; shifted left by a rank index (0-12), the four cards of that rank."""
@@ -134,6 +132,55 @@ def is_run(mask: int) -> bool:
     (True, False)
     """
     return meld_kind(mask) == "run"
+
+
+def _meld_neighbours(index: int) -> int:
+    rank, suit = index % 13, index // 13
+    low, high = max(rank - 2, 0), min(rank + 2, 12)
+    run = ((1 << (high + 1)) - (1 << low)) << (suit * 13)
+    return (RANK_COLUMN << rank | run) & ~(1 << index)
+
+
+NEIGHBOURS: Final = tuple(_meld_neighbours(index) for index in range(52))
+"""For each natural card's index, the mask of the cards that can share a meld of three with it:
+the other cards of its rank, and the cards of its suit within two ranks of it (a run of three
+has room for both). A joker shares a meld with any card, so it is no one's neighbour here."""
+
+
+@checks_masks("mask")
+def neighbours(mask: int) -> int:
+    """Every card that can share a meld with some card of ``mask`` (:data:`NEIGHBOURS`), outside
+    ``mask``; its jokers add none. A player who collects a card may be collecting these.
+
+    >>> from gin_teach.core.cards import Card, cards_from_mask
+    >>> " ".join(c.code for c in cards_from_mask(neighbours(Card(2, "H").bit)))
+    '2S AH 3H 4H 2D 2C'
+    """
+    found = 0
+    rest = mask & NATURAL_BITS
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        found |= NEIGHBOURS[low.bit_length() - 1]
+    return found & ~mask
+
+
+@names_bad_arguments
+def can_share_meld(card: Card, other: Card) -> bool:
+    """Whether the two cards can share a meld of three: a set, or a run that has room for
+    both (:data:`NEIGHBOURS`). A player who wants one of them may be collecting the other. A
+    joker fits with anything, so it tells nothing: never.
+
+    >>> seven = Card.parse("7H")
+    >>> [can_share_meld(seven, Card.parse(c)) for c in ("7S", "9H", "10H", "8D", "7H", "JK")]
+    [True, True, False, False, False, False]
+    """
+    for name, value in (("card", card), ("other", other)):
+        if not isinstance(value, Card):
+            raise wrong_argument(name, value, "a Card")
+    if card.is_joker or other.is_joker:
+        return False
+    return bool(NEIGHBOURS[card.index] & other.bit)
 
 
 @checks_masks("meld")
@@ -282,7 +329,7 @@ def completes_meld(hand: int, index: int) -> bool:
 
 
 def highest_points(cards: int) -> int:
-    """The cards of the mask ``cards`` that count the most points (:data:`POINTS`).
+    """The cards of the mask ``cards`` that count the most points (:data:`CARD_POINTS`).
 
     >>> from gin_teach.core.cards import cards_from_mask, hand_mask
     >>> cards_from_mask(highest_points(hand_mask("KS 7H TD 2C")))
@@ -299,7 +346,7 @@ def highest_points(cards: int) -> int:
     while rest:
         bit = rest & -rest
         rest ^= bit
-        points = POINTS[bit.bit_length() - 1]
+        points = CARD_POINTS[bit.bit_length() - 1]
         if points > most:
             best, most = bit, points
         elif points == most:
@@ -339,6 +386,23 @@ def best_throws(hand: int, allowed: int, joker_points: int = JOKER_POINTS,
     return value, highest_points(bits)
 
 
+@names_bad_arguments
+def may_knock(count: int, knock_limit: int) -> bool:
+    """Whether a hand whose deadwood (after its discard) is ``count`` may knock under
+    ``knock_limit``, the round's limit (:meth:`gin_teach.core.rules.Rules.round_knock_limit`):
+    the count is within it. A count of 0 is gin, which any round allows, one played for gin
+    only (a limit of 0) too. The one test of a knock's count; a player's own, lower limit
+    (a bot that waits) is asked the same way.
+
+    >>> may_knock(10, 10), may_knock(11, 10), may_knock(0, 0), may_knock(1, 0)
+    (True, False, True, False)
+    """
+    for name, value in (("count", count), ("knock_limit", knock_limit)):
+        if type(value) is not int:
+            raise wrong_argument(name, value, "a whole number")
+    return count <= knock_limit
+
+
 def knock_cards(hand: int, free: int, knock_limit: int, joker_points: int = JOKER_POINTS) -> int:
     """The cards of ``free`` (the cards of the 11-card ``hand`` that may be thrown) whose
     discard leaves deadwood within ``knock_limit``: the cards a player may knock with.
@@ -353,7 +417,9 @@ def knock_cards(hand: int, free: int, knock_limit: int, joker_points: int = JOKE
     # Removing a card lowers the least deadwood by at most that card's value (10 at most), so
     # one quick solve of the eleven cards usually rules out every knock. Otherwise one search
     # finds the best discards, and only the others need a solve of their own. (Not with
-    # jokers: throwing the 7♣ from four 7s and a stuck joker frees the joker.)
+    # jokers: throwing the 7♣ from four 7s and a stuck joker frees the joker.) The round asks
+    # this at every discard, so it compares counts with the limit itself (as may_knock does)
+    # rather than pay a checked call per card.
     if not hand >> 52 and natural_deadwood(hand) > knock_limit + 10:
         return 0
     value, best = best_discard_of_mask(hand, joker_points)

@@ -15,20 +15,22 @@ from typing import Final, Literal
 from gin_teach.core.cards import (
     JOKER_BITS,
     JOKER_POINTS,
+    NATURAL_BITS,
     Card,
     HandLike,
+    card_points,
     cards_from_mask,
+    check_joker_points,
     hand_mask,
     to_card,
     to_cards,
 )
 from gin_teach.core.jokers import (
-    check_joker_points,
     guess_stand_ins,
     joker_melds,
     joker_spreads,
 )
-from gin_teach.core.kernel import ALL_CARDS, deadwood_of_mask, meld_kind
+from gin_teach.core.kernel import deadwood_of_mask, meld_kind
 from gin_teach.core.solver import MELD_MASKS, partitions_of_mask
 from gin_teach.core.validation import names_bad_arguments
 from gin_teach.errors import CardError, excerpt
@@ -103,14 +105,14 @@ class Meld:
         jokers = (mask & JOKER_BITS).bit_count()
         if mask.bit_count() != len(cards):
             raise CardError(f"{shown} is not a meld: a card is in it twice")
-        if jokers != len(stands) or stand_mask.bit_count() != jokers or stand_mask & ~ALL_CARDS:
+        if jokers != len(stands) or stand_mask.bit_count() != jokers or stand_mask & ~NATURAL_BITS:
             raise CardError(f"{shown}: name one different natural card for each joker to "
                             f"stand for, got {excerpt(self.stands_for)}")
         if jokers and jokers == len(cards):
             raise CardError(f"{shown} is not a meld: a meld needs at least one natural card")
         if stand_mask & mask:
             raise CardError(f"{shown}: a joker cannot stand for a card already in the meld")
-        whole = (mask & ALL_CARDS) | stand_mask
+        whole = (mask & NATURAL_BITS) | stand_mask
         if meld_kind(whole) is None:
             raise CardError(f"{shown} is not a meld: {_why_not_meld(cards)}")
         if meld_kind(whole) != self.kind:
@@ -144,10 +146,10 @@ class Meld:
         if jokers:
             if jokers == mask:
                 raise CardError(f"{shown} is not a meld: a meld needs at least one natural card")
-            stands = guess_stand_ins(mask & ALL_CARDS, jokers.bit_count())
+            stands = guess_stand_ins(mask & NATURAL_BITS, jokers.bit_count())
             if stands is None:
                 raise CardError(f"{shown} is not a meld: {_why_not_meld(given)}")
-            return cls._from_masks(mask & ALL_CARDS, stands, cards_from_mask(jokers))
+            return cls._from_masks(mask & NATURAL_BITS, stands, cards_from_mask(jokers))
         kind = meld_kind(mask)
         if kind is None:
             raise CardError(f"{shown} is not a meld: {_why_not_meld(given)}")
@@ -289,8 +291,7 @@ class Arrangement:
         >>> best_arrangement("KC 2S JK", joker_points=15).deadwood  # no meld for the joker
         27
         """
-        return sum(self.joker_points if card.is_joker else card.points
-                   for card in self.deadwood_cards)
+        return sum(card_points(card, self.joker_points) for card in self.deadwood_cards)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -327,7 +328,7 @@ def _partitions(mask: int, most_deadwood: int,
                 joker_points: int) -> Iterator[tuple[Arrangement, int]]:
     """Every arrangement of the hand ``mask`` (jokers or not) with deadwood at most
     ``most_deadwood``, each once, with its deadwood."""
-    if mask <= ALL_CARDS:
+    if mask <= NATURAL_BITS:
         for melds, dead, points in partitions_of_mask(mask, most_deadwood):
             yield _arrangement(melds, dead), points
         return
@@ -430,7 +431,7 @@ def find_melds(hand: HandLike) -> tuple[Meld, ...]:
     mask = hand_mask(hand)
     melds = [Meld._from_mask(m) for m in MELD_MASKS if m & mask == m]
     jokers = cards_from_mask(mask & JOKER_BITS)
-    naturals = mask & ALL_CARDS
+    naturals = mask & NATURAL_BITS
     seen = set()
     for natural, stands in joker_melds(naturals, naturals, len(jokers)):
         meld = Meld._from_masks(natural, stands, jokers[:stands.bit_count()])

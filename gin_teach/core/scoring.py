@@ -10,16 +10,24 @@ from typing import Literal
 from gin_teach.core.cards import (
     JOKER_BITS,
     JOKER_POINTS,
+    NATURAL_BITS,
     Card,
     HandLike,
     bits_of,
+    card_points,
     cards_from_mask,
     hand_mask,
     to_card,
     to_cards,
 )
-from gin_teach.core.jokers import NATURAL_BITS, check_jokers_allowed
-from gin_teach.core.kernel import deadwood_of_mask, fitting_cards, is_undercut, layoff_extensions
+from gin_teach.core.jokers import check_jokers_allowed
+from gin_teach.core.kernel import (
+    deadwood_of_mask,
+    fitting_cards,
+    is_undercut,
+    layoff_extensions,
+    may_knock,
+)
 from gin_teach.core.melds import Arrangement, Meld, arrangements_within, best_arrangement, to_melds
 from gin_teach.core.rules import Rules
 from gin_teach.core.solver import partitions_of_mask
@@ -347,8 +355,8 @@ class Settlement:
         if self.layoffs:
             made = _as_made(self.layoffs)
             laid = ", ".join(str(layoff) for layoff in made)
-            worth = " - ".join(str(self.rules.joker_points if layoff.card.is_joker
-                                   else layoff.card.points) for layoff in made)
+            worth = " - ".join(str(card_points(layoff.card, self.rules.joker_points))
+                               for layoff in made)
             lines.append(f"Defender lays off {laid}: "
                          f"{self.defender_count_before_layoffs} - {worth} = {self.defender_count}")
         else:
@@ -463,12 +471,12 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | str | None = No
     else:
         count = deadwood_of_mask(k_mask, jp)
         dead_cards = (best_arrangement(knocker_cards, joker_points=jp).deadwood_cards
-                      if count > limit else ())
+                      if not may_knock(count, limit) else ())
     if big_gin and count:
         raise IllegalMove(f"big gin spreads all 11 cards in melds; this spread leaves "
                           f"{count} of deadwood")
-    if count > limit:
-        worth = " + ".join(str(jp if c.is_joker else c.points) for c in dead_cards)
+    if not may_knock(count, limit):
+        worth = " + ".join(str(card_points(c, jp)) for c in dead_cards)
         shown = f"{worth} = {count}" if len(dead_cards) > 1 else str(count)
         rule = "gin only" if limit == 0 else f"the knock limit of {limit}"
         raise IllegalMove(f"the knocker's deadwood is {shown}, over {rule}")
@@ -493,8 +501,7 @@ def settle(knocker: HandLike, defender: HandLike, rules: Rules | str | None = No
         else:
             own, laid = _defender_choice(spread.melds, d_mask, defender_melds, layoffs, jp,
                                          blocked)
-    before = own.deadwood + sum(jp if layoff.card.is_joker else layoff.card.points
-                                for layoff in laid)
+    before = own.deadwood + sum(card_points(layoff.card, jp) for layoff in laid)
     outcome: Outcome
     winner: Winner | None
     if count == 0:
@@ -537,7 +544,7 @@ def best_spread(knocker: HandLike, defender: HandLike, rules: Rules | None = Non
         raise CardError(f"{cards_from_mask(k_mask & d_mask)[0]} cannot be in both hands")
     check_jokers_allowed(k_mask | d_mask, rules)
     least = deadwood_of_mask(k_mask, rules.joker_points)
-    if least > limit:
+    if not may_knock(least, limit):
         raise IllegalMove(f"this hand cannot knock: its least deadwood {least} is over the "
                           f"knock limit of {limit}")
     if (k_mask | d_mask) & JOKER_BITS:
@@ -658,4 +665,4 @@ def _layoffs_around(spread: Sequence[Meld], mask: int, melds: Sequence[HandLike]
 
 
 def _points_of(mask: int, joker_points: int) -> int:
-    return sum(joker_points if card.is_joker else card.points for card in cards_from_mask(mask))
+    return sum(card_points(card, joker_points) for card in cards_from_mask(mask))

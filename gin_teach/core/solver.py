@@ -54,7 +54,7 @@ def _suit_tables() -> tuple[list[int], list[int], list[int], list[int]]:
             if rank - start >= 3:
                 melded |= block
             else:
-                dead += sum(min(r + 1, 10) for r in range(start, rank))
+                dead += sum(CARD_POINTS[start:rank])  # a rank counts as its spade
         run_deadwood[pattern] = dead
         runnable[pattern] = melded
     best_after_discard = [_INF] * size
@@ -186,7 +186,7 @@ def _deadwood_dp(mask: int) -> int:
         present = 0
         for suit in range(4):
             present |= (mask >> (suit * 13 + rank) & 1) << suit
-        value = rank + 1 if rank < 10 else 10
+        value = CARD_POINTS[rank]  # a rank counts as its spade
         next_states: dict[int, int] = {}
         for state, dead in states.items():
             for new_state, dead_cards in _rank_transitions(present, state):

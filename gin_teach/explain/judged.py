@@ -8,6 +8,7 @@ import itertools
 
 from gin_teach.analysis import DrawAnalysis, Knowledge, analyze_draw
 from gin_teach.core.cards import Card, HandLike, to_cards
+from gin_teach.core.kernel import can_share_meld, may_knock
 from gin_teach.core.melds import best_arrangement
 from gin_teach.core.rules import Rules
 from gin_teach.core.validation import names_bad_arguments
@@ -18,7 +19,6 @@ from gin_teach.explain.reasons import (
     DRAW_COUNT_DECIDES,
     Position,
     Valued,
-    can_share_meld,
     decide,
     said_cards,
 )
@@ -165,7 +165,7 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
     # The take's own measurement says whether its knock is worth making at once: the reason
     # never says "knock at once" of a knock the judge would grade a mistake a move later.
     plan = judged.option("take").plan
-    knocks = draw.take_deadwood <= limit and plan != "play on"
+    knocks = may_knock(draw.take_deadwood, limit) and plan != "play on"
     joins = _joins(cards, draw)
     would = joins.replace("makes", "make").replace("adds", "add")
     melds = ("" if not joins else f"it {joins}, and " if take_best else
@@ -173,7 +173,7 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
     low = (", gin at once" if draw.take_deadwood == 0 else
            ", low enough to knock at once" if knocks else
            ", low enough to knock, though playing on is worth more"
-           if draw.take_deadwood <= limit else "")
+           if may_knock(draw.take_deadwood, limit) else "")
     # Said of taking, whichever choice is best: "after throwing" alone would read as the
     # result of drawing where drawing is the advice.
     after = (f"after throwing {draw.take_discard} you have {draw.take_deadwood}" if take_best

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Final
 
 from gin_teach.core.cards import Card, full_deck, hand_mask
+from gin_teach.core.kernel import can_share_meld
 from gin_teach.core.melds import all_best_arrangements
 from gin_teach.core.solver import MELDS_WITH_CARD
 from gin_teach.core.validation import names_bad_arguments, wrong_argument
@@ -80,24 +81,6 @@ KINDS: Final = ("knock", "broken meld", "count", "defence", "memory", "shape", "
 _RANKS: Final = {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes",
                  7: "sevens", 8: "eights", 9: "nines", 10: "tens", 11: "jacks", 12: "queens",
                  13: "kings"}
-
-
-@names_bad_arguments
-def can_share_meld(card: Card, other: Card) -> bool:
-    """Whether the two cards can share a meld of three: a set, or a run that has room for
-    both. A player who wants one of them may be collecting the other.
-
-    >>> seven = Card.parse("7H")
-    >>> [can_share_meld(seven, Card.parse(c)) for c in ("7S", "9H", "10H", "8D")]
-    [True, True, False, False]
-    """
-    for name, value in (("card", card), ("other", other)):
-        if not isinstance(value, Card):
-            raise wrong_argument(name, value, "a Card")
-    if card.is_joker or other.is_joker or card == other:
-        return False
-    return card.rank == other.rank or (card.suit == other.suit
-                                       and abs(card.rank - other.rank) <= 2)
 
 
 def _meld_of(position: Position, card: Card) -> tuple[Card, ...]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from gin_teach.core.kernel import ALL_CARDS
+from gin_teach.core.cards import NATURAL_BITS
 from gin_teach.core.solver import MELD_MASKS
 from gin_teach.core.validation import check_whole
 
@@ -41,7 +41,7 @@ def meld_starts(kept: int, dead: int) -> tuple[int, int]:
     """
     check_whole(kept, "kept", 0, _WITH_JOKERS)
     check_whole(dead, "dead", 0, _WITH_JOKERS)
-    natural = kept & ALL_CARDS
+    natural = kept & NATURAL_BITS
     one = two = 0
     for meld in THREES:
         if meld & dead:

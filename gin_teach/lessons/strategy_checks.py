@@ -29,7 +29,15 @@ from gin_teach.analysis import (
     draw_outlook,
     draws_left,
 )
-from gin_teach.core.cards import Card, HandLike, cards_from_mask, cards_text, hand_mask, to_cards
+from gin_teach.core.cards import (
+    NATURAL_BITS,
+    Card,
+    HandLike,
+    cards_from_mask,
+    cards_text,
+    hand_mask,
+    to_cards,
+)
 from gin_teach.core.rules import Rules
 from gin_teach.core.validation import wrong_argument
 from gin_teach.display import hand_svg
@@ -233,7 +241,7 @@ def check_outs(hand: HandLike, answer: object,
     hint = ("An out is a card you have not seen that would join a meld. Cards in the pile "
             "are dead.")
     dead = [c for c in known.discard_pile
-            if c in cards_from_mask(draw_outlook(mask, ((1 << 52) - 1) & ~mask).outs)]
+            if c in cards_from_mask(draw_outlook(mask, NATURAL_BITS & ~mask).outs)]
     listing = cards_text(outs)
     gone = f" {cards_text(dead)} {'is' if len(dead) == 1 else 'are'} in the discard pile, " \
            "so they cannot come." if dead else ""

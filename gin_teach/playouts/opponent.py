@@ -10,40 +10,12 @@ import random
 from dataclasses import dataclass
 
 from gin_teach.core.cards import JOKER_BITS, JOKER_POINTS
-from gin_teach.core.jokers import NATURAL_BITS
-from gin_teach.core.kernel import best_throws, deadwood_of_mask
+from gin_teach.core.kernel import best_throws, deadwood_of_mask, neighbours
 from gin_teach.core.solver import MELDS_WITH_CARD
 from gin_teach.core.validation import checks_masks, names_bad_arguments
 from gin_teach.playouts.table_view import TableView, bits_of
 
-__all__ = ["NEIGHBOURS", "OpponentModel", "deadwood_after_layoffs", "neighbours"]
-
-
-def _neighbours(index: int) -> int:
-    rank, suit = index % 13, index // 13
-    same_rank = sum(1 << (r * 13 + rank) for r in range(4))
-    low, high = max(rank - 2, 0), min(rank + 2, 12)
-    run = ((1 << (high + 1)) - (1 << low)) << (suit * 13)
-    return (same_rank | run) & ~(1 << index)
-
-
-#: For each card index, the cards that can share a meld with it: its rank, and its suit
-#: within two ranks.
-NEIGHBOURS = tuple(_neighbours(i) for i in range(52))
-
-
-@checks_masks("mask")
-def neighbours(mask: int) -> int:
-    """Every card that can share a meld with some card of ``mask``.
-
-    >>> from gin_teach.core.cards import Card, cards_from_mask
-    >>> " ".join(c.code for c in cards_from_mask(neighbours(Card(2, "H").bit)))
-    '2S AH 3H 4H 2D 2C'
-    """
-    found = 0
-    for bit in bits_of(mask & NATURAL_BITS):  # a joker shares a meld with any card: no hint
-        found |= NEIGHBOURS[bit.bit_length() - 1]
-    return found & ~mask
+__all__ = ["OpponentModel", "deadwood_after_layoffs"]
 
 
 @dataclass(frozen=True)

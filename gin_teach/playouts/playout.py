@@ -26,8 +26,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final, NamedTuple
 
-from gin_teach.core.cards import JOKER_POINTS, cards_from_mask
-from gin_teach.core.jokers import NATURAL_BITS
+from gin_teach.core.cards import CARD_POINTS, JOKER_POINTS, NATURAL_BITS, cards_from_mask
 from gin_teach.core.kernel import (
     best_discard_of_mask,
     best_throws,
@@ -36,6 +35,7 @@ from gin_teach.core.kernel import (
     is_undercut,
     layoff_cards,
     loose_cards,
+    may_knock,
     spread_layoffs,
 )
 from gin_teach.core.melds import best_arrangement
@@ -53,7 +53,7 @@ from gin_teach.core.validation import (
 )
 from gin_teach.errors import CardError
 from gin_teach.playouts.opponent import OpponentModel, deadwood_after_layoffs
-from gin_teach.playouts.table_view import POINTS, TableView, bits_of
+from gin_teach.playouts.table_view import TableView, bits_of
 
 __all__ = [
     "IMAGINED_DRAWS",
@@ -140,9 +140,9 @@ def imagined_hand(model: OpponentModel, rng: random.Random, view: TableView,
     not imagined holding 3 or less:
 
     >>> from gin_teach.core.cards import hand_mask
-    >>> from gin_teach.playouts.table_view import ALL_CARDS
+    >>> from gin_teach.core.cards import NATURAL_BITS
     >>> mine, threw = hand_mask("AS 2S 3S 4H 5H 6H 2C 3C 4C 9D KD"), hand_mask("QH")
-    >>> view = TableView(hand=mine, unseen=ALL_CARDS & ~mine & ~threw, pile=threw, top=threw,
+    >>> view = TableView(hand=mine, unseen=NATURAL_BITS & ~mine & ~threw, pile=threw, top=threw,
     ...                  opponent_holds=0, opponent_took=0, opponent_passed=0,
     ...                  opponent_discarded=threw, opponent_unknown=10, stock_size=4,
     ...                  just_taken=0, knock_limit=10)
@@ -159,7 +159,7 @@ def imagined_hand(model: OpponentModel, rng: random.Random, view: TableView,
     early, late = knock_limits(rules, rules.style)
     limit = early if view.stock_size > rules.late_stock else late
     for _ in range(REDRAWS):
-        if deadwood_of_mask(hand, jp) > limit:
+        if not may_knock(deadwood_of_mask(hand, jp), limit):
             break
         hand = model.sample(rng, draws, jp)
     return hand
@@ -435,7 +435,7 @@ def _loose_throw(hand: int, taken: int, style: int, joker_points: int) -> tuple[
     loose = loose_cards(hand) & ~taken or hand & ~taken
     bits = bits_of(loose)
     if style == _LOWEST:
-        card = min(bits, key=lambda b: (POINTS[b.bit_length() - 1], b))
+        card = min(bits, key=lambda b: (CARD_POINTS[b.bit_length() - 1], b))
     else:
         card = bits[((hand * 0x9E3779B97F4A7C15) >> 29) % len(bits)]
     return _count(hand ^ card, joker_points), card
@@ -510,6 +510,8 @@ def playout_result(hands: list[int], stock: list[int], top: int, mover: int,
             solved = memo.get(key) or _solve(hand, key, jp)
             top = 0
         limit = early_limits[mover] if len(stock) > late_stock else late_limits[mover]
+        # ``value <= limit`` below is may_knock written out: this loop runs a few million
+        # times a judgement, and a checked call there would cost more than the comparison.
         # The policy's throw (:func:`throw`), its usual case of one best card written out.
         value, card = solved
         if styles[mover] >= _RANDOM and value > limit:
@@ -598,6 +600,7 @@ def playout_line(hands: list[int], stock: list[int], top: int, mover: int,
             solved = _best_discard(hand, jp)
             top = 0
         limit = early_limits[mover] if len(stock) > late_stock else late_limits[mover]
+        # may_knock written out, as in _playout (this loop is _playout's, traced).
         value, card = solved
         if styles[mover] >= _RANDOM and value > limit:
             value, card = _loose_throw(hand, top, styles[mover], jp)
@@ -699,8 +702,8 @@ def take_score(hand: int, top: int, theirs: int, stock: list[int], rules: Playou
     if knock is None:
         limit = rules.knock_limit if len(stock) > rules.late_stock \
             else min(rules.late_knock, rules.knock_limit)
-        knock = value <= limit
-    if knock and value <= rules.knock_limit:
+        knock = may_knock(value, limit)
+    if knock and may_knock(value, rules.knock_limit):
         return _settle_masks(kept, theirs, rules)
     return -_playout([theirs, kept], list(stock), card, 0, rules, 0)[0]
 

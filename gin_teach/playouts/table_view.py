@@ -23,6 +23,7 @@ from gin_teach.analysis.knowledge import OPPONENT_HAND, Knowledge
 from gin_teach.core.cards import (
     JOKER_BITS,
     JOKER_POINTS,
+    NATURAL_BITS,
     Card,
     HandLike,
     bits_of,
@@ -30,19 +31,14 @@ from gin_teach.core.cards import (
     hand_mask,
     to_cards,
 )
-from gin_teach.core.jokers import NATURAL_BITS, joker_melds
-from gin_teach.core.kernel import ALL_CARDS, POINTS
+from gin_teach.core.jokers import joker_melds
 from gin_teach.core.rules import Rules
 from gin_teach.core.solver import MELDS_WITH_CARD
 from gin_teach.core.validation import checks_masks, names_bad_arguments
 from gin_teach.engine.actions import Action, Discard, Knock
 from gin_teach.engine.records import Observation
 
-__all__ = ["ALL_CARDS", "POINTS", "TableView", "bits_of", "completes_meld", "discard_or_knock",
-           "first_of"]
-
-# ALL_CARDS and POINTS (the jokers at the default JOKER_POINTS, which only breaks ties: the
-# solver counts the rules' joker points) are the rule kernel's, named here for the bots.
+__all__ = ["TableView", "bits_of", "completes_meld", "discard_or_knock", "first_of"]
 
 
 @checks_masks("hand", "card_bit")
