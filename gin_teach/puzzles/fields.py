@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from gin_teach.analysis import Knowledge
 from gin_teach.core.cards import Card, hand_mask, to_cards
-from gin_teach.core.kernel import deadwood_of_mask
+from gin_teach.core.kernel import deadwood_of_mask, may_knock
 from gin_teach.core.validation import names_bad_arguments
 from gin_teach.core.verdicts import ACCEPTED, verdict_for
 from gin_teach.errors import CardError, PuzzleError, excerpt
@@ -139,7 +139,7 @@ def _check_choices(p: Puzzle) -> None:
     for card in discardable:
         if (card, False) not in seen:
             raise _fail(p.id, f"choices: {card} must be valued without a knock")
-        if ((card, True) in seen) != (deadwood_of_mask(hand ^ card.bit) <= limit):
+        if ((card, True) in seen) != may_knock(deadwood_of_mask(hand ^ card.bit), limit):
             raise _fail(p.id, f"choices: {card} may knock exactly when its count allows")
     for card in p.answer:
         can_knock = (card, True) in seen
