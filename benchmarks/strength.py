@@ -31,17 +31,29 @@ from collections.abc import Sequence
 from functools import partial
 
 from gin_teach import Game, Rules, play
-from gin_teach.bots import BOTS, ExpertBot, Player, ShaperBot, SimpleBot
+from gin_teach.bots import BOTS, Player, SeededBot, ShaperBot, SimpleBot
+from gin_teach.bots.throwers import THROWERS
 from gin_teach.engine.actions import Action
 from gin_teach.engine.records import Observation
 from gin_teach.tournament import RULES, TournamentResult, cross_table, tournament
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+#: Every player the ladder can seat, weakest first: the course's levels with the two outside
+#: throwers (built on no part of the judge) just above Random.
+PLAYERS: dict[str, type[SeededBot]] = {"random": BOTS["random"], **THROWERS,
+                                    **{name: bot for name, bot in BOTS.items() if name != "random"}}
+#: The ladder's rows (the levels) and columns (what they are measured against).
+LEVELS = [name for name in BOTS if name != "random"]
 
-# (row, column, least win rate) the issue asks for.
+# (row, column, least win rate) the issues ask for: the first five when the levels were built,
+# the rest for a stronger Expert and a Master (issue 40).
 TARGETS = [("shaper", "simple", 0.58), ("defender", "simple", 0.62),
            ("defender", "shaper", 0.52), ("expert", "simple", 0.68),
-           ("expert", "defender", 0.55)]
+           ("expert", "defender", 0.55),
+           ("expert", "defender", 0.60), ("expert", "simple", 0.76),
+           ("expert", "random-thrower", 0.80), ("expert", "low-thrower", 0.80),
+           ("master", "expert", 0.55),
+           ("master", "random-thrower", 0.80), ("master", "low-thrower", 0.80)]
 
 
 class Timed:
@@ -59,18 +71,25 @@ class Timed:
         return action
 
 
-def expert_time(games: int, seed: int, rules: Rules = RULES["eaai"]) -> None:
-    """Print the Expert's median and 90th-percentile time per decision against Simple,
-    playing under ``rules``."""
-    timed = Timed(ExpertBot(seed=seed))
+def decision_time(name: str, games: int, seed: int, rules: Rules = RULES["eaai"]) -> None:
+    """Print the CPU time per decision of the player ``name`` against Simple, playing
+    ``games`` games under ``rules``: the median, the 90th and 95th percentiles, the most,
+    and the most CPU one game took (the EAAI budget: 30 s a player a game)."""
+    player = PLAYERS[name](seed=seed)
+    per_game: list[float] = []
+    seconds: list[float] = []
     for game_seed in range(seed, seed + games):
+        timed = Timed(player)
         play(Game(rules, seed=game_seed), [timed, SimpleBot(seed=game_seed)])
-    seconds = sorted(timed.seconds)
-    print(f"Expert ({timed.player!r}), {len(seconds)} decisions in {games} games "
+        seconds += timed.seconds
+        per_game.append(sum(timed.seconds))
+    seconds.sort()
+    print(f"{name} ({player!r}), {len(seconds)} decisions in {games} games "
           f"({rules.name or 'custom'} rules): "
           f"median {1000 * statistics.median(seconds):.0f} ms, "
           f"p90 {1000 * seconds[int(0.9 * len(seconds))]:.0f} ms, "
-          f"max {1000 * seconds[-1]:.0f} ms")
+          f"p95 {1000 * seconds[int(0.95 * len(seconds))]:.0f} ms, "
+          f"max {1000 * seconds[-1]:.0f} ms; the most in one game {max(per_game):.1f} s")
 
 
 def save(path: str, results: Sequence[TournamentResult], command: str) -> None:
@@ -93,12 +112,13 @@ def save(path: str, results: Sequence[TournamentResult], command: str) -> None:
 
 def report(results: dict[tuple[str, str], TournamentResult], rules: str) -> None:
     """Print the cross table of the players' ``results`` and how they stand to the targets."""
-    table = {pair: r for pair, r in results.items() if pair[0] in BOTS and pair[1] in BOTS}
+    table = {pair: r for pair, r in results.items()
+             if pair[0] in PLAYERS and pair[1] in PLAYERS}
     if not table:
         return
     print(f"\nrow player's games won against the column player ({rules} rules, "
           "95% intervals)")
-    print(cross_table(table.values(), order=list(BOTS)))
+    print(cross_table(table.values(), order=list(PLAYERS)))
     print("\ntargets:")
     for row, column, least in TARGETS:
         if (row, column) in table:
@@ -106,6 +126,110 @@ def report(results: dict[tuple[str, str], TournamentResult], rules: str) -> None
             verdict = ("met: the whole interval is above" if result.ci95[0] >= least else
                        "rate above, interval not yet" if result.win_rate >= least else "below")
             print(f"  {row} vs {column}: {cell(result)} against {least:.0%}: {verdict}")
+
+
+def write_ladder(path: str, results: Sequence[TournamentResult], command: str) -> None:
+    """Write the ladder: a Markdown page at ``path`` (the levels' cross table against every
+    player measured, with the seeds, rules and version it was played with) and its plot
+    beside it (``.svg``): each level's share of games won against each opponent, with the
+    95% interval. Both are written whole or not at all."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from gin_teach import __version__
+
+    by_pair = {(r.a, r.b): r for r in results}
+    levels = [name for name in LEVELS if any(name in pair for pair in by_pair)]
+    opponents = [name for name in PLAYERS if any(name in pair for pair in by_pair)]
+
+    def measured(level: str, opponent: str) -> tuple[float, float, float] | None:
+        """The level's share of games won against the opponent and its interval."""
+        if (level, opponent) in by_pair:
+            found = by_pair[level, opponent]
+            return found.win_rate, *found.ci95
+        if (opponent, level) in by_pair:
+            turned = by_pair[opponent, level]
+            return 1 - turned.win_rate, 1 - turned.ci95[1], 1 - turned.ci95[0]
+        return None
+
+    plot = os.path.splitext(path)[0] + ".svg"
+    # Strongest first, as in the table; Random's column (every level wins all) is left out.
+    shown, against = list(reversed(levels)), [o for o in opponents if o != "random"]
+    figure, axes = plt.subplots(figsize=(8, 0.9 + 0.9 * len(shown)))
+    height = 0.8 / max(len(against), 1)
+    for j, opponent in enumerate(against):
+        ys: list[float] = []
+        rates: list[float] = []
+        errors: list[list[float]] = [[], []]
+        for i, level in enumerate(shown):
+            found = measured(level, opponent)
+            if found is None or level == opponent:
+                continue
+            rate, low, high = found
+            ys.append(i + (j - (len(against) - 1) / 2) * height)
+            rates.append(100 * rate)
+            errors[0].append(100 * (rate - low))
+            errors[1].append(100 * (high - rate))
+        if ys:
+            axes.barh(ys, rates, height=height, xerr=errors, label=opponent, capsize=2)
+    axes.axvline(50, color="grey", linewidth=0.8)
+    axes.set_yticks(range(len(shown)), shown)
+    axes.invert_yaxis()
+    axes.set_xlim(0, 100)
+    axes.set_xlabel("games won against the opponent (%), 95% interval")
+    axes.legend(title="against", fontsize="small", loc="lower right")
+    figure.tight_layout()
+    partial_plot = plot + ".partial"
+    figure.savefig(partial_plot, format="svg")
+    plt.close(figure)
+    seeds = sorted({r.seed for r in results})
+    rules = sorted({r.rules for r in results})
+    games = sorted({r.games for r in results})
+    lines = [
+        "# The ladder: how strong each computer player is",
+        "",
+        f"Each cell is the row level's share of games won against the column player, with its "
+        f"95% interval, from duplicate deals (each deal played twice, seats swapped); "
+        f"{', '.join(f'{g:,}' for g in games)} games a pair, seed {', '.join(map(str, seeds))}, "
+        f"{', '.join(rules)} rules, gin_teach {__version__}. `random-thrower` and "
+        "`low-thrower` are outside opponents built on no part of the judge. Written by:",
+        "",
+        f"    {command}",
+        "",
+        "| level | " + " | ".join(opponents) + " |",
+        "| --- " * (len(opponents) + 1) + "|",
+        *(f"| **{level}** | " + " | ".join(
+            "-" if level == opponent else "" if (found := measured(level, opponent)) is None
+            else f"{found[0]:.1%} ({100 * found[1]:.1f}-{100 * found[2]:.1f})"
+            for opponent in opponents) + " |" for level in reversed(levels)),
+        "",
+        f"![The ladder]({os.path.basename(plot)})",
+        "",
+    ]
+    partial_page = path + ".partial"
+    with open(partial_page, "w", encoding="utf-8") as file:
+        file.write("\n".join(lines))
+    os.replace(partial_plot, plot)
+    os.replace(partial_page, path)
+    print(f"wrote {os.path.relpath(path, ROOT)} and {os.path.relpath(plot, ROOT)}")
+
+
+def pairs(players: Sequence[str], against: Sequence[str]) -> list[tuple[str, str]]:
+    """The pairs to play, the stronger (later in :data:`PLAYERS`) first: every pair of
+    ``players``, or with ``against`` each of ``players`` against each of those.
+
+    >>> pairs(["simple", "expert", "shaper"], [])
+    [('shaper', 'simple'), ('expert', 'simple'), ('expert', 'shaper')]
+    >>> pairs(["expert"], ["low-thrower", "simple"])
+    [('expert', 'low-thrower'), ('expert', 'simple')]
+    """
+    rank = list(PLAYERS).index
+    if against:
+        found = [(a, b) for a in players for b in against if a != b]
+    else:
+        found = list(itertools.combinations(sorted(set(players), key=rank), 2))
+    return [(b, a) if rank(a) < rank(b) else (a, b) for a, b in found]
 
 
 def cell(result: TournamentResult) -> str:
@@ -119,17 +243,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="eaai", choices=sorted(RULES))
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--players", nargs="+", default=list(BOTS), choices=list(BOTS))
+    parser.add_argument("--players", nargs="+", default=list(BOTS), choices=list(PLAYERS),
+                        help="the players whose every pair is played (the outside throwers "
+                             "too: random-thrower, low-thrower)")
+    parser.add_argument("--against", nargs="+", default=[], choices=list(PLAYERS),
+                        help="play each of --players against each of these only")
     parser.add_argument("--expert-games", type=int, default=None,
                         help="games for the pairs with the Expert (default --games)")
     parser.add_argument("--save", metavar="PATH",
                         help="merge the results into this JSON file (gin_teach/data/strength.json)")
+    parser.add_argument("--ladder", metavar="PATH",
+                        help="write the ladder (Markdown and an .svg plot beside it) from the "
+                             "results saved with --save and these (docs/ladder.md)")
     parser.add_argument("--show", metavar="PATH",
                         help="play nothing: print the table and targets saved in PATH")
     parser.add_argument("--exploit", action="store_true",
                         help="also play the gin-only trick against Simple and the Defender")
     parser.add_argument("--time", type=int, default=0, metavar="GAMES",
-                        help="also time the Expert's decisions over this many games")
+                        help="also time a player's decisions over this many games")
+    parser.add_argument("--time-player", default="expert", choices=list(PLAYERS),
+                        help="the player --time times (the Expert by default)")
     parser.add_argument("--time-jokers", action="store_true",
                         help="time the Expert at the jokers-wild table (Rules.jokers_wild())")
     args = parser.parse_args(argv)
@@ -138,20 +271,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             saved = [TournamentResult.from_dict(item) for item in json.load(file)["results"]]
         report({(r.a, r.b): r for r in saved}, saved[0].rules if saved else args.rules)
         for r in saved:
-            if r.a not in BOTS:
+            if r.a not in PLAYERS:
                 print(f"  {r.a} vs {r.b}: {cell(r)} of {r.games} games")
         return 0
-    names = [name for name in BOTS if name in args.players]
     results: dict[tuple[str, str], TournamentResult] = {}
-    for row, column in itertools.combinations(names, 2):
-        # The stronger (later) player is counted first.
-        first, second = column, row
+    for first, second in pairs(args.players, args.against):
         games = args.games
         if "expert" in (first, second) and args.expert_games:
             games = args.expert_games
         start = time.time()
-        result = tournament(first, second, games=games, seed=args.seed, rules=args.rules,
-                            jobs=args.jobs, progress=sys.stderr.isatty())
+        result = tournament(PLAYERS[first], PLAYERS[second], games=games, seed=args.seed,
+                            rules=args.rules, jobs=args.jobs, names=(first, second),
+                            progress=sys.stderr.isatty())
         results[first, second] = result
         print(f"{first} vs {second}: {cell(result)} of {games} games, "
               f"{result.points_per_game:+.1f} points per game ({time.time() - start:.0f} s)",
@@ -166,12 +297,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 progress=sys.stderr.isatty())
             results["gin only", opponent] = result
             print(f"  gin only vs {opponent}: {cell(result)} of {result.games} games")
+    command = "python benchmarks/strength.py " + " ".join(argv or sys.argv[1:])
     if args.save:
-        save(args.save, list(results.values()),
-             "python benchmarks/strength.py " + " ".join(argv or sys.argv[1:]))
+        save(args.save, list(results.values()), command)
+    if args.ladder:
+        saved_path = args.save or os.path.join(ROOT, "gin_teach", "data", "strength.json")
+        with open(saved_path, encoding="utf-8") as file:
+            measured = {(item["a"], item["b"]): TournamentResult.from_dict(item)
+                     for item in json.load(file)["results"]}
+        measured.update(results)
+        write_ladder(args.ladder, [r for pair, r in measured.items()
+                                   if pair[0] in PLAYERS and pair[1] in PLAYERS], command)
     if args.time:
-        expert_time(args.time, args.seed,
-                    Rules.jokers_wild() if args.time_jokers else RULES["eaai"])
+        decision_time(args.time_player, args.time, args.seed,
+                      Rules.jokers_wild() if args.time_jokers else RULES["eaai"])
     return 0
 
 
