@@ -35,7 +35,7 @@ from gin_teach.bots import BOTS, Player, SeededBot, ShaperBot, SimpleBot
 from gin_teach.bots.throwers import THROWERS
 from gin_teach.engine.actions import Action
 from gin_teach.engine.records import Observation
-from gin_teach.tournament import RULES, TournamentResult, cross_table, tournament
+from gin_teach.tournament import RULES, TournamentResult, cross_table, ladder_table, tournament
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 #: Every player the ladder can seat, weakest first: the course's levels with the two outside
@@ -197,12 +197,7 @@ def write_ladder(path: str, results: Sequence[TournamentResult], command: str) -
         "",
         f"    {command}",
         "",
-        "| level | " + " | ".join(opponents) + " |",
-        "| --- " * (len(opponents) + 1) + "|",
-        *(f"| **{level}** | " + " | ".join(
-            "-" if level == opponent else "" if (found := measured(level, opponent)) is None
-            else f"{found[0]:.1%} ({100 * found[1]:.1f}-{100 * found[2]:.1f})"
-            for opponent in opponents) + " |" for level in reversed(levels)),
+        ladder_table(results, list(reversed(levels)), opponents),
         "",
         f"![The ladder]({os.path.basename(plot)})",
         "",

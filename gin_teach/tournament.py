@@ -55,6 +55,7 @@ __all__ = [
     "TournamentError",
     "TournamentResult",
     "cross_table",
+    "ladder_table",
     "main",
     "measured_results",
     "play_deal",
@@ -322,6 +323,39 @@ def cross_table(results: Iterable[TournamentResult], order: Sequence[str] = ()) 
     for row in players:
         line = [cells.get((row, column), "") if row != column else "-" for column in players]
         lines.append(f"| **{row}** | " + " | ".join(line) + " |")
+    return "\n".join(lines)
+
+
+@names_bad_arguments
+def ladder_table(results: Iterable[TournamentResult], levels: Sequence[str],
+                 opponents: Sequence[str]) -> str:
+    """A Markdown table of the ``levels`` (rows, strongest first) against the ``opponents``
+    (columns, in the order given): each cell a level's share of games won with its 95%
+    interval, from whichever result measured the pair (one of B against A is turned round),
+    blank where none did.
+
+    >>> print(ladder_table([tournament("simple", "random", games=2, seed=1,
+    ...                                rules=Rules(target=10))], ["simple"], ["random"]))
+    | level | random |
+    | --- | --- |
+    | **simple** | 100.0% (34.2-100.0) |
+    """
+    found: dict[tuple[str, str], tuple[float, float, float]] = {}
+    for r in results:
+        found[r.a, r.b] = (r.win_rate, *r.ci95)
+        found.setdefault((r.b, r.a), (1 - r.win_rate, 1 - r.ci95[1], 1 - r.ci95[0]))
+
+    def cell(level: str, opponent: str) -> str:
+        if level == opponent:
+            return "-"
+        if (level, opponent) not in found:
+            return ""
+        rate, low, high = found[level, opponent]
+        return f"{rate:.1%} ({100 * low:.1f}-{100 * high:.1f})"
+
+    lines = ["| level | " + " | ".join(opponents) + " |", "| --- " * (len(opponents) + 1) + "|"]
+    lines += [f"| **{level}** | " + " | ".join(cell(level, o) for o in opponents) + " |"
+              for level in levels]
     return "\n".join(lines)
 
 
