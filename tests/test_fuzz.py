@@ -71,7 +71,7 @@ def test_the_fuzzing_reaches_the_public_api():
                      "gin_teach.core.parallel.ordered_map",
                      "gin_teach.core.jokers.least_after_discard_with_jokers",
                      # issue 45: the class methods, the progress store, the bank's checks
-                     "gin_teach.engine.game.GameTotals.count", "gin_teach.coach.Review.combine",
+                     "gin_teach.engine.totals.GameTotals.count", "gin_teach.coach.Review.combine",
                      "gin_teach.core.rules.Rules.of",
                      "gin_teach.playouts.opponent.OpponentModel.of",
                      "gin_teach.playouts.playout.PlayoutRules.of",
