@@ -150,6 +150,11 @@ _KINDS: Final[dict[str, tuple[str, Callable[[object], bool]]]] = {
     "RoundState": ("a Round", _has("RoundState")),
     "Game": ("a Game", _has("Game")),
     "Match": ("a Match", _has("Match")),
+    # The engine's saves and scoresheet name a round, game or match by what they read of it.
+    "SavableRound": ("a Round", _has("RoundState")),
+    "SavableGame": ("a Game", _has("Game")),
+    "SavableMatch": ("a Match", _has("Match")),
+    "ScoredGame": ("a Game", _has("Game")),
     "Card": ("a card", _has("Card")),
     "Arrangement": ("an Arrangement", _has("Arrangement")),
     "Settlement": ("a Settlement", _has("Settlement")),
