@@ -159,6 +159,9 @@ _KINDS: Final[dict[str, tuple[str, Callable[[object], bool]]]] = {
     "Arrangement": ("an Arrangement", _has("Arrangement")),
     "Settlement": ("a Settlement", _has("Settlement")),
     "Puzzle": ("a Puzzle", _has("Puzzle")),
+    # The puzzle's own checks and texts name it by its fields (gin_teach.puzzles.fields).
+    "PuzzleFields": ("a Puzzle", _has("Puzzle")),
+    "SomePuzzle": ("a Puzzle", _has("Puzzle")),
     "Progress": ("a Progress", _has("Progress")),
     "Scoresheet": ("a Scoresheet", _has("Scoresheet")),
     "Observation": ("an Observation", _has("Observation")),
