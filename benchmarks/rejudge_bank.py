@@ -20,8 +20,9 @@ from collections import Counter
 from pathlib import Path
 
 from gin_teach.errors import GinError
+from gin_teach.puzzles.bank import bank_from_json, bank_to_json
 from gin_teach.puzzles.kinds import recheck_with_panel
-from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle, bank_from_json, bank_to_json
+from gin_teach.puzzles.puzzle import TIER_NAMES, Puzzle
 from gin_teach.puzzles.verify import margins
 
 BANK = Path(__file__).resolve().parent.parent / "gin_teach" / "data" / "puzzles.json"

@@ -55,7 +55,8 @@ from gin_teach.engine.actions import (
     TakeDiscard,
     parse_action,
 )
-from gin_teach.engine.game import Game, GameTotals, Match
+from gin_teach.engine.game import Game, GameTotals
+from gin_teach.engine.match import Match
 from gin_teach.engine.records import NO_PLAYER, Deal, Event, Observation, RoundResult
 from gin_teach.engine.round import Round
 from gin_teach.errors import CardError, GinError, IllegalMove, ReplayError, RulesError, SetupError

@@ -18,7 +18,8 @@ import pytest
 from gin_teach import Rules, settle
 from gin_teach import lessons as L
 from gin_teach.bots import GreedyBot, RandomBot, play
-from gin_teach.engine.game import Game, Match
+from gin_teach.engine.game import Game
+from gin_teach.engine.match import Match
 from gin_teach.engine.round import Round
 from gin_teach.lessons.answers import Feedback
 

@@ -53,7 +53,7 @@ def in_a_scratch_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pa
 def test_the_fuzzing_reaches_the_public_api():
     names = {target.name for target in TARGETS}
     assert len(TARGETS) > 150
-    for expected in ("gin_teach.display.card_svg", "gin_teach.engine.saves.save_round",
+    for expected in ("gin_teach.display.pictures.card_svg", "gin_teach.engine.saves.save_round",
                      "gin_teach.core.jokers.joker_melds",
                      "gin_teach.engine.scoresheet.scoresheet_text",
                      "gin_teach.analysis.discards.analyze_discards",
@@ -71,7 +71,7 @@ def test_the_fuzzing_reaches_the_public_api():
                      "gin_teach.core.parallel.ordered_map",
                      "gin_teach.core.jokers.least_after_discard_with_jokers",
                      # issue 45: the class methods, the progress store, the bank's checks
-                     "gin_teach.engine.game.GameTotals.count", "gin_teach.coach.Review.combine",
+                     "gin_teach.engine.totals.GameTotals.count", "gin_teach.coach.Review.combine",
                      "gin_teach.core.rules.Rules.of",
                      "gin_teach.playouts.opponent.OpponentModel.of",
                      "gin_teach.playouts.playout.PlayoutRules.of",

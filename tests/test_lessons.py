@@ -15,7 +15,8 @@ from gin_teach.analysis import Knowledge
 from gin_teach.bots import GreedyBot, play
 from gin_teach.core.cards import Card
 from gin_teach.display import message_html
-from gin_teach.engine.game import Game, Match, Round
+from gin_teach.engine.game import Game, Round
+from gin_teach.engine.match import Match
 from gin_teach.errors import CardError
 from gin_teach.lessons.answers import Feedback
 from gin_teach.puzzles import puzzle_for

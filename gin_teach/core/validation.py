@@ -1,5 +1,5 @@
 """Checks on what a caller hands the package: JSON text read safely, and arguments of the
-wrong kind named.
+wrong kind named (files are read and written safely in :mod:`gin_teach.core.files`).
 
 Every file the package reads (saves, reviews, puzzle banks) goes through :func:`read_json`,
 which takes time linear in the text's length and refuses, with the caller's own error class,
@@ -25,9 +25,7 @@ import functools
 import inspect
 import json
 import math
-import os
 import random
-import stat
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, TypeVar, cast
 
@@ -36,7 +34,6 @@ from gin_teach.errors import ArgumentError, GinError, excerpt
 __all__ = [
     "ALL_CARDS_MASK",
     "DEEPEST_JSON",
-    "LONGEST_FILE_NAME",
     "LONGEST_NUMBER",
     "check_mask",
     "check_mask_list",
@@ -47,9 +44,7 @@ __all__ = [
     "is_finite_number",
     "names_bad_arguments",
     "read_json",
-    "read_regular_file",
     "unchecked",
-    "write_atomically",
     "wrong_argument",
 ]
 
@@ -150,10 +145,18 @@ _KINDS: Final[dict[str, tuple[str, Callable[[object], bool]]]] = {
     "RoundState": ("a Round", _has("RoundState")),
     "Game": ("a Game", _has("Game")),
     "Match": ("a Match", _has("Match")),
+    # The engine's saves and scoresheet name a round, game or match by what they read of it.
+    "SavableRound": ("a Round", _has("RoundState")),
+    "SavableGame": ("a Game", _has("Game")),
+    "SavableMatch": ("a Match", _has("Match")),
+    "ScoredGame": ("a Game", _has("Game")),
     "Card": ("a card", _has("Card")),
     "Arrangement": ("an Arrangement", _has("Arrangement")),
     "Settlement": ("a Settlement", _has("Settlement")),
     "Puzzle": ("a Puzzle", _has("Puzzle")),
+    # The puzzle's own checks and texts name it by its fields (gin_teach.puzzles.fields).
+    "PuzzleFields": ("a Puzzle", _has("Puzzle")),
+    "SomePuzzle": ("a Puzzle", _has("Puzzle")),
     "Progress": ("a Progress", _has("Progress")),
     "Scoresheet": ("a Scoresheet", _has("Scoresheet")),
     "Observation": ("an Observation", _has("Observation")),
@@ -288,101 +291,7 @@ def wrong_argument(name: str, value: object, wanted: str) -> ArgumentError:
     return ArgumentError(f"{name} must be {wanted}, got {excerpt(value)}")
 
 
-# ------------------------------------------------------------------ files
-
-
-def read_regular_file(path: str | os.PathLike[str], *, most: int, what: str,
-                      error: type[GinError]) -> bytes:
-    """The bytes of the file at ``path`` if it is a regular file of at most ``most`` bytes
-    (a link is followed); a folder, a pipe, a device (``/dev/zero`` has no end), a file too
-    large or one that cannot be read raises ``error`` naming ``what``. Opening never waits on
-    a pipe nobody writes to, and at most ``most + 1`` bytes are read whatever the size says.
-
-    >>> import tempfile
-    >>> read_regular_file(tempfile.mkdtemp(), most=10, what="lesson", error=ArgumentError)
-    Traceback (most recent call last):
-    ...
-    gin_teach.errors.ArgumentError: the lesson ... is not a regular file (a folder, a pipe or ...
-    """
-    if not isinstance(path, (str, os.PathLike)):
-        raise wrong_argument("path", path, "a file name")
-    if isinstance(most, bool) or not isinstance(most, int) or not 0 <= most < 2**48:
-        raise wrong_argument("most", most, "a whole number of bytes")
-    if not (isinstance(error, type) and issubclass(error, GinError)):
-        raise wrong_argument("error", error, "a GinError class")
-    if not isinstance(what, str):
-        raise wrong_argument("what", what, "text naming the file's kind")
-    shown = excerpt(os.fspath(path))
-    if "\x00" in str(os.fspath(path)):
-        raise error(f"the {what} {shown} is no file name (a NUL byte)")
-    try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
-                         | getattr(os, "O_BINARY", 0))
-    except IsADirectoryError:
-        raise error(f"the {what} {shown} is not a regular file (a folder, a pipe or a "
-                    "device)") from None
-    except OSError as problem:
-        raise error(f"the {what} {shown} cannot be read: {problem.strerror or problem}") \
-            from None
-    if not stat.S_ISREG(os.fstat(handle).st_mode):
-        os.close(handle)
-        raise error(f"the {what} {shown} is not a regular file (a folder, a pipe or a "
-                    "device)")
-    with os.fdopen(handle, "rb") as stream:
-        try:
-            data = stream.read(most + 1)
-        except OSError as problem:
-            raise error(f"the {what} {shown} cannot be read: "
-                        f"{problem.strerror or problem}") from None
-    if len(data) > most:
-        raise error(f"the {what} {shown} is larger than {most:,} bytes")
-    return data
-
-
 # ------------------------------------------------------------------ JSON text
-
-
-#: The longest file name (in bytes) the common file systems take; the temporary file beside
-#: it adds a few characters, within the same limit's margin of most systems.
-LONGEST_FILE_NAME: Final = 200
-
-
-def write_atomically(path: str | os.PathLike[str], data: str | bytes) -> None:
-    """Write ``data`` to ``path`` so that the file is either as it was or whole: the bytes go
-    to a temporary file beside it, reach the disk, and only then take the name (a reader or a
-    crash in between never sees half a file). An error leaves no temporary file behind.
-
-    >>> import pathlib, tempfile
-    >>> target = pathlib.Path(tempfile.mkdtemp()) / "record.json"
-    >>> write_atomically(target, '{"format": 1}'); target.read_text()
-    '{"format": 1}'
-    >>> [p.name for p in target.parent.iterdir()]
-    ['record.json']
-    """
-    import tempfile
-    from pathlib import Path
-
-    if not isinstance(path, (str, os.PathLike)) or not str(path) or "\0" in str(path):
-        raise wrong_argument("path", path, "the path of a file")
-    if not isinstance(data, (str, bytes)):
-        raise wrong_argument("data", data, "the text or bytes to write")
-    target = Path(path)
-    if any(len(part.encode("utf-8", "surrogateescape")) > LONGEST_FILE_NAME
-           for part in target.parts):
-        raise wrong_argument("path", path, f"names of at most {LONGEST_FILE_NAME} bytes")
-    if target.name in ("", ".", "..") or target.is_dir():
-        raise wrong_argument("path", path, "the path of a file, not a folder")
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data.encode("utf-8") if isinstance(data, str) else data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def _number(text: str) -> int | float:

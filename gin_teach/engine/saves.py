@@ -8,7 +8,8 @@ A save that is too large is refused before it is parsed, one too deeply nested w
 parsed, in time linear in its length.
 
 ``Round.to_json``/``from_json`` (and Game's, and Match's) call the functions here, handing their
-class to the loaders: this module sits below the rounds and games it saves.
+class to the loaders: this module sits below the rounds and games it saves, and names only
+what it reads of them and how it builds them (:mod:`gin_teach.engine.savable`).
 
 >>> from gin_teach import Round
 >>> rnd = Round(seed=8); rnd.apply("pass")
@@ -29,17 +30,21 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from gin_teach.core.arguments import check_names
 from gin_teach.core.rules import Rules
 from gin_teach.core.validation import check_nesting, names_bad_arguments, read_json
 from gin_teach.engine.records import Deal
+from gin_teach.engine.savable import (
+    GameClass,
+    MatchClass,
+    RoundClass,
+    SavableGame,
+    SavableMatch,
+    SavableRound,
+)
 from gin_teach.errors import CardError, GinError, ReplayError, excerpt
-
-if TYPE_CHECKING:
-    from gin_teach.engine.game import Game, Match
-    from gin_teach.engine.round import Round
 
 __all__ = [
     "FORMAT_VERSION",
@@ -71,6 +76,9 @@ _SHARED: Final = ("format", "version", "rules", "names")
 _T = TypeVar("_T")
 _KINDS: Final[dict[type, str]] = {int: "a whole number", str: "text", list: "a list",
                                   dict: "an object"}
+_R = TypeVar("_R", bound=SavableRound)
+_G = TypeVar("_G", bound=SavableGame)
+_M = TypeVar("_M", bound=SavableMatch)
 
 
 @names_bad_arguments
@@ -130,7 +138,7 @@ def _codes(cards: Any) -> str:
 
 
 @names_bad_arguments
-def save_round(rnd: Round) -> dict[str, Any]:
+def save_round(rnd: SavableRound) -> dict[str, Any]:
     """A round as a save: rules, names, dealer, seed, the deal, the moves and the position
     they lead to.
 
@@ -164,7 +172,7 @@ def save_round(rnd: Round) -> dict[str, Any]:
 
 
 @names_bad_arguments
-def save_game(game: Game) -> dict[str, Any]:
+def save_game(game: SavableGame) -> dict[str, Any]:
     """A game as a save: its seed, how the first dealer was chosen, a given first deal, each
     round (as :func:`save_round` without the shared fields) and the scores.
 
@@ -188,7 +196,7 @@ def save_game(game: Game) -> dict[str, Any]:
 
 
 @names_bad_arguments
-def save_match(match: Match) -> dict[str, Any]:
+def save_match(match: SavableMatch) -> dict[str, Any]:
     """A match as a save: its seed, its length and each game (as :func:`save_game` without
     the shared fields).
 
@@ -217,7 +225,7 @@ def _inner(data: dict[str, Any]) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- loading
 
 
-def load_round(text: str | dict[str, Any], round_class: type[Round]) -> Round:
+def load_round(text: str | dict[str, Any], round_class: RoundClass[_R]) -> _R:
     """A round of ``round_class`` replayed from its save (see :meth:`Round.from_json`, which
     hands its class: this module sits below the rounds it saves); a save whose seed and deal
     disagree is refused.
@@ -254,7 +262,7 @@ def load_round(text: str | dict[str, Any], round_class: type[Round]) -> Round:
     return rnd
 
 
-def load_game(text: str | dict[str, Any], game_class: type[Game]) -> Game:
+def load_game(text: str | dict[str, Any], game_class: GameClass[_G]) -> _G:
     """A game of ``game_class`` replayed from its save (see :meth:`Game.from_json`), its scores
     checked.
 
@@ -273,7 +281,7 @@ def load_game(text: str | dict[str, Any], game_class: type[Game]) -> Game:
     return game
 
 
-def load_match(text: str | dict[str, Any], match_class: type[Match]) -> Match:
+def load_match(text: str | dict[str, Any], match_class: MatchClass[_M]) -> _M:
     """A match of ``match_class`` replayed from its save (see :meth:`Match.from_json`).
 
     >>> from gin_teach import Match
@@ -308,7 +316,7 @@ def load_match(text: str | dict[str, Any], match_class: type[Match]) -> Match:
 
 
 def _game(data: dict[str, Any], rules: Rules, names: tuple[str, str],
-          game_class: type[Game]) -> Game:
+          game_class: GameClass[_G]) -> _G:
     seed = _field(data, "seed", int)
     first = data.get("first_dealer")
     first_deal = data.get("first_deal")
@@ -323,7 +331,7 @@ def _game(data: dict[str, Any], rules: Rules, names: tuple[str, str],
         seed=seed))
 
 
-def _replay_rounds(apply: Callable[[str], None], game: Game, rounds: list[Any],
+def _replay_rounds(apply: Callable[[str], None], game: SavableGame, rounds: list[Any],
                    where: str) -> None:
     """Replay the saved rounds of ``game`` through ``apply`` (the game's, or its match's),
     checking each round's deal, dealer and scores before its moves."""

@@ -10,17 +10,61 @@ the two cannot disagree about a round or a total.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from gin_teach.core.hollywood import hollywood_games
+from gin_teach.core.rules import Rules
 from gin_teach.core.validation import names_bad_arguments
 from gin_teach.core.wording import says, whose
+from gin_teach.engine.records import RoundResult
+from gin_teach.engine.totals import GameTotals
 
-if TYPE_CHECKING:
-    from gin_teach.engine.game import Game
+__all__ = ["PlayedRound", "RoundLine", "ScoredGame", "Scoresheet", "TotalLine", "scoresheet_of",
+           "scoresheet_text"]
 
-__all__ = ["RoundLine", "Scoresheet", "TotalLine", "scoresheet_of", "scoresheet_text"]
+
+# The game imports this module to print its sheet, so the sheet names a game by what it reads
+# of it: an import of the game here would close a loop.
+class PlayedRound(Protocol):
+    """What a scoresheet reads of a round: who dealt it and how it ended (``None`` while it
+    is played).
+
+    >>> from gin_teach import Round
+    >>> played: PlayedRound = Round(seed=1, dealer=1)
+    >>> played.dealer, played.result
+    (1, None)
+    """
+
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def result(self) -> RoundResult | None: ...
+
+
+class ScoredGame(Protocol):
+    """What a scoresheet reads of a game (a :class:`~gin_teach.engine.game.Game` has it all):
+    its rules and players, its rounds, its count and its winner.
+
+    >>> from gin_teach.engine.game import Game
+    >>> game: ScoredGame = Game(seed=1)
+    >>> game.totals().total, game.is_over
+    ((0, 0), False)
+    """
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def names(self) -> tuple[str, str]: ...
+    @property
+    def rounds(self) -> Sequence[PlayedRound]: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def winner(self) -> int | None: ...
+    def totals(self) -> GameTotals: ...
+    def hollywood_totals(self) -> Sequence[GameTotals]: ...
 
 
 @dataclass(frozen=True)
@@ -70,7 +114,7 @@ class Scoresheet:
 
 
 @names_bad_arguments
-def scoresheet_of(game: Game) -> Scoresheet:
+def scoresheet_of(game: ScoredGame) -> Scoresheet:
     """The scoresheet of ``game`` so far: each finished round with the running race points,
     then the race points, the boxes, the game bonus, a shutout's doubling and the totals.
 
@@ -119,7 +163,7 @@ def scoresheet_of(game: Game) -> Scoresheet:
                       totals.winner if totals.doubled else None, closing)
 
 
-def _hollywood_sheet(game: Game) -> Scoresheet:
+def _hollywood_sheet(game: ScoredGame) -> Scoresheet:
     """A Hollywood sheet: each round with the games it was written in, then each game's
     points, boxes and bonus, and the three games' totals added up."""
     names = game.names

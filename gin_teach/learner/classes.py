@@ -24,12 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gin_teach.core.validation import (
-    names_bad_arguments,
-    read_regular_file,
-    write_atomically,
-    wrong_argument,
-)
+from gin_teach.core.files import read_regular_file, write_atomically
+from gin_teach.core.validation import names_bad_arguments, wrong_argument
 from gin_teach.core.wording import counted
 from gin_teach.errors import ProgressError
 from gin_teach.learner.charts import Picture, bar_chart, charts_html

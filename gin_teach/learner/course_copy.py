@@ -39,7 +39,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from gin_teach.core.validation import names_bad_arguments, read_regular_file, write_atomically
+from gin_teach.core.files import read_regular_file, write_atomically
+from gin_teach.core.validation import names_bad_arguments
 from gin_teach.errors import CourseError, excerpt
 
 __all__ = ["COURSE_SUFFIXES", "RECORD_NAME", "START", "CopyReport", "copy_course",

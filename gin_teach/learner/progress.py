@@ -46,7 +46,7 @@ import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from gin_teach.core.validation import write_atomically
+from gin_teach.core.files import write_atomically
 from gin_teach.errors import ProgressError, excerpt
 from gin_teach.learner.rating import Rating
 from gin_teach.learner.record import FRESH_RATING, PROGRESS_FORMAT, Progress

@@ -21,23 +21,41 @@ from __future__ import annotations
 
 import datetime
 import json
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gin_teach.core.validation import check_nesting, names_bad_arguments, wrong_argument
+from gin_teach.core.validation import check_nesting, names_bad_arguments, unchecked, wrong_argument
 from gin_teach.core.verdicts import ACCEPTED
-from gin_teach.errors import ProgressError, RatingError
+from gin_teach.errors import ProgressError
 from gin_teach.learner.rating import (
-    MAX_DEVIATION,
-    RATING_RANGE,
-    UPDATED_DEVIATION,
-    UPDATED_VOLATILITY,
     Rating,
+)
+from gin_teach.learner.record_fields import (
+    DAYS_KEPT,
+    EXERCISES_KEPT,
+    GAMES_KEPT,
+    HISTORY_KEPT,
+    LONGEST_NAME,
+    MIN_DEVIATION,
+    MOST_POINTS,
+    MOST_ROUNDS,
+    OWN_PUZZLES_KEPT,
+    PROGRESS_FORMAT,
+    RECENT_KEPT,
+    REVIEWS_KEPT,
+    THEMES_KEPT,
+    VOLATILITY_RANGE,
+    ExerciseRecord,
+    GameRecord,
+    progress_fields,
+    soonest_reviews,
+    stored_number,
 )
 from gin_teach.learner.review_schedule import DATE_RANGE, ReviewEntry, after_attempt
 
+# The limits and the parts are handed on: the store, the widgets and the tests read them
+# here.
 __all__ = [
     "COUNTING_RULE",
     "FRESH_RATING",
@@ -56,41 +74,12 @@ __all__ = [
     "verdict_score",
 ]
 
-PROGRESS_FORMAT = 2
-"""Format 1 (rating, streaks, solved, recent) is read and migrated; format 2 adds the
-history, themes, days, reviews, exercises and games."""
 FRESH_RATING = Rating()
 """Where every learner starts: 1500, with the widest deviation."""
-RECENT_KEPT = 200
-"""How many recent attempts (puzzle id and score) are kept."""
-HISTORY_KEPT = 2000
-"""How many dated attempts (for the rating-over-time chart) are kept."""
-GAMES_KEPT = 500
-DAYS_KEPT = 3660
-EXERCISES_KEPT = 2000
-OWN_PUZZLES_KEPT = 150
-"""How many puzzles from the learner's own games are kept (the oldest go first): at most
-about a megabyte of a record that may hold four."""
-THEMES_KEPT = 1000
-"""How many themes are rated: a puzzle's theme past these is not rated (its attempt still
-counts overall)."""
-REVIEWS_KEPT = 5000
-"""How many puzzles the review schedule holds: past these, the ones the learner knows best
-(due last) leave it, so the record never outgrows its file."""
-LONGEST_NAME = 199
-"""The most characters of a puzzle id, a theme, an exercise key or a stored time."""
 RECORD_BYTES = 3_900_000
 """The most bytes a record's JSON may take: a record that would grow past it is compacted
 (the oldest history, the reviews known best and the oldest exercises go first), and a file
 of up to 4,000,000 bytes is read, so an export (the record and a name) still fits."""
-VOLATILITY_RANGE = UPDATED_VOLATILITY
-"""The Glicko-2 volatility a loaded record is clamped into: far outside it the volatility
-step fails (a volatility of 1e-300 has no logarithm in floating point). A rating update
-keeps within it, so a saved rating loads back as it was."""
-MIN_DEVIATION = UPDATED_DEVIATION[0]
-MOST_POINTS = 10**6
-MOST_ROUNDS = 10**4
-"""A game's points and rounds stay below these in a record."""
 COUNTING_RULE = ("best or good solves the puzzle; an inaccuracy, or a solve after a hint, "
                  "counts as half; a mistake, a blunder or a shown solution counts as a miss")
 
@@ -109,37 +98,6 @@ def verdict_score(verdict: str) -> float:
 
 def _minute(when: datetime.datetime) -> str:
     return when.isoformat(timespec="minutes")
-
-
-@dataclass(frozen=True)
-class ExerciseRecord:
-    """One checked lesson exercise: its ``lesson`` (the notebook's name, or ""), the ``tries``
-    until it was first solved (or so far), and when it was ``first_solved`` (None: not yet).
-
-    >>> ExerciseRecord("01_cards", 2, "2025-12-03T18:30").first_solved
-    '2025-12-03T18:30'
-    """
-
-    lesson: str = ""
-    tries: int = 0
-    first_solved: str | None = None
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One game played at the table: when it ended, whether the learner ``won``, the final
-    ``points`` (the learner's first), the ``rounds`` played and the coach's review ``accuracy``
-    (0-100; None when the coach was off).
-
-    >>> GameRecord("2025-12-03T18:30", True, (112, 40), 5, 81.0).won
-    True
-    """
-
-    when: str
-    won: bool
-    points: tuple[int, int]
-    rounds: int
-    accuracy: float | None = None
 
 
 @dataclass(frozen=True)
@@ -206,7 +164,7 @@ class Progress:
         if entry is not None:
             reviews[puzzle_id] = entry
             if len(reviews) > REVIEWS_KEPT:
-                reviews = _soonest(reviews, REVIEWS_KEPT)
+                reviews = soonest_reviews(reviews, REVIEWS_KEPT)
         return replace(
             self, rating=rating, streak=streak, best_streak=max(self.best_streak, streak),
             attempts=self.attempts + 1,
@@ -320,7 +278,7 @@ class Progress:
             del own[old]
             reviews.pop(old, None)
         if len(reviews) > REVIEWS_KEPT:
-            reviews = _soonest(reviews, REVIEWS_KEPT)
+            reviews = soonest_reviews(reviews, REVIEWS_KEPT)
         return replace(self, own_puzzles=own, reviews=reviews)
 
     def record_game(self, won: bool, points: tuple[int, int], rounds: int,
@@ -338,7 +296,7 @@ class Progress:
             raise wrong_argument("points", points, "two whole numbers of at least 0")
         if not _whole(rounds) or rounds < 0:
             raise wrong_argument("rounds", rounds, "a whole number of at least 0")
-        if accuracy is not None and (not _number(accuracy) or not 0 <= accuracy <= 100):
+        if accuracy is not None and (not stored_number(accuracy) or not 0 <= accuracy <= 100):
             raise wrong_argument("accuracy", accuracy, "a number from 0 to 100, or None")
         when = _check_when(when)
         # A game to a target of millions is kept at the most a record holds, not refused:
@@ -430,7 +388,7 @@ class Progress:
                            reviews={pid: e for pid, e in self.reviews.items()
                                     if pid not in dropped})
         if largest == "reviews":
-            return replace(self, reviews=_soonest(self.reviews, len(self.reviews) // 2))
+            return replace(self, reviews=soonest_reviews(self.reviews, len(self.reviews) // 2))
         if largest == "exercises":
             kept = sorted(self.exercises.items(),
                           key=lambda item: (item[1].first_solved or "~", item[0]))
@@ -465,26 +423,8 @@ class Progress:
         extra = {key: value for key, value in data.items() if key not in _KNOWN_FIELDS}
         check_nesting(extra, what="record's unknown fields", error=ProgressError,
                       max_depth=20)
-        if data["format"] == 1:
-            data = {**data, "history": [], "themes": {}, "days": [], "reviews": {},
-                    "exercises": {}, "games": []}
-        counts = [n for key in ("streak", "best_streak", "attempts")
-                  if type(n := data.get(key)) is int and 0 <= n < 10**9]
-        if len(counts) != 3:
-            raise ProgressError("streak, best_streak and attempts must be whole numbers")
-        solved, recent = data.get("solved"), data.get("recent")
-        if not (isinstance(solved, list) and all(_short_text(s) for s in solved)):
-            raise ProgressError("solved must be a list of puzzle ids")
-        if not (isinstance(recent, list) and len(recent) <= RECENT_KEPT and all(
-                isinstance(r, list) and len(r) == 2 and _short_text(r[0]) and _score(r[1])
-                for r in recent)):
-            raise ProgressError("recent must be a list of [puzzle id, score] pairs")
-        return cls(_rating(data.get("rating"), "rating"), counts[0], counts[1], counts[2],
-                   frozenset(solved), tuple((r[0], float(r[1])) for r in recent),
-                   _history(data.get("history")), _themes(data.get("themes")),
-                   _days(data.get("days")), _reviews(data.get("reviews")),
-                   _exercises(data.get("exercises")), _games(data.get("games")),
-                   _own_puzzles(data.get("own_puzzles", {})), extra)
+        # Read as before: a slip inside is this method's, not an argument of the wrong kind.
+        return cls(**unchecked(progress_fields)(data), extra=extra)
 
 
 _KNOWN_FIELDS = frozenset(Progress().to_dict())
@@ -517,117 +457,3 @@ def _check_when(when: object) -> datetime.datetime:
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _soonest(reviews: Mapping[str, ReviewEntry], kept: int) -> dict[str, ReviewEntry]:
-    """The ``kept`` reviews due soonest: the puzzles the learner knows least."""
-    ranked = sorted(reviews.items(), key=lambda item: (item[1].due, item[0]))
-    return dict(ranked[:kept])
-
-
-# ---------------------------------------------------------------------- field readers
-
-def _short_text(value: object) -> bool:
-    return isinstance(value, str) and len(value) < 200
-
-
-def _number(value: object) -> bool:
-    return (not isinstance(value, bool) and isinstance(value, (int, float))
-            and math.isfinite(value))
-
-
-def _score(value: object) -> bool:
-    return _number(value) and 0.0 <= value <= 1.0  # type: ignore[operator]
-
-
-def _rating(value: object, what: str) -> Rating:
-    if not (isinstance(value, list) and len(value) == 3 and all(_number(v) for v in value)):
-        raise ProgressError(f"{what} must be [rating, deviation, volatility]")
-    rating, deviation, volatility = (float(v) for v in value)
-    if not 0 < deviation <= MAX_DEVIATION or volatility <= 0:
-        raise ProgressError(f"{what}: a deviation must be in (0, {MAX_DEVIATION:g}] and a "
-                            "volatility above 0")
-    try:
-        return Rating(rating, max(deviation, MIN_DEVIATION),
-                      min(max(volatility, VOLATILITY_RANGE[0]), VOLATILITY_RANGE[1]))
-    except RatingError as error:
-        raise ProgressError(f"{what}: {error}") from None
-
-
-def _items(value: object, what: str, most: int) -> list[Any]:
-    if not isinstance(value, list) or len(value) > most:
-        raise ProgressError(f"{what} must be a list of at most {most} entries")
-    return value
-
-
-def _mapping(value: object, what: str, most: int) -> dict[str, Any]:
-    if not isinstance(value, dict) or len(value) > most or not all(map(_short_text, value)):
-        raise ProgressError(f"{what} must be an object of at most {most} entries")
-    return value
-
-
-def _history(value: object) -> tuple[tuple[str, str, float, float], ...]:
-    rows = _items(value, "history", HISTORY_KEPT)
-    if not all(isinstance(r, list) and len(r) == 4 and _short_text(r[0]) and _short_text(r[1])
-               and _score(r[2]) and _number(r[3])
-               and RATING_RANGE[0] <= r[3] <= RATING_RANGE[1] for r in rows):
-        raise ProgressError("history must be a list of [time, puzzle id, score, rating]")
-    return tuple((r[0], r[1], float(r[2]), float(r[3])) for r in rows)
-
-
-def _themes(value: object) -> dict[str, Rating]:
-    return {theme: _rating(r, f"theme {theme[:40]!r}")
-            for theme, r in _mapping(value, "themes", THEMES_KEPT).items()}
-
-
-def _days(value: object) -> frozenset[str]:
-    days = _items(value, "days", DAYS_KEPT)
-    try:
-        return frozenset(datetime.date.fromisoformat(d).isoformat() for d in days)
-    except (TypeError, ValueError):
-        raise ProgressError("days must be a list of dates like 2025-12-03") from None
-
-
-def _reviews(value: object) -> dict[str, ReviewEntry]:
-    # An older gin_teach kept up to 100,000: such a schedule is trimmed, not refused.
-    reviews = {pid: ReviewEntry.from_dict(e)
-               for pid, e in _mapping(value, "reviews", 100_000).items()}
-    return _soonest(reviews, REVIEWS_KEPT) if len(reviews) > REVIEWS_KEPT else reviews
-
-
-def _exercises(value: object) -> dict[str, ExerciseRecord]:
-    found = {}
-    for key, row in _mapping(value, "exercises", EXERCISES_KEPT).items():
-        if not (isinstance(row, list) and len(row) == 3 and _short_text(row[0])
-                and type(row[1]) is int and 0 <= row[1] < 10**9
-                and (row[2] is None or _short_text(row[2]))):
-            raise ProgressError("an exercise must be [lesson, tries, first solved or null]")
-        found[key] = ExerciseRecord(row[0], row[1], row[2])
-    return found
-
-
-def _own_puzzles(value: object) -> dict[str, dict[str, Any]]:
-    # Each puzzle is checked field by field when it is read back as a Puzzle (a broken one
-    # is then left out, never the record): here only its shape.
-    found = _mapping(value, "own_puzzles", OWN_PUZZLES_KEPT)
-    check_nesting(found, what="record's own puzzles", error=ProgressError, max_depth=20)
-    if not all(isinstance(data, dict) and data.get("id") == pid for pid, data in found.items()):
-        raise ProgressError("own_puzzles must map each puzzle id to that puzzle")
-    return {pid: dict(data) for pid, data in found.items()}
-
-
-def _games(value: object) -> tuple[GameRecord, ...]:
-    rows = _items(value, "games", GAMES_KEPT)
-    games = []
-    for row in rows:
-        if not (isinstance(row, list) and len(row) == 5 and _short_text(row[0])
-                and isinstance(row[1], bool) and isinstance(row[2], list) and len(row[2]) == 2
-                and all(type(p) is int and 0 <= p < MOST_POINTS for p in row[2])
-                and type(row[3]) is int and 0 <= row[3] < MOST_ROUNDS
-                and (row[4] is None or (_number(row[4]) and 0 <= row[4] <= 100))):
-            raise ProgressError("a game must be [time, won, [points, points], rounds, "
-                                "accuracy or null]")
-        games.append(GameRecord(row[0], row[1], (row[2][0], row[2][1]), row[3],
-                                None if row[4] is None else float(row[4])))
-    return tuple(games)
-

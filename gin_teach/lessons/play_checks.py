@@ -22,7 +22,8 @@ from gin_teach.core.validation import names_bad_arguments
 from gin_teach.core.wording import counted
 from gin_teach.display import hand_svg
 from gin_teach.engine.actions import Action
-from gin_teach.engine.game import Game, GameTotals, Match
+from gin_teach.engine.game import Game, GameTotals
+from gin_teach.engine.match import Match
 from gin_teach.engine.round import Round
 from gin_teach.errors import GinError, excerpt
 from gin_teach.lessons.answers import (

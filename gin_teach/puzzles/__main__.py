@@ -42,6 +42,7 @@ from typing import TextIO
 from gin_teach.errors import GinError, PuzzleError
 from gin_teach.learner.progress import ProgressStore, store_for
 from gin_teach.lessons.trainer import TrainerSession
+from gin_teach.puzzles.bank import bank_to_json, load_bank
 from gin_teach.puzzles.generate import (
     GENERATED_KINDS,
     MAX_COUNT,
@@ -50,7 +51,7 @@ from gin_teach.puzzles.generate import (
     text_progress,
 )
 from gin_teach.puzzles.kinds import recheck_any, recheck_with_panel
-from gin_teach.puzzles.puzzle import QUESTIONS, TIER_NAMES, Puzzle, bank_to_json, load_bank
+from gin_teach.puzzles.puzzle import QUESTIONS, TIER_NAMES, Puzzle
 from gin_teach.puzzles.verify import margins, retier
 
 BUNDLED = Path(__file__).resolve().parent.parent / "data" / "puzzles.json"

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING, Any, Final
+from dataclasses import Field
+from typing import Any, ClassVar, Final, Protocol, TypeVar
 
 from gin_teach.analysis import Knowledge
 from gin_teach.core.cards import Card, hand_mask, to_cards
@@ -28,13 +29,61 @@ from gin_teach.puzzles.choices import (
     ChoiceValue,
 )
 
-if TYPE_CHECKING:
-    from gin_teach.puzzles.puzzle import Puzzle
-
-__all__ = ["puzzle_fields", "validate"]
+__all__ = ["PuzzleFields", "SomePuzzle", "puzzle_fields", "validate"]
 
 _MAX_TEXT: Final = 2_000
 _ID: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+
+
+# The puzzle checks itself here when it is made, and the texts and checks of the bank are
+# imported by it: so they all name a puzzle by its fields, and none imports the puzzle back.
+class PuzzleFields(Protocol):
+    """What a puzzle holds (a :class:`~gin_teach.puzzles.puzzle.Puzzle` is exactly this, a
+    frozen dataclass): what :func:`validate`, the texts and the bank's checks read of one,
+    and what ``dataclasses.replace`` gives a new value.
+
+    >>> from gin_teach.puzzles import load_bank
+    >>> puzzle: PuzzleFields = load_bank()[0]
+    >>> len(puzzle.hand), puzzle.kind
+    (11, 'discard')
+    """
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def tier(self) -> int: ...
+    @property
+    def themes(self) -> tuple[str, ...]: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+    @property
+    def knowledge(self) -> Knowledge: ...
+    @property
+    def answer(self) -> frozenset[Card]: ...
+    @property
+    def knock(self) -> bool | None: ...
+    @property
+    def rating(self) -> int: ...
+    @property
+    def explanation(self) -> str: ...
+    @property
+    def hint(self) -> str: ...
+    @property
+    def choices(self) -> tuple[ChoiceValue, ...]: ...
+    @property
+    def scores(self) -> tuple[int, int]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def take(self) -> bool | None: ...
+
+
+SomePuzzle = TypeVar("SomePuzzle", bound=PuzzleFields)
+"""A puzzle of some class, handed back as that class (by ``reexplain``, ``retier``...)."""
 
 
 
@@ -43,7 +92,7 @@ def _fail(puzzle_id: object, problem: str) -> PuzzleError:
 
 
 @names_bad_arguments
-def validate(p: Puzzle) -> None:
+def validate(p: PuzzleFields) -> None:
     """Check every field of a puzzle (:class:`PuzzleError` names the puzzle and the field).
 
     >>> from gin_teach.puzzles import load_bank
@@ -90,7 +139,7 @@ def validate(p: Puzzle) -> None:
         _check_choices(p)
 
 
-def _check_draw(p: Puzzle) -> None:
+def _check_draw(p: PuzzleFields) -> None:
     """A draw puzzle: a face-up card to take, an empty answer, ``take`` the answer, and
     exactly the two choices (take it, draw) measured, the answer losing nothing."""
     k = p.knowledge
@@ -118,7 +167,7 @@ def _check_draw(p: Puzzle) -> None:
         raise _fail(p.id, "answer: the answer must lose 0 points")
 
 
-def _check_choices(p: Puzzle) -> None:
+def _check_choices(p: PuzzleFields) -> None:
     seen: set[tuple[Card, bool]] = set()
     for choice in p.choices:
         key = (choice.card, choice.knock)

@@ -1,4 +1,4 @@
-"""A puzzle of the bank, its grading, and the JSON form of a puzzle bank.
+"""A puzzle of the bank and its grading.
 
 A puzzle is of one ``kind`` (:data:`KINDS`): a **discard** puzzle ("what do you discard?",
 and, when the answer cards could knock, "knock or play on?" too) or a **draw** puzzle
@@ -15,6 +15,7 @@ knock decision), ``good`` (within the noise of the best, or under
 ``blunder``. A grade looks its verdict up (:attr:`Puzzle.verdicts`): each choice's verdict is
 the judge's for the numbers stored, derived once and kept, never decided again.
 
+>>> from gin_teach.puzzles import load_bank
 >>> puzzle = load_bank()[0]
 >>> grade = puzzle.grade(puzzle.best_choice.card)
 >>> grade.verdict, grade.points_lost
@@ -26,19 +27,15 @@ from __future__ import annotations
 import functools
 import hashlib
 import html
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
 from gin_teach.analysis import Knowledge
 from gin_teach.core.cards import Card, HandLike, hand_mask, parse_cards, to_cards
-from gin_teach.core.validation import names_bad_arguments, read_json, wrong_argument
+from gin_teach.core.validation import wrong_argument
 from gin_teach.core.verdicts import (
-    ACCEPTED,
     INACCURACY_BELOW,
     MISTAKE_BELOW,
     VERDICTS,
@@ -56,19 +53,17 @@ from gin_teach.puzzles.choices import (
     stored_verdict,
 )
 from gin_teach.puzzles.fields import puzzle_fields, validate
+from gin_teach.puzzles.grade import Grade
 from gin_teach.puzzles.verify import verify_position
 from gin_teach.refutation import Refutation, refute
 
 __all__ = [
-    "BANK_FORMAT",
-    "BANK_VERSION",
     "DRAW_HINTS",
     "HINTS",
     "INACCURACY_BELOW",
     "KINDS",
     "KNOCK_LIMIT",
     "KNOWLEDGE_CARDS",
-    "MAX_BANK_BYTES",
     "MISTAKE_BELOW",
     "QUESTIONS",
     "THEMES",
@@ -77,10 +72,6 @@ __all__ = [
     "ChoiceValue",
     "Grade",
     "Puzzle",
-    "bank_from_json",
-    "bank_to_json",
-    "load_bank",
-    "puzzle_for",
 ]
 
 QUESTIONS: Final = {"discard": "What do you discard?", "knock": "Knock or play on?",
@@ -94,64 +85,6 @@ DRAW_HINTS: Final = {
     4: "What has your opponent taken and thrown? What would your pick-up tell it?",
     5: "Think about the whole hand: what the card does for you now, and later.",
 }
-BANK_FORMAT: Final = "gin_teach puzzle bank"
-BANK_VERSION: Final = 1
-MAX_BANK_BYTES: Final = 20_000_000
-"""A bank file larger than this is refused unread."""
-MAX_PUZZLES: Final = 20_000
-
-
-@dataclass(frozen=True)
-class Grade:
-    """How good an answer was: ``verdict`` (one of :data:`VERDICTS`), ``points_lost`` (expected
-    points against the best choice), the ``better`` card and knock decision to learn from (None
-    when the answer was best) and an ``explanation`` a learner can read.
-
-    >>> puzzle = load_bank()[0]
-    >>> grade = puzzle.grade(puzzle.best_choice.card)
-    >>> grade.verdict, grade.better
-    ('best', None)
-    """
-
-    card: Card
-    knock: bool
-    verdict: str
-    points_lost: float
-    better: Card | None
-    better_knock: bool | None
-    explanation: str
-    take: bool | None = None
-    """In a draw puzzle, whether the answer took ``card`` (the face-up card); else None."""
-    better_take: bool | None = None
-    """In a draw puzzle, the better choice (None when the answer was best)."""
-
-    @property
-    def score(self) -> float:
-        """The attempt's result for the rating: 1 for best or good (solved), 0.5 for an
-        inaccuracy, else 0.
-
-        >>> load_bank()[0].grade(load_bank()[0].best_choice.card).score
-        1.0
-        """
-        return {"best": 1.0, "good": 1.0, "inaccuracy": 0.5}.get(self.verdict, 0.0)
-
-    @property
-    def solved(self) -> bool:
-        """Best or good: the answer is accepted."""
-        return self.verdict in ACCEPTED
-
-    @property
-    def move(self) -> str:
-        """The answer graded, as a move: ``"discard KS"``, ``"knock KS"``, ``"take"`` or
-        ``"draw"``.
-
-        >>> puzzle = load_bank()[0]
-        >>> puzzle.grade(puzzle.best_choice.card).move == puzzle.best_choice.move
-        True
-        """
-        if self.take is not None:
-            return "take" if self.take else "draw"
-        return f"{'knock' if self.knock else 'discard'} {self.card.code}"
 
 
 def _reason_of(explanation: str) -> str:
@@ -192,6 +125,7 @@ class Puzzle:
     set the scene. ``answer`` holds the cards that are equally right; ``knock`` whether to knock
     with them (None when they cannot knock). ``choices`` values every legal choice.
 
+    >>> from gin_teach.puzzles import load_bank
     >>> puzzle = load_bank()[0]
     >>> len(puzzle.hand), puzzle.tier in TIER_NAMES, puzzle.answer <= set(puzzle.hand)
     (11, True, True)
@@ -237,6 +171,7 @@ class Puzzle:
         ``"knock"`` (a discard puzzle whose answer cards could knock: knock or play on?) or
         ``"discard"``.
 
+        >>> from gin_teach.puzzles import load_bank
         >>> load_bank()[0].question
         'discard'
         """
@@ -248,6 +183,7 @@ class Puzzle:
     def upcard(self) -> Card:
         """The face-up card a draw puzzle offers (:class:`PuzzleError` for a discard puzzle).
 
+        >>> from gin_teach.puzzles import load_bank
         >>> puzzle = next(p for p in load_bank() if p.kind == "draw")
         >>> puzzle.upcard == puzzle.knowledge.discard_pile[-1]
         True
@@ -268,6 +204,7 @@ class Puzzle:
         better of the two for that card). A card not in the hand, the card just taken, or a
         knock the count does not allow raise :class:`PuzzleError`.
 
+        >>> from gin_teach.puzzles import load_bank
         >>> puzzle = load_bank()[0]
         >>> puzzle.choice(puzzle.best_choice.card).points_lost
         0.0
@@ -295,6 +232,7 @@ class Puzzle:
         """Grade discarding ``card`` (knocking if ``knock``; ``None``: as well as that card
         allows). Raises :class:`PuzzleError` for a card that cannot be discarded.
 
+        >>> from gin_teach.puzzles import load_bank
         >>> puzzle = load_bank()[0]
         >>> wrong = max(puzzle.choices, key=lambda c: c.points_lost)
         >>> grade = puzzle.grade(wrong.card, wrong.knock)
@@ -341,6 +279,7 @@ class Puzzle:
         (``take=False``) in a draw puzzle, by the judge's values stored with it. A discard
         puzzle, or a ``take`` that is not True or False, raises :class:`PuzzleError`.
 
+        >>> from gin_teach.puzzles import load_bank
         >>> puzzle = next(p for p in load_bank() if p.kind == "draw")
         >>> puzzle.grade_draw(puzzle.take).verdict
         'best'
@@ -373,6 +312,7 @@ class Puzzle:
         ``"discard KS"`` or ``"knock KS"`` in a discard puzzle. A move the puzzle does not
         ask raises :class:`PuzzleError` naming the problem.
 
+        >>> from gin_teach.puzzles import load_bank
         >>> puzzle = load_bank()[0]
         >>> puzzle.grade_move(f"discard {puzzle.best_choice.card.code}").verdict
         'best'
@@ -401,6 +341,7 @@ class Puzzle:
         own deals of this position (:func:`~gin_teach.refutation.refute`): None for a move
         that does worse on none of them. Played out only when asked, after a wrong answer.
 
+        >>> from gin_teach.puzzles import load_bank
         >>> puzzle = load_bank()[0]
         >>> worst = max(puzzle.choices, key=lambda c: c.points_lost)
         >>> shown = puzzle.refutation(worst.move)
@@ -424,6 +365,7 @@ class Puzzle:
 
         (:func:`~gin_teach.puzzles.choices.stored_verdict`).
 
+        >>> from gin_teach.puzzles import load_bank
         >>> puzzle = load_bank()[0]
         >>> puzzle.verdicts[puzzle.best_choice.move]
         'best'
@@ -459,8 +401,9 @@ class Puzzle:
                    key=lambda c: (c.points_lost, c.card))
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of one puzzle (see :func:`bank_to_json`).
+        """The JSON form of one puzzle (see :func:`~gin_teach.puzzles.bank.bank_to_json`).
 
+        >>> from gin_teach.puzzles import load_bank
         >>> sorted(load_bank()[0].to_dict())[:4]
         ['answer', 'choices', 'explanation', 'hand']
         """
@@ -543,6 +486,7 @@ class Puzzle:
     def describe(self) -> str:
         """The position in words: what you know besides your hand.
 
+        >>> from gin_teach.puzzles import load_bank
         >>> "stock" in load_bank()[0].describe()
         True
         """
@@ -577,121 +521,3 @@ class Puzzle:
         row = "".join(f'<div style="margin:0 16px 8px 0">{p}</div>' for p in pictures)
         return (f'<div><div style="display:flex;flex-wrap:wrap">{row}</div>'
                 f"<div>{html.escape(self.describe())}</div></div>")
-
-
-# ----------------------------------------------------------------------------- bank files
-
-
-@names_bad_arguments
-def bank_to_json(puzzles: Sequence[Puzzle], margins: Mapping[str, float] | None = None) -> str:
-    """The bank file's text: a format name and version, the margins the puzzles were kept
-    with, and the puzzles (one per line, for readable diffs).
-
-    >>> text = bank_to_json(load_bank()[:2])
-    >>> len(bank_from_json(text))
-    2
-    """
-    head = json.dumps({"format": BANK_FORMAT, "version": BANK_VERSION,
-                       "margins": dict(margins or {})})
-    body = ",\n".join(json.dumps(p.to_dict(), ensure_ascii=False) for p in puzzles)
-    return f"{head[:-1]}, \"puzzles\": [\n{body}\n]}}\n"
-
-
-def bank_from_json(text: str | bytes) -> tuple[Puzzle, ...]:
-    """Read a bank file's text, checking its format, its version and every puzzle; a bad file
-    raises :class:`PuzzleError` naming the problem (never evaluates anything it reads).
-
-    >>> bank_from_json('{"format": "chess", "version": 1, "puzzles": []}')
-    Traceback (most recent call last):
-    ...
-    gin_teach.errors.PuzzleError: not a gin_teach puzzle bank (format 'chess')
-    """
-    if not isinstance(text, (str, bytes)):
-        raise PuzzleError(f"a puzzle bank is JSON text, not {excerpt(text)}")
-    if len(text) > MAX_BANK_BYTES:
-        raise PuzzleError(f"a puzzle bank is at most {MAX_BANK_BYTES} bytes")
-    # read_json refuses a number of 400 digits (as a file writes 10**400) before any field
-    # turns it into a float, which would overflow.
-    data = read_json(text, what="puzzle bank", error=PuzzleError, max_chars=MAX_BANK_BYTES)
-    if not isinstance(data, dict):
-        raise PuzzleError("a puzzle bank is a JSON object")
-    if data.get("format") != BANK_FORMAT:
-        raise PuzzleError(f"not a gin_teach puzzle bank (format {excerpt(data.get('format'))})")
-    if data.get("version") != BANK_VERSION:
-        raise PuzzleError(f"puzzle bank version {excerpt(data.get('version'))} is not "
-                          f"supported (this gin_teach reads version {BANK_VERSION})")
-    puzzles = data.get("puzzles")
-    if not isinstance(puzzles, list) or len(puzzles) > MAX_PUZZLES:
-        raise PuzzleError(f"puzzles must be a list of at most {MAX_PUZZLES}")
-    bank = tuple(Puzzle.from_dict(item) for item in puzzles)
-    ids = [p.id for p in bank]
-    if len(set(ids)) != len(ids):
-        twice = next(i for i in ids if ids.count(i) > 1)
-        raise PuzzleError(f"puzzle id {twice!r} appears twice")
-    return bank
-
-
-_BANK_CACHE: dict[str, tuple[Puzzle, ...]] = {}
-
-
-@names_bad_arguments
-def load_bank(path: str | Path | None = None) -> tuple[Puzzle, ...]:
-    """The puzzles in ``path`` (default: the bank that ships with gin_teach), checked.
-
-    >>> bank = load_bank()
-    >>> {p.tier for p in bank} <= set(TIER_NAMES), len({p.id for p in bank}) == len(bank)
-    (True, True)
-    """
-    if path is None:
-        source = resources.files("gin_teach").joinpath("data/puzzles.json")
-        key = "<bundled>"
-        if key not in _BANK_CACHE:
-            _BANK_CACHE[key] = bank_from_json(source.read_bytes())
-        return _BANK_CACHE[key]
-    path = Path(path)
-    try:
-        if path.stat().st_size > MAX_BANK_BYTES:
-            raise PuzzleError(f"{path.name}: a puzzle bank is at most {MAX_BANK_BYTES} bytes")
-        return bank_from_json(path.read_bytes())
-    except OSError as error:
-        raise PuzzleError(f"cannot read the puzzle bank {str(path)[:80]}: "
-                          f"{error.strerror}") from None
-
-
-def puzzle_for(theme: str | None, tier: int | None = None, seed: int = 0,
-               bank: Sequence[Puzzle] | None = None, *, kind: str | None = None) -> Puzzle:
-    """A puzzle of the bank (or ``bank``) that teaches ``theme`` (one of :data:`THEMES`; None
-    for any, when a ``kind`` is named), of ``tier`` if given, asking ``kind`` if given (a key
-    of :data:`QUESTIONS`: ``"discard"``, ``"knock"`` or ``"draw"``), chosen by ``seed``: the
-    same arguments give the same puzzle, so a lesson can draw its exercise from the bank and
-    its answer key stays true. The choice ranks the
-    fitting puzzles by a hash of ``seed`` and each id, so dropping other puzzles from the bank
-    never changes it, and adding some changes it only when a newcomer ranks first.
-
-    >>> puzzle = puzzle_for("knock early")
-    >>> "knock early" in puzzle.themes, puzzle == puzzle_for("knock early", seed=0)
-    (True, True)
-    >>> puzzle_for(None, kind="draw", seed=1).question
-    'draw'
-    >>> puzzle_for("bluff")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    gin_teach.errors.PuzzleError: 'bluff' is not a puzzle theme; the themes are: highest ...
-    """
-    if (theme is not None or kind is None) and (not isinstance(theme, str)
-                                                 or theme not in THEMES):
-        raise PuzzleError(f"{excerpt(theme)} is not a puzzle theme; the themes are: "
-                          f"{', '.join(THEMES)}")
-    if tier is not None and (type(tier) is not int or tier not in TIER_NAMES):
-        raise PuzzleError(f"tier {excerpt(tier)} is not one of {sorted(TIER_NAMES)}")
-    if kind is not None and (not isinstance(kind, str) or kind not in QUESTIONS):
-        raise PuzzleError(f"kind {excerpt(kind)} is not one of {', '.join(QUESTIONS)}")
-    fitting = [p for p in (load_bank() if bank is None else bank)
-               if theme in (None, *p.themes) and tier in (None, p.tier)
-               and kind in (None, p.question)]
-    if not fitting:
-        where = f" of tier {tier}" if tier is not None else ""
-        asks = f" asking {QUESTIONS[kind].lower()[:-1]}" if kind is not None else ""
-        teaches = f" teaches {theme!r}" if theme is not None else ""
-        raise PuzzleError(f"no puzzle{where}{asks}{teaches or ' fits'}")
-    return min(fitting, key=lambda p: hashlib.sha256(f"{seed}:{p.id}".encode()).digest())

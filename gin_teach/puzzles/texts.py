@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from gin_teach.analysis import Knowledge, analyze_discards
 from gin_teach.core.cards import Card
@@ -42,9 +41,7 @@ from gin_teach.explain import (
     without_pile,
 )
 from gin_teach.puzzles.choices import HINTS, ChoiceValue, stored_verdict
-
-if TYPE_CHECKING:
-    from gin_teach.puzzles.puzzle import Puzzle
+from gin_teach.puzzles.fields import SomePuzzle
 
 __all__ = ["PuzzleTexts", "puzzle_texts", "puzzle_tier", "reexplain"]
 
@@ -358,7 +355,7 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
 
 
 @names_bad_arguments
-def reexplain(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle:
+def reexplain(puzzle: SomePuzzle, rules: Rules | None = None) -> SomePuzzle:
     """The puzzle with its explanation, hint, choices' ``why`` and themes written again by
     the explainer from its stored position and numbers: the answer, the rating and every
     number stay as they are, and no hand is played out. A take-or-draw puzzle is returned as

@@ -32,7 +32,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from gin_teach.analysis import DiscardAnalysis, Knowledge, analyze_discards
 from gin_teach.core.cards import Card, HandLike, to_cards
@@ -50,10 +50,8 @@ from gin_teach.judge import (
     judge_draw,
 )
 from gin_teach.puzzles.choices import TIER_NAMES, ChoiceValue
+from gin_teach.puzzles.fields import PuzzleFields, SomePuzzle
 from gin_teach.puzzles.texts import puzzle_texts, puzzle_tier, reexplain
-
-if TYPE_CHECKING:
-    from gin_teach.puzzles.puzzle import Puzzle
 
 __all__ = [
     "COUNT_MARGIN",
@@ -272,7 +270,8 @@ def confirmation_seed(hand: Sequence[Card]) -> int:
 
 
 @names_bad_arguments
-def recheck(puzzle: Puzzle, rules: Rules | None = None, rekey: bool = False) -> Puzzle | str:
+def recheck(puzzle: SomePuzzle, rules: Rules | None = None,
+            rekey: bool = False) -> SomePuzzle | str:
     """Check a stored puzzle again with today's code, and measure it again with the judge:
     the puzzle with the judge's values, or why it no longer holds. The judge
     (:func:`~gin_teach.judge.judge_discard` at :data:`~gin_teach.judge.BANK` precision) must
@@ -324,7 +323,7 @@ PANEL: Final = ("judge", "simple", "random", "lowest")
 
 
 @names_bad_arguments
-def panel_check(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle | str:
+def panel_check(puzzle: SomePuzzle, rules: Rules | None = None) -> SomePuzzle | str:
     """A discard puzzle whose answer holds against every opponent style of :data:`PANEL`,
     measured on the same deals: its answer kept to the cards best or within the noise of
     the best (:func:`holds_against`) under every style; a choice of the Count and Shape
@@ -433,7 +432,7 @@ STYLE_WORDS: Final = {
 
 
 @names_bad_arguments
-def retier(puzzle: Puzzle, rules: Rules | None = None) -> Puzzle:
+def retier(puzzle: SomePuzzle, rules: Rules | None = None) -> SomePuzzle:
     """The puzzle in the tier of what decides it (:func:`~gin_teach.puzzles.texts.
     puzzle_tier`) with its texts written again (:func:`~gin_teach.puzzles.texts.reexplain`),
     from its stored numbers: no hand is played out. A puzzle that moves gets the first
@@ -476,12 +475,12 @@ def accepted_cards(judged: Judgement, knock: bool | None) -> frozenset[Card]:
                      and (o.card in knockable) == (knock is not None))
 
 
-def _said_answer(puzzle: Puzzle) -> str:
+def _said_answer(puzzle: PuzzleFields) -> str:
     cards = " ".join(sorted(map(str, puzzle.answer)))
     return f"{cards}{' and knock' if puzzle.knock else ''}"
 
 
-def _cost(judged: Judgement, puzzle: Puzzle) -> str:
+def _cost(judged: Judgement, puzzle: PuzzleFields) -> str:
     option = min((o for o in judged.options if o.card in puzzle.answer
                   and o.knock == bool(puzzle.knock)), key=lambda o: o.loss)
     return option.cost()
