@@ -31,19 +31,23 @@ from collections.abc import Sequence
 from functools import partial
 
 from gin_teach import Game, Rules, play
-from gin_teach.bots import BOTS, Player, SeededBot, ShaperBot, SimpleBot
-from gin_teach.bots.throwers import THROWERS
+from gin_teach.bots import BOTS, Player, ShaperBot, SimpleBot
 from gin_teach.engine.actions import Action
 from gin_teach.engine.records import Observation
-from gin_teach.tournament import RULES, TournamentResult, cross_table, ladder_table, tournament
+from gin_teach.tournament import (
+    LADDER,
+    RULES,
+    TournamentResult,
+    cross_table,
+    ladder,
+    tournament,
+)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-#: Every player the ladder can seat, weakest first: the course's levels with the two outside
-#: throwers (built on no part of the judge) just above Random.
-PLAYERS: dict[str, type[SeededBot]] = {"random": BOTS["random"], **THROWERS,
-                                    **{name: bot for name, bot in BOTS.items() if name != "random"}}
-#: The ladder's rows (the levels) and columns (what they are measured against).
+PLAYERS = LADDER
+#: The ladder's rows: the course's levels but Random.
 LEVELS = [name for name in BOTS if name != "random"]
+
 
 # (row, column, least win rate) the issues ask for: the first five when the levels were built,
 # the rest for a stronger Expert and a Master (issue 40).
@@ -197,7 +201,7 @@ def write_ladder(path: str, results: Sequence[TournamentResult], command: str) -
         "",
         f"    {command}",
         "",
-        ladder_table(results, list(reversed(levels)), opponents),
+        ladder(results),
         "",
         f"![The ladder]({os.path.basename(plot)})",
         "",

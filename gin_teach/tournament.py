@@ -41,7 +41,8 @@ from dataclasses import asdict, dataclass, field
 from importlib import resources
 from typing import Any, Final
 
-from gin_teach.bots import BOTS, Player, play
+from gin_teach.bots import BOTS, Player, SeededBot, play
+from gin_teach.bots.throwers import THROWERS
 from gin_teach.core.parallel import check_executor, ordered_map
 from gin_teach.core.rules import Rules
 from gin_teach.core.validation import names_bad_arguments
@@ -49,12 +50,14 @@ from gin_teach.engine.game import Game
 from gin_teach.errors import TournamentError, excerpt
 
 __all__ = [
+    "LADDER",
     "MAX_GAMES",
     "RULES",
     "HandRecord",
     "TournamentError",
     "TournamentResult",
     "cross_table",
+    "ladder",
     "ladder_table",
     "main",
     "measured_results",
@@ -73,6 +76,12 @@ RULES: Final[dict[str, Rules]] = {
     "eaai": Rules(box_bonus=0, game_bonus=0, shutout_game_bonus=0, name="eaai"),
     "hollywood": Rules.hollywood(),
 }
+#: Every player the ladder seats, weakest first: the course's levels (:data:`BOTS`) with the
+#: two outside throwers (:data:`~gin_teach.bots.throwers.THROWERS`, built on no part of the
+#: judge) just above Random.
+LADDER: Final[dict[str, type[SeededBot]]] = {
+    "random": BOTS["random"], **THROWERS,
+    **{name: bot for name, bot in BOTS.items() if name != "random"}}
 MAX_GAMES: Final = 100_000_000
 """The most games one tournament plays (a typo's extra zeros are refused, not started)."""
 
@@ -357,6 +366,21 @@ def ladder_table(results: Iterable[TournamentResult], levels: Sequence[str],
     lines += [f"| **{level}** | " + " | ".join(cell(level, o) for o in opponents) + " |"
               for level in levels]
     return "\n".join(lines)
+
+
+@names_bad_arguments
+def ladder(results: Iterable[TournamentResult] | None = None) -> str:
+    """The ladder: every level of the course but Random (rows, strongest first) against every
+    player of :data:`LADDER` some result measured (columns, weakest first), from ``results``
+    or, by default, the saved ones (:func:`measured_results`).
+
+    >>> print(ladder().splitlines()[2].split(" | ")[0])  # the strongest level first
+    | **expert**
+    """
+    measured = list(measured_results() if results is None else results)
+    seen = {name for r in measured for name in (r.a, r.b)}
+    levels = [name for name in reversed(BOTS) if name != "random" and name in seen]
+    return ladder_table(measured, levels, [name for name in LADDER if name in seen])
 
 
 class _Tally:
