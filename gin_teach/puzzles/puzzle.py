@@ -53,6 +53,7 @@ from gin_teach.puzzles.choices import (
     THEMES,
     TIER_NAMES,
     ChoiceValue,
+    rates_json,
     stored_verdict,
 )
 from gin_teach.puzzles.fields import puzzle_fields, validate
@@ -486,7 +487,8 @@ class Puzzle:
                 "scores": list(self.scores), "turn": self.turn,
                 "choices": [{"card": c.card.code, "knock": c.knock,
                              "points_lost": round(c.points_lost, 2),
-                             "error": round(c.error, 2), "why": c.why}
+                             "error": round(c.error, 2), "why": c.why,
+                             **({"rates": rates_json(c.rates)} if c.rates else {})}
                             for c in self.choices]}
 
     @classmethod
