@@ -227,7 +227,7 @@ class Rate:
     error: float
 
     def __post_init__(self) -> None:
-        if self.name not in RATE_NAMES:
+        if not isinstance(self.name, str) or self.name not in RATE_NAMES:
             raise wrong_argument("name", self.name, f"one of {', '.join(RATE_NAMES)}")
         for field in ("mine", "best", "error"):
             value = getattr(self, field)
