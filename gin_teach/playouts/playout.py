@@ -700,7 +700,7 @@ def discard_ending(hand: int, card: int, theirs: int, stock: list[int],
     if down != 0:
         return -score, OPPONENT_NOT_FIRST
     # The playout leaves each side's last hand in ``hands``: the opponent's, spread.
-    gin = deadwood_of_mask(hands[0], rules.joker_points) == 0
+    gin = _count(hands[0], rules.joker_points) == 0
     return -score, OPPONENT_GIN if gin else OPPONENT_KNOCKED
 
 
