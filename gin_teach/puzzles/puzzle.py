@@ -411,7 +411,8 @@ class Puzzle:
         if not isinstance(move, str):
             raise PuzzleError(f"a move is text such as 'discard KS', got {excerpt(move)}")
         try:
-            return refute(self.hand, self.knowledge, None, move, self.best_choice.move)
+            return refute(self.hand, self.knowledge, None, move, self.best_choice.move,
+                          scores=self.scores)
         except CardError as error:
             raise PuzzleError(f"{error}: not a choice of puzzle {self.id}") from None
 
