@@ -615,7 +615,7 @@ def rate_clause(better: Valued, worse: Valued) -> str:
     ...                rates=(Rate("opponent_first", 0.654, 0.643, 0.0055),
     ...                       Rate("hand_won", 0.354, 0.365, 0.0055)))
     >>> rate_clause(Valued.discard("KS"), worse)
-    'your opponent goes down first on 65.4% of the deals after Q♣, 64.3% after K♠'
+    'your opponent goes down first on 65% of the deals after Q♣, 64% after K♠'
     """
     for name, value in (("better", better), ("worse", worse)):
         if not isinstance(value, Valued):
