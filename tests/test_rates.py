@@ -15,7 +15,7 @@ import pytest
 from gin_teach import Card, Rules
 from gin_teach.analysis import Knowledge
 from gin_teach.errors import GinError, PuzzleError
-from gin_teach.explain import ONLY_PLAYOUTS, Position, Valued, decide
+from gin_teach.explain import ONLY_PLAYOUTS, Position, Valued, decide, draw_reason
 from gin_teach.explain.reasons import rate_clause
 from gin_teach.judge import RATE_NAMES, Rate, judge_discard, judge_draw, table_view
 from gin_teach.playouts.opponent import OpponentModel
@@ -233,3 +233,23 @@ def test_measure_rates_keeps_every_number_and_verdict() -> None:
     assert again == p
     assert [c.points_lost for c in again.choices] == [c.points_lost for c in p.choices]
     assert again.verdicts == p.verdicts
+
+
+def test_a_level_take_or_draw_says_how_often_each_wins_the_hand() -> None:
+    # 5♠ taken leaves 46 after throwing K♠; a stock card leaves 45.95 on average; both keep
+    # the same 5 outs: nothing in sight parts them.
+    hand, known = "4D 4C JC 8H 6H KS 4S QD 6D AC", Knowledge(discard_pile="KH 5S",
+                                                              stock_size=25)
+    judged = judge_draw(hand, known)
+    other = judged.options[1]
+    (won,) = other.rates
+    for option in judged.options:
+        text = draw_reason(judged, hand, known, option)
+        assert "the counts are level and so are the outs" in text, text
+        assert "only the playouts" not in text
+        match = re.search(r"\((\d+)% after (taking|drawing), (\d+)% after (taking|drawing)\)",
+                          text)
+        assert match is not None, text
+        assert int(match[1]) == round(100 * won.mine) and int(match[3]) == round(100 * won.best)
+        assert match[2] == other.kind.replace("take", "taking").replace("draw", "drawing")
+        assert ("about as often" in text) == (not won.separates)

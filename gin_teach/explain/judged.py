@@ -88,18 +88,20 @@ def _draw_apart(judged: Judgement, upcard: Card) -> str:
     won the hand in the judge's deals (the same deals), and whether that sets them apart."""
     best, other = judged.best, next(o for o in judged.options if o is not judged.best)
     won = next((r for r in other.rates if r.name == "hand_won"), None)
+    if won is None:
+        refuse = "leaving it" if best.kind != "take" else f"taking {upcard}"
+        return f"the playouts find {refuse} better"
 
     def said(option: Option) -> str:
-        return f"taking {upcard}" if option.kind == "take" else option.said()
+        return {"take": "taking", "draw": "drawing", "pass": "passing"}[option.kind]
 
-    if won is None:
-        return f"the playouts find {said(best)} better"
     mine, ours = (f"{round(100 * won.mine)}%", f"{round(100 * won.best)}%")
     if won.separates and won.gap < 0 and mine != ours:
         return (f"you win the hand on {mine} of the deals after {said(other)}, {ours} after "
                 f"{said(best)}")
-    return (f"you win the hand about as often either way ({mine} after {said(other)}, {ours} "
-            f"after {said(best)}), so the gap is in how many points the hands score")
+    # Short, to leave room: the verdict and the playouts' averages follow.
+    return (f"you win about as often either way ({mine} after {said(other)}, {ours} after "
+            f"{said(best)})")
 
 
 def _draw_decider(draw: DrawAnalysis, knowledge: Knowledge, take: bool,
