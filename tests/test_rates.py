@@ -253,3 +253,18 @@ def test_a_level_take_or_draw_says_how_often_each_wins_the_hand() -> None:
         assert int(match[1]) == round(100 * won.mine) and int(match[3]) == round(100 * won.best)
         assert match[2] == other.kind.replace("take", "taking").replace("draw", "drawing")
         assert ("about as often" in text) == (not won.separates)
+
+
+def test_a_wrong_card_that_wins_more_hands_is_said_to_win_smaller_ones() -> None:
+    p = next(p for p in BANK if p.id == "p0575")
+    position = Position.of(p.hand, p.knowledge, scores=p.scores)
+    worse = Valued(Card.parse("KC"), loss=1.33, error=0.44, accepted=False,
+                   rates=(Rate("opponent_first", 0.45, 0.45, 0.01),
+                          Rate("hand_won", 0.56, 0.53, 0.01)))
+    wrong = decide(position, Valued.discard("QS"), worse).wrong
+    assert "you win the hand more often after K♣ (56% against 53%), but for fewer points" \
+        in wrong
+    level = Valued(Card.parse("KC"), loss=1.33, error=0.44, accepted=False,
+                   rates=(Rate("hand_won", 0.52, 0.53, 0.01),))
+    assert "you win the hand about as often after either (52% after K♣, 53% after Q♠)" in \
+        decide(position, Valued.discard("QS"), level).wrong

@@ -632,20 +632,25 @@ def rate_clause(better: Valued, worse: Valued) -> str:
 
 def _unseparated(better: Valued, worse: Valued) -> str:
     """What the playouts found where neither a fact in sight nor a share of the judge's
-    deals sets ``worse`` below ``better``: the shares level within their noise, and the loss
-    in the size of the scores; :data:`ONLY_PLAYOUTS` where no share was measured."""
+    deals sets ``worse`` below ``better``: how often each wins the hand (as often within the
+    noise, or more often after ``worse``), so the loss is in the size of the scores;
+    :data:`ONLY_PLAYOUTS` where no share was measured."""
     rates = {r.name: r for r in _rated(better, worse)}
     won = rates.get("hand_won")
     if won is None:
         return ONLY_PLAYOUTS
     mine, best = _shares(won)
+    if won.separates and won.gap > 0:  # it wins more hands, and smaller ones
+        return (f"you win the hand more often after {worse.card} ({mine} against {best}), but "
+                "for fewer points: the loss is in the size of the scores")
     return (f"you win the hand about as often after either ({mine} after {worse.card}, {best} "
             f"after {better.card}), so the loss is in how many points the hands score")
 
 
 def _level(position: Position, better: Valued, worse: Valued) -> str:
     """Where the count and the outs do not decide, the one fact that favours ``better``,
-    measured by the judge (who goes down first, the undercut) or counted in sight (melds
+    measured by the judge (a share of its deals beyond the noise, :func:`rate_clause`; who
+    goes down first, the undercut) or counted in sight (melds
     one or two cards away, the melds the thrown card could complete for the opponent, its
     danger, the next draw), the likeliest to explain the loss first; "" when none does."""
     measured = rate_clause(better, worse)
