@@ -49,8 +49,8 @@ THEMES: Final = {
                       "settles it.",
     "more outs": "Of two discards that leave about the same count, keep the cards that more "
                  "unseen cards complete.",
-    "close call": "When count, outs and danger are level, only playing the hand out tells the "
-                  "choices apart.",
+    "close call": "When count, outs and danger are level, the hands played out tell the "
+                  "choices apart: who goes down first, who goes gin, who wins the hand.",
 }
 KINDS: Final = {"discard": "What do you discard?", "draw": "Take or draw?"}
 """The kinds of puzzle the bank holds (stored as ``kind``; a discard puzzle omits it)."""
