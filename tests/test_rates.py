@@ -268,3 +268,21 @@ def test_a_wrong_card_that_wins_more_hands_is_said_to_win_smaller_ones() -> None
                    rates=(Rate("hand_won", 0.52, 0.53, 0.01),))
     assert "you win the hand about as often after either (52% after K♣, 53% after Q♠)" in \
         decide(position, Valued.discard("QS"), level).wrong
+
+
+def test_the_rates_command_measures_named_puzzles_as_the_bank_holds_them(tmp_path, capsys
+                                                                          ) -> None:
+    from gin_teach.puzzles.__main__ import BUNDLED, main
+
+    path = tmp_path / "bank.json"
+    rated = next(p for p in BANK if p.id == "p0748")
+    stripped = Puzzle.from_dict({**rated.to_dict(), "choices": [
+        {k: v for k, v in c.items() if k != "rates"} for c in rated.to_dict()["choices"]]})
+    path.write_text(bank_to_json([stripped, BANK[0]]), encoding="utf-8")
+    assert main(["rates", "p0748", "--path", str(path)]) == 0
+    assert load_bank(path) == (rated, BANK[0])
+    assert "p0748: rewritten" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["rates", "p9999", "--path", str(path)])
+    assert "no puzzle 'p9999'" in capsys.readouterr().err
+    assert BUNDLED.exists()
