@@ -283,7 +283,9 @@ class Line:
             return f"you {self._going_down(last, 'at once')}"
         later = sum(s.player == YOU for s in self.steps[1:index + 1])
         when = "on your next turn" if later == 1 else f"{_number(later)} turns later"
-        return f"you {self._going_down(last, when)}"
+        drew = f"{'take' if last.source == 'pile' else 'draw'} {last.card} and " \
+            if last.card is not None else ""
+        return f"you {drew}{self._going_down(last, when)}"
 
     def _repr_html_(self) -> str:
         return self.html()
