@@ -566,7 +566,7 @@ def refutation(state: Round | Game, decision: Decision) -> Refutation | None:
         return None
     player = replay.current_player
     return refute(replay.hand(player), _knowledge(replay, player), replay.rules,
-                  decision.move, decision.best)
+                  decision.move, decision.best, scores=_scores(replay, player))
 
 
 def depends_on_opponent(state: Round | Game, decision: Decision) -> str | None:

@@ -82,11 +82,13 @@ from gin_teach.core.verdicts import (
 )
 from gin_teach.errors import CardError, KnowledgeError, excerpt
 from gin_teach.playouts.playout import (
+    OPPONENT_GIN,
+    OPPONENT_NOT_FIRST,
     STYLES,
     PlayoutRules,
     Scorer,
     common_deals,
-    discard_result,
+    discard_ending,
     draw_score,
     settle_masks,
     take_score,
@@ -104,10 +106,12 @@ __all__ = [
     "NOISE_ERROR",
     "NOISE_SE",
     "PLAN_WORDS",
+    "RATE_NAMES",
     "VERDICTS",
     "Judgement",
     "Option",
     "Precision",
+    "Rate",
     "breaks_meld",
     "forget",
     "game_chance_of",
@@ -197,6 +201,76 @@ def loss_words(loss: float, error: float) -> str:
     return f"loses {'about ' if error > 0 else ''}{loss:.1f} points a hand{plus_minus(error)}"
 
 
+RATE_NAMES: Final = ("opponent_first", "opponent_gin", "hand_won")
+"""What a :class:`Rate` counts: the deals on which the opponent went down first (knock or
+gin), those on which it went gin, and those the player choosing won (its knock or gin, or
+its undercut of the opponent's knock)."""
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A share of the judge's deals for one choice against the best, measured on the deals
+    both played (the same deals, so the difference is paired): ``name`` (one of
+    :data:`RATE_NAMES`), the share after this choice (``mine``), after the best (``best``),
+    and the standard ``error`` of their difference.
+
+    >>> rate = Rate("opponent_gin", 0.279, 0.262, 0.0035)
+    >>> round(rate.gap, 3), rate.separates
+    (0.017, True)
+    >>> Rate("opponent_first", 0.508, 0.501, 0.008).separates  # within its noise
+    False
+    """
+
+    name: str
+    mine: float
+    best: float
+    error: float
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or self.name not in RATE_NAMES:
+            raise wrong_argument("name", self.name, f"one of {', '.join(RATE_NAMES)}")
+        for field in ("mine", "best", "error"):
+            value = getattr(self, field)
+            if not (is_finite_number(value) and 0 <= value <= 1):
+                raise wrong_argument(field, value, "a share from 0 to 1")
+
+    @property
+    def gap(self) -> float:
+        """How much more often it happens after this choice than after the best."""
+        return self.mine - self.best
+
+    @property
+    def separates(self) -> bool:
+        """Whether the gap is beyond the noise (:data:`NOISE_SE` standard errors)."""
+        return self.gap != 0 and abs(self.gap) > NOISE_SE * self.error
+
+
+def _rates(these: Sequence[int] | None, best: Sequence[int] | None, points: Sequence[float],
+           best_points: Sequence[float]) -> tuple[Rate, ...]:
+    """The :class:`Rate` of each of :data:`RATE_NAMES` for a choice whose deals scored
+    ``points`` and ended ``these`` ways for the opponent, against the best's
+    ``best_points`` and ``best``, on the deals both played (who won the hand alone where
+    the endings were not kept, as for a draw)."""
+    count = min(len(points), len(best_points))
+    counted = [("hand_won", [p > 0 for p in points[:count]],
+                [p > 0 for p in best_points[:count]])]
+    if these and best:
+        count = min(count, len(these), len(best))
+        counted = [("opponent_first", [e != OPPONENT_NOT_FIRST for e in these[:count]],
+                    [e != OPPONENT_NOT_FIRST for e in best[:count]]),
+                   ("opponent_gin", [e == OPPONENT_GIN for e in these[:count]],
+                    [e == OPPONENT_GIN for e in best[:count]]),
+                   ("hand_won", [p > 0 for p in points[:count]],
+                    [p > 0 for p in best_points[:count]])]
+    found = []
+    for name, theirs, ours_seen in counted:
+        mine, ours = [int(x) for x in theirs[:count]], [int(x) for x in ours_seen[:count]]
+        _, error = paired(mine, ours)
+        found.append(Rate(name, round(sum(mine) / count, 4), round(sum(ours) / count, 4),
+                          round(min(error, 1.0), 4) if math.isfinite(error) else 1.0))
+    return tuple(found)
+
+
 @dataclass(frozen=True)
 class Option:
     """One choice of a decision, valued: ``kind`` (``"discard"``, ``"knock"``, ``"take"``,
@@ -226,6 +300,11 @@ class Option:
     with more than one plan (:data:`PLAN_WORDS`), the plan worth most."""
     game_chance: float | None = None
     """With a score on the table, the chance this choice wins the game."""
+    rates: tuple[Rate, ...] = ()
+    """Against the best, on the deals both were measured on (:data:`RATE_NAMES`): for a
+    discard that plays on (the best playing on too), how often the opponent went down first
+    and went gin and how often the hand was won; for a take or a draw, how often the hand
+    was won. Empty for the best itself and for a knock or beside one."""
 
     @property
     def move(self) -> str:
@@ -369,7 +448,7 @@ def table_view(hand: HandLike, knowledge: Knowledge, rules: Rules | str) -> Tabl
 # A judgement checks its position once (judge_discard, judge_draw): the thousands of playouts
 # it scores skip the engine's argument checks (a stock of 31 card masks checked on every deal
 # cost several percent of the judge's time).
-_discard_result, _settle_masks = unchecked(discard_result), unchecked(settle_masks)
+_discard_ending, _settle_masks = unchecked(discard_ending), unchecked(settle_masks)
 _take_score, _draw_score = unchecked(take_score), unchecked(draw_score)
 
 
@@ -475,11 +554,12 @@ def _in_doubt(loss: float, error: float, wanted: float) -> bool:
 
 def _options(kinds: Sequence[tuple[str, Card | None]], points: Sequence[Sequence[float]],
              floors: Sequence[str | None],
-             downs: Sequence[list[bool] | None] = (),
+             downs: Sequence[list[int] | None] = (),
              scores: tuple[int, int] | None = None,
              rules: Rules | None = None) -> tuple[Option, ...]:
     """The measured choices as options, best first, with their grades; ``downs``, where
-    given, says for each discard on which deals the opponent went down first."""
+    given, says for each discard how each deal ended for the opponent (its first knock or
+    gin, :func:`~gin_teach.playouts.playout.discard_ending`)."""
     most = max(len(p) for p in points)
     leader = max((i for i in range(len(points)) if len(points[i]) == most),
                  key=lambda i: (sum(points[i]), -i))
@@ -501,11 +581,17 @@ def _options(kinds: Sequence[tuple[str, Card | None]], points: Sequence[Sequence
         # loss, so every value stated is on the leader's deals and they order as the losses.
         undercut = sum(v < 0 for v in values) / len(values) if kind == "knock" else None
         went_down = downs[index] if index < len(downs) else None
-        first = sum(went_down) / len(went_down) if went_down else None
+        first = (sum(e != OPPONENT_NOT_FIRST for e in went_down) / len(went_down)
+                 if went_down else None)
+        ours = downs[leader] if leader < len(downs) else None
+        # Knocks have their undercut instead; a discard's endings are kept, a draw's not.
+        plays_on = "knock" not in (kind, kinds[leader][0])
+        rates = (_rates(went_down, ours, values, points[leader])
+                 if index != leader and plays_on and (bool(went_down) == bool(ours)) else ())
         chance = (None if scores is None or rules is None
                   else game_chance_of(sum(values) / len(values), scores, rules))
         options.append(Option(kind, card, leader_mean - loss, loss, error, len(values),
-                              verdict, undercut, first, game_chance=chance))
+                              verdict, undercut, first, game_chance=chance, rates=rates))
     order = {id(option): (index != leader, option.loss, -option.value)
              for index, option in enumerate(options)}
     return tuple(sorted(options, key=lambda o: order[id(o)]))
@@ -646,17 +732,18 @@ def _judge_discard(cards: tuple[Card, ...], knowledge: Knowledge, rules: Rules,
     playout_rules = PlayoutRules.of(rules, view.knock_limit, opponent)
     hand, jp = view.hand, rules.joker_points
     scorers: list[Scorer] = []
-    downs: list[list[bool] | None] = []  # by scorer: on which deals the opponent went first
+    # By scorer: how each deal ended for the opponent (OPPONENT_NOT_FIRST, ...).
+    downs: list[list[int] | None] = []
 
     def scorer_of(make: Scorer | None, plan_rules: PlayoutRules, bit: int = 0) -> int:
         """Add a scorer (a knock's ``make``, or playing on after throwing ``bit`` by the
         plan of ``plan_rules``); returns its index."""
         if make is None:
-            down: list[bool] = []
+            down: list[int] = []
 
             def make(theirs: int, stock: list[int]) -> int:
-                points, opponent_down = _discard_result(hand, bit, theirs, stock, plan_rules)
-                down.append(opponent_down)
+                points, ending = _discard_ending(hand, bit, theirs, stock, plan_rules)
+                down.append(ending)
                 return points
             downs.append(down)
         else:

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from gin_teach.analysis import Knowledge
+from gin_teach.analysis.game_odds import after_hand, measured_scores
 from gin_teach.core.cards import Card, HandLike, cards_from_mask, to_cards
 from gin_teach.core.kernel import deadwood_of_mask, may_knock
 from gin_teach.core.melds import best_arrangement
@@ -217,7 +218,12 @@ class Line:
         text = self._you_down(last, index)
         if self.outcome == "undercut":
             defender = self.settlement.defender_count if self.settlement else 0
-            return f"{text}, and your opponent undercuts you with {defender}: {self.result()}"
+            card = self.deciding_card()
+            laid = self.settlement.layoffs if self.settlement is not None else ()
+            how = ("" if card is None else f", laying off {card}" if laid and laid[0].card == card
+                   else f" after drawing {card}")
+            return (f"{text}, and your opponent undercuts you with {defender}{how}: "
+                    f"{self.result()}")
         return f"{text}: {self.result()}"
 
     def _going_down(self, step: Step, when: str) -> str:
@@ -227,11 +233,40 @@ class Line:
             return f"{'go' if you else 'goes'} gin {when}"
         return f"{'knock' if you else 'knocks'} {when} with {step.deadwood}"
 
+    def deciding_card(self) -> Card | None:
+        """The card that decides the line: the face-up card the opponent took (what a wrong
+        discard usually gives), else the card that let the one who went down do it (its
+        last draw), or for an undercut of your knock, the card your opponent laid off on
+        your melds, or else its last draw; None for a line with no such card.
+
+        >>> from gin_teach.analysis import Knowledge
+        >>> line = refute("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20),
+        ...               None, "discard 4H", "discard KC").line
+        >>> str(line.deciding_card()) in line.summary()
+        True
+        """
+        take = self.key_take()
+        if take is not None:
+            return take.card
+        last = self.last
+        if last is None or self.outcome == "dead hand":
+            return None
+        if last.player == YOU and self.outcome == "undercut":
+            laid = self.settlement.layoffs if self.settlement is not None else ()
+            if laid:
+                return laid[0].card
+            drew = [s for s in self.steps if s.player == OPPONENT and s.card is not None]
+            return drew[-1].card if drew else None
+        return last.card
+
     def _opponent_down(self, last: Step, index: int) -> str:
         take = self.key_take()
         if take is None:
             turns = sum(s.player == OPPONENT for s in self.steps[:index + 1])
-            return f"your opponent {self._going_down(last, f'on its {_ordinal(turns)} turn')}"
+            when = f"on its {_ordinal(turns)} turn"
+            if last.card is not None:  # the card that let it go down
+                return f"your opponent draws {last.card} and {self._going_down(last, when)}"
+            return f"your opponent {self._going_down(last, when)}"
         start = self.steps.index(take)
         assert take.card is not None  # a take always names its card
         yours = any(s.player == YOU and s.threw == take.card for s in self.steps[:start])
@@ -248,7 +283,9 @@ class Line:
             return f"you {self._going_down(last, 'at once')}"
         later = sum(s.player == YOU for s in self.steps[1:index + 1])
         when = "on your next turn" if later == 1 else f"{_number(later)} turns later"
-        return f"you {self._going_down(last, when)}"
+        drew = f"{'take' if last.source == 'pile' else 'draw'} {last.card} and " \
+            if last.card is not None else ""
+        return f"you {drew}{self._going_down(last, when)}"
 
     def _repr_html_(self) -> str:
         return self.html()
@@ -282,6 +319,10 @@ class Line:
         if self.settlement is not None:
             parts.append(settlement_html(self.settlement))
         return f'<div class="gin-line">{"".join(parts)}</div>'
+
+
+def _percent(chance: float) -> str:
+    return "under 1%" if 0 < chance < 0.01 else f"{round(100 * chance)}%"
 
 
 def _choice_words(move: str, top: Card | None, other: str = "") -> str:
@@ -324,6 +365,12 @@ class Refutation:
     losing: int
     worse: int
     deals: int
+    scores: tuple[int, int] | None = None
+    """Yours and the opponent's, where a score on the table made the judge grade in game
+    terms (None at 0-0, where a game point is a hand point)."""
+    game: tuple[float, float] | None = None
+    """With ``scores``: your chance of winning the game after this deal's wrong line, and
+    after the better one."""
 
     def summary(self) -> str:
         """One sentence: how often, and on this deal what happens, and what the better
@@ -344,8 +391,15 @@ class Refutation:
             often = f"{which} where {wrong} loses points and {better} does not"
         else:
             often = f"{which} where {wrong} does worse than {better}"
-        return (f"On this deal, {often}: {self.line.summary()}; after {better} instead, "
+        said = (f"On this deal, {often}: {self.line.summary()}; after {better} instead, "
                 f"{self.better.result()}.")
+        if self.scores is None or self.game is None:
+            return said
+        # The grade is in game terms here: the line's points said as the game they leave.
+        mine, theirs = self.scores
+        after, instead = (_percent(chance) for chance in self.game)
+        return (f"{said} In game terms, at {mine}-{theirs}: you win the game {after} of the "
+                f"time after this hand, {instead} after {better}.")
 
     def _repr_html_(self) -> str:
         return self.html()
@@ -579,13 +633,15 @@ def play_line(hand: HandLike, knowledge: Knowledge | None, rules: Rules | str | 
 @names_bad_arguments
 def refute(hand: HandLike, knowledge: Knowledge | None, rules: Rules | str | None,
            wrong: str, better: str, *, seed: int | None = None, opponent: str = "judge",
-           deals: int = DEALS) -> Refutation | None:
+           deals: int = DEALS, scores: tuple[int, int] | None = None) -> Refutation | None:
     """The line that shows what goes wrong with the ``wrong`` choice, against the
     ``better`` one, on the judge's first ``deals`` deals of the position (see the module):
     a deal on which ``wrong`` loses points and ``better`` does not, the most typical of
     them, or failing any, one on which ``wrong`` does worse. None when ``wrong`` does
     worse on none of the deals (a choice within the noise of the best, say). Only a deal
-    whose settlement by the engine is the judge's own count is shown.
+    whose settlement by the engine is the judge's own count is shown. With ``scores``
+    (yours, the opponent's; not 0-0), where the judge grades in game terms, the summary
+    says too what each line's points leave of your chance of the game.
 
     >>> from gin_teach.analysis import Knowledge
     >>> shown = refute("AS 2S 3S 5H 6H 7H 9D TD JD QD KH", Knowledge(stock_size=28), None,
@@ -595,11 +651,19 @@ def refute(hand: HandLike, knowledge: Knowledge | None, rules: Rules | str | Non
     >>> refute("AS 2S 3S 5H 6H 7H 9D TD JD QD KH", Knowledge(stock_size=28), None,
     ...        "knock KH", "knock KH") is None
     True
+    >>> late = refute("AS 2S 3S 5H 6H 7H 9D TD JD QD KH", Knowledge(stock_size=28), None,
+    ...               "discard 5H", "knock KH", scores=(80, 90))
+    >>> print(late.summary().split(". ")[-1])  # doctest: +NORMALIZE_WHITESPACE
+    In game terms, at 80-90: you win the game 38% of the time after this hand, 100% after
+    throwing K♥ and knocking.
     """
     check_whole(deals, "deals", 1, 10_000)
     position = _position(hand, knowledge, rules, [wrong, better], seed, opponent)
     kind, card = _moves(position.cards, position.view, wrong)
     good_kind, good_card = _moves(position.cards, position.view, better)
+    table = measured_scores(scores, position.rules)
+    if table == (0, 0):
+        table = None  # a game point is a hand point: the hand's points say it all
     dealt = _deals(position, deals)
     way, points = _best_way(position, kind, card, dealt)
     good_way, good_points = _best_way(position, good_kind, good_card, dealt)
@@ -616,5 +680,8 @@ def refute(hand: HandLike, knowledge: Knowledge | None, rules: Rules | str | Non
         other = _trace(position, good_kind, good_card, good_way, index, dealt[index],
                        _move_text(good_kind, good_card))
         if line.points == line.judged and other.points == other.judged:
-            return Refutation(line, other, len(losing), len(worse), deals)
+            game = None if table is None else (
+                after_hand(*table, line.points, position.rules),
+                after_hand(*table, other.points, position.rules))
+            return Refutation(line, other, len(losing), len(worse), deals, table, game)
     return None

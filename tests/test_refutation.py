@@ -10,6 +10,7 @@ import pytest
 
 from gin_teach import Round
 from gin_teach.analysis import Knowledge
+from gin_teach.analysis.game_odds import after_hand
 from gin_teach.bots import BOTS, play
 from gin_teach.coach import as_dealt
 from gin_teach.core.cards import hand_mask
@@ -254,3 +255,78 @@ def test_a_deal_number_out_of_range_is_refused():
     with pytest.raises(GinError, match="deal"):
         play_line("3H 4H 5H 7S 7D 7C 9S 9D JS QH KC", Knowledge(stock_size=20), None,
                   "discard KC", -1)
+
+
+def test_the_summary_names_the_card_that_decides_the_line(bank_refutations):
+    named = 0
+    for _, shown in bank_refutations:
+        line, text = shown.line, shown.summary()
+        card = line.deciding_card()
+        last = line.steps[-1]
+        take = line.key_take()
+        if take is not None:
+            assert card == take.card
+        elif line.outcome == "dead hand":
+            assert card is None
+        elif last.player == "opponent":
+            # Gone down without a take: the card it drew last is what let it.
+            assert card == last.card and last.source == "stock"
+            assert f"your opponent draws {card} and " in text
+        elif line.outcome == "undercut":
+            laid = line.settlement.layoffs
+            assert card == (laid[0].card if laid else [
+                s.card for s in line.steps if s.player == "opponent"][-1])
+        if card is not None:
+            assert str(card) in text.split("; after ")[0]
+            named += 1
+    assert named >= len(bank_refutations) // 2
+
+
+def test_an_undercut_of_your_knock_names_its_card_and_count():
+    # Seeded positions from played rounds until a refutation shows your knock undercut.
+    for hand, known, rules, kind in positions(rounds=6):
+        if kind != "discard":
+            continue
+        judged = judge_discard(hand, known, rules, precision=COACH)
+        knocks = [o for o in judged.options if o.knock and not o.accepted]
+        for option in knocks:
+            shown = refute(hand, known, rules, option.move, judged.best.move)
+            if shown is None or shown.line.outcome != "undercut":
+                continue
+            line, text = shown.line, shown.summary()
+            card = line.deciding_card()
+            assert f"undercuts you with {line.settlement.defender_count}" in text
+            assert card is not None and str(card) in text
+            if line.settlement.layoffs:
+                assert f"laying off {line.settlement.layoffs[0].card}" in text
+            return
+    pytest.skip("no seeded position refutes a knock with an undercut")
+
+
+def test_at_a_score_the_refutation_says_the_game_as_the_grade_does():
+    hand, known = "AS 2S 3S 5H 6H 7H 9D TD JD QD KH", Knowledge(stock_size=28)
+    plain = refute(hand, known, None, "discard 5H", "knock KH")
+    level = refute(hand, known, None, "discard 5H", "knock KH", scores=(0, 0))
+    assert level == plain and plain.game is None and "game terms" not in plain.summary()
+    for scores in ((80, 90), (40, 60), (10, 85)):
+        shown = refute(hand, known, None, "discard 5H", "knock KH", scores=scores)
+        line, better = shown.line, shown.better
+        # The line's own points, carried into the game from this score.
+        assert shown.game == (after_hand(*scores, line.points, Rules()),
+                              after_hand(*scores, better.points, Rules()))
+        text = shown.summary()
+        assert f"you lose {-line.points} point" in text  # the hand's points, still said
+        game = text.split("In game terms, ")[1]
+        assert game.startswith(f"at {scores[0]}-{scores[1]}: you win the game "
+                               f"{round(100 * shown.game[0])}% of the time after this hand, "
+                               f"{round(100 * shown.game[1])}% after throwing K♥ and knocking")
+        assert shown.game[0] < shown.game[1]
+
+
+def test_a_bank_puzzle_refutes_at_its_own_score():
+    puzzle = next(p for p in load_bank() if p.kind == "discard" and p.scores != (0, 0)
+                  and p.scores[1] >= 75)
+    worst = max(puzzle.choices, key=lambda c: c.points_lost)
+    shown = puzzle.refutation(worst.move)
+    assert shown is not None and shown.scores == puzzle.scores
+    assert f"at {puzzle.scores[0]}-{puzzle.scores[1]}: you win the game" in shown.summary()

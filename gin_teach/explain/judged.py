@@ -83,12 +83,33 @@ def knock_reason(judged: Judgement, hand11: HandLike, rules: Rules | None = None
             f"{numbers}.")
 
 
+def _draw_apart(judged: Judgement, upcard: Card) -> str:
+    """Where the counts and the outs of a take or draw are level: how often each choice
+    won the hand in the judge's deals (the same deals), and whether that sets them apart."""
+    best, other = judged.best, next(o for o in judged.options if o is not judged.best)
+    won = next((r for r in other.rates if r.name == "hand_won"), None)
+    if won is None:
+        refuse = "leaving it" if best.kind != "take" else f"taking {upcard}"
+        return f"the playouts find {refuse} better"
+
+    def said(option: Option) -> str:
+        return {"take": "taking", "draw": "drawing", "pass": "passing"}[option.kind]
+
+    mine, ours = (f"{round(100 * won.mine)}%", f"{round(100 * won.best)}%")
+    if won.separates and won.gap < 0 and mine != ours:
+        return (f"you win the hand on {mine} of the deals after {said(other)}, {ours} after "
+                f"{said(best)}")
+    # Short, to leave room: the verdict and the playouts' averages follow.
+    return (f"you win about as often either way ({mine} after {said(other)}, {ours} after "
+            f"{said(best)})")
+
+
 def _draw_decider(draw: DrawAnalysis, knowledge: Knowledge, take: bool,
-                  knocks: bool) -> str:
+                  knocks: bool, apart: str = "") -> str:
     """What settles a take-or-draw decision that the count does not (a clause to follow the
     counts; "" when the count, or a knock at once after taking, does): the outs, taking
     against keeping the hand, and for a face-up card better left, its partners dead in the
-    pile."""
+    pile; where counts and outs are level, ``apart``: what the judge's deals show."""
     count_says_take = draw.take_deadwood < draw.draw_deadwood
     if count_says_take == take and (knocks or abs(draw.take_deadwood - draw.draw_deadwood)
                                     >= DRAW_COUNT_DECIDES):
@@ -114,7 +135,7 @@ def _draw_decider(draw: DrawAnalysis, knowledge: Knowledge, take: bool,
         if gap < 0.05:
             if outs:
                 return f"; the counts are level and {outs}, yet {better}"
-            return "; the counts are level and so are the outs: only the playouts separate them"
+            return f"; the counts are level and so are the outs; {apart or better}"
         favoured = "taking" if count_says_take else f"leaving {up}"
         # The count leans one way, too little to settle it alone (DRAW_COUNT_DECIDES).
         if count_says_take == take:
@@ -178,7 +199,7 @@ def draw_reason(judged: Judgement, hand10: HandLike, knowledge: Knowledge, chose
     # result of drawing where drawing is the advice.
     after = (f"after throwing {draw.take_discard} you have {draw.take_deadwood}" if take_best
              else f"taking {up} and throwing {draw.take_discard} leaves {draw.take_deadwood}")
-    decider = _draw_decider(draw, knowledge, take_best, knocks)
+    decider = _draw_decider(draw, knowledge, take_best, knocks, _draw_apart(judged, up))
     plain = f"{melds}{after}{low}; a stock card leaves {draw.draw_deadwood:.1f} on average"
     facts = f"{plain}{decider}"
     take = judged.option("take")

@@ -18,7 +18,7 @@ from gin_teach.core.kernel import deadwood_of_mask
 from gin_teach.core.rules import Rules
 from gin_teach.core.validation import names_bad_arguments
 from gin_teach.errors import CardError, excerpt
-from gin_teach.judge import Option, loss_words, position_seed, table_view
+from gin_teach.judge import Option, Rate, loss_words, position_seed, table_view
 from gin_teach.playouts.opponent import OpponentModel
 from gin_teach.playouts.playout import PlayoutRules, imagined_deal, settle_masks
 
@@ -104,6 +104,9 @@ class Valued:
     plays on; None where it was not measured, as in a stored puzzle)."""
     undercut: float | None = None
     """The judge's share of deals on which this knock was undercut (None: not measured)."""
+    rates: tuple[Rate, ...] = ()
+    """The judge's shares of its deals for this choice against the best, on the same deals
+    (who went down first, gin, who won the hand): empty for the best, or not measured."""
 
     @classmethod
     @names_bad_arguments
@@ -124,7 +127,7 @@ class Valued:
         if option.card is None:
             raise CardError(f"{option.move} throws no card: it is not a discard")
         return cls(option.card, option.knock, option.loss, option.error, option.accepted,
-                   option.opponent_first, option.undercut)
+                   option.opponent_first, option.undercut, option.rates)
 
     def said(self, play_on: bool = False) -> str:
         """The choice in words; ``play_on`` says so when the card could knock too."""

@@ -22,6 +22,7 @@ from gin_teach.explain.position import (
 )
 from gin_teach.explain.starts import meld_starts
 from gin_teach.judge import (
+    Rate,
     breaks_meld,
 )
 
@@ -44,6 +45,7 @@ __all__ = [
     "feeds",
     "move_words",
     "open_melds",
+    "rate_clause",
     "said_cards",
     "seen",
     "shares_open_meld",
@@ -137,12 +139,12 @@ def _knock_reason(position: Position, better: Valued, worse: Valued) -> Reason:
         level = _level(position, better, worse)
         if lb == lw:  # the same count: what the playouts measured tells them apart
             alike = f"{better.card} and {worse.card} both knock with {lb}"
-            return Reason("playouts", f"{alike}; {level or ONLY_PLAYOUTS}",
-                          f"{alike}, but {level or ONLY_PLAYOUTS}", alike)
+            level = level or _unseparated(better, worse)
+            return Reason("playouts", f"{alike}; {level}", f"{alike}, but {level}", alike)
         why = f"knocking with {lb} after {better.card} beats knocking with {lw} after {worse.card}"
         wrong = f"{worse.card} knocks with {lw} where {better.card} knocks with {lb}"
         if lw < lb:
-            wrong = f"{wrong}, yet {level or ONLY_PLAYOUTS}"
+            wrong = f"{wrong}, yet {level or _unseparated(better, worse)}"
         return Reason("count" if lb < lw else "playouts", why, wrong)
     stock = f"{position.stock} cards left"
     if better.knock:
@@ -573,21 +575,90 @@ def _decide(position: Position, better: Valued, worse: Valued) -> Reason:
             return Reason("playouts", f"{alike}, but {better.card}'s pair can no longer make "
                           f"a set: {dead}", f"{alike}, but {worse.card} keeps a pair that can "
                           f"no longer make a set ({dead})", alike)
-    return Reason("playouts", f"{alike}; {level or ONLY_PLAYOUTS}",
-                  f"{alike}, but {level or ONLY_PLAYOUTS}", alike)
+    level = level or _unseparated(better, worse)
+    return Reason("playouts", f"{alike}; {level}", f"{alike}, but {level}", alike)
 
 
 ONLY_PLAYOUTS: Final = "no count, out or danger tells them apart: only the playouts' loss does"
-"""Said where nothing in sight nor the judge's shares separates two choices."""
+"""Said where nothing in sight separates two choices and the judge's shares of its deals
+were not measured (a stored puzzle measured before they were kept)."""
+
+_RATE_WORDS: Final = {
+    "opponent_first": "your opponent goes down first on {mine} of the deals after {worse}, "
+                      "{best} after {better}",
+    "opponent_gin": "your opponent goes gin on {mine} of the deals after {worse}, {best} after "
+                    "{better}",
+    "hand_won": "you win the hand on {mine} of the deals after {worse}, {best} after {better}",
+}
+
+
+def _rated(better: Valued, worse: Valued) -> tuple[Rate, ...]:
+    """``worse``'s shares against ``better``, where they were measured against it: the
+    judge measures each choice's against the best, which has none of its own."""
+    if better.rates or better.loss > 0 or better.knock or worse.knock:
+        return ()
+    return worse.rates
+
+
+def _shares(rate: Rate) -> tuple[str, str]:
+    """A rate's two shares in percent, with a decimal where whole percents look alike."""
+    mine, best = _pair(100 * rate.mine, 100 * rate.best, 0)
+    return f"{mine}%", f"{best}%"
+
+
+def rate_clause(better: Valued, worse: Valued) -> str:
+    """The share of the judge's deals that sets ``worse`` below ``better`` beyond the noise
+    (the one furthest beyond it), in words; "" when none does or none was measured.
+
+    >>> from gin_teach.judge import Rate
+    >>> worse = Valued(Card.parse("QC"), loss=0.7, error=0.2, accepted=False,
+    ...                rates=(Rate("opponent_first", 0.654, 0.643, 0.0055),
+    ...                       Rate("hand_won", 0.354, 0.365, 0.0055)))
+    >>> rate_clause(Valued.discard("KS"), worse)
+    'your opponent goes down first on 65% of the deals after Q♣, 64% after K♠'
+    """
+    for name, value in (("better", better), ("worse", worse)):
+        if not isinstance(value, Valued):
+            raise wrong_argument(name, value, "a Valued choice")
+    against = [r for r in _rated(better, worse) if r.separates
+               and (r.gap < 0 if r.name == "hand_won" else r.gap > 0)]
+    if not against:
+        return ""
+    rate = max(against, key=lambda r: abs(r.gap) / max(r.error, 1e-9))
+    mine, best = _shares(rate)
+    return _RATE_WORDS[rate.name].format(mine=mine, best=best, worse=worse.card,
+                                         better=better.card)
+
+
+def _unseparated(better: Valued, worse: Valued) -> str:
+    """What the playouts found where neither a fact in sight nor a share of the judge's
+    deals sets ``worse`` below ``better``: how often each wins the hand (as often within the
+    noise, or more often after ``worse``), so the loss is in the size of the scores;
+    :data:`ONLY_PLAYOUTS` where no share was measured."""
+    rates = {r.name: r for r in _rated(better, worse)}
+    won = rates.get("hand_won")
+    if won is None:
+        return ONLY_PLAYOUTS
+    mine, best = _shares(won)
+    if won.separates and won.gap > 0:  # it wins more hands, and smaller ones
+        return (f"you win the hand more often after {worse.card} ({mine} against {best}), but "
+                "for fewer points: the loss is in the size of the scores")
+    return (f"you win the hand about as often after either ({mine} after {worse.card}, {best} "
+            f"after {better.card}), so the loss is in how many points the hands score")
 
 
 def _level(position: Position, better: Valued, worse: Valued) -> str:
     """Where the count and the outs do not decide, the one fact that favours ``better``,
-    measured by the judge (who goes down first, the undercut) or counted in sight (melds
+    measured by the judge (a share of its deals beyond the noise, :func:`rate_clause`; who
+    goes down first, the undercut) or counted in sight (melds
     one or two cards away, the melds the thrown card could complete for the opponent, its
     danger, the next draw), the likeliest to explain the loss first; "" when none does."""
+    measured = rate_clause(better, worse)
+    if measured:
+        return measured
     ours, theirs = better.opponent_first, worse.opponent_first
-    if ours is not None and theirs is not None and theirs - ours >= LEVEL_SHARE:
+    if (not _rated(better, worse) and ours is not None and theirs is not None
+            and theirs - ours >= LEVEL_SHARE):
         return (f"your opponent goes down first in {_percent(theirs)} of the deals after "
                 f"{worse.card}, {_percent(ours)} after {better.card}")
     if better.knock and worse.knock:

@@ -59,6 +59,9 @@ __all__ = [
     "IMAGINED_DRAWS",
     "LATE_DRAWS_BELOW",
     "MEMO_SIZE",
+    "OPPONENT_GIN",
+    "OPPONENT_KNOCKED",
+    "OPPONENT_NOT_FIRST",
     "PLANS",
     "REDRAWS",
     "STYLES",
@@ -68,6 +71,7 @@ __all__ = [
     "Scorer",
     "Turn",
     "common_deals",
+    "discard_ending",
     "discard_result",
     "discard_score",
     "draw_score",
@@ -667,6 +671,37 @@ def discard_result(hand: int, card: int, theirs: int, stock: list[int],
     """
     score, down = _playout([theirs, hand ^ card], list(stock), card, 0, rules, 0)
     return -score, down == 0
+
+
+#: How a hand played on after a discard ended for the opponent (:func:`discard_ending`).
+OPPONENT_NOT_FIRST, OPPONENT_KNOCKED, OPPONENT_GIN = 0, 1, 2
+
+
+@checks(hand=check_mask, card=check_mask, theirs=check_mask, stock=check_mask_list)
+def discard_ending(hand: int, card: int, theirs: int, stock: list[int],
+                   rules: PlayoutRules) -> tuple[int, int]:
+    """:func:`discard_result` with how the opponent ended the hand: the points and
+    :data:`OPPONENT_GIN` when it went down with gin, :data:`OPPONENT_KNOCKED` when it
+    knocked first, else :data:`OPPONENT_NOT_FIRST`. The judge counts the gins apart: where
+    two discards leave the same count and outs, the one that lets the opponent go gin more
+    often is often what its loss is made of (a gin costs the gin bonus and every point of
+    deadwood, with no lay-offs).
+
+    >>> from gin_teach.core.cards import hand_mask
+    >>> pr = PlayoutRules.of(Rules(), 10)
+    >>> mine = hand_mask("AS 2S 3S 4H 4D 4C 9S 9H 9D KC 2H")
+    >>> theirs = hand_mask("KS KH KD QC QD QH JS JH JD 8S")  # gin with any jack, queen or king
+    >>> discard_ending(mine, hand_mask("2H"), theirs, [hand_mask("5D")] * 4 + [hand_mask("JC")],
+    ...                pr)
+    (-35, 2)
+    """
+    hands = [theirs, hand ^ card]
+    score, down = _playout(hands, list(stock), card, 0, rules, 0)
+    if down != 0:
+        return -score, OPPONENT_NOT_FIRST
+    # The playout leaves each side's last hand in ``hands``: the opponent's, spread.
+    gin = _count(hands[0], rules.joker_points) == 0
+    return -score, OPPONENT_GIN if gin else OPPONENT_KNOCKED
 
 
 @checks(hand=check_mask, card=check_mask, theirs=check_mask, stock=check_mask_list)

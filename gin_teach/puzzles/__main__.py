@@ -18,6 +18,11 @@ decides it), explanation, hint, choices' reasons and themes again from its store
 and numbers (after the explainer changes): no hand is played out, and no answer or measured
 number changes; a puzzle that moves tier gets its new tier's first rating.
 
+``python -m gin_teach.puzzles rates ID [ID ...] [--path PATH]`` measures the named discard
+puzzles again with the judge, exactly as the bank was measured, to keep the judge's shares
+of its deals that their texts name (who goes down first, gin, who wins the hand), and
+writes their texts again from them; a puzzle whose numbers moved is refused (recheck it).
+
 ``python -m gin_teach.puzzles train [--seed S] [--tier T] [--theme X] [--kind K]
 [--progress PATH | --practice]`` runs the puzzle trainer in a terminal: the trainer's session
 (:mod:`gin_teach.lessons.trainer`), counted in the same record as the notebooks' trainer. It
@@ -52,7 +57,7 @@ from gin_teach.puzzles.generate import (
 )
 from gin_teach.puzzles.kinds import recheck_any, recheck_with_panel
 from gin_teach.puzzles.puzzle import QUESTIONS, TIER_NAMES, Puzzle
-from gin_teach.puzzles.verify import margins, retier
+from gin_teach.puzzles.verify import margins, measure_rates, retier
 
 BUNDLED = Path(__file__).resolve().parent.parent / "data" / "puzzles.json"
 
@@ -114,6 +119,21 @@ def _reexplain(bank: Sequence[Puzzle], path: Path) -> int:
                   f"{after.tier} {TIER_NAMES[after.tier]}")
     _write(again, path)
     print(f"rewrote the texts of {changed} of {len(bank)} puzzles in {path}")
+    return 0
+
+
+def _rates(bank: Sequence[Puzzle], ids: Sequence[str], path: Path) -> int:
+    wanted = set(ids)
+    unknown = wanted - {p.id for p in bank}
+    if unknown:
+        raise PuzzleError(f"no puzzle {sorted(unknown)[0]!r} in {path}")
+    again = [measure_rates(p) if p.id in wanted else p for p in bank]
+    for before, after in zip(bank, again, strict=True):
+        if before.id in wanted:
+            said = "rewritten" if after != before else "unchanged"
+            print(f"{before.id}: {said}: {after.explanation}")
+    _write(again, path)
+    print(f"measured the shares of {len(wanted)} puzzles again in {path}")
     return 0
 
 
@@ -250,6 +270,10 @@ def main(argv: list[str] | None = None) -> int:
     words = commands.add_parser("reexplain", help="write the puzzles' tiers and texts again "
                                 "from their stored numbers (no playouts)")
     words.add_argument("--path", type=Path, default=BUNDLED)
+    shares = commands.add_parser("rates", help="measure the named puzzles again to keep the "
+                                 "judge's shares their texts name, and write the texts again")
+    shares.add_argument("ids", nargs="+", help="the puzzles' ids (p0093 ...)")
+    shares.add_argument("--path", type=Path, default=BUNDLED)
     args = parser.parse_args(argv)
     if args.command == "train":
         try:
@@ -261,6 +285,14 @@ def main(argv: list[str] | None = None) -> int:
         if store.message:
             print(store.message, file=sys.stderr)
         return train(session, sys.stdin, sys.stdout)
+    if args.command == "rates":
+        problem = _writable(args.path)
+        if problem:
+            parser.error(problem)
+        try:
+            return _rates(load_bank(args.path), args.ids, args.path)
+        except PuzzleError as error:
+            parser.error(str(error))
     if args.command == "reexplain":
         problem = _writable(args.path)
         if problem:

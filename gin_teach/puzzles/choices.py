@@ -13,10 +13,10 @@ from gin_teach.core.cards import Card
 from gin_teach.core.rules import Rules
 from gin_teach.core.validation import names_bad_arguments, wrong_argument
 from gin_teach.core.verdicts import verdict_for
-from gin_teach.judge import breaks_meld
+from gin_teach.judge import Rate, breaks_meld
 
 __all__ = ["HINTS", "KINDS", "KNOCK_LIMIT", "KNOWLEDGE_CARDS", "THEMES", "TIER_NAMES",
-           "ChoiceValue", "stored_verdict"]
+           "ChoiceValue", "rates_json", "stored_verdict"]
 
 HINTS: Final = {
     1: "Count the deadwood each discard would leave.",
@@ -49,8 +49,8 @@ THEMES: Final = {
                       "settles it.",
     "more outs": "Of two discards that leave about the same count, keep the cards that more "
                  "unseen cards complete.",
-    "close call": "When count, outs and danger are level, only playing the hand out tells the "
-                  "choices apart.",
+    "close call": "When count, outs and danger are level, the hands played out tell the "
+                  "choices apart: who goes down first, who goes gin, who wins the hand.",
 }
 KINDS: Final = {"discard": "What do you discard?", "draw": "Take or draw?"}
 """The kinds of puzzle the bank holds (stored as ``kind``; a discard puzzle omits it)."""
@@ -78,6 +78,10 @@ class ChoiceValue:
     take: bool | None = None
     """In a draw puzzle, whether this choice takes ``card`` (the face-up card) or draws from
     the stock; None in a discard puzzle."""
+    rates: tuple[Rate, ...] = ()
+    """The judge's shares of its deals for this choice against the best (who went down
+    first, gin, who won the hand: :class:`~gin_teach.judge.Rate`), kept where the texts name
+    them; empty for the best and where they were not stored (an older bank)."""
 
     @property
     def move(self) -> str:
@@ -89,6 +93,19 @@ class ChoiceValue:
         if self.take is not None:
             return "take" if self.take else "draw"
         return f"{'knock' if self.knock else 'discard'} {self.card.code}"
+
+
+@names_bad_arguments
+def rates_json(rates: Sequence[Rate]) -> dict[str, list[float]]:
+    """The bank's JSON form of a choice's rates: each name to [this choice's share, the
+    best's, the error of their difference] (read back by the bank's field checks).
+
+    >>> rates_json([Rate("opponent_gin", 0.1318, 0.0684, 0.0097)])
+    {'opponent_gin': [0.1318, 0.0684, 0.0097]}
+    """
+    if not isinstance(rates, (list, tuple)) or not all(isinstance(r, Rate) for r in rates):
+        raise wrong_argument("rates", rates, "a sequence of Rate")
+    return {r.name: [round(r.mine, 4), round(r.best, 4), round(r.error, 4)] for r in rates}
 
 
 @names_bad_arguments

@@ -19,7 +19,8 @@ from gin_teach.core.cards import Card, hand_mask, to_cards
 from gin_teach.core.kernel import deadwood_of_mask, may_knock
 from gin_teach.core.validation import names_bad_arguments
 from gin_teach.core.verdicts import ACCEPTED, verdict_for
-from gin_teach.errors import CardError, PuzzleError, excerpt
+from gin_teach.errors import CardError, GinError, PuzzleError, excerpt
+from gin_teach.judge import RATE_NAMES, Rate
 from gin_teach.puzzles.choices import (
     KINDS,
     KNOCK_LIMIT,
@@ -178,6 +179,12 @@ def _check_choices(p: PuzzleFields) -> None:
             raise _fail(p.id, f"choices: {choice.card} has an impossible points_lost")
         if not isinstance(choice.why, str) or len(choice.why) > _MAX_TEXT:
             raise _fail(p.id, f"choices: {choice.card}'s why must be text")
+        if not (isinstance(choice.rates, tuple) and all(isinstance(r, Rate)
+                                                         for r in choice.rates)):
+            raise _fail(p.id, f"choices: {choice.card}'s rates must be a tuple of Rate")
+        if choice.rates and (choice.knock or choice.points_lost == 0):
+            raise _fail(p.id, f"choices: {choice.card}'s rates are measured against the best "
+                              "for a discard that plays on: the best and a knock have none")
         seen.add(key)
     taken = p.knowledge.just_taken
     discardable = {c for c in p.hand if c != taken}
@@ -303,10 +310,31 @@ def _draw_choices(pid: object, choices: list[Any], knowledge: Knowledge
     return tuple(values)
 
 
+def _rates(pid: object, card: Card, raw: object) -> tuple[Rate, ...]:
+    """A choice's stored rates (see :func:`~gin_teach.puzzles.choices.rates_json`), checked:
+    known names, each three shares from 0 to 1."""
+    if not isinstance(raw, dict) or not raw or not set(raw) <= set(RATE_NAMES):
+        raise _fail(pid, f"choices: {card}'s rates must map some of {', '.join(RATE_NAMES)} "
+                         "to [share, best's share, error]")
+    rates = []
+    for name in RATE_NAMES:
+        if name not in raw:
+            continue
+        value = raw[name]
+        if not (isinstance(value, list) and len(value) == 3
+                and all(type(v) in (int, float) for v in value)):
+            raise _fail(pid, f"choices: {card}'s rate {name} must be three numbers")
+        try:
+            rates.append(Rate(name, float(value[0]), float(value[1]), float(value[2])))
+        except GinError as error:
+            raise _fail(pid, f"choices: {card}'s rate {name}: {error}") from None
+    return tuple(rates)
+
+
 def _discard_choices(pid: object, choices: list[Any]) -> tuple[ChoiceValue, ...]:
     values = []
     for item in choices:
-        fields = sorted(item) if isinstance(item, dict) else []
+        fields = sorted(f for f in item if f != "rates") if isinstance(item, dict) else []
         if not (fields in (_CHOICE_FIELDS, sorted([*_CHOICE_FIELDS, "error"]))
                 and isinstance(item["knock"], bool)
                 and type(item["points_lost"]) in (int, float)
@@ -315,6 +343,7 @@ def _discard_choices(pid: object, choices: list[Any]) -> tuple[ChoiceValue, ...]
             raise _fail(pid, "each choice needs card, knock (true/false), points_lost and why, "
                              "and may give the error of points_lost (a number from 0)")
         (card,) = _cards(pid, "choices", [item["card"]])
+        rates = _rates(pid, card, item["rates"]) if "rates" in item else ()
         values.append(ChoiceValue(card, item["knock"], float(item["points_lost"]), item["why"],
-                                  float(item.get("error", 0.0))))
+                                  float(item.get("error", 0.0)), rates=rates))
     return tuple(values)

@@ -50,6 +50,7 @@ from gin_teach.puzzles.choices import (
     THEMES,
     TIER_NAMES,
     ChoiceValue,
+    rates_json,
     stored_verdict,
 )
 from gin_teach.puzzles.fields import puzzle_fields, validate
@@ -351,7 +352,8 @@ class Puzzle:
         if not isinstance(move, str):
             raise PuzzleError(f"a move is text such as 'discard KS', got {excerpt(move)}")
         try:
-            return refute(self.hand, self.knowledge, None, move, self.best_choice.move)
+            return refute(self.hand, self.knowledge, None, move, self.best_choice.move,
+                          scores=self.scores)
         except CardError as error:
             raise PuzzleError(f"{error}: not a choice of puzzle {self.id}") from None
 
@@ -429,7 +431,8 @@ class Puzzle:
                 "scores": list(self.scores), "turn": self.turn,
                 "choices": [{"card": c.card.code, "knock": c.knock,
                              "points_lost": round(c.points_lost, 2),
-                             "error": round(c.error, 2), "why": c.why}
+                             "error": round(c.error, 2), "why": c.why,
+                             **({"rates": rates_json(c.rates)} if c.rates else {})}
                             for c in self.choices]}
 
     @classmethod

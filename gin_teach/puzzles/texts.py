@@ -43,7 +43,7 @@ from gin_teach.explain import (
 from gin_teach.puzzles.choices import HINTS, ChoiceValue, stored_verdict
 from gin_teach.puzzles.fields import SomePuzzle
 
-__all__ = ["PuzzleTexts", "puzzle_texts", "puzzle_tier", "reexplain"]
+__all__ = ["PuzzleTexts", "needed_rates", "puzzle_texts", "puzzle_tier", "reexplain"]
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,8 @@ def _valued(hand: Sequence[Card], choices: Sequence[ChoiceValue], answer: frozen
     for c in choices:
         answered = _in_answer(c, answer, knock)
         accepted = answered or stored_verdict(c, hand, answered) in ACCEPTED
-        found.append(Valued(c.card, c.knock, c.points_lost, c.error, accepted))
+        found.append(Valued(c.card, c.knock, c.points_lost, c.error, accepted,
+                            rates=c.rates))
     return sorted(found, key=lambda v: (not (v.card in answer and (knock is None
                                                                    or v.knock == knock)),
                                         v.loss, v.card, v.knock))
@@ -337,7 +338,7 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
         if len(" ".join([*said, sentence, tail])) <= LONGEST:
             said.append(sentence)
     forget = next((m for m in middle if m.startswith("Forget ")), "")
-    if forget not in said and against[0][1].kind == "playouts":
+    if forget and forget not in said and against[0][1].kind == "playouts":
         # Only the playouts part the runner-up (the margin says by how much): the sentence
         # on the card the tier's own facts beat teaches more.
         lead = f"{action}: f{forget[1:]}"
@@ -352,6 +353,30 @@ def puzzle_texts(tier: int, hand: Sequence[Card], knowledge: Knowledge,
     return PuzzleTexts(" ".join([*said, tail]),
                        _hint(tier, position, knock, kinds, best.card, misleads), whys,
                        _themes(position, best, against), kinds)
+
+
+@names_bad_arguments
+def needed_rates(hand: Sequence[Card], knowledge: Knowledge, choices: Sequence[ChoiceValue],
+                 answer: frozenset[Card], knock: bool | None,
+                 scores: tuple[int, int] | None = None,
+                 rules: Rules | None = None) -> tuple[ChoiceValue, ...]:
+    """``choices`` with their rates kept only where a text reads them: against the best, for
+    a choice that nothing in sight sets below it (a ``playouts`` reason, which names the
+    share of the judge's deals that does). The bank stores no number no text states.
+
+    >>> from gin_teach.puzzles import load_bank
+    >>> p = next(p for p in load_bank() if p.id == "p0748")
+    >>> kept = needed_rates(p.hand, p.knowledge, p.choices, p.answer, p.knock, p.scores)
+    >>> [c.card.code for c in kept if c.rates]
+    ['5S']
+    """
+    position = Position.of(hand, knowledge, rules, scores)
+    valued = _valued(position.hand, choices, answer, knock)
+    best = valued[0]
+    # An accepted choice's text names only what the two share, never a share of the deals.
+    read = {(v.card, v.knock) for v in valued[1:]
+            if v.rates and not v.accepted and decide(position, best, v).kind == "playouts"}
+    return tuple(c if (c.card, c.knock) in read else replace(c, rates=()) for c in choices)
 
 
 @names_bad_arguments

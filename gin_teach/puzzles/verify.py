@@ -39,6 +39,7 @@ from gin_teach.core.cards import Card, HandLike, to_cards
 from gin_teach.core.melds import deadwood
 from gin_teach.core.rules import Rules
 from gin_teach.core.validation import names_bad_arguments
+from gin_teach.errors import PuzzleError
 from gin_teach.explain import COUNT_DECIDES, without_opponent, without_pile
 from gin_teach.judge import (
     BANK,
@@ -51,7 +52,7 @@ from gin_teach.judge import (
 )
 from gin_teach.puzzles.choices import TIER_NAMES, ChoiceValue
 from gin_teach.puzzles.fields import PuzzleFields, SomePuzzle
-from gin_teach.puzzles.texts import puzzle_texts, puzzle_tier, reexplain
+from gin_teach.puzzles.texts import needed_rates, puzzle_texts, puzzle_tier, reexplain
 
 __all__ = [
     "COUNT_MARGIN",
@@ -69,6 +70,7 @@ __all__ = [
     "confirmation_seed",
     "holds_against",
     "margins",
+    "measure_rates",
     "panel_check",
     "panel_disagreement",
     "recheck",
@@ -214,10 +216,7 @@ def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int | None 
     if not rivals:
         return Verification(False, "no other choice to compare with")
     runner = rivals[0]
-    values = tuple(sorted(
-        (ChoiceValue(o.card, o.knock, o.loss, "", o.error)
-         for o in judged.options if o.card is not None),
-        key=lambda v: (v.points_lost, v.card, v.knock)))
+    values = needed_rates(hand, knowledge, _measured(judged), answer, knock, scores, rules)
     # The tier the analysis expected gives way to what decides between the judge's answer
     # and its wrong choices (an analysis that picks another card leaves it to the playouts).
     tier = puzzle_tier(hand, knowledge, values, answer, knock, scores, rules)
@@ -230,6 +229,50 @@ def verify_position(hand11: HandLike, knowledge: Knowledge, *, seed: int | None 
     return Verification(True, f"kept in tier {tier}, {TIER_NAMES[tier]}", tier, answer, knock,
                         values, texts.themes,
                         texts.explanation, texts.hint, rating, round(runner.loss, 2))
+
+
+def _measured(judged: Judgement) -> tuple[ChoiceValue, ...]:
+    """The judge's discard options as a puzzle's choices, the least loss first, each with
+    its rates against the best (for a choice that loses something)."""
+    return tuple(sorted(
+        (ChoiceValue(o.card, o.knock, o.loss, "", o.error,
+                     rates=o.rates if o.loss > 0 else ())
+         for o in judged.options if o.card is not None),
+        key=lambda v: (v.points_lost, v.card, v.knock)))
+
+
+@names_bad_arguments
+def measure_rates(puzzle: SomePuzzle, rules: Rules | None = None) -> SomePuzzle:
+    """A stored discard puzzle with the judge's shares of its deals (who goes down first,
+    gin, who wins the hand: :class:`~gin_teach.judge.Rate`) kept where its texts read them,
+    and its texts written again from them. The judge measures it as the bank does (the
+    position's own seed, :data:`~gin_teach.judge.BANK` precision, the puzzle's score), so
+    every loss and error must come out as stored: a puzzle whose numbers moved is refused
+    (:class:`~gin_teach.errors.PuzzleError`) and wants :func:`recheck` instead. Its answer,
+    numbers and verdicts stay.
+
+    >>> from gin_teach.puzzles import load_bank
+    >>> p = next(p for p in load_bank() if p.id == "p0748")
+    >>> [c.card.code for c in measure_rates(p).choices if c.rates]
+    ['5S']
+    """
+    if puzzle.kind == "draw":
+        raise PuzzleError(f"puzzle {puzzle.id}: a take-or-draw puzzle has no discard shares "
+                          "to measure")
+    judged = judge_discard(puzzle.hand, puzzle.knowledge, rules, precision=BANK,
+                           scores=puzzle.scores)
+    measured = {(c.card, c.knock): c for c in _measured(judged)}
+    choices = []
+    for choice in puzzle.choices:
+        again = measured.get((choice.card, choice.knock))
+        if again is None or (round(again.points_lost, 2), round(again.error, 2)) != (
+                round(choice.points_lost, 2), round(choice.error, 2)):
+            raise PuzzleError(f"puzzle {puzzle.id}: the judge now finds other numbers for "
+                              f"{choice.move}: recheck it instead")
+        choices.append(replace(choice, rates=again.rates))
+    kept = needed_rates(puzzle.hand, puzzle.knowledge, choices, puzzle.answer, puzzle.knock,
+                        puzzle.scores, rules)
+    return retier(replace(puzzle, choices=kept), rules)
 
 
 def _rivals(judged: Judgement, answer: frozenset[Card]) -> list[Option]:
@@ -299,10 +342,8 @@ def recheck(puzzle: SomePuzzle, rules: Rules | None = None,
         return f"the judge prefers {best.said()}: {_said_answer(puzzle)} {_cost(judged, puzzle)}"
     if all(o.accepted for o in judged.options):
         return "the judge finds every choice as good as the best: no question to ask"
-    choices = tuple(sorted(
-        (ChoiceValue(o.card, o.knock, o.loss, "", o.error)
-         for o in judged.options if o.card is not None),
-        key=lambda v: (v.points_lost, v.card, v.knock)))
+    choices = needed_rates(puzzle.hand, puzzle.knowledge, _measured(judged), answer, asked,
+                           puzzle.scores, rules)
     again = retier(replace(puzzle, answer=answer, knock=asked, choices=choices), rules)
     if again.tier == 5 and again.knock is None:
         # Only the playouts back such an answer: it must clear Judgement's bar again (a
