@@ -32,6 +32,7 @@ from functools import partial
 
 from gin_teach import Game, Rules, play
 from gin_teach.bots import BOTS, Player, ShaperBot, SimpleBot
+from gin_teach.bots.throwers import THROWERS
 from gin_teach.engine.actions import Action
 from gin_teach.engine.records import Observation
 from gin_teach.tournament import (
@@ -45,8 +46,8 @@ from gin_teach.tournament import (
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PLAYERS = LADDER
-#: The ladder's rows: the course's levels but Random.
-LEVELS = [name for name in BOTS if name != "random"]
+#: The ladder's rows: the levels, Random and the outside throwers left out.
+LEVELS = [name for name in LADDER if name != "random" and name not in THROWERS]
 
 
 # (row, column, least win rate) the issues ask for: the first five when the levels were built,

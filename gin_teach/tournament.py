@@ -41,7 +41,7 @@ from dataclasses import asdict, dataclass, field
 from importlib import resources
 from typing import Any, Final
 
-from gin_teach.bots import BOTS, Player, SeededBot, play
+from gin_teach.bots import BOTS, MasterBot, Player, SeededBot, play
 from gin_teach.bots.throwers import THROWERS
 from gin_teach.core.parallel import check_executor, ordered_map
 from gin_teach.core.rules import Rules
@@ -76,12 +76,13 @@ RULES: Final[dict[str, Rules]] = {
     "eaai": Rules(box_bonus=0, game_bonus=0, shutout_game_bonus=0, name="eaai"),
     "hollywood": Rules.hollywood(),
 }
-#: Every player the ladder seats, weakest first: the course's levels (:data:`BOTS`) with the
-#: two outside throwers (:data:`~gin_teach.bots.throwers.THROWERS`, built on no part of the
-#: judge) just above Random.
+#: Every player the ladder seats, weakest first: the course's levels (:data:`BOTS`) and the
+#: Master above them (:class:`~gin_teach.bots.master.MasterBot`), with the two outside
+#: throwers (:data:`~gin_teach.bots.throwers.THROWERS`, built on no part of the judge) just
+#: above Random.
 LADDER: Final[dict[str, type[SeededBot]]] = {
     "random": BOTS["random"], **THROWERS,
-    **{name: bot for name, bot in BOTS.items() if name != "random"}}
+    **{name: bot for name, bot in BOTS.items() if name != "random"}, "master": MasterBot}
 MAX_GAMES: Final = 100_000_000
 """The most games one tournament plays (a typo's extra zeros are refused, not started)."""
 
@@ -379,7 +380,8 @@ def ladder(results: Iterable[TournamentResult] | None = None) -> str:
     """
     measured = list(measured_results() if results is None else results)
     seen = {name for r in measured for name in (r.a, r.b)}
-    levels = [name for name in reversed(BOTS) if name != "random" and name in seen]
+    levels = [name for name in reversed(LADDER)
+              if name != "random" and name not in THROWERS and name in seen]
     return ladder_table(measured, levels, [name for name in LADDER if name in seen])
 
 

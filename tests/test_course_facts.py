@@ -87,7 +87,7 @@ def test_lesson_11_counts_the_computer_players_of_the_menu():
     for word, number in NUMBER_WORDS.items():
         if re.search(rf"\b{word} computer players are on offer", text):
             assert number == len(OPPONENTS)
-    assert "three computer players" not in text and len(OPPONENTS) == 6
+    assert "three computer players" not in text and len(OPPONENTS) == 7
 
 
 def test_lesson_15_says_who_undercuts_a_late_nine():

@@ -18,18 +18,20 @@ from __future__ import annotations
 
 from typing import Final
 
-from gin_teach.bots import basic, defender, expert, shaper
+from gin_teach.bots import basic, defender, expert, master, shaper
 from gin_teach.bots.basic import *  # noqa: F403
 from gin_teach.bots.basic import RandomBot, SeededBot, SimpleBot
 from gin_teach.bots.defender import *  # noqa: F403
 from gin_teach.bots.defender import DefenderBot
 from gin_teach.bots.expert import *  # noqa: F403
 from gin_teach.bots.expert import ExpertBot
+from gin_teach.bots.master import *  # noqa: F403
 from gin_teach.bots.shaper import *  # noqa: F403
 from gin_teach.bots.shaper import ShaperBot
 
 # The package's names are its modules' own (each module's __all__), and the menu below.
-__all__ = ["BOTS", *basic.__all__, *shaper.__all__, *defender.__all__, *expert.__all__]
+__all__ = ["BOTS", *basic.__all__, *shaper.__all__, *defender.__all__, *expert.__all__,
+           *master.__all__]
 
 #: The course's computer players by name, weakest first: each a class taking ``seed=``.
 BOTS: Final[dict[str, type[SeededBot]]] = {

@@ -10,8 +10,8 @@ from typing import cast
 import ipywidgets as widgets
 import traitlets
 
-from gin_teach.bots import BOTS as LEVELS
-from gin_teach.bots import GreedyBot, Player, RandomBot, SimpleBot
+from gin_teach.bots import BOTS as COURSE_LEVELS
+from gin_teach.bots import GreedyBot, MasterBot, Player, RandomBot, SeededBot, SimpleBot
 from gin_teach.core.cards import Card, HandLike
 from gin_teach.core.rules import Rules
 from gin_teach.core.wording import says
@@ -34,9 +34,12 @@ BOTS: dict[str, Callable[[int], Player]] = {
     "simple": lambda seed: SimpleBot(seed=seed),
     "random": lambda seed: RandomBot(seed=seed),
 }
-"""The computer players on offer besides the course's five levels (gin_teach.bots.BOTS)."""
+"""The computer players on offer besides the levels below."""
+LEVELS: dict[str, type[SeededBot]] = {**COURSE_LEVELS, "master": MasterBot}
+"""The course's five levels (gin_teach.bots.BOTS), weakest first, and the Master above them,
+which plays the coach's own moves."""
 OPPONENTS: tuple[str, ...] = tuple(dict.fromkeys([*BOTS, *LEVELS]))
-"""The opponent menu: the players above, then the five levels, weakest first."""
+"""The opponent menu: the players above, then the levels, weakest first."""
 
 TABLES: tuple[str, ...] = (*Rules.presets(), "jokers wild", "hollywood")
 """The tables on offer: the three bonus presets, seed 003's jokers-wild table and Hollywood
