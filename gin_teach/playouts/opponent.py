@@ -6,11 +6,18 @@ the judge share it.
 
 from __future__ import annotations
 
+import heapq
 import random
 from dataclasses import dataclass
 
-from gin_teach.core.cards import JOKER_BITS, JOKER_POINTS
-from gin_teach.core.kernel import best_throws, deadwood_of_mask, neighbours
+from gin_teach.core.cards import JOKER_BITS, JOKER_POINTS, NATURAL_BITS
+from gin_teach.core.kernel import (
+    best_throws,
+    completes_meld,
+    deadwood_of_mask,
+    highest_points,
+    neighbours,
+)
 from gin_teach.core.solver import MELDS_WITH_CARD
 from gin_teach.core.validation import checks_masks, names_bad_arguments
 from gin_teach.playouts.table_view import TableView, bits_of
@@ -133,21 +140,45 @@ class OpponentModel:
         hidden = self.hidden
         if not hidden:  # every card it holds was taken from the pile: nothing to imagine
             return self.holds
-        # Weighted sampling without replacement: the largest u ** (1 / weight) win.
-        keyed = sorted(self.chances, key=lambda b: rng.random() ** (1.0 / self.chances[b]),
-                       reverse=True)
+        # Weighted sampling without replacement: the largest u ** (1 / weight) win. One draw
+        # per card in the dict's order, and the first of equal keys first, as a stable sort
+        # would give them: only the cards kept are ranked (the playouts call this for every
+        # deal, and most of the unseen cards are never drawn).
+        bits = list(self.chances)
+        draw = rng.random
+        keys = [draw() ** (1.0 / chance) for chance in self.chances.values()]
         hand = self.holds
-        for bit in keyed[:hidden + improve]:
-            hand |= bit
-        for _ in range(min(improve, len(keyed) - hidden)):
+        for index in heapq.nlargest(hidden + improve, range(len(bits)), key=keys.__getitem__):
+            hand |= bits[index]
+        for _ in range(min(improve, len(bits) - hidden)):
             hand ^= _worst_card(hand, self.holds, joker_points)
         return hand
 
 
 def _worst_card(hand: int, keep: int, joker_points: int) -> int:
     """The card whose loss leaves the least deadwood (the higher among equals, the first of
-    equal cards), never one of ``keep``."""
-    bits = best_throws(hand, hand & ~keep, joker_points)[1]
+    equal cards), never one of ``keep``.
+
+    Without a solve when the first of the highest cards that may go is in no meld of the
+    hand: that card is deadwood in every arrangement, so losing it saves all its points,
+    and no card can save more than its own points; any other card that saves as much counts
+    as much and comes after it. (Imagined hands of 12 to 17 cards are thrown back this way
+    one card at a time, and about half the time this card is loose.)
+
+    >>> from gin_teach.core.cards import cards_from_mask, hand_mask
+    >>> hand = hand_mask("7S 7H 7D KS KH 5C 9D")  # K♠ and K♥ make no meld here
+    >>> cards_from_mask(_worst_card(hand, 0, JOKER_POINTS))
+    (Card('KS'),)
+    >>> cards_from_mask(_worst_card(hand_mask("QS KS JS 9D 2C"), 0, JOKER_POINTS))  # the run
+    (Card('9D'),)
+    """
+    allowed = hand & ~keep
+    if hand <= NATURAL_BITS:
+        highest = highest_points(allowed)
+        first = highest & -highest
+        if first and not completes_meld(hand ^ first, first.bit_length() - 1):
+            return first
+    bits = best_throws(hand, allowed, joker_points)[1]
     return bits & -bits
 
 

@@ -393,6 +393,41 @@ def _solve(mask: int, key: int, joker_points: int) -> tuple[int, int]:
     return found
 
 
+#: The ten-point cards (tens and faces) of every suit.
+_TENS: Final = sum(1 << index for index in range(52) if CARD_POINTS[index] == 10)
+
+
+def _loose_ten(hand: int, drawn: int, count: int) -> tuple[int, int] | None:
+    """:func:`throw`'s answer for the natural ``hand`` just after drawing ``drawn`` into a
+    hand whose deadwood was ``count``, found without a solve, or None when it needs one: the
+    shortcut the playout loop writes out.
+
+    A card that makes no meld of three with two others is deadwood in every arrangement: the
+    drawn card, so the count with it is ``count`` plus its points; and the last ten-point
+    card, so throwing it saves ten points, more than any other card could save (a throw
+    saves at most the card's own points), and of the cards that save as much (ten-point
+    cards all) the policy throws the last.
+
+    >>> from gin_teach.core.cards import Card, hand_mask
+    >>> hand = hand_mask("AS 2S 3S 7H 7D 7C 4C 5C 9D KD")  # 4 + 5 + 9 + 10 = 28 loose
+    >>> queen, six = Card.parse("QH").bit, Card.parse("6C").bit
+    >>> value, card = _loose_ten(hand | queen, queen, 28)
+    >>> value, str(Card.from_index(card.bit_length() - 1))  # K♦ goes, the Q♥ stays loose
+    (28, 'K♦')
+    >>> throw(hand | queen, 0, JOKER_POINTS) == (value, card)
+    True
+    >>> _loose_ten(hand | six, six, 28) is None  # the 6♣ makes a run: solved
+    True
+    """
+    tens = hand & _TENS
+    if not tens or hand > NATURAL_BITS or completes_meld(hand ^ drawn, drawn.bit_length() - 1):
+        return None
+    last = 1 << (tens.bit_length() - 1)
+    if last != drawn and completes_meld(hand ^ last, last.bit_length() - 1):
+        return None
+    return count + CARD_POINTS[drawn.bit_length() - 1] - 10, last
+
+
 @checks(hand=check_mask, taken=check_mask, joker_points=check_whole)
 def throw(hand: int, taken: int, joker_points: int) -> tuple[int, int]:
     """The playout policy's discard from ``hand``: the card leaving the least deadwood (the
@@ -505,9 +540,16 @@ def playout_result(hands: list[int], stock: list[int], top: int, mover: int,
         if solved is None:
             if len(stock) <= dead_stock:
                 return 0, -1
-            hand |= stock.pop()
+            drawn = stock.pop()
+            hand |= drawn
             key = hand | key_bits
-            solved = memo.get(key) or _solve(hand, key, jp)
+            solved = memo.get(key)
+            if solved is None:
+                # Not remembered: a loose draw beside a loose ten-point card needs no solve
+                # (about one solve in three).
+                count = counts[mover]
+                solved = (count >= 0 and _loose_ten(hand, drawn, count)) \
+                    or _solve(hand, key, jp)
             top = 0
         limit = early_limits[mover] if len(stock) > late_stock else late_limits[mover]
         # ``value <= limit`` below is may_knock written out: this loop runs a few million
