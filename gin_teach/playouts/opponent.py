@@ -6,7 +6,7 @@ the judge share it.
 
 from __future__ import annotations
 
-import heapq
+import functools
 import random
 from dataclasses import dataclass
 
@@ -126,6 +126,12 @@ class OpponentModel:
             total += (1.0 - no_joker) * (1.0 - no_partner)
         return min(total, 1.0)
 
+    @functools.cached_property
+    def _drawing(self) -> tuple[list[int], list[float]]:
+        """The unseen cards in order and the power of each one's draw (one over its chance),
+        worked out once: an imagined deal samples the same model hundreds of times."""
+        return list(self.chances), [1.0 / chance for chance in self.chances.values()]
+
     def sample(self, rng: random.Random, improve: int = 0,
                joker_points: int = JOKER_POINTS) -> int:
         """A hand the opponent might hold: its known cards plus hidden ones drawn by their
@@ -140,15 +146,14 @@ class OpponentModel:
         hidden = self.hidden
         if not hidden:  # every card it holds was taken from the pile: nothing to imagine
             return self.holds
-        # Weighted sampling without replacement: the largest u ** (1 / weight) win. One draw
-        # per card in the dict's order, and the first of equal keys first, as a stable sort
-        # would give them: only the cards kept are ranked (the playouts call this for every
-        # deal, and most of the unseen cards are never drawn).
-        bits = list(self.chances)
+        # Weighted sampling without replacement: the largest u ** (1 / weight) win, one draw
+        # per card in the dict's order, the first of equal keys first (a stable sort).
+        bits, powers = self._drawing
         draw = rng.random
-        keys = [draw() ** (1.0 / chance) for chance in self.chances.values()]
+        keys = [draw() ** power for power in powers]
         hand = self.holds
-        for index in heapq.nlargest(hidden + improve, range(len(bits)), key=keys.__getitem__):
+        for index in sorted(range(len(keys)), key=keys.__getitem__,
+                            reverse=True)[:hidden + improve]:
             hand |= bits[index]
         for _ in range(min(improve, len(bits) - hidden)):
             hand ^= _worst_card(hand, self.holds, joker_points)
