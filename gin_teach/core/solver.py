@@ -277,6 +277,54 @@ def natural_deadwood(mask: int) -> int:
                for a, b, c, d, _ in _set_options(mask))
 
 
+# The run starts a hand may hold (ranks A to J of each suit), the ten-point cards, and the
+# four cards of the lowest rank: the masks :func:`_forced_discard` reads a hand with.
+_RUN_STARTS: Final = 0x7FF * (1 | 1 << 13 | 1 << 26 | 1 << 39)
+_TENS: Final = 0x1E00 * 0x8004002001
+_RANK_COLUMN: Final = 0x8004002001
+
+
+def _forced_discard(mask: int, triples: int) -> tuple[int, int] | None:
+    """:func:`natural_best_discard` of a hand whose melds are forced, without trying the
+    ways to use its sets, or None when they are not forced or no card is loose. ``triples``
+    are its ranks held three or four times (as a 13-bit mask).
+
+    Forced: no card of a rank held three or four times is in a block of three or more in a
+    row of its suit. Then every such block is a run, every such rank a set, and every other
+    card is in no meld of the hand at all (loose): the least deadwood is the loose cards'
+    points. Throwing a loose card saves its points; throwing a melded card saves nothing
+    (every loose card stays loose), so the best throws are the loose cards that count most.
+
+    >>> from gin_teach.core.cards import cards_from_mask, hand_mask
+    >>> mask = hand_mask("7S 7H 7D 2C 3C 4C 9D KH QS 5H 5D")  # 39 loose; the 7s' rank is 6
+    >>> value, cards = _forced_discard(mask, 1 << 6)
+    >>> value, [str(card) for card in cards_from_mask(cards)]
+    (29, ['Q♠', 'K♥'])
+    >>> natural_best_discard(mask) == (value, cards)
+    True
+    >>> _forced_discard(hand_mask("7S 7H 7D 8S 9S KH"), 1 << 6) is None  # 7♠: set or run?
+    True
+    """
+    starts = mask & mask >> 1 & mask >> 2 & _RUN_STARTS
+    melded = starts | starts << 1 | starts << 2
+    sets = triples * _RANK_COLUMN & mask
+    if sets & melded:
+        return None
+    loose = mask & ~melded & ~sets
+    if not loose:
+        return None
+    # Loose cards hold no three in a row, so the runs-only table counts each suit's points.
+    table = _RUN_DEADWOOD
+    points = (table[loose & _SUIT_BITS] + table[loose >> 13 & _SUIT_BITS]
+              + table[loose >> 26 & _SUIT_BITS] + table[loose >> 39])
+    tens = loose & _TENS
+    if tens:
+        return points - 10, tens
+    ranks = (loose | loose >> 13 | loose >> 26 | loose >> 39) & _SUIT_BITS
+    rank = ranks.bit_length() - 1
+    return points - CARD_POINTS[rank], loose & _RANK_COLUMN << rank
+
+
 def natural_best_discard(mask: int) -> tuple[int, int]:
     """The least deadwood after discarding one card of the natural cards ``mask`` (no joker
     bits), and the mask of every card whose discard achieves it: the plain solver under
@@ -314,6 +362,9 @@ def natural_best_discard(mask: int) -> tuple[int, int]:
         if g3 == gain:
             bits |= discards[s3] << 39
         return run_dw[s0] + run_dw[s1] + run_dw[s2] + run_dw[s3] - gain, bits
+    forced = _forced_discard(mask, triples)
+    if forced is not None:
+        return forced
     best = _INF
     best_bits = 0
     if triples.bit_count() <= 2:

@@ -476,10 +476,30 @@ def _loose_throw(hand: int, taken: int, style: int, joker_points: int) -> tuple[
     return _count(hand ^ card, joker_points), card
 
 
-def _seats(rules: PlayoutRules, opponent: int) -> tuple[list[int], list[int], list[int]]:
+#: Each side's early and late knock limits and styles (see :func:`_seats`).
+_Seats = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+
+
+def _seats(rules: PlayoutRules, opponent: int) -> _Seats:
     """Each side's knock limit while the stock is long and once it is short (the late
     stock), and each side's style: the player ``opponent`` plays ``rules.style``, the other
-    the judge's own style by ``rules.plan``."""
+    the judge's own style by ``rules.plan``. Worked out once for each rules and seat (a
+    judgement plays hundreds of thousands of playouts with a few rules); read, never
+    changed."""
+    found = _SEATS_MEMO.get((rules, opponent))
+    if found is None:
+        if len(_SEATS_MEMO) >= MEMO_SIZE:
+            _SEATS_MEMO.clear()
+        found = _SEATS_MEMO[rules, opponent] = _seats_of(rules, opponent)
+    return found
+
+
+#: :func:`_seats` by rules and seat, emptied past :data:`MEMO_SIZE`.
+_SEATS_MEMO: dict[tuple[PlayoutRules, int], _Seats] = {}
+
+
+def _seats_of(rules: PlayoutRules, opponent: int) -> _Seats:
+    """:func:`_seats`, worked out."""
     early_limits = [rules.knock_limit] * 2
     late_limits = [min(rules.late_knock, rules.knock_limit)] * 2
     us = 1 - opponent
@@ -490,7 +510,8 @@ def _seats(rules: PlayoutRules, opponent: int) -> tuple[list[int], list[int], li
     styles = [_JUDGE, _JUDGE]
     styles[opponent] = _THROWS[rules.style]
     early_limits[opponent], late_limits[opponent] = knock_limits(rules, rules.style)
-    return early_limits, late_limits, styles
+    return ((early_limits[0], early_limits[1]), (late_limits[0], late_limits[1]),
+            (styles[0], styles[1]))
 
 
 @checks(hands=partial(check_mask_list, length=2), stock=check_mask_list, top=check_mask,
