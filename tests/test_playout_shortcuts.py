@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from gin_teach import Round
 from gin_teach.core.cards import JOKER_POINTS, NATURAL_BITS, hand_mask
-from gin_teach.core.kernel import best_throws, completes_meld
+from gin_teach.core.kernel import best_throws, completes_meld, deadwood_of_mask
 from gin_teach.core.solver import _loose_discard, natural_best_discard, natural_deadwood
 from gin_teach.playouts.opponent import OpponentModel, _worst_card
 from gin_teach.playouts.playout import _loose_ten, throw
@@ -70,15 +70,17 @@ def test_a_card_thrown_back_is_the_solvers_worst_card(hand, data):
     cards = [1 << i for i in range(52) if hand >> i & 1]
     keep = _hand([bit.bit_length() - 1 for bit in data.draw(
         st.lists(st.sampled_from(cards), max_size=len(cards) - 1, unique=True))])
-    assert _worst_card(hand, keep, JOKER_POINTS) == _worst_card_solved(hand, keep)
+    card, left = _worst_card(hand, keep, JOKER_POINTS)
+    assert card == _worst_card_solved(hand, keep)
+    assert left in (-1, natural_deadwood(hand ^ card))
 
 
 def test_a_loose_high_card_is_thrown_back_without_a_solve_and_a_melded_one_is_not():
     hand = hand_mask("7S 7H 7D KS KH 5C 9D")  # K♠ first of the two loose kings
-    assert _worst_card(hand, 0, JOKER_POINTS) == hand_mask("KS")
-    assert _worst_card(hand, hand_mask("KS"), JOKER_POINTS) == hand_mask("KH")  # K♠ known
-    # The J♠ Q♠ K♠ run: the highest cards are melded, the 9♦ goes.
-    assert _worst_card(hand_mask("QS KS JS 9D 2C"), 0, JOKER_POINTS) == hand_mask("9D")
+    assert _worst_card(hand, 0, JOKER_POINTS) == (hand_mask("KS"), -1)  # not solved
+    assert _worst_card(hand, hand_mask("KS"), JOKER_POINTS)[0] == hand_mask("KH")  # K♠ known
+    # The J♠ Q♠ K♠ run: the highest cards are melded, the 9♦ goes, solved: 2 left.
+    assert _worst_card(hand_mask("QS KS JS 9D 2C"), 0, JOKER_POINTS) == (hand_mask("9D"), 2)
 
 
 @settings(max_examples=400, deadline=None)
@@ -129,3 +131,5 @@ def test_an_imagined_hand_is_the_one_drawn_and_thrown_back_card_by_card(seed, mo
         got = model.sample(random.Random(draw_seed + draw), improve)
         assert got == expected
         assert got & model.holds == model.holds
+        counted, count = model.sample_counted(random.Random(draw_seed + draw), improve)
+        assert counted == got and count in (-1, deadwood_of_mask(got))

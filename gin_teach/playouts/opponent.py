@@ -10,7 +10,7 @@ import functools
 import random
 from dataclasses import dataclass
 
-from gin_teach.core.cards import JOKER_BITS, JOKER_POINTS, NATURAL_BITS
+from gin_teach.core.cards import CARD_POINTS, JOKER_BITS, JOKER_POINTS, NATURAL_BITS
 from gin_teach.core.kernel import (
     best_throws,
     completes_meld,
@@ -143,9 +143,23 @@ class OpponentModel:
         >>> model.sample(random.Random(1), improve=3).bit_count()
         10
         """
+        return self.sample_counted(rng, improve, joker_points)[0]
+
+    def sample_counted(self, rng: random.Random, improve: int = 0,
+                       joker_points: int = JOKER_POINTS) -> tuple[int, int]:
+        """:meth:`sample`'s hand and its deadwood when throwing back found it on the way
+        (-1 when not): the playouts ask whether every imagined hand would have knocked.
+
+        >>> from gin_teach import Round
+        >>> from gin_teach.core.kernel import deadwood_of_mask
+        >>> model = OpponentModel.of(TableView.from_observation(Round(seed=2).observation(0)))
+        >>> hand, count = model.sample_counted(random.Random(1), improve=3)
+        >>> hand == model.sample(random.Random(1), improve=3), count == deadwood_of_mask(hand)
+        (True, True)
+        """
         hidden = self.hidden
         if not hidden:  # every card it holds was taken from the pile: nothing to imagine
-            return self.holds
+            return self.holds, -1
         # Weighted sampling without replacement: the largest u ** (1 / weight) win, one draw
         # per card in the dict's order, the first of equal keys first (a stable sort).
         bits, powers = self._drawing
@@ -155,14 +169,20 @@ class OpponentModel:
         for index in sorted(range(len(keys)), key=keys.__getitem__,
                             reverse=True)[:hidden + improve]:
             hand |= bits[index]
+        count = -1
         for _ in range(min(improve, len(bits) - hidden)):
-            hand ^= _worst_card(hand, self.holds, joker_points)
-        return hand
+            card, left = _worst_card(hand, self.holds, joker_points)
+            hand ^= card
+            if left >= 0:
+                count = left
+            elif count >= 0:  # a loose card thrown: the count falls by its points
+                count -= CARD_POINTS[card.bit_length() - 1]
+        return hand, count
 
 
-def _worst_card(hand: int, keep: int, joker_points: int) -> int:
+def _worst_card(hand: int, keep: int, joker_points: int) -> tuple[int, int]:
     """The card whose loss leaves the least deadwood (the higher among equals, the first of
-    equal cards), never one of ``keep``.
+    equal cards), never one of ``keep``, and the deadwood it leaves (-1 when not solved).
 
     Without a solve when the first of the highest cards that may go is in no meld of the
     hand: that card is deadwood in every arrangement, so losing it saves all its points,
@@ -172,19 +192,21 @@ def _worst_card(hand: int, keep: int, joker_points: int) -> int:
 
     >>> from gin_teach.core.cards import cards_from_mask, hand_mask
     >>> hand = hand_mask("7S 7H 7D KS KH 5C 9D")  # K♠ and K♥ make no meld here
-    >>> cards_from_mask(_worst_card(hand, 0, JOKER_POINTS))
-    (Card('KS'),)
-    >>> cards_from_mask(_worst_card(hand_mask("QS KS JS 9D 2C"), 0, JOKER_POINTS))  # the run
-    (Card('9D'),)
+    >>> card, left = _worst_card(hand, 0, JOKER_POINTS)
+    >>> cards_from_mask(card), left
+    ((Card('KS'),), -1)
+    >>> card, left = _worst_card(hand_mask("QS KS JS 9D 2C"), 0, JOKER_POINTS)  # the run
+    >>> cards_from_mask(card), left
+    ((Card('9D'),), 2)
     """
     allowed = hand & ~keep
     if hand <= NATURAL_BITS:
         highest = highest_points(allowed)
         first = highest & -highest
         if first and not completes_meld(hand ^ first, first.bit_length() - 1):
-            return first
-    bits = best_throws(hand, allowed, joker_points)[1]
-    return bits & -bits
+            return first, -1
+    left, bits = best_throws(hand, allowed, joker_points)
+    return bits & -bits, left
 
 
 @checks_masks("hand", "layable")

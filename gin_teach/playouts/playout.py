@@ -151,7 +151,7 @@ def imagined_hand(model: OpponentModel, rng: random.Random, view: TableView,
     4
     """
     jp, draws = view.joker_points, imagined_draws(view.stock_size, rules.style)
-    hand = model.sample(rng, draws, jp)
+    hand, count = model.sample_counted(rng, draws, jp)
     if not view.opponent_discarded:
         return hand
     # A hand the opponent would have knocked with is one its style knocks with (see
@@ -159,9 +159,9 @@ def imagined_hand(model: OpponentModel, rng: random.Random, view: TableView,
     early, late = knock_limits(rules, rules.style)
     limit = early if view.stock_size > rules.late_stock else late
     for _ in range(REDRAWS):
-        if not may_knock(deadwood_of_mask(hand, jp), limit):
+        if not may_knock(count if count >= 0 else deadwood_of_mask(hand, jp), limit):
             break
-        hand = model.sample(rng, draws, jp)
+        hand, count = model.sample_counted(rng, draws, jp)
     return hand
 
 
