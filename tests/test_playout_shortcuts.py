@@ -14,7 +14,7 @@ from gin_teach import Round
 from gin_teach.core.cards import JOKER_POINTS, NATURAL_BITS, hand_mask
 from gin_teach.core.kernel import best_throws, completes_meld, deadwood_of_mask
 from gin_teach.core.solver import _loose_discard, natural_best_discard, natural_deadwood
-from gin_teach.playouts.opponent import OpponentModel, _worst_card
+from gin_teach.playouts.opponent import OpponentModel, _worst_card, deadwood_after_layoffs
 from gin_teach.playouts.playout import _loose_ten, throw
 from gin_teach.playouts.table_view import TableView
 
@@ -133,3 +133,13 @@ def test_an_imagined_hand_is_the_one_drawn_and_thrown_back_card_by_card(seed, mo
         assert got & model.holds == model.holds
         counted, count = model.sample_counted(random.Random(draw_seed + draw), improve)
         assert counted == got and count in (-1, deadwood_of_mask(got))
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands, st.lists(st.integers(0, 51), max_size=8, unique=True))
+def test_lay_offs_are_every_choice_of_cards_tried(hand, offered):
+    layable = _hand(offered) & hand
+    cards = [1 << i for i in range(52) if layable >> i & 1]
+    every = min(natural_deadwood(hand ^ sum(bit for i, bit in enumerate(cards) if subset >> i & 1))
+                for subset in range(1 << len(cards)))
+    assert deadwood_after_layoffs(hand, _hand(offered)) == every

@@ -220,6 +220,16 @@ def deadwood_after_layoffs(hand: int, layable: int, joker_points: int = JOKER_PO
     12
     """
     layable &= hand
+    if hand <= NATURAL_BITS:
+        # A card in no meld of the hand is in none of any part of it: laying it off saves its
+        # points whatever else is laid off, so every such card goes, and only the others are
+        # tried in and out (every playout's knock asks this).
+        loose = 0
+        for bit in bits_of(layable):
+            if not completes_meld(hand ^ bit, bit.bit_length() - 1):
+                loose |= bit
+        hand ^= loose
+        layable ^= loose
     best = deadwood_of_mask(hand, joker_points)
     bits = bits_of(layable)
     for subset in range(1, 1 << len(bits)):
