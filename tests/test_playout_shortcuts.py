@@ -13,7 +13,12 @@ from hypothesis import strategies as st
 from gin_teach import Round
 from gin_teach.core.cards import JOKER_POINTS, NATURAL_BITS, hand_mask
 from gin_teach.core.kernel import best_throws, completes_meld, deadwood_of_mask
-from gin_teach.core.solver import _loose_discard, natural_best_discard, natural_deadwood
+from gin_teach.core.solver import (
+    _deadwood_dp,
+    _loose_discard,
+    natural_best_discard,
+    natural_deadwood,
+)
 from gin_teach.playouts.opponent import OpponentModel, _worst_card, deadwood_after_layoffs
 from gin_teach.playouts.playout import _loose_ten, throw
 from gin_teach.playouts.table_view import TableView
@@ -39,6 +44,13 @@ def _best_discard_card_by_card(mask: int) -> tuple[int, int]:
              if mask & bit}
     least = min(after.values())
     return least, sum(bit for bit, value in after.items() if value == least)
+
+
+@settings(max_examples=600, deadline=None)
+@given(hands)
+def test_the_deadwood_is_the_dynamic_programmes(mask):
+    # The forced hands' shortcut against the solver that tries every rank's way.
+    assert natural_deadwood(mask) == _deadwood_dp(mask)
 
 
 @settings(max_examples=600, deadline=None)

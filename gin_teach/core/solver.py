@@ -273,6 +273,14 @@ def natural_deadwood(mask: int) -> int:
         return best
     if triples.bit_count() > 4:
         return _deadwood_dp(mask)
+    # Forced melds (see natural_best_discard): the deadwood is the loose cards' points.
+    starts = mask & mask >> 1 & mask >> 2 & _RUN_STARTS
+    in_runs = starts | starts << 1 | starts << 2
+    in_sets = triples * _RANK_COLUMN & mask
+    if not in_sets & in_runs:
+        loose = mask & ~in_runs & ~in_sets
+        return (table[loose & _SUIT_BITS] + table[loose >> 13 & _SUIT_BITS]
+                + table[loose >> 26 & _SUIT_BITS] + table[loose >> 39])
     return min(table[a] + table[b] + table[c] + table[d]
                for a, b, c, d, _ in _set_options(mask))
 
