@@ -85,6 +85,7 @@ def test_a_card_thrown_back_is_the_solvers_worst_card(hand, data):
     card, left = _worst_card(hand, keep, JOKER_POINTS)
     assert card == _worst_card_solved(hand, keep)
     assert left in (-1, natural_deadwood(hand ^ card))
+    assert _worst_card(hand, keep, JOKER_POINTS) == (card, left)  # remembered, the same
 
 
 def test_a_loose_high_card_is_thrown_back_without_a_solve_and_a_melded_one_is_not():
