@@ -273,8 +273,46 @@ def natural_deadwood(mask: int) -> int:
         return best
     if triples.bit_count() > 4:
         return _deadwood_dp(mask)
+    # Forced melds (see natural_best_discard): the deadwood is the loose cards' points.
+    starts = mask & mask >> 1 & mask >> 2 & _RUN_STARTS
+    in_runs = starts | starts << 1 | starts << 2
+    in_sets = triples * _RANK_COLUMN & mask
+    if not in_sets & in_runs:
+        loose = mask & ~in_runs & ~in_sets
+        return (table[loose & _SUIT_BITS] + table[loose >> 13 & _SUIT_BITS]
+                + table[loose >> 26 & _SUIT_BITS] + table[loose >> 39])
     return min(table[a] + table[b] + table[c] + table[d]
                for a, b, c, d, _ in _set_options(mask))
+
+
+# The run starts a hand may hold (ranks A to J of each suit), the ten-point cards, and the
+# four cards of the lowest rank: the masks :func:`natural_best_discard` reads sets and runs
+# with.
+_RUN_STARTS: Final = 0x7FF * (1 | 1 << 13 | 1 << 26 | 1 << 39)
+_TENS: Final = 0x1E00 * 0x8004002001
+_RANK_COLUMN: Final = 0x8004002001
+
+
+def _loose_discard(loose: int) -> tuple[int, int]:
+    """:func:`natural_best_discard` of a hand whose melds are forced (see there), from its
+    ``loose`` cards (at least one): the least deadwood after the throw and the loose cards
+    that count most.
+
+    >>> from gin_teach.core.cards import cards_from_mask, hand_mask
+    >>> value, cards = _loose_discard(hand_mask("9D KH QS 5H 5D"))  # 39 points loose
+    >>> value, [str(card) for card in cards_from_mask(cards)]
+    (29, ['Q♠', 'K♥'])
+    """
+    # Loose cards hold no three in a row, so the runs-only table counts each suit's points.
+    table = _RUN_DEADWOOD
+    points = (table[loose & _SUIT_BITS] + table[loose >> 13 & _SUIT_BITS]
+              + table[loose >> 26 & _SUIT_BITS] + table[loose >> 39])
+    tens = loose & _TENS
+    if tens:
+        return points - 10, tens
+    ranks = (loose | loose >> 13 | loose >> 26 | loose >> 39) & _SUIT_BITS
+    rank = ranks.bit_length() - 1
+    return points - CARD_POINTS[rank], loose & _RANK_COLUMN << rank
 
 
 def natural_best_discard(mask: int) -> tuple[int, int]:
@@ -314,6 +352,21 @@ def natural_best_discard(mask: int) -> tuple[int, int]:
         if g3 == gain:
             bits |= discards[s3] << 39
         return run_dw[s0] + run_dw[s1] + run_dw[s2] + run_dw[s3] - gain, bits
+    # Which cards could be in a run (a block of three or more in a row) or a set (a rank held
+    # three or four times), and the loose cards, in neither: in no meld of the hand at all.
+    starts = mask & mask >> 1 & mask >> 2 & _RUN_STARTS
+    in_runs = starts | starts << 1 | starts << 2
+    in_sets = triples * _RANK_COLUMN & mask
+    loose = mask & ~in_runs & ~in_sets
+    if loose and not in_sets & in_runs:
+        # The melds are forced: every block a run, every such rank a set, the loose cards the
+        # deadwood. Throwing a loose card saves its points, a melded one nothing (each loose
+        # card stays loose): the best throws are the loose cards that count most.
+        return _loose_discard(loose)
+    # A set whose cards could be in no run is broken up only to throw one of its cards,
+    # leaving the other two loose: that pays only when every other throw costs twice their
+    # points, and never beside a loose card (throwing it saves its points whatever the sets).
+    discarding = not loose
     best = _INF
     best_bits = 0
     if triples.bit_count() <= 2:
@@ -322,10 +375,10 @@ def natural_best_discard(mask: int) -> tuple[int, int]:
         low = triples & -triples
         high = triples ^ low
         present, runnable = _rank_suits(s0, s1, s2, s3, low.bit_length() - 1)
-        low_ways = _SET_CHOICES[present, runnable, True]
+        low_ways = _SET_CHOICES[present, runnable, discarding]
         if high:
             present, runnable = _rank_suits(s0, s1, s2, s3, high.bit_length() - 1)
-            high_ways = _SET_CHOICES[present, runnable, True]
+            high_ways = _SET_CHOICES[present, runnable, discarding]
         else:
             high_ways = _NO_SET
         not_low, not_high = ~low, ~high
@@ -363,7 +416,62 @@ def natural_best_discard(mask: int) -> tuple[int, int]:
                 elif value == best:
                     best_bits |= bits
         return best, best_bits
-    for a, b, c, d, four_sets in _set_options(mask, discarding=True):
+    if triples.bit_count() == 3:
+        # Three such ranks (an imagined hand of 12 to 17 cards, thrown back card by card,
+        # often holds them): the loops above with a third, the middle rank's ways outside.
+        low = triples & -triples
+        high = triples ^ low
+        middle = high & -high
+        high ^= middle
+        present, runnable = _rank_suits(s0, s1, s2, s3, middle.bit_length() - 1)
+        middle_ways = _SET_CHOICES[present, runnable, discarding]
+        present, runnable = _rank_suits(s0, s1, s2, s3, low.bit_length() - 1)
+        low_ways = _SET_CHOICES[present, runnable, discarding]
+        present, runnable = _rank_suits(s0, s1, s2, s3, high.bit_length() - 1)
+        high_ways = _SET_CHOICES[present, runnable, discarding]
+        not_low, not_middle, not_high = ~low, ~middle, ~high
+        for chosen_middle, four_middle in middle_ways:
+            a_middle = s0 & not_middle if chosen_middle & 1 else s0
+            b_middle = s1 & not_middle if chosen_middle & 2 else s1
+            c_middle = s2 & not_middle if chosen_middle & 4 else s2
+            d_middle = s3 & not_middle if chosen_middle & 8 else s3
+            four_outer = middle if four_middle else 0
+            for chosen_low, four_low in low_ways:
+                a_low = a_middle & not_low if chosen_low & 1 else a_middle
+                b_low = b_middle & not_low if chosen_low & 2 else b_middle
+                c_low = c_middle & not_low if chosen_low & 4 else c_middle
+                d_low = d_middle & not_low if chosen_low & 8 else d_middle
+                four_inner = four_outer | low if four_low else four_outer
+                for chosen, four in high_ways:
+                    a = a_low & not_high if chosen & 1 else a_low
+                    b = b_low & not_high if chosen & 2 else b_low
+                    c = c_low & not_high if chosen & 4 else c_low
+                    d = d_low & not_high if chosen & 8 else d_low
+                    four_sets = four_inner | high if four else four_inner
+                    g0, g1, g2, g3 = gains[a], gains[b], gains[c], gains[d]
+                    gain = g0 if g0 > g1 else g1
+                    if g2 > gain:
+                        gain = g2
+                    if g3 > gain:
+                        gain = g3
+                    if four_sets and gain < 0:
+                        gain = 0
+                    bits = four_sets * 0x8004002001 if four_sets and not gain else 0
+                    if g0 == gain:
+                        bits |= discards[a]
+                    if g1 == gain:
+                        bits |= discards[b] << 13
+                    if g2 == gain:
+                        bits |= discards[c] << 26
+                    if g3 == gain:
+                        bits |= discards[d] << 39
+                    value = run_dw[a] + run_dw[b] + run_dw[c] + run_dw[d] - gain
+                    if value < best:
+                        best, best_bits = value, bits
+                    elif value == best:
+                        best_bits |= bits
+        return best, best_bits
+    for a, b, c, d, four_sets in _set_options(mask, discarding=discarding):
         # As above, and a card of a four-card set gains nothing.
         g0, g1, g2, g3 = gains[a], gains[b], gains[c], gains[d]
         gain = g0 if g0 > g1 else g1

@@ -155,7 +155,7 @@ def imagined_hand(model: OpponentModel, rng: random.Random, view: TableView,
     4
     """
     jp, draws = view.joker_points, imagined_draws(view.stock_size, rules.style)
-    hand = model.sample(rng, draws, jp)
+    hand, count = model.sample_counted(rng, draws, jp)
     if not view.opponent_discarded:
         return hand
     # A hand the opponent would have knocked with is one its style knocks with (see
@@ -163,9 +163,9 @@ def imagined_hand(model: OpponentModel, rng: random.Random, view: TableView,
     early, late = knock_limits(rules, rules.style)
     limit = early if view.stock_size > rules.late_stock else late
     for _ in range(REDRAWS):
-        if not may_knock(deadwood_of_mask(hand, jp), limit):
+        if not may_knock(count if count >= 0 else deadwood_of_mask(hand, jp), limit):
             break
-        hand = model.sample(rng, draws, jp)
+        hand, count = model.sample_counted(rng, draws, jp)
     return hand
 
 
@@ -397,6 +397,41 @@ def _solve(mask: int, key: int, joker_points: int) -> tuple[int, int]:
     return found
 
 
+#: The ten-point cards (tens and faces) of every suit.
+_TENS: Final = sum(1 << index for index in range(52) if CARD_POINTS[index] == 10)
+
+
+def _loose_ten(hand: int, drawn: int, count: int) -> tuple[int, int] | None:
+    """:func:`throw`'s answer for the natural ``hand`` just after drawing ``drawn`` into a
+    hand whose deadwood was ``count``, found without a solve, or None when it needs one: the
+    shortcut the playout loop writes out.
+
+    A card that makes no meld of three with two others is deadwood in every arrangement: the
+    drawn card, so the count with it is ``count`` plus its points; and the last ten-point
+    card, so throwing it saves ten points, more than any other card could save (a throw
+    saves at most the card's own points), and of the cards that save as much (ten-point
+    cards all) the policy throws the last.
+
+    >>> from gin_teach.core.cards import Card, hand_mask
+    >>> hand = hand_mask("AS 2S 3S 7H 7D 7C 4C 5C 9D KD")  # 4 + 5 + 9 + 10 = 28 loose
+    >>> queen, six = Card.parse("QH").bit, Card.parse("6C").bit
+    >>> value, card = _loose_ten(hand | queen, queen, 28)
+    >>> value, str(Card.from_index(card.bit_length() - 1))  # K♦ goes, the Q♥ stays loose
+    (28, 'K♦')
+    >>> throw(hand | queen, 0, JOKER_POINTS) == (value, card)
+    True
+    >>> _loose_ten(hand | six, six, 28) is None  # the 6♣ makes a run: solved
+    True
+    """
+    tens = hand & _TENS
+    if not tens or hand > NATURAL_BITS or completes_meld(hand ^ drawn, drawn.bit_length() - 1):
+        return None
+    last = 1 << (tens.bit_length() - 1)
+    if last != drawn and completes_meld(hand ^ last, last.bit_length() - 1):
+        return None
+    return count + CARD_POINTS[drawn.bit_length() - 1] - 10, last
+
+
 @checks(hand=check_mask, taken=check_mask, joker_points=check_whole)
 def throw(hand: int, taken: int, joker_points: int) -> tuple[int, int]:
     """The playout policy's discard from ``hand``: the card leaving the least deadwood (the
@@ -445,10 +480,30 @@ def _loose_throw(hand: int, taken: int, style: int, joker_points: int) -> tuple[
     return _count(hand ^ card, joker_points), card
 
 
-def _seats(rules: PlayoutRules, opponent: int) -> tuple[list[int], list[int], list[int]]:
+#: Each side's early and late knock limits and styles (see :func:`_seats`).
+_Seats = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+
+
+def _seats(rules: PlayoutRules, opponent: int) -> _Seats:
     """Each side's knock limit while the stock is long and once it is short (the late
     stock), and each side's style: the player ``opponent`` plays ``rules.style``, the other
-    the judge's own style by ``rules.plan``."""
+    the judge's own style by ``rules.plan``. Worked out once for each rules and seat (a
+    judgement plays hundreds of thousands of playouts with a few rules); read, never
+    changed."""
+    found = _SEATS_MEMO.get((rules, opponent))
+    if found is None:
+        if len(_SEATS_MEMO) >= MEMO_SIZE:
+            _SEATS_MEMO.clear()
+        found = _SEATS_MEMO[rules, opponent] = _seats_of(rules, opponent)
+    return found
+
+
+#: :func:`_seats` by rules and seat, emptied past :data:`MEMO_SIZE`.
+_SEATS_MEMO: dict[tuple[PlayoutRules, int], _Seats] = {}
+
+
+def _seats_of(rules: PlayoutRules, opponent: int) -> _Seats:
+    """:func:`_seats`, worked out."""
     early_limits = [rules.knock_limit] * 2
     late_limits = [min(rules.late_knock, rules.knock_limit)] * 2
     us = 1 - opponent
@@ -459,7 +514,8 @@ def _seats(rules: PlayoutRules, opponent: int) -> tuple[list[int], list[int], li
     styles = [_JUDGE, _JUDGE]
     styles[opponent] = _THROWS[rules.style]
     early_limits[opponent], late_limits[opponent] = knock_limits(rules, rules.style)
-    return early_limits, late_limits, styles
+    return ((early_limits[0], early_limits[1]), (late_limits[0], late_limits[1]),
+            (styles[0], styles[1]))
 
 
 @checks(hands=partial(check_mask_list, length=2), stock=check_mask_list, top=check_mask,
@@ -509,9 +565,16 @@ def playout_result(hands: list[int], stock: list[int], top: int, mover: int,
         if solved is None:
             if len(stock) <= dead_stock:
                 return 0, -1
-            hand |= stock.pop()
+            drawn = stock.pop()
+            hand |= drawn
             key = hand | key_bits
-            solved = memo.get(key) or _solve(hand, key, jp)
+            solved = memo.get(key)
+            if solved is None:
+                # Not remembered: a loose draw beside a loose ten-point card needs no solve
+                # (about one solve in three).
+                count = counts[mover]
+                solved = (count >= 0 and _loose_ten(hand, drawn, count)) \
+                    or _solve(hand, key, jp)
             top = 0
         limit = early_limits[mover] if len(stock) > late_stock else late_limits[mover]
         # ``value <= limit`` below is may_knock written out: this loop runs a few million
