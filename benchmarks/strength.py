@@ -1,21 +1,24 @@
 """How strong the course's computer players are: the cross table of duplicate-deal
-tournaments between them, and the Expert's thinking time per decision.
+tournaments between them, the ladder against two outside players, and the time a level
+thinks per decision.
 
 Each cell is the row player's share of games won against the column player, with its 95%
 confidence interval, from ``--games`` games (half as many deals, each played twice with the
-seats swapped) under the EAAI challenge's rules by default. The issue's targets against
-Simple: Shaper 58%, Defender 62% (and above 52% against the Shaper), Expert 68% (and above
-55% against the Defender); they are printed beside the figures.
+seats swapped) under the EAAI challenge's rules by default. The targets (issue 40's for the
+Expert and the Master beside the levels' first ones) are printed beside the figures.
 
-Run: ``python benchmarks/strength.py --games 2000 --jobs 2`` (the full table took about two
-CPU-hours, the four pairs with the Expert most of it); ``--players shaper defender simple``
-for a part of it;
-``--time`` for the Expert's milliseconds per decision (``--time-jokers`` at the jokers-wild
-table); ``--exploit`` also plays the "gin only"
-trick of lesson 17 (a Shaper that never knocks) against Simple and against the Defender;
-``--save gin_teach/data/strength.json`` keeps every result for the README, lesson 17 and
-:func:`gin_teach.tournament.measured_results` (a result replaces the saved one of the same
-pair, so the table can be played in parts).
+Run: ``python benchmarks/strength.py --games 2000 --jobs 2`` (the five levels' table took
+about two CPU-hours, the four pairs with the Expert most of it); ``--players shaper defender
+simple`` for a part of it; ``--players expert --against random-thrower low-thrower`` for
+levels against the outside throwers (:data:`gin_teach.tournament.LADDER` seats them and the
+Master, which thinks a hundred times longer than the Expert: a few hundred games are an
+hour); ``--time 20 --time-player master`` for a level's CPU time per decision and per game
+(``--time-jokers`` at the jokers-wild table); ``--exploit`` also plays the "gin only" trick
+of lesson 17 (a Shaper that never knocks) against Simple and against the Defender;
+``--save gin_teach/data/strength.json`` keeps every result for the README, lessons 11 and 17
+and :func:`gin_teach.tournament.measured_results` (a result replaces the saved one of the
+same pair, so the table can be played in parts); ``--show gin_teach/data/strength.json
+--ladder docs/ladder.md`` writes the ladder page and its plot from the saved results.
 """
 
 from __future__ import annotations
@@ -134,10 +137,11 @@ def report(results: dict[tuple[str, str], TournamentResult], rules: str) -> None
 
 
 def write_ladder(path: str, results: Sequence[TournamentResult], command: str) -> None:
-    """Write the ladder: a Markdown page at ``path`` (the levels' cross table against every
-    player measured, with the seeds, rules and version it was played with) and its plot
-    beside it (``.svg``): each level's share of games won against each opponent, with the
-    95% interval. Both are written whole or not at all."""
+    """Print the ladder's table (:func:`gin_teach.tournament.ladder`, which the README shows)
+    and write its plot (``.svg``, beside ``path``: each level's share of games won against
+    each opponent, with the 95% interval) and a Markdown page at ``path`` that shows the plot
+    with the seeds, rules and version it was played with. Both files are written whole or
+    not at all."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -194,19 +198,20 @@ def write_ladder(path: str, results: Sequence[TournamentResult], command: str) -
     lines = [
         "# The ladder: how strong each computer player is",
         "",
-        f"Each cell is the row level's share of games won against the column player, with its "
-        f"95% interval, from duplicate deals (each deal played twice, seats swapped); "
+        f"Each bar is a level's share of the games it won against one opponent, with its 95% "
+        f"interval, from duplicate deals (each deal played twice, seats swapped); "
         f"{', '.join(f'{g:,}' for g in games)} games a pair, seed {', '.join(map(str, seeds))}, "
         f"{', '.join(rules)} rules, gin_teach {__version__}. `random-thrower` and "
-        "`low-thrower` are outside opponents built on no part of the judge. Written by:",
+        "`low-thrower` are outside opponents built on no part of the judge; Random, which every "
+        "level beats in every game, is left out. The table of the same results is on the "
+        "front page (the README's computer players). Drawn by:",
         "",
         f"    {command}",
-        "",
-        ladder(results),
         "",
         f"![The ladder]({os.path.basename(plot)})",
         "",
     ]
+    print(ladder(results))
     partial_page = path + ".partial"
     with open(partial_page, "w", encoding="utf-8") as file:
         file.write("\n".join(lines))
@@ -254,7 +259,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="merge the results into this JSON file (gin_teach/data/strength.json)")
     parser.add_argument("--ladder", metavar="PATH",
                         help="write the ladder (Markdown and an .svg plot beside it) from the "
-                             "results saved with --save and these (docs/ladder.md)")
+                             "results saved with --save (or read with --show) and these "
+                             "(docs/ladder.md)")
     parser.add_argument("--show", metavar="PATH",
                         help="play nothing: print the table and targets saved in PATH")
     parser.add_argument("--exploit", action="store_true",
@@ -273,6 +279,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for r in saved:
             if r.a not in PLAYERS:
                 print(f"  {r.a} vs {r.b}: {cell(r)} of {r.games} games")
+        if args.ladder:
+            write_ladder(args.ladder, [r for r in saved if r.a in PLAYERS and r.b in PLAYERS],
+                         "python benchmarks/strength.py " + " ".join(argv or sys.argv[1:]))
         return 0
     results: dict[tuple[str, str], TournamentResult] = {}
     for first, second in pairs(args.players, args.against):

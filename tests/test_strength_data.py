@@ -9,7 +9,7 @@ import pytest
 
 from gin_teach.bots import BOTS
 from gin_teach.errors import TournamentError
-from gin_teach.tournament import TournamentResult, cross_table, measured_results, wilson_interval
+from gin_teach.tournament import LADDER, TournamentResult, ladder, measured_results, wilson_interval
 
 README = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
 
@@ -36,13 +36,22 @@ def test_the_table_has_every_pair_of_players_with_the_stronger_counted_first() -
         assert measured[stronger, weaker].games >= 400
 
 
-def test_the_readme_shows_the_saved_table_and_gin_only_figures() -> None:
+def test_the_readme_shows_the_saved_ladder_and_gin_only_figures() -> None:
     results = measured_results()
-    players = [r for r in results if r.a in BOTS]
-    assert cross_table(players, order=list(BOTS)) in README
+    assert ladder(results) in README
     for r in results:
-        if r.a not in BOTS:
+        if r.a not in LADDER:
             assert f"{r.win_rate:.1%}" in README, (r.a, r.b)
+
+
+def test_the_ladder_page_draws_the_saved_results_with_how_they_were_played() -> None:
+    docs = Path(__file__).parents[1] / "docs"
+    page = (docs / "ladder.md").read_text(encoding="utf-8")
+    results = [r for r in measured_results() if r.a in LADDER and r.b in LADDER]
+    seeds = ", ".join(str(seed) for seed in sorted({r.seed for r in results}))
+    assert f"seed {seeds}, eaai rules" in page and "![The ladder](ladder.svg)" in page
+    plot = (docs / "ladder.svg").read_text(encoding="utf-8")
+    assert plot.startswith("<?xml") and "<svg" in plot
 
 
 def test_a_damaged_result_is_refused_by_name() -> None:
