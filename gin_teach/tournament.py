@@ -375,8 +375,8 @@ def ladder(results: Iterable[TournamentResult] | None = None) -> str:
     player of :data:`LADDER` some result measured (columns, weakest first), from ``results``
     or, by default, the saved ones (:func:`measured_results`).
 
-    >>> print(ladder().splitlines()[2].split(" | ")[0])  # the strongest level first
-    | **expert**
+    >>> print(ladder().splitlines()[2].split(" | ")[0])  # the top of the ladder first
+    | **master**
     """
     measured = list(measured_results() if results is None else results)
     seen = {name for r in measured for name in (r.a, r.b)}
