@@ -44,6 +44,7 @@ from gin_teach.tournament import (
     TournamentResult,
     cross_table,
     ladder,
+    shares_won,
     tournament,
 )
 
@@ -148,20 +149,10 @@ def write_ladder(path: str, results: Sequence[TournamentResult], command: str) -
 
     from gin_teach import __version__
 
-    by_pair = {(r.a, r.b): r for r in results}
-    levels = [name for name in LEVELS if any(name in pair for pair in by_pair)]
-    opponents = [name for name in PLAYERS if any(name in pair for pair in by_pair)]
-
-    def measured(level: str, opponent: str) -> tuple[float, float, float] | None:
-        """The level's share of games won against the opponent and its interval."""
-        if (level, opponent) in by_pair:
-            found = by_pair[level, opponent]
-            return found.win_rate, *found.ci95
-        if (opponent, level) in by_pair:
-            turned = by_pair[opponent, level]
-            return 1 - turned.win_rate, 1 - turned.ci95[1], 1 - turned.ci95[0]
-        return None
-
+    found = shares_won(results)
+    seen = {name for pair in found for name in pair}
+    levels = [name for name in LEVELS if name in seen]
+    opponents = [name for name in PLAYERS if name in seen]
     plot = os.path.splitext(path)[0] + ".svg"
     # Strongest first, as in the table; Random's column (every level wins all) is left out.
     shown, against = list(reversed(levels)), [o for o in opponents if o != "random"]
@@ -172,10 +163,9 @@ def write_ladder(path: str, results: Sequence[TournamentResult], command: str) -
         rates: list[float] = []
         errors: list[list[float]] = [[], []]
         for i, level in enumerate(shown):
-            found = measured(level, opponent)
-            if found is None or level == opponent:
+            if (level, opponent) not in found:
                 continue
-            rate, low, high = found
+            rate, low, high = found[level, opponent]
             ys.append(i + (j - (len(against) - 1) / 2) * height)
             rates.append(100 * rate)
             errors[0].append(100 * (rate - low))

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from gin_teach.analysis import Knowledge
+from gin_teach.analysis.game_odds import seat_scores
 from gin_teach.core.validation import names_bad_arguments, read_json
 from gin_teach.engine.actions import (
     Action,
@@ -402,10 +403,7 @@ def _judged(rnd: Round) -> tuple[Judgement, str]:
 
 def _scores(rnd: Round, player: int) -> tuple[int, int] | None:
     """The game's score before this round, the player's first: what its choices are worth."""
-    if rnd.scores is None:
-        return None
-    mine, theirs = rnd.scores[player], rnd.scores[1 - player]
-    return (mine, theirs) if max(mine, theirs) < rnd.rules.target else None
+    return seat_scores(rnd.scores, player, rnd.rules)
 
 
 def _reason(rnd: Round, judged: Judgement, chosen: Option) -> str:

@@ -62,6 +62,7 @@ __all__ = [
     "main",
     "measured_results",
     "play_deal",
+    "shares_won",
     "tournament",
     "wilson_interval",
 ]
@@ -337,6 +338,23 @@ def cross_table(results: Iterable[TournamentResult], order: Sequence[str] = ()) 
 
 
 @names_bad_arguments
+def shares_won(results: Iterable[TournamentResult]) -> dict[tuple[str, str],
+                                                            tuple[float, float, float]]:
+    """Each measured pair's share of games won by the first player, with its 95% interval
+    (share, low, high), both ways round: a result of A against B gives B's share too.
+
+    >>> result = tournament("simple", "random", games=2, seed=1, rules=Rules(target=10))
+    >>> [round(x, 2) for x in shares_won([result])["random", "simple"]]
+    [0.0, 0.0, 0.66]
+    """
+    found: dict[tuple[str, str], tuple[float, float, float]] = {}
+    for r in results:
+        found[r.a, r.b] = (r.win_rate, *r.ci95)
+        found.setdefault((r.b, r.a), (1 - r.win_rate, 1 - r.ci95[1], 1 - r.ci95[0]))
+    return found
+
+
+@names_bad_arguments
 def ladder_table(results: Iterable[TournamentResult], levels: Sequence[str],
                  opponents: Sequence[str]) -> str:
     """A Markdown table of the ``levels`` (rows, strongest first) against the ``opponents``
@@ -350,10 +368,7 @@ def ladder_table(results: Iterable[TournamentResult], levels: Sequence[str],
     | --- | --- |
     | **simple** | 100.0% (34.2-100.0) |
     """
-    found: dict[tuple[str, str], tuple[float, float, float]] = {}
-    for r in results:
-        found[r.a, r.b] = (r.win_rate, *r.ci95)
-        found.setdefault((r.b, r.a), (1 - r.win_rate, 1 - r.ci95[1], 1 - r.ci95[0]))
+    found = shares_won(results)
 
     def cell(level: str, opponent: str) -> str:
         if level == opponent:

@@ -98,6 +98,7 @@ __all__ = [
     "measured_scores",
     "odds_document",
     "play_of",
+    "seat_scores",
     "win_chance",
     "write_odds",
 ]
@@ -674,6 +675,22 @@ def measured_scores(scores: object, rules: Rules) -> tuple[int, int] | None:
     except RulesError:  # no measured play for these rules: points per hand, as without a score
         return None
     return scores
+
+
+@names_bad_arguments
+def seat_scores(scores: tuple[int, int] | None, player: int,
+                rules: Rules) -> tuple[int, int] | None:
+    """A round's scores before it (``scores``, seat 0's first) from ``player``'s seat, theirs
+    first: what that player's choices are worth in the game. None without a score, or once a
+    score has reached the target (the game is over: nothing is left to play for).
+
+    >>> seat_scores((40, 75), 1, Rules()), seat_scores((100, 75), 0, Rules())
+    ((75, 40), None)
+    """
+    if scores is None:
+        return None
+    mine, theirs = scores[player], scores[1 - player]
+    return (mine, theirs) if max(mine, theirs) < rules.target else None
 
 
 def _game_on(scores: object, rules: object) -> tuple[int, int]:

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from gin_teach.analysis import Knowledge
+from gin_teach.analysis.game_odds import seat_scores
 from gin_teach.bots.defender import DefenderBot
 from gin_teach.core.cards import Card
 from gin_teach.engine.actions import Action
@@ -80,10 +81,7 @@ class MasterBot(DefenderBot):
             raise SetupError("the Master decides from the observation given to choose(): "
                              "call choose(observation, legal_actions)")
         knowledge = Knowledge.from_observation(seen)
-        scores = None
-        if seen.scores is not None:
-            mine, theirs = seen.scores[seen.player], seen.scores[1 - seen.player]
-            scores = (mine, theirs) if max(mine, theirs) < seen.rules.target else None
+        scores = seat_scores(seen.scores, seen.player, seen.rules)
         if seen.phase == "discard":
             return judge_discard(seen.hand, knowledge, seen.rules, precision=self.precision,
                                  scores=scores)
