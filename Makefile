@@ -141,9 +141,12 @@ $(VENV)/.docs-installed: pyproject.toml $(PINS) | $(VENV)/.test-installed
 
 DOCS_OUT ?= build/docs
 .PHONY: docs
+# One process: two share the lessons' execution cache (.cache/jupyter_cache, an SQLite file)
+# and now and then one reads a record the other has not finished ("Notebook file does not
+# exist for cache record"), which failed a fresh clone's build once.
 docs: $(VENV)/.docs-installed
 	@start=$$(date +%s); \
-	$(BIN)/python -m sphinx -b html -W --keep-going -q -j 2 docs $(DOCS_OUT); \
+	$(BIN)/python -m sphinx -b html -W --keep-going -q docs $(DOCS_OUT); \
 	status=$$?; echo "docs: built $(DOCS_OUT) in $$(( $$(date +%s) - start )) s"; exit $$status
 
 # Each lesson's main widget as the browser test draws it, saved as docs/img/<lesson>.png.
